@@ -1,0 +1,131 @@
+/**
+ * The one canonical organisation type. The validator builds the desired state from the workbook, the
+ * service adapters read the current state into the same shape, and the planner diffs the two.
+ *
+ * Field convention: `undefined` means "not managed" (the column is absent from the workbook, so the
+ * importer leaves the service's value alone); `null` means "no value" (a blank cell in a present column).
+ */
+import type { SheetKind } from '../sheets/columns.js';
+
+export type Gender = 'f' | 'm';
+export type SystemLanguage = 'en' | 'da';
+export type UnitKind = 'department' | 'team';
+export type EmployeeStatus = 'active' | 'fired';
+
+/** Where a desired entity came from, so every message and report row can name it. */
+export interface Source {
+  file: string;
+  sheet: SheetKind;
+  sheetName: string;
+  row: number;
+}
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  username: string;
+  gender?: Gender | null;
+  birthday?: string | null; // YYYY-MM-DD
+  source?: Source;
+}
+
+export interface Employee {
+  id: string;
+  userId: string;
+  employment?: string | null;
+  systemLanguage?: SystemLanguage;
+  /** The team the employee works from; null: in no team. */
+  teamId?: string | null;
+  status: EmployeeStatus;
+  /** The id this employment had before (desired state only): rename, never re-create. */
+  previousId?: string;
+  source?: Source;
+}
+
+export interface Department {
+  id: string;
+  name: string;
+  /** null only for the top department. */
+  parentId: string | null;
+  /** Explicit owner (employee id). Desired state; current state only when the API exposes it. */
+  owner?: string | null;
+  /** Effective responsible employee (explicit owner or the closest one up the tree). Current state. */
+  responsible?: string | null;
+  previousId?: string;
+  source?: Source;
+}
+
+export interface Team {
+  id: string;
+  name: string;
+  departmentId: string;
+  owner?: string | null;
+  responsible?: string | null;
+  previousId?: string;
+  source?: Source;
+}
+
+export interface Delegation {
+  unitKind: UnitKind;
+  unitId: string;
+  responsibility: string;
+  employeeId: string;
+  /** The service's id of the delegation (current state only). */
+  serviceId?: string;
+  source?: Source;
+}
+
+export interface Absence {
+  employeeId: string;
+  startDate: string; // YYYY-MM-DD
+  /** Last sick day; null: still sick. */
+  endDate: string | null;
+  source?: Source;
+}
+
+export interface Organisation {
+  users: Map<string, User>;
+  employees: Map<string, Employee>;
+  departments: Map<string, Department>;
+  teams: Map<string, Team>;
+  delegations: Delegation[];
+  absences: Absence[];
+}
+
+export function emptyOrganisation(): Organisation {
+  return {
+    users: new Map(),
+    employees: new Map(),
+    departments: new Map(),
+    teams: new Map(),
+    delegations: [],
+    absences: [],
+  };
+}
+
+/** The top department: the one without a parent (the service always has exactly one). */
+export function topDepartment(org: Organisation): Department | undefined {
+  for (const department of org.departments.values()) if (department.parentId === null) return department;
+  return undefined;
+}
+
+export const DEPARTMENT_RESPONSIBILITIES = [
+  'manage_organisation_department',
+  'configuration',
+  'department_task_report_siab',
+  'department_task_report_edp',
+  'department_task_report_wpa',
+] as const;
+
+export const TEAM_RESPONSIBILITIES = [
+  'dialog_access_cv',
+  'dialog_access_onboarding',
+  'dialog_access_siab',
+  'dialog_access_edp',
+  'dialog_access_wpa',
+] as const;
+
+export function responsibilitiesFor(kind: UnitKind): readonly string[] {
+  return kind === 'department' ? DEPARTMENT_RESPONSIBILITIES : TEAM_RESPONSIBILITIES;
+}

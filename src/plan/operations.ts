@@ -1,0 +1,127 @@
+/**
+ * Operations: a discriminated union, one variant per thing the importer can ask the service to do.
+ * Every operation carries a stable key (for the journal and the dependency graph), a reason a person can
+ * read, and the workbook row it came from. Adapters translate operations into requests for their API
+ * version; nothing here knows a path or a field name of the API.
+ */
+import type { Gender, Source, SystemLanguage, UnitKind } from '../model/organisation.js';
+
+interface Base {
+  /** Stable and unique within a plan: `${type}:${id...}`. */
+  key: string;
+  reason: string;
+  source?: Source;
+}
+
+export interface UserFields {
+  name: string;
+  email: string;
+  username: string;
+  gender?: Gender | null;
+  birthday?: string | null;
+}
+
+export type Operation =
+  | (Base & { type: 'createUser'; id: string; fields: UserFields })
+  | (Base & { type: 'updateUser'; id: string; changes: Partial<UserFields> })
+  | (Base & {
+      type: 'createEmployee';
+      id: string;
+      userId: string;
+      employment?: string | null;
+      systemLanguage?: SystemLanguage;
+    })
+  | (Base & { type: 'updateEmployee'; id: string; changes: { employment?: string | null } })
+  | (Base & { type: 'renameEmployee'; id: string; fromId: string })
+  | (Base & { type: 'fireEmployee'; id: string })
+  | (Base & { type: 'rehireEmployee'; id: string; userId: string })
+  | (Base & { type: 'createDepartment'; id: string; name: string; parentId: string; owner?: string | null })
+  | (Base & { type: 'updateDepartment'; id: string; changes: { name?: string; owner?: string | null } })
+  | (Base & { type: 'moveDepartment'; id: string; parentId: string; fromParentId: string | null })
+  | (Base & { type: 'renameDepartment'; id: string; fromId: string })
+  | (Base & { type: 'deleteDepartment'; id: string })
+  | (Base & { type: 'createTeam'; id: string; name: string; departmentId: string; owner?: string | null })
+  | (Base & { type: 'updateTeam'; id: string; changes: { name?: string; owner?: string | null } })
+  | (Base & { type: 'moveTeam'; id: string; departmentId: string; fromDepartmentId: string })
+  | (Base & { type: 'renameTeam'; id: string; fromId: string })
+  | (Base & { type: 'deleteTeam'; id: string })
+  | (Base & { type: 'addTeamMember'; teamId: string; employeeId: string })
+  | (Base & { type: 'removeTeamMember'; teamId: string; employeeId: string })
+  | (Base & {
+      type: 'createDelegation';
+      unitKind: UnitKind;
+      unitId: string;
+      responsibility: string;
+      employeeId: string;
+    })
+  | (Base & {
+      type: 'deleteDelegation';
+      unitKind: UnitKind;
+      unitId: string;
+      responsibility: string;
+      employeeId: string;
+      serviceId: string;
+    })
+  | (Base & { type: 'reportAbsence'; employeeId: string; startDate: string; endDate: string | null });
+
+export type OperationType = Operation['type'];
+export type OperationOf<T extends OperationType> = Extract<Operation, { type: T }>;
+
+export type Action =
+  | 'create'
+  | 'update'
+  | 'move'
+  | 'rename'
+  | 'fire'
+  | 'rehire'
+  | 'delete'
+  | 'add_member'
+  | 'remove_member'
+  | 'report_absence';
+export type EntityKind = 'user' | 'employee' | 'department' | 'team' | 'membership' | 'delegation' | 'absence';
+
+/** How each operation type is counted and shown: the action, the kind of entity, and its plan symbol. */
+export const DESCRIBE: Record<OperationType, { action: Action; entity: EntityKind; symbol: string }> = {
+  createUser: { action: 'create', entity: 'user', symbol: '+' },
+  updateUser: { action: 'update', entity: 'user', symbol: '~' },
+  createEmployee: { action: 'create', entity: 'employee', symbol: '+' },
+  updateEmployee: { action: 'update', entity: 'employee', symbol: '~' },
+  renameEmployee: { action: 'rename', entity: 'employee', symbol: '≈' },
+  fireEmployee: { action: 'fire', entity: 'employee', symbol: '-' },
+  rehireEmployee: { action: 'rehire', entity: 'employee', symbol: '↺' },
+  createDepartment: { action: 'create', entity: 'department', symbol: '+' },
+  updateDepartment: { action: 'update', entity: 'department', symbol: '~' },
+  moveDepartment: { action: 'move', entity: 'department', symbol: '→' },
+  renameDepartment: { action: 'rename', entity: 'department', symbol: '≈' },
+  deleteDepartment: { action: 'delete', entity: 'department', symbol: '-' },
+  createTeam: { action: 'create', entity: 'team', symbol: '+' },
+  updateTeam: { action: 'update', entity: 'team', symbol: '~' },
+  moveTeam: { action: 'move', entity: 'team', symbol: '→' },
+  renameTeam: { action: 'rename', entity: 'team', symbol: '≈' },
+  deleteTeam: { action: 'delete', entity: 'team', symbol: '-' },
+  addTeamMember: { action: 'add_member', entity: 'membership', symbol: '+' },
+  removeTeamMember: { action: 'remove_member', entity: 'membership', symbol: '-' },
+  createDelegation: { action: 'create', entity: 'delegation', symbol: '+' },
+  deleteDelegation: { action: 'delete', entity: 'delegation', symbol: '-' },
+  reportAbsence: { action: 'report_absence', entity: 'absence', symbol: '+' },
+};
+
+/** The id a report shows for an operation (the entity's own id, or a readable composite). */
+export function operationId(op: Operation): string {
+  switch (op.type) {
+    case 'addTeamMember':
+    case 'removeTeamMember':
+      return `${op.employeeId}@${op.teamId}`;
+    case 'createDelegation':
+    case 'deleteDelegation':
+      return `${op.unitId}/${op.responsibility}/${op.employeeId}`;
+    case 'reportAbsence':
+      return `${op.employeeId}:${op.startDate}`;
+    default:
+      return op.id;
+  }
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unhandled variant: ${JSON.stringify(value)}`);
+}

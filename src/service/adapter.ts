@@ -1,0 +1,50 @@
+/**
+ * The one interface the planner and loader see. A v3 and a v2 adapter implement it; every difference
+ * between the API versions lives behind it.
+ */
+import type { Organisation } from '../model/organisation.js';
+import type { Operation } from '../plan/operations.js';
+
+export type ApiVersion = 'v3' | 'v2';
+
+export interface Capabilities {
+  /** Delegations exist (v3 only). */
+  delegations: boolean;
+  /** system_language can be sent on create (v3 only; never on update). */
+  systemLanguage: boolean;
+  /** The service lists the currently open absences (v2); otherwise the ledger is the only record. */
+  absenceList: boolean;
+}
+
+export interface CurrentState {
+  /** Active entities as the service shows them. Fields the API does not expose are left undefined. */
+  org: Organisation;
+  /** Employees the service shows as fired/deleted, when it shows them at all. */
+  firedEmployees: Set<string>;
+}
+
+export interface ExecuteResult {
+  /** HTTP status of the request that settled the operation. */
+  status: number;
+  /** Set when the adapter settled the operation another way than asked (e.g. "rehired": the id was taken by a fired employee). */
+  note?: string;
+}
+
+export interface ReadProgress {
+  (done: number, total: number | null, what: string): void;
+}
+
+export interface ServiceAdapter {
+  readonly api: ApiVersion;
+  readonly capabilities: Capabilities;
+  /** Reads every list page into the canonical organisation. */
+  readCurrentState(progress?: ReadProgress): Promise<CurrentState>;
+  /** Sends one operation. Throws ServiceError (see service/errors.ts) when it did not succeed. */
+  execute(op: Operation): Promise<ExecuteResult>;
+  /**
+   * After a write whose outcome is unknown (connection lost after sending): true when the operation's
+   * effect is already in the service, so it must not be sent again.
+   */
+  verify(op: Operation): Promise<boolean>;
+  close(): Promise<void>;
+}

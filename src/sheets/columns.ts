@@ -1,0 +1,144 @@
+/**
+ * The input contract of ../shared/spec/sheets.md as data: sheet kinds, their names, their columns and
+ * every alias. Readers, the validator, the templates and the reports all read it from here.
+ */
+
+export type SheetKind = 'employees' | 'organisation' | 'absence' | 'delegations';
+export const SHEET_KINDS: readonly SheetKind[] = ['employees', 'organisation', 'absence', 'delegations'];
+
+export interface ColumnSpec {
+  /** Canonical column name (report `column`). */
+  name: string;
+  required: boolean;
+  /** Header aliases, English and Danish; the canonical name itself always matches too. */
+  aliases: readonly string[];
+  /** Danish header used by the Danish template. */
+  danish: string;
+  /** English header used by the English template. */
+  english: string;
+}
+
+export interface SheetSpec {
+  kind: SheetKind;
+  english: string;
+  danish: string;
+  /** Further sheet names that mean this kind (besides english and danish). */
+  otherNames: readonly string[];
+  columns: readonly ColumnSpec[];
+}
+
+const EMPLOYEE_ID_ALIASES = ['employee id', 'employee no', 'medarbejder_id', 'medarbejdernummer', 'medarbejdernr'];
+
+function column(
+  name: string,
+  required: boolean,
+  aliases: readonly string[],
+  english: string,
+  danish: string,
+): ColumnSpec {
+  return { name, required, aliases, english, danish };
+}
+
+export const SHEETS: Record<SheetKind, SheetSpec> = {
+  employees: {
+    kind: 'employees',
+    english: 'Employees',
+    danish: 'Medarbejdere',
+    otherNames: [],
+    columns: [
+      column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
+      column('user_id', false, ['user id', 'bruger_id'], 'User ID', 'Bruger_id'),
+      column('name', true, ['full name', 'navn'], 'Name', 'Navn'),
+      column('email', true, ['e-mail', 'mail', 'email address'], 'Email', 'E-mail'),
+      column('username', false, ['user name', 'brugernavn'], 'Username', 'Brugernavn'),
+      column('gender', false, ['sex', 'køn'], 'Gender', 'Køn'),
+      column('birthday', false, ['birth date', 'date of birth', 'fødselsdato', 'fødselsdag'], 'Birthday', 'Fødselsdato'),
+      column('employment', false, ['title', 'job title', 'position', 'stilling', 'stillingsbetegnelse'], 'Employment', 'Stilling'),
+      column('system_language', false, ['language', 'sprog'], 'System language', 'Sprog'),
+      column('team_id', false, ['team', 'team id'], 'Team ID', 'Team'),
+      column('status', false, ['state'], 'Status', 'Status'),
+      column('previous_employee_id', false, ['old employee id', 'tidligere medarbejder_id'], 'Previous employee ID', 'Tidligere medarbejder_id'),
+    ],
+  },
+  organisation: {
+    kind: 'organisation',
+    english: 'Organisation',
+    danish: 'Organisation',
+    otherNames: ['org', 'departments'],
+    columns: [
+      column('type', true, ['kind', 'unit type', 'type (afdeling/team)'], 'Type', 'Type'),
+      column('id', true, ['unit id', 'enhed_id'], 'ID', 'Enhed_id'),
+      column('name', true, ['navn'], 'Name', 'Navn'),
+      // Required except on the top department's row: the validator enforces that per row.
+      column('parent_id', false, ['parent', 'parent department', 'overordnet'], 'Parent ID', 'Overordnet'),
+      column('owner', false, ['manager', 'leader', 'responsible', 'leder', 'ansvarlig'], 'Owner', 'Leder'),
+      column('previous_id', false, ['old id', 'tidligere id'], 'Previous ID', 'Tidligere id'),
+    ],
+  },
+  absence: {
+    kind: 'absence',
+    english: 'Absence',
+    danish: 'Fravær',
+    otherNames: [],
+    columns: [
+      column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
+      column('start_date', true, ['start', 'from', 'first sick day', 'fra', 'første sygedag'], 'Start date', 'Første sygedag'),
+      column('end_date', false, ['end', 'to', 'last sick day', 'til', 'sidste sygedag', 'raskmeldt'], 'End date', 'Sidste sygedag'),
+    ],
+  },
+  delegations: {
+    kind: 'delegations',
+    english: 'Delegations',
+    danish: 'Delegeringer',
+    otherNames: [],
+    columns: [
+      column('unit_id', true, ['department_id', 'team_id', 'enhed_id'], 'Unit ID', 'Enhed_id'),
+      column('responsibility', true, ['ansvar'], 'Responsibility', 'Ansvar'),
+      column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
+    ],
+  },
+};
+
+/** Headers and sheet names match case-insensitively, trimmed, with spaces, `_` and `-` treated alike. */
+export function normaliseName(text: string): string {
+  return text
+    .replace(/\u00a0/g, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+}
+
+/** The kind a sheet (or CSV base name) names, or null when the name says nothing. */
+export function sheetKindFromName(name: string): SheetKind | null {
+  const wanted = normaliseName(name);
+  for (const spec of Object.values(SHEETS)) {
+    const names = [spec.kind, spec.english, spec.danish, ...spec.otherNames].map(normaliseName);
+    if (names.includes(wanted)) return spec.kind;
+  }
+  return null;
+}
+
+/** Custom header mappings from `--map mapping.json`: sheet kind → header as written → canonical column. */
+export type HeaderMap = Partial<Record<SheetKind, Record<string, string>>>;
+
+/** The canonical column a header means on a sheet of this kind, or null for an unknown column. */
+export function canonicalColumn(kind: SheetKind, header: string, map?: HeaderMap): string | null {
+  const wanted = normaliseName(header);
+  if (wanted === '') return null;
+  const custom = map?.[kind];
+  if (custom) {
+    for (const [written, canonical] of Object.entries(custom)) {
+      if (normaliseName(written) === wanted) return canonical;
+    }
+  }
+  for (const col of SHEETS[kind].columns) {
+    if ([col.name, col.english, col.danish, ...col.aliases].some((alias) => normaliseName(alias) === wanted)) {
+      return col.name;
+    }
+  }
+  return null;
+}
+
+export function requiredColumns(kind: SheetKind): string[] {
+  return SHEETS[kind].columns.filter((c) => c.required).map((c) => c.name);
+}

@@ -1,0 +1,65 @@
+/**
+ * What the readers hand to the validator: sheets of raw rows with their positions, cells already
+ * normalised by the cell rules of sheets.md (trimmed text, ids without ".0", calendar-day dates) but not
+ * yet interpreted as fields.
+ */
+import type { SheetKind } from './columns.js';
+import type { Issue } from '../validate/issue.js';
+
+export interface RawCell {
+  /** The cell's text: trimmed, non-breaking spaces as spaces; numbers keep their digits (42, never 42.0). */
+  text: string;
+  /** How the cell was stored: CSV cells are always text. */
+  type: 'text' | 'number' | 'date' | 'boolean' | 'error';
+  /** For a real date cell: the calendar day it shows, YYYY-MM-DD (date system and time zone applied). */
+  date?: string;
+  /** True when trimming or space normalisation changed the text (a warning, never an error). */
+  trimmed?: boolean;
+}
+
+export interface RawRow {
+  /** The row number as Excel (or a text editor, for CSV: the record's first line) shows it. */
+  row: number;
+  /** Canonical column name → cell. Blank cells are absent. */
+  cells: Map<string, RawCell>;
+}
+
+export interface SheetColumn {
+  /** 1-based column position in the sheet. */
+  index: number;
+  /** The header as written. */
+  header: string;
+  /** Canonical column name, or null for a column the contract does not know. */
+  canonical: string | null;
+}
+
+export interface RawSheet {
+  /** Path of the file the sheet came from. */
+  file: string;
+  /** The sheet's own name (the CSV file's base name for CSV). */
+  sheetName: string;
+  kind: SheetKind;
+  /** Row number of the header row. */
+  headerRow: number;
+  columns: SheetColumn[];
+  /** Rows below the header, empty rows skipped. Consumed once, in order (streamed for large files). */
+  rows: AsyncIterable<RawRow>;
+}
+
+export interface ReadOptions {
+  /** Order for slash dates (DD/MM/YYYY vs MM/DD/YYYY); without it a slash date is ambiguous_date. */
+  dateOrder?: 'dmy' | 'mdy';
+  /** CSV encoding override (utf-8, utf-16le, windows-1252, ...). */
+  encoding?: string;
+  headerMap?: import('./columns.js').HeaderMap;
+}
+
+/**
+ * A workbook or set of CSV files being read. Sheets are yielded in file order; each sheet's rows must be
+ * consumed before asking for the next sheet. Warnings found while reading (ignored sheets, unknown
+ * columns, trimmed values) are pushed to `issues` as they are found.
+ */
+export interface InputReading {
+  sheets: AsyncIterable<RawSheet>;
+  issues: Issue[];
+}
