@@ -11,6 +11,8 @@ interface Base {
   key: string;
   reason: string;
   source?: Source;
+  /** Set on removals that only --prune asks for (the entity is merely absent from the workbook). */
+  pruned?: true;
 }
 
 export interface UserFields {

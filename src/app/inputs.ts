@@ -1,0 +1,72 @@
+/** Files → sheets → validated desired state, with the phases shown as progress. */
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { HeaderMap } from '../sheets/columns.js';
+import { readInput } from '../sheets/read.js';
+import { validate } from '../validate/index.js';
+import type { CurrentView, ValidationResult } from '../validate/types.js';
+import type { ApiVersion } from '../service/adapter.js';
+import type { InputOptions } from './options.js';
+import type { Progress } from './progress.js';
+
+export function readHeaderMap(path: string | undefined): HeaderMap | undefined {
+  if (!path) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : 'it is not valid JSON';
+    throw new UsageError(`--map ${path}: ${reason} (expected e.g. {"employees": {"Medarb.nr.": "employee_id"}})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError(`--map ${path}: expected an object of sheets, e.g. {"employees": {"Medarb.nr.": "employee_id"}}`);
+  }
+  return parsed as HeaderMap;
+}
+
+export async function readAndValidate(
+  options: InputOptions,
+  extra: { api: ApiVersion; current?: CurrentView },
+  progress: Progress,
+): Promise<ValidationResult> {
+  if (options.files.length === 0) throw new UsageError('Name the workbook to import, e.g. orgsync-import employees.xlsx');
+  const headerMap = readHeaderMap(options.mapFile);
+  progress.phase('Reading and validating', null);
+  const reading = await readInput(options.files, {
+    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
+    ...(options.encoding ? { encoding: options.encoding } : {}),
+    ...(headerMap ? { headerMap } : {}),
+  });
+  const result = await validate(reading, {
+    api: extra.api,
+    ...(extra.current ? { current: extra.current } : {}),
+    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
+  });
+  const rows = result.sheetsSeen.reduce((sum, s) => sum + s.rows, 0);
+  const errors = result.issues.filter((i) => i.severity === 'error').length;
+  progress.end(`${rows} rows in ${result.sheetsSeen.length} sheets, ${errors} errors`);
+  return result;
+}
+
+/** Identifies the workbook in the journal: a hash of the input files' bytes. */
+export async function hashInputs(files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  const all: string[] = [];
+  for (const file of files) {
+    if (existsSync(file) && statSync(file).isDirectory()) {
+      for (const name of readdirSync(file).sort()) if (/\.csv$/i.test(name)) all.push(join(file, name));
+    } else all.push(file);
+  }
+  for (const file of all) {
+    hash.update(file);
+    await new Promise<void>((resolve, reject) => {
+      createReadStream(file)
+        .on('data', (chunk) => hash.update(chunk))
+        .on('end', resolve)
+        .on('error', reject);
+    });
+  }
+  return hash.digest('hex').slice(0, 32);
+}

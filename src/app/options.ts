@@ -1,0 +1,59 @@
+/** Everything the commands take, already parsed by the CLI layer (flags) and merged with the environment. */
+import type { ApiVersion } from '../service/adapter.js';
+
+export interface ServiceOptions {
+  api: ApiVersion;
+  baseUrl?: string;
+  companyId?: string;
+  accessToken?: string;
+  jwt?: string;
+  jwtSecret?: string;
+  insecure: boolean;
+  /** Start the embedded sandbox in-process and import into it. */
+  sandbox: boolean;
+  concurrency: number;
+  timeoutMs?: number;
+  pageParam?: string;
+  perPage?: number;
+}
+
+export interface InputOptions {
+  files: string[];
+  /** --map mapping.json */
+  mapFile?: string;
+  dateOrder?: 'dmy' | 'mdy';
+  encoding?: string;
+}
+
+export interface OutputOptions {
+  /** --report FILE.json */
+  report?: string;
+  /** --errors-out FILE */
+  errorsOut?: string;
+}
+
+export interface ApplyOptions {
+  yes: boolean;
+  prune: boolean;
+  maxDeletions?: number;
+  force: boolean;
+  journal?: string;
+  resendAbsences: boolean;
+}
+
+export type CommandName = 'run' | 'plan' | 'validate';
+
+export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptions, ApplyOptions {
+  command: CommandName;
+  /** Where .orgsync/ lives (journal, absence ledger, sandbox state). */
+  stateDir: string;
+}
+
+export const ENV = {
+  baseUrl: 'ORGSYNC_BASE_URL',
+  api: 'ORGSYNC_API',
+  companyId: 'ORGSYNC_COMPANY_ID',
+  accessToken: 'ORGSYNC_ACCESS_TOKEN',
+  jwt: 'ORGSYNC_JWT',
+  jwtSecret: 'ORGSYNC_JWT_SECRET',
+} as const;

@@ -1,0 +1,243 @@
+/**
+ * The main job and its read-only siblings: validate → read the service → plan → show → confirm →
+ * apply → report. Each stage is called here in order; none of them knows about the others.
+ */
+import { join } from 'node:path';
+import { EXIT, type ExitCode } from '../errors.js';
+import { topDepartment } from '../model/organisation.js';
+import { AbsenceLedger } from '../load/ledger.js';
+import { Journal } from '../load/journal.js';
+import { executePlan } from '../load/executor.js';
+import type { OperationOutcome } from '../load/outcome.js';
+import { buildPlan, type Plan } from '../plan/plan.js';
+import { renderPlan } from '../plan/render.js';
+import type { CurrentState } from '../service/adapter.js';
+import { hasErrors, type Issue } from '../validate/issue.js';
+import type { CurrentView, ValidationResult } from '../validate/types.js';
+import { summariseIssues } from '../report/summary.js';
+import { hashInputs, readAndValidate } from './inputs.js';
+import { println, type AppIO } from './io.js';
+import type { ImportOptions } from './options.js';
+import { barProgress, lineProgress, type Progress } from './progress.js';
+import { confirm } from './prompt.js';
+import { finishReports, rejectionIssues } from './reports.js';
+import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
+import { applySummary } from './summary.js';
+
+export function currentView(state: CurrentState): CurrentView {
+  const teamOf = new Map<string, string | null>();
+  for (const e of state.org.employees.values()) teamOf.set(e.id, e.teamId ?? null);
+  return {
+    employees: new Set(state.org.employees.keys()),
+    departments: new Set(state.org.departments.keys()),
+    teams: new Set(state.org.teams.keys()),
+    topDepartmentId: topDepartment(state.org)?.id ?? '',
+    teamOf,
+  };
+}
+
+function progressFor(io: AppIO): Progress {
+  return io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr);
+}
+
+interface Context {
+  options: ImportOptions;
+  io: AppIO;
+  progress: Progress;
+  startedAt: Date;
+}
+
+/** `orgsync-import validate`: offline unless a service is configured. */
+export async function runValidate(options: ImportOptions, io: AppIO): Promise<ExitCode> {
+  const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
+  let connection: Connection | null = null;
+  try {
+    let current: CurrentState | undefined;
+    if (isServiceConfigured(options)) {
+      connection = await connect(options, options.stateDir);
+      current = await readService(connection, ctx);
+    }
+    const validation = await readAndValidate(
+      options,
+      current ? { api: options.api, current: currentView(current) } : { api: options.api },
+      ctx.progress,
+    );
+    printIssues(validation.issues, io);
+    const exitCode = hasErrors(validation.issues) ? EXIT.validation : EXIT.ok;
+    if (!current) println(io.stdout, 'Checked offline: references the workbook does not define were not checked against a service.');
+    await finishReports(ctx, { exitCode, issues: validation.issues });
+    return exitCode;
+  } finally {
+    await connection?.close();
+  }
+}
+
+/** The main job (`command` run) and `plan` (same as --dry-run). */
+export async function runImport(options: ImportOptions, io: AppIO): Promise<ExitCode> {
+  const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
+  if (!isServiceConfigured(options)) {
+    println(io.stderr, HOW_TO_CONFIGURE);
+    return EXIT.cannotStart;
+  }
+  const connection = await connect(options, options.stateDir);
+  try {
+    const current = await readService(connection, ctx);
+    const validation = await readAndValidate(
+      options,
+      { api: options.api, current: currentView(current) },
+      ctx.progress,
+    );
+    printIssues(validation.issues, io);
+    if (hasErrors(validation.issues)) {
+      println(io.stdout, 'Nothing was sent: fix the errors above and run again.');
+      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues });
+      return EXIT.validation;
+    }
+    return await planAndApply(ctx, connection, current, validation);
+  } finally {
+    await connection.close();
+  }
+}
+
+async function readService(connection: Connection, ctx: Context): Promise<CurrentState> {
+  ctx.progress.phase('Reading the service', null);
+  const state = await connection.adapter.readCurrentState((done, total) => ctx.progress.update(done, total));
+  const o = state.org;
+  ctx.progress.end(
+    `${o.employees.size} employees, ${o.departments.size} departments, ${o.teams.size} teams, ${o.delegations.length} delegations`,
+  );
+  return state;
+}
+
+function printIssues(issues: Issue[], io: AppIO): void {
+  if (issues.length === 0) return;
+  for (const line of summariseIssues(issues, { colour: io.colour })) println(io.stdout, line);
+}
+
+function ledgerPath(ctx: Context, connection: Connection): string {
+  return join(ctx.options.stateDir, '.orgsync', 'absences', `${connection.serviceKey}.jsonl`);
+}
+
+async function planAndApply(
+  ctx: Context,
+  connection: Connection,
+  current: CurrentState,
+  validation: ValidationResult,
+): Promise<ExitCode> {
+  const { options, io } = ctx;
+  const ledger = AbsenceLedger.load(ledgerPath(ctx, connection));
+  const reported = options.resendAbsences ? new Map<string, string | null>() : new Map(ledger.periods);
+  // v2 lists the open absences: they count as reported even when this machine has no ledger entry.
+  for (const a of current.org.absences) reported.set(`${a.employeeId}|${a.startDate}`, a.endDate);
+  const plan = buildPlan({
+    desired: validation.desired,
+    managed: validation.managed,
+    current,
+    capabilities: connection.adapter.capabilities,
+    reportedAbsences: reported,
+    prune: options.prune,
+    ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
+  });
+  for (const line of renderPlan(plan)) println(io.stdout, line);
+  const planned = plan.operations.map((p) => p.op);
+
+  if (plan.guard.exceeded && !options.force) {
+    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues: validation.issues, plan: planned });
+    println(io.stdout, 'Nothing was sent.');
+    return EXIT.cannotStart;
+  }
+  if (options.command === 'plan' || planned.length === 0) {
+    await finishReports(ctx, {
+      exitCode: EXIT.ok,
+      issues: validation.issues,
+      plan: planned,
+      summary: { nothing_to_do: planned.length === 0 },
+    });
+    return EXIT.ok;
+  }
+  if (!options.yes) {
+    if (!io.interactive) {
+      println(io.stderr, 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).');
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues: validation.issues, plan: planned });
+      return EXIT.cannotStart;
+    }
+    if (!(await confirm(io, `Apply these ${planned.length} changes to ${connection.description}? [y/N] `))) {
+      println(io.stdout, 'Nothing was sent.');
+      await finishReports(ctx, { exitCode: EXIT.ok, issues: validation.issues, plan: planned });
+      return EXIT.ok;
+    }
+  }
+  return apply(ctx, connection, plan, validation, ledger);
+}
+
+async function apply(
+  ctx: Context,
+  connection: Connection,
+  plan: Plan,
+  validation: ValidationResult,
+  ledger: AbsenceLedger,
+): Promise<ExitCode> {
+  const { options, io } = ctx;
+  const identity = { serviceKey: connection.serviceKey, workbookHash: await hashInputs(options.files) };
+  const journalPath = options.journal ?? join(options.stateDir, '.orgsync', 'journal', `${connection.serviceKey}.jsonl`);
+  const journal = Journal.open(journalPath, identity);
+  const previous = journal.previous;
+  if (previous?.unfinished) {
+    println(
+      io.stdout,
+      previous.sameWorkbook
+        ? `Resuming the run of ${previous.startedAt}: ${previous.confirmed} operations were confirmed then; the rest follows.`
+        : `The previous run (${previous.startedAt}, another workbook) did not finish; this run starts from what the service has now.`,
+    );
+  }
+  let outcomes: OperationOutcome[] = [];
+  let stopped: string | null = null;
+  let stopError: Error | undefined;
+  try {
+    journal.beginRun(identity, plan.operations.length);
+    ctx.progress.phase('Applying', plan.operations.length);
+    let settled = 0;
+    const result = await executePlan(plan.operations, {
+      adapter: connection.adapter,
+      concurrency: options.concurrency,
+      unconfirmed: new Set(previous?.sameWorkbook ? previous.unconfirmed : []),
+      ...(io.signal ? { signal: io.signal } : {}),
+      onSent: (op) => journal.sent(op),
+      onOutcome: (outcome) => {
+        journal.finished(outcome);
+        const op = outcome.op;
+        if (outcome.status === 'done' && op.type === 'reportAbsence') ledger.record(op.employeeId, op.startDate, op.endDate);
+        ctx.progress.update(++settled);
+      },
+    });
+    outcomes = result.outcomes;
+    stopped = result.stopped;
+    stopError = result.stopError;
+    ctx.progress.end();
+    journal.endRun(stopped === null && outcomes.every((o) => o.status === 'done'));
+  } finally {
+    journal.close();
+  }
+  for (const line of applySummary(outcomes, Date.now() - ctx.startedAt.getTime())) println(io.stdout, line);
+  const exitCode: ExitCode =
+    stopped === 'interrupted'
+      ? EXIT.interrupted
+      : stopped === 'auth'
+        ? EXIT.cannotStart
+        : outcomes.some((o) => o.status !== 'done')
+          ? EXIT.partial
+          : EXIT.ok;
+  if (stopped === 'interrupted') println(io.stdout, 'Interrupted. Run the same command again to finish: nothing done is sent twice.');
+  if (stopError) println(io.stderr, stopError.message);
+  if (exitCode === EXIT.partial) {
+    println(io.stdout, 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.');
+  }
+  const rejected = rejectionIssues(outcomes);
+  await finishReports(ctx, {
+    exitCode,
+    issues: [...validation.issues, ...rejected],
+    plan: plan.operations.map((p) => p.op),
+    operations: outcomes,
+  });
+  return exitCode;
+}

@@ -1,0 +1,12 @@
+import { writeTemplate } from '../template/index.js';
+import { EXIT, type ExitCode } from '../errors.js';
+import { println, type AppIO } from './io.js';
+
+export async function runTemplate(
+  flags: { format: 'xlsx' | 'csv'; lang: 'en' | 'da'; out: string },
+  io: AppIO,
+): Promise<ExitCode> {
+  const written = await writeTemplate({ format: flags.format, lang: flags.lang, outDir: flags.out });
+  for (const file of written) println(io.stdout, `Wrote ${file}`);
+  return EXIT.ok;
+}

@@ -1,0 +1,74 @@
+/** Where the import goes: a configured service, or the embedded sandbox started in-process. */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { ServiceAdapter } from '../service/adapter.js';
+import { createAdapter } from '../service/connect.js';
+import { startSandbox } from '../sandbox/index.js';
+import type { ServiceOptions } from './options.js';
+
+export interface Connection {
+  adapter: ServiceAdapter;
+  /** Names the service + company + API version in file names; never derived from a secret. */
+  serviceKey: string;
+  /** For messages: the base URL and company, never a credential. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export function isServiceConfigured(options: ServiceOptions): boolean {
+  return options.sandbox || Boolean(options.baseUrl);
+}
+
+export const HOW_TO_CONFIGURE =
+  'No service is configured: give --base-url URL (or ORGSYNC_BASE_URL) with credentials ' +
+  '(--company-id and --access-token, --jwt, or --jwt-secret), or use --sandbox to rehearse against the embedded sandbox.';
+
+export function serviceKey(api: string, baseUrl: string, companyId: string | undefined): string {
+  const hash = createHash('sha256').update(`${api}\n${baseUrl.replace(/\/+$/, '')}\n${companyId ?? ''}`).digest('hex');
+  return `${api}-${hash.slice(0, 16)}`;
+}
+
+export async function connect(options: ServiceOptions, stateDir: string): Promise<Connection> {
+  if (options.sandbox) {
+    const sandbox = await startSandbox({ statePath: join(stateDir, '.orgsync', 'sandbox.json'), quiet: true });
+    const adapter = createAdapter({
+      api: options.api,
+      baseUrl: sandbox.baseUrl,
+      companyId: String(sandbox.companyId),
+      accessToken: sandbox.accessToken,
+      concurrency: options.concurrency,
+    });
+    return {
+      adapter,
+      // The sandbox's port changes every run; its state file is what identifies it.
+      serviceKey: serviceKey(options.api, 'sandbox', String(sandbox.companyId)),
+      description: `the embedded sandbox (${options.api}, state in .orgsync/sandbox.json)`,
+      close: async () => {
+        await adapter.close();
+        await sandbox.close();
+      },
+    };
+  }
+  if (!options.baseUrl) throw new UsageError(HOW_TO_CONFIGURE);
+  const config = {
+    api: options.api,
+    baseUrl: options.baseUrl,
+    concurrency: options.concurrency,
+    insecure: options.insecure,
+    ...(options.companyId !== undefined ? { companyId: options.companyId } : {}),
+    ...(options.accessToken !== undefined ? { accessToken: options.accessToken } : {}),
+    ...(options.jwt !== undefined ? { jwt: options.jwt } : {}),
+    ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.pageParam !== undefined ? { pageParam: options.pageParam } : {}),
+    ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
+  };
+  const adapter = createAdapter(config);
+  return {
+    adapter,
+    serviceKey: serviceKey(options.api, options.baseUrl, options.companyId),
+    description: `${options.baseUrl} (${options.api}, company ${options.companyId ?? '?'})`,
+    close: () => adapter.close(),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The loader: walks the plan's dependency graph with at most `concurrency` requests in flight. An
+ * operation starts the moment everything it depends on is done; a failure skips only what depends on
+ * it (reported once as the root cause). Every confirmed operation is journalled before anything that
+ * depends on it starts.
+ */
+import type { PlannedOperation } from '../plan/graph.js';
+import type { Operation } from '../plan/operations.js';
+import type { ServiceAdapter } from '../service/adapter.js';
+import { ServiceError } from '../service/errors.js';
+import type { OperationOutcome } from './outcome.js';
+
+export interface ExecutorHooks {
+  /** Called before a request is sent (the journal's "sent"). */
+  onSent?(op: Operation): void;
+  /** Called once per operation when it is settled (done, failed or skipped). */
+  onOutcome?(outcome: OperationOutcome): void;
+}
+
+export interface ExecutorOptions extends ExecutorHooks {
+  adapter: ServiceAdapter;
+  concurrency: number;
+  /** Aborting stops new requests; requests in flight are awaited and recorded. */
+  signal?: AbortSignal;
+  /** How often a write whose outcome was unknown is verified and resent. */
+  unknownOutcomeAttempts?: number;
+  /** Operations the previous run sent without hearing back: verified before they are sent again. */
+  unconfirmed?: ReadonlySet<string>;
+}
+
+export interface ExecutionResult {
+  outcomes: OperationOutcome[];
+  /** The run stopped early: interrupted, or the service refused the credentials. */
+  stopped: 'interrupted' | 'auth' | 'journal' | null;
+  stopError?: Error;
+}
+
+export async function executePlan(planned: PlannedOperation[], options: ExecutorOptions): Promise<ExecutionResult> {
+  const byKey = new Map(planned.map((p) => [p.op.key, p]));
+  const waitingOn = new Map<string, number>();
+  const dependents = new Map<string, string[]>();
+  for (const p of planned) {
+    const deps = p.dependsOn.filter((d) => byKey.has(d));
+    waitingOn.set(p.op.key, deps.length);
+    for (const dep of deps) {
+      const list = dependents.get(dep) ?? [];
+      list.push(p.op.key);
+      dependents.set(dep, list);
+    }
+  }
+  const ready: string[] = planned.filter((p) => waitingOn.get(p.op.key) === 0).map((p) => p.op.key);
+  const outcomes = new Map<string, OperationOutcome>();
+  let inFlight = 0;
+  let stopped: ExecutionResult['stopped'] = null;
+  let stopError: Error | undefined;
+  let wake: (() => void) | null = null;
+
+  const settle = (outcome: OperationOutcome) => {
+    if (outcomes.has(outcome.op.key)) return;
+    outcomes.set(outcome.op.key, outcome);
+    try {
+      options.onOutcome?.(outcome);
+    } catch (error) {
+      // The journal could not record a confirmation (disk full): stop before doing more than it knows.
+      stopped ??= 'journal';
+      stopError ??= error as Error;
+    }
+    if (outcome.status === 'done') {
+      for (const next of dependents.get(outcome.op.key) ?? []) {
+        const left = (waitingOn.get(next) ?? 1) - 1;
+        waitingOn.set(next, left);
+        if (left === 0) ready.push(next);
+      }
+    } else {
+      const root = outcome.blockedBy ?? outcome.op.key;
+      for (const next of dependents.get(outcome.op.key) ?? []) {
+        const op = byKey.get(next)!.op;
+        settle({ op, status: 'skipped', statusCode: null, message: `skipped (blocked by ${root})`, blockedBy: root });
+      }
+    }
+  };
+
+  const run = async (op: Operation) => {
+    const outcome = await runOne(op, options);
+    if (outcome.error instanceof ServiceError && outcome.error.kind === 'auth') {
+      stopped ??= 'auth';
+      stopError ??= outcome.error;
+    }
+    settle(outcome.outcome);
+  };
+
+  const onAbort = () => {
+    stopped ??= 'interrupted';
+    wake?.();
+  };
+  options.signal?.addEventListener('abort', onAbort);
+  if (options.signal?.aborted) stopped = 'interrupted';
+
+  try {
+    while (true) {
+      while (stopped === null && inFlight < options.concurrency && ready.length > 0) {
+        const key = ready.shift()!;
+        if (outcomes.has(key)) continue;
+        const op = byKey.get(key)!.op;
+        inFlight++;
+        void run(op).finally(() => {
+          inFlight--;
+          wake?.();
+        });
+      }
+      if (inFlight === 0 && (stopped !== null || ready.length === 0)) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = null;
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const notStarted = stopped === 'interrupted' ? 'not started: the run was interrupted' : 'not started: the run stopped';
+  const result: OperationOutcome[] = planned.map(
+    (p) => outcomes.get(p.op.key) ?? { op: p.op, status: 'skipped', statusCode: null, message: notStarted },
+  );
+  return stopError ? { outcomes: result, stopped, stopError } : { outcomes: result, stopped };
+}
+
+async function runOne(
+  op: Operation,
+  options: ExecutorOptions,
+): Promise<{ outcome: OperationOutcome; error?: unknown }> {
+  const attempts = options.unknownOutcomeAttempts ?? 3;
+  let verifyFirst = options.unconfirmed?.has(op.key) ?? false;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (verifyFirst && (await options.adapter.verify(op))) {
+        return { outcome: { op, status: 'done', statusCode: null, message: 'confirmed: the service already had it' } };
+      }
+      verifyFirst = false;
+      options.onSent?.(op);
+      const result = await options.adapter.execute(op);
+      return { outcome: { op, status: 'done', statusCode: result.status, message: result.note ?? null } };
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'unknown_outcome' && attempt + 1 < attempts) {
+        // The connection dropped after sending: the service may have done it. Look before resending.
+        verifyFirst = true;
+        continue;
+      }
+      if (error instanceof ServiceError) {
+        return {
+          outcome: { op, status: 'failed', statusCode: error.status, message: error.serviceMessage ?? error.message },
+          error,
+        };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      return { outcome: { op, status: 'failed', statusCode: null, message }, error };
+    }
+  }
+}

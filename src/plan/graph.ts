@@ -1,0 +1,232 @@
+/**
+ * The dependency graph over a plan's operations. Each operation names the entities it needs and the
+ * entities it brings into being; an operation waits for whatever in the same plan provides what it
+ * needs. Removals invert the edges: a unit is emptied before it is deleted, an employee stops owning
+ * and holding delegations before they are fired.
+ */
+import type { Organisation } from '../model/organisation.js';
+import { assertNever, type Operation } from './operations.js';
+
+export interface PlannedOperation {
+  op: Operation;
+  /** Keys of operations that must succeed first. */
+  dependsOn: string[];
+}
+
+type Ref = `${'user' | 'employee' | 'department' | 'team' | 'placed' | 'member'}:${string}`;
+
+function provides(op: Operation): Ref[] {
+  switch (op.type) {
+    case 'createUser':
+      return [`user:${op.id}`];
+    case 'createEmployee':
+    case 'rehireEmployee':
+    case 'renameEmployee':
+      return [`employee:${op.id}`];
+    case 'createDepartment':
+    case 'renameDepartment':
+      return [`department:${op.id}`, `placed:${op.id}`];
+    case 'moveDepartment':
+      return [`placed:${op.id}`];
+    case 'createTeam':
+    case 'renameTeam':
+      return [`team:${op.id}`];
+    case 'addTeamMember':
+      return [`member:${op.employeeId}`];
+    case 'updateUser':
+    case 'updateEmployee':
+    case 'fireEmployee':
+    case 'updateDepartment':
+    case 'deleteDepartment':
+    case 'updateTeam':
+    case 'moveTeam':
+    case 'deleteTeam':
+    case 'removeTeamMember':
+    case 'createDelegation':
+    case 'deleteDelegation':
+    case 'reportAbsence':
+      return [];
+    default:
+      return assertNever(op);
+  }
+}
+
+function owner(id: string | null | undefined): Ref[] {
+  return id ? [`employee:${id}`] : [];
+}
+
+function unitRef(kind: 'department' | 'team', id: string): Ref {
+  return kind === 'department' ? `department:${id}` : `team:${id}`;
+}
+
+/** Every department above `id` in the desired tree, closest first. */
+function desiredAncestors(desired: Organisation, id: string): string[] {
+  const result: string[] = [];
+  const seen = new Set<string>([id]);
+  let parent = desired.departments.get(id)?.parentId ?? null;
+  while (parent !== null && !seen.has(parent)) {
+    result.push(parent);
+    seen.add(parent);
+    parent = desired.departments.get(parent)?.parentId ?? null;
+  }
+  return result;
+}
+
+function requires(op: Operation, desired: Organisation): Ref[] {
+  switch (op.type) {
+    case 'createUser':
+    case 'renameEmployee':
+    case 'renameDepartment':
+    case 'renameTeam':
+      return [];
+    case 'updateUser':
+      return [`user:${op.id}`];
+    case 'createEmployee':
+    case 'rehireEmployee':
+      return [`user:${op.userId}`];
+    case 'updateEmployee':
+    case 'fireEmployee':
+      return [`employee:${op.id}`];
+    case 'createDepartment':
+      return [`department:${op.parentId}`, `placed:${op.parentId}`, ...owner(op.owner)];
+    case 'updateDepartment':
+      return [`department:${op.id}`, ...owner(op.changes.owner)];
+    case 'moveDepartment':
+      // Moves follow the new tree top-down: once every new ancestor is in its place, the new parent
+      // cannot be below the department being moved, so no move ever places a department below itself.
+      return [
+        `department:${op.id}`,
+        `department:${op.parentId}`,
+        ...desiredAncestors(desired, op.id).map((a): Ref => `placed:${a}`),
+      ];
+    case 'deleteDepartment':
+    case 'deleteTeam':
+      return [];
+    case 'createTeam':
+      return [`department:${op.departmentId}`, `placed:${op.departmentId}`, ...owner(op.owner)];
+    case 'updateTeam':
+      return [`team:${op.id}`, ...owner(op.changes.owner)];
+    case 'moveTeam':
+      return [`team:${op.id}`, `department:${op.departmentId}`, `placed:${op.departmentId}`];
+    case 'addTeamMember':
+      return [`team:${op.teamId}`, `employee:${op.employeeId}`];
+    case 'removeTeamMember':
+      return [`team:${op.teamId}`, `employee:${op.employeeId}`];
+    case 'createDelegation':
+      return [unitRef(op.unitKind, op.unitId), `employee:${op.employeeId}`];
+    case 'deleteDelegation':
+      return [];
+    case 'reportAbsence':
+      // The service reports only employees who are in a team.
+      return [`employee:${op.employeeId}`, `member:${op.employeeId}`];
+    default:
+      return assertNever(op);
+  }
+}
+
+/**
+ * Edges for removals, from what the service has now: whatever empties a unit or releases an employee
+ * goes before the delete or the fire.
+ */
+function removalEdges(ops: Operation[], current: Organisation): Map<string, string[]> {
+  const before = new Map<string, string[]>();
+  const add = (key: string, dep: string) => {
+    const list = before.get(key) ?? [];
+    list.push(dep);
+    before.set(key, list);
+  };
+  const byTeam = new Map<string, string[]>(); // ops that take something out of a team
+  const byDepartment = new Map<string, string[]>();
+  const byEmployee = new Map<string, string[]>(); // ops that release an employee
+  const push = (map: Map<string, string[]>, id: string, key: string) => {
+    const list = map.get(id) ?? [];
+    list.push(key);
+    map.set(id, list);
+  };
+  const currentTeamOf = (employeeId: string) => current.employees.get(employeeId)?.teamId ?? null;
+  for (const op of ops) {
+    switch (op.type) {
+      case 'addTeamMember':
+      case 'removeTeamMember':
+      case 'fireEmployee': {
+        const employeeId = op.type === 'fireEmployee' ? op.id : op.employeeId;
+        const team = currentTeamOf(employeeId);
+        if (team) push(byTeam, team, op.key);
+        if (op.type === 'removeTeamMember') push(byEmployee, employeeId, op.key);
+        break;
+      }
+      case 'deleteDelegation':
+        push(op.unitKind === 'team' ? byTeam : byDepartment, op.unitId, op.key);
+        push(byEmployee, op.employeeId, op.key);
+        break;
+      case 'moveTeam':
+      case 'deleteTeam': {
+        const team = current.teams.get(op.id);
+        if (team) push(byDepartment, team.departmentId, op.key);
+        break;
+      }
+      case 'moveDepartment':
+      case 'deleteDepartment': {
+        const parent = current.departments.get(op.id)?.parentId;
+        if (parent) push(byDepartment, parent, op.key);
+        break;
+      }
+      case 'updateDepartment':
+      case 'updateTeam': {
+        if (op.changes.owner === undefined) break;
+        const unit = op.type === 'updateTeam' ? current.teams.get(op.id) : current.departments.get(op.id);
+        const was = unit?.responsible ?? unit?.owner;
+        if (was) push(byEmployee, was, op.key);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  for (const op of ops) {
+    if (op.type === 'deleteTeam') for (const dep of byTeam.get(op.id) ?? []) add(op.key, dep);
+    if (op.type === 'deleteDepartment') for (const dep of byDepartment.get(op.id) ?? []) add(op.key, dep);
+    if (op.type === 'fireEmployee') for (const dep of byEmployee.get(op.id) ?? []) add(op.key, dep);
+  }
+  return before;
+}
+
+export function buildGraph(ops: Operation[], desired: Organisation, current: Organisation): PlannedOperation[] {
+  const providers = new Map<Ref, string[]>();
+  for (const op of ops) {
+    for (const ref of provides(op)) {
+      const list = providers.get(ref) ?? [];
+      list.push(op.key);
+      providers.set(ref, list);
+    }
+  }
+  const removal = removalEdges(ops, current);
+  return ops.map((op) => {
+    const deps = new Set<string>();
+    for (const ref of requires(op, desired)) for (const key of providers.get(ref) ?? []) deps.add(key);
+    for (const key of removal.get(op.key) ?? []) deps.add(key);
+    deps.delete(op.key);
+    return { op, dependsOn: [...deps] };
+  });
+}
+
+/** Dependency levels (0 = no dependencies): for ordering the rendered plan and for the ideal-time estimate. */
+export function levels(planned: PlannedOperation[]): Map<string, number> {
+  const byKey = new Map(planned.map((p) => [p.op.key, p]));
+  const level = new Map<string, number>();
+  const visiting = new Set<string>();
+  const visit = (key: string): number => {
+    const known = level.get(key);
+    if (known !== undefined) return known;
+    if (visiting.has(key)) throw new Error(`dependency cycle through ${key}`);
+    visiting.add(key);
+    const p = byKey.get(key);
+    let value = 0;
+    for (const dep of p?.dependsOn ?? []) value = Math.max(value, visit(dep) + 1);
+    visiting.delete(key);
+    level.set(key, value);
+    return value;
+  };
+  for (const p of planned) visit(p.op.key);
+  return level;
+}

@@ -1,0 +1,65 @@
+/**
+ * A plan: the diff's operations with their dependency graph, the deletion guard's verdict, and notes.
+ * The one object that is rendered for people, serialised into the JSON report and walked by the loader.
+ */
+import { diffOrganisations, type DiffInput, type DiffNote } from './diff.js';
+import { buildGraph, type PlannedOperation } from './graph.js';
+import { DESCRIBE, type Operation } from './operations.js';
+
+export interface DeletionGuard {
+  /** Removals per entity kind and the most allowed without --force. */
+  kinds: { entity: string; removals: number; limit: number; inService: number }[];
+  exceeded: boolean;
+  /** The removals the guard would have let through, for naming them when it stops. */
+  removals: Operation[];
+}
+
+export interface Plan {
+  operations: PlannedOperation[];
+  notes: DiffNote[];
+  guard: DeletionGuard;
+}
+
+export interface PlanOptions extends DiffInput {
+  /** --max-deletions: an absolute number per kind; undefined: 10% of the kind in the service, at least 5. */
+  maxDeletions?: number;
+}
+
+/** A fire the workbook asks for (status left) is a change the user wrote; only prunes are guarded. */
+export function isRemoval(op: Operation): boolean {
+  return op.pruned === true;
+}
+
+export function defaultDeletionLimit(inService: number): number {
+  return Math.max(5, Math.floor(inService * 0.1));
+}
+
+function guard(ops: Operation[], input: PlanOptions): DeletionGuard {
+  const removals = ops.filter(isRemoval);
+  const org = input.current.org;
+  const inService: Record<string, number> = {
+    employee: org.employees.size,
+    department: org.departments.size,
+    team: org.teams.size,
+    delegation: org.delegations.length,
+  };
+  const counts = new Map<string, number>();
+  for (const op of removals) {
+    const entity = DESCRIBE[op.type].entity;
+    counts.set(entity, (counts.get(entity) ?? 0) + 1);
+  }
+  const kinds = [...counts].map(([entity, removalCount]) => {
+    const total = inService[entity] ?? 0;
+    return { entity, removals: removalCount, inService: total, limit: input.maxDeletions ?? defaultDeletionLimit(total) };
+  });
+  return { kinds, exceeded: kinds.some((k) => k.removals > k.limit), removals };
+}
+
+export function buildPlan(input: PlanOptions): Plan {
+  const diff = diffOrganisations(input);
+  return {
+    operations: buildGraph(diff.operations, input.desired, input.current.org),
+    notes: diff.notes,
+    guard: guard(diff.operations, input),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Renders a plan for people. Everything shown comes from the plan object alone; the JSON report
+ * serialises the same object.
+ */
+import type { Plan } from './plan.js';
+import { levels } from './graph.js';
+import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from './operations.js';
+
+const ACTION_ORDER: Action[] = [
+  'create',
+  'update',
+  'move',
+  'rename',
+  'fire',
+  'rehire',
+  'delete',
+  'add_member',
+  'remove_member',
+  'report_absence',
+];
+const ENTITY_ORDER: EntityKind[] = ['user', 'employee', 'department', 'team', 'membership', 'delegation', 'absence'];
+
+const ACTION_WORDS: Record<Action, string> = {
+  create: 'create',
+  update: 'update',
+  move: 'move',
+  rename: 'rename',
+  fire: 'fire',
+  rehire: 'rehire',
+  delete: 'delete',
+  add_member: 'add to team',
+  remove_member: 'remove from team',
+  report_absence: 'report absence',
+};
+
+export function describeSource(op: Operation): string {
+  if (!op.source) return '';
+  const sheet = op.source.sheetName;
+  return ` (${sheet} row ${op.source.row})`;
+}
+
+export function describeOperation(op: Operation): string {
+  const d = DESCRIBE[op.type];
+  const subject = d.entity === 'membership' || d.entity === 'absence' ? '' : `${d.entity} `;
+  const id = op.type.startsWith('rename') && 'fromId' in op ? `${op.fromId} → ${op.id}` : operationId(op);
+  return `${d.symbol} ${ACTION_WORDS[d.action]} ${subject}${id}${describeSource(op)}: ${op.reason}`;
+}
+
+export interface Count {
+  entity: EntityKind;
+  action: Action;
+  count: number;
+}
+
+export function countByKindAndAction(ops: Operation[]): Count[] {
+  const counts = new Map<string, Count>();
+  for (const op of ops) {
+    const { entity, action } = DESCRIBE[op.type];
+    const key = `${entity}/${action}`;
+    const entry = counts.get(key) ?? { entity, action, count: 0 };
+    entry.count++;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort(
+    (a, b) =>
+      ENTITY_ORDER.indexOf(a.entity) - ENTITY_ORDER.indexOf(b.entity) ||
+      ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action),
+  );
+}
+
+export function summaryLine(ops: Operation[]): string {
+  if (ops.length === 0) return 'Nothing to do: the service already matches the workbook.';
+  const byAction = new Map<Action, number>();
+  for (const op of ops) byAction.set(DESCRIBE[op.type].action, (byAction.get(DESCRIBE[op.type].action) ?? 0) + 1);
+  const parts = ACTION_ORDER.filter((a) => byAction.has(a)).map((a) => `${byAction.get(a)} to ${ACTION_WORDS[a]}`);
+  return `Plan: ${parts.join(', ')} (${ops.length} operations).`;
+}
+
+/** The plan as lines: counts per kind and action, then the rows (at most `maxRows`), then the summary. */
+export function renderPlan(plan: Plan, maxRows = 50): string[] {
+  const ops = plan.operations.map((p) => p.op);
+  const lines: string[] = [];
+  if (ops.length > 0) {
+    lines.push('Changes by kind:');
+    for (const c of countByKindAndAction(ops)) {
+      lines.push(`  ${c.entity.padEnd(11)} ${ACTION_WORDS[c.action].padEnd(17)} ${String(c.count).padStart(7)}`);
+    }
+    lines.push('');
+    const level = levels(plan.operations);
+    const ordered = [...plan.operations].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0));
+    const shown = ordered.slice(0, maxRows);
+    for (const p of shown) lines.push(`  ${describeOperation(p.op)}`);
+    if (ordered.length > shown.length) {
+      lines.push(`  …and ${ordered.length - shown.length} more (all of them are in --report FILE.json).`);
+    }
+    lines.push('');
+  }
+  for (const note of plan.notes) lines.push(`Note: ${note.message}`);
+  if (plan.guard.exceeded) {
+    for (const k of plan.guard.kinds.filter((g) => g.removals > g.limit)) {
+      lines.push(
+        `Refusing: the plan removes ${k.removals} ${k.entity}(s) of ${k.inService} in the service; the limit is ${k.limit} (--max-deletions). Check the workbook, or add --force.`,
+      );
+    }
+  }
+  lines.push(summaryLine(ops));
+  return lines;
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlan } from '../../src/plan/plan.js';
+import { levels } from '../../src/plan/graph.js';
+import type { Organisation } from '../../src/model/organisation.js';
+import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+
+function plan(desired: Organisation, current: Organisation, extra: { prune?: boolean; maxDeletions?: number } = {}) {
+  return buildPlan({
+    desired,
+    current: asCurrent(current),
+    managed: ALL_MANAGED,
+    capabilities: V3_CAPABILITIES,
+    reportedAbsences: new Map(),
+    prune: extra.prune ?? false,
+    ...(extra.maxDeletions !== undefined ? { maxDeletions: extra.maxDeletions } : {}),
+  });
+}
+
+const keys = (p: ReturnType<typeof plan>) => p.operations.map((o) => o.op.key).sort();
+const depsOf = (p: ReturnType<typeof plan>, key: string) => p.operations.find((o) => o.op.key === key)?.dependsOn ?? [];
+
+describe('the plan', () => {
+  it('is empty when the service already equals the workbook', () => {
+    const o = org({
+      departments: [['root', null, 'e1'], ['d1', 'root']],
+      teams: [['t1', 'd1', 'e2']],
+      employees: [['e1', 'u1', 't1'], ['e2', 'u2', 't1']],
+    });
+    expect(plan(o, o).operations).toEqual([]);
+  });
+
+  it('creates a new department tree top-down, each child after its parent', () => {
+    const desired = org({ departments: [['root', null], ['a', 'root'], ['b', 'a'], ['c', 'b']] });
+    const p = plan(desired, org({ departments: [['root', null]] }));
+    expect(keys(p)).toEqual(['createDepartment:a', 'createDepartment:b', 'createDepartment:c']);
+    expect(depsOf(p, 'createDepartment:c')).toContain('createDepartment:b');
+    expect(depsOf(p, 'createDepartment:b')).toContain('createDepartment:a');
+  });
+
+  it('swaps a parent and its child by moving the new parent first', () => {
+    const current = org({ departments: [['root', null], ['a', 'root'], ['b', 'a']] });
+    const desired = org({ departments: [['root', null], ['b', 'root'], ['a', 'b']] });
+    const p = plan(desired, current);
+    expect(keys(p)).toEqual(['moveDepartment:a', 'moveDepartment:b']);
+    expect(depsOf(p, 'moveDepartment:a')).toEqual(['moveDepartment:b']);
+  });
+
+  it('creates users before their employees and employees before they join a team or own a unit', () => {
+    const desired = org({
+      departments: [['root', null], ['d1', 'root', 'e1']],
+      teams: [['t1', 'd1', 'e1']],
+      employees: [['e1', 'u1', 't1']],
+    });
+    const p = plan(desired, org({ departments: [['root', null]] }));
+    expect(depsOf(p, 'createEmployee:e1')).toEqual(['createUser:u1']);
+    expect(depsOf(p, 'createDepartment:d1')).toContain('createEmployee:e1');
+    expect(depsOf(p, 'addTeamMember:e1').sort()).toEqual(['createEmployee:e1', 'createTeam:t1']);
+  });
+
+  it('renames an employee whose previous id is in the service instead of creating a new one', () => {
+    const current = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['old', 'u1', 't1']] });
+    const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['new', 'u1', 't1']] });
+    desired.employees.get('new')!.previousId = 'old';
+    const p = plan(desired, current);
+    expect(keys(p)).toEqual(['renameEmployee:old->new']);
+  });
+
+  it('renames a department and keeps its children under the new id', () => {
+    const current = org({ departments: [['root', null], ['old', 'root'], ['child', 'old']] });
+    const desired = org({ departments: [['root', null], ['new', 'root'], ['child', 'new']] });
+    desired.departments.get('new')!.previousId = 'old';
+    desired.departments.get('new')!.name = 'Dept old';
+    expect(keys(plan(desired, current))).toEqual(['renameDepartment:old->new']);
+  });
+
+  it('fires an employee whose status is left, after taking away what they own', () => {
+    const current = org({ departments: [['root', null, 'boss'], ['d1', 'root', 'e1']], employees: [['boss', 'ub', null], ['e1', 'u1', null]] });
+    const desired = org({ departments: [['root', null, 'boss'], ['d1', 'root', 'boss']], employees: [['boss', 'ub', null], ['e1', 'u1', null, 'fired']] });
+    const p = plan(desired, current);
+    expect(keys(p)).toEqual(['fireEmployee:e1', 'updateDepartment:d1']);
+    expect(depsOf(p, 'fireEmployee:e1')).toEqual(['updateDepartment:d1']);
+  });
+
+  it('leaves what is merely absent from the workbook alone without --prune', () => {
+    const current = org({ departments: [['root', null], ['gone', 'root']], employees: [['e9', 'u9', null]] });
+    const desired = org({ departments: [['root', null]] });
+    expect(plan(desired, current).operations).toEqual([]);
+  });
+
+  it('with --prune removes children before parents and empties a team before deleting it', () => {
+    const current = org({
+      departments: [['root', null], ['a', 'root'], ['b', 'a']],
+      teams: [['t', 'b']],
+      employees: [['e1', 'u1', 't']],
+    });
+    const desired = org({ departments: [['root', null]], employees: [['e1', 'u1', null]] });
+    const p = plan(desired, current, { prune: true });
+    expect(depsOf(p, 'deleteTeam:t')).toContain('removeTeamMember:e1');
+    expect(depsOf(p, 'deleteDepartment:b')).toContain('deleteTeam:t');
+    expect(depsOf(p, 'deleteDepartment:a')).toContain('deleteDepartment:b');
+    const level = levels(p.operations);
+    expect(level.get('deleteDepartment:a')!).toBeGreaterThan(level.get('deleteTeam:t')!);
+  });
+
+  it('refuses to prune more than the limit', () => {
+    const employees = Array.from({ length: 30 }, (_, i): [string, string, null] => [`e${i}`, `u${i}`, null]);
+    const current = org({ departments: [['root', null]], employees });
+    const desired = org({ departments: [['root', null]], employees: employees.slice(0, 20) });
+    const guarded = plan(desired, current, { prune: true });
+    expect(guarded.guard.exceeded).toBe(true);
+    expect(guarded.guard.kinds).toEqual([{ entity: 'employee', removals: 10, inService: 30, limit: 5 }]);
+    expect(plan(desired, current, { prune: true, maxDeletions: 10 }).guard.exceeded).toBe(false);
+  });
+
+  it('sets an owner explicitly when the equal inherited value would change with its ancestor', () => {
+    const current = org({ departments: [['root', null, 'a'], ['d1', 'root']], employees: [['a', 'ua', null], ['b', 'ub', null]] });
+    const desired = org({ departments: [['root', null, 'b'], ['d1', 'root', 'a']], employees: [['a', 'ua', null], ['b', 'ub', null]] });
+    expect(keys(plan(desired, current))).toEqual(['updateDepartment:d1', 'updateDepartment:root']);
+  });
+
+  it('reports an absence only when the ledger does not have that period', () => {
+    const o = org({ departments: [['root', null]], teams: [['t', 'root']], employees: [['e1', 'u1', 't']] });
+    const desired = org({ departments: [['root', null]], teams: [['t', 'root']], employees: [['e1', 'u1', 't']] });
+    desired.absences = [
+      { employeeId: 'e1', startDate: '2026-01-05', endDate: '2026-01-09' },
+      { employeeId: 'e1', startDate: '2026-03-01', endDate: null },
+    ];
+    const p = buildPlan({
+      desired,
+      current: asCurrent(o),
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map([['e1|2026-01-05', '2026-01-09'], ['e1|2026-03-01', null]]),
+      prune: false,
+    });
+    expect(p.operations).toEqual([]);
+    const changed = buildPlan({
+      desired,
+      current: asCurrent(o),
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map([['e1|2026-01-05', null]]),
+      prune: false,
+    });
+    expect(changed.operations.map((o) => o.op.key)).toEqual(['reportAbsence:e1|2026-01-05', 'reportAbsence:e1|2026-03-01']);
+  });
+});
