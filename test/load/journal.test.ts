@@ -1,0 +1,87 @@
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { Journal, JournalLockedError } from '../../src/load/journal.js';
+import { AbsenceLedger } from '../../src/load/ledger.js';
+import type { Operation } from '../../src/plan/operations.js';
+
+const identity = { serviceKey: 'v3-abc', workbookHash: 'w1' };
+const op = (id: string): Operation => ({ type: 'fireEmployee', key: `fireEmployee:${id}`, id, reason: 'test' });
+
+function tempJournal(): string {
+  return join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal', 'service.jsonl');
+}
+
+describe('the journal', () => {
+  it('tells the next run what the interrupted one confirmed and what it never heard back about', () => {
+    const path = tempJournal();
+    const first = Journal.open(path, identity);
+    first.beginRun(identity, 3);
+    first.sent(op('a'));
+    first.finished({ op: op('a'), status: 'done', statusCode: 200, message: null });
+    first.sent(op('b'));
+    first.close(); // the process died here: no end line
+    const second = Journal.open(path, identity);
+    expect(second.previous).toMatchObject({ unfinished: true, sameWorkbook: true, confirmed: 1, unconfirmed: ['fireEmployee:b'] });
+    second.close();
+  });
+
+  it('ignores a torn last line and keeps every confirmation before it', () => {
+    const path = tempJournal();
+    const first = Journal.open(path, identity);
+    first.beginRun(identity, 2);
+    first.finished({ op: op('a'), status: 'done', statusCode: 200, message: null });
+    first.close();
+    appendFileSync(path, '{"t":"done","key":"fireEm');
+    const second = Journal.open(path, identity);
+    expect(second.previous?.confirmed).toBe(1);
+    second.beginRun(identity, 1);
+    second.close();
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ t: 'run' });
+  });
+
+  it('says when the unfinished run was for another workbook', () => {
+    const path = tempJournal();
+    const first = Journal.open(path, identity);
+    first.beginRun(identity, 1);
+    first.close();
+    const second = Journal.open(path, { ...identity, workbookHash: 'other' });
+    expect(second.previous).toMatchObject({ unfinished: true, sameWorkbook: false });
+    second.close();
+  });
+
+  it('refuses a second importer on the same journal while the first is alive', () => {
+    const path = tempJournal();
+    const first = Journal.open(path, identity);
+    // The lock holds the pid of a live process: this test's parent stands in for the other importer.
+    writeFileSync(path.replace(/\.jsonl$/, '.lock'), JSON.stringify({ pid: process.ppid }));
+    expect(() => Journal.open(path, identity)).toThrow(JournalLockedError);
+    first.close();
+  });
+
+  it('takes over the lock of an importer that was killed', () => {
+    const path = tempJournal();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+    Journal.open(path, identity).close();
+    writeFileSync(path.replace(/\.jsonl$/, '.lock'), JSON.stringify({ pid: Number(dead) }));
+    const journal = Journal.open(path, identity);
+    journal.close();
+  });
+});
+
+describe('the absence ledger', () => {
+  it('remembers the periods the service confirmed, the latest end date winning', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'absences.jsonl');
+    const ledger = AbsenceLedger.load(path);
+    ledger.record('e1', '2026-01-05', null);
+    ledger.record('e1', '2026-01-05', '2026-01-09');
+    appendFileSync(path, '{"employee_id":"e2","sta');
+    const again = AbsenceLedger.load(path);
+    expect([...again.periods]).toEqual([['e1|2026-01-05', '2026-01-09']]);
+    again.record('e3', '2026-02-01', null);
+    expect([...AbsenceLedger.load(path).periods]).toContainEqual(['e3|2026-02-01', null]);
+  });
+});
