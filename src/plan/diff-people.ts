@@ -1,0 +1,174 @@
+/** The diff of people: renames, users, employees (create, update, fire, rehire). */
+import type { Employee, Organisation, User } from '../model/organisation.js';
+import type { Capabilities } from '../service/adapter.js';
+import { PRUNE_REASON, renameKey, type DiffNote } from './diff-common.js';
+import type { Operation, UserFields } from './operations.js';
+
+export function planEmployeeRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
+  for (const employee of desired.employees.values()) {
+    const from = employee.previousId;
+    if (from === undefined || from === employee.id) continue;
+    if (now.employees.has(employee.id)) {
+      if (now.employees.has(from)) {
+        notes.push({
+          message: `Employee ${employee.id} already exists, so ${from} is not renamed to it; ${from} is left as it is.`,
+          source: employee.source,
+        });
+      }
+      continue;
+    }
+    if (!now.employees.has(from)) continue; // already renamed, or never existed: created below
+    ops.push({
+      type: 'renameEmployee',
+      key: `renameEmployee:${from}->${employee.id}`,
+      id: employee.id,
+      fromId: from,
+      reason: `previous_employee_id ${from}: change the id, keep the employee's data`,
+      source: employee.source,
+    });
+    renameKey(now.employees, from, employee.id);
+    for (const team of now.teams.values()) if (team.responsible === from) team.responsible = employee.id;
+    for (const dept of now.departments.values()) if (dept.responsible === from) dept.responsible = employee.id;
+    for (const d of now.delegations) if (d.employeeId === from) d.employeeId = employee.id;
+  }
+}
+
+function userFields(user: User): UserFields {
+  const fields: UserFields = { name: user.name, email: user.email, username: user.username };
+  if (user.gender !== undefined) fields.gender = user.gender;
+  if (user.birthday !== undefined) fields.birthday = user.birthday;
+  return fields;
+}
+
+export function planUsers(desired: Organisation, now: Organisation, ops: Operation[]): void {
+  const usersWithActiveEmployment = new Set<string>();
+  for (const e of desired.employees.values()) if (e.status === 'active') usersWithActiveEmployment.add(e.userId);
+  for (const user of desired.users.values()) {
+    const existing = now.users.get(user.id);
+    if (!existing) {
+      // A person who only has left employments is not created just to be fired.
+      if (!usersWithActiveEmployment.has(user.id)) continue;
+      ops.push({
+        type: 'createUser',
+        key: `createUser:${user.id}`,
+        id: user.id,
+        fields: userFields(user),
+        reason: 'new person in the workbook',
+        source: user.source,
+      });
+      continue;
+    }
+    const changes: Partial<UserFields> = {};
+    const wanted = userFields(user);
+    for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
+      const value = wanted[field];
+      if (value === undefined) continue;
+      if ((existing[field] ?? null) !== value) (changes as Record<string, unknown>)[field] = value;
+    }
+    const changed = Object.keys(changes);
+    if (changed.length > 0) {
+      ops.push({
+        type: 'updateUser',
+        key: `updateUser:${user.id}`,
+        id: user.id,
+        changes,
+        reason: `changed: ${changed.join(', ')}`,
+        source: user.source,
+      });
+    }
+  }
+}
+
+export function planEmployees(
+  desired: Organisation,
+  now: Organisation,
+  fired: Set<string>,
+  capabilities: Capabilities,
+  ops: Operation[],
+  notes: DiffNote[],
+  prune: boolean,
+): void {
+  for (const employee of desired.employees.values()) {
+    const existing = now.employees.get(employee.id);
+    if (employee.status === 'fired') {
+      if (existing) {
+        ops.push({
+          type: 'fireEmployee',
+          key: `fireEmployee:${employee.id}`,
+          id: employee.id,
+          reason: 'status is left: fire (the data is kept and the person can come back)',
+          source: employee.source,
+        });
+        now.employees.delete(employee.id);
+      }
+      continue;
+    }
+    if (!existing) {
+      if (fired.has(employee.id)) {
+        ops.push({
+          type: 'rehireEmployee',
+          key: `rehireEmployee:${employee.id}`,
+          id: employee.id,
+          userId: employee.userId,
+          reason: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
+          source: employee.source,
+        });
+        now.employees.set(employee.id, { id: employee.id, userId: employee.userId, status: 'active', teamId: null, employment: null });
+        planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops);
+        continue;
+      }
+      const create: Operation = {
+        type: 'createEmployee',
+        key: `createEmployee:${employee.id}`,
+        id: employee.id,
+        userId: employee.userId,
+        reason: 'new employment in the workbook',
+        source: employee.source,
+      };
+      if (employee.employment !== undefined) create.employment = employee.employment;
+      if (employee.systemLanguage !== undefined && capabilities.systemLanguage) create.systemLanguage = employee.systemLanguage;
+      ops.push(create);
+      now.employees.set(employee.id, {
+        id: employee.id,
+        userId: employee.userId,
+        status: 'active',
+        teamId: null,
+        employment: employee.employment ?? null,
+      });
+      continue;
+    }
+    planEmploymentUpdate(employee, existing, ops);
+    if (
+      capabilities.systemLanguage &&
+      employee.systemLanguage !== undefined &&
+      existing.systemLanguage !== undefined &&
+      existing.systemLanguage !== employee.systemLanguage
+    ) {
+      notes.push({
+        message: `Employee ${employee.id}: system_language cannot be changed through the API once the employee exists (it stays ${existing.systemLanguage}).`,
+        source: employee.source,
+      });
+    }
+  }
+  if (!prune) return;
+  for (const employee of [...now.employees.values()]) {
+    if (desired.employees.has(employee.id)) continue;
+    ops.push({ type: 'fireEmployee', key: `fireEmployee:${employee.id}`, id: employee.id, reason: PRUNE_REASON, pruned: true });
+    now.employees.delete(employee.id);
+  }
+}
+
+function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[]): void {
+  if (employee.employment === undefined) return;
+  if ((existing.employment ?? null) === employee.employment) return;
+  ops.push({
+    type: 'updateEmployee',
+    key: `updateEmployee:${employee.id}`,
+    id: employee.id,
+    changes: { employment: employee.employment },
+    reason: `employment: ${JSON.stringify(existing.employment ?? '')} → ${JSON.stringify(employee.employment ?? '')}`,
+    source: employee.source,
+  });
+  existing.employment = employee.employment;
+}
+

@@ -1,0 +1,97 @@
+/** The diff of relations: team memberships, delegations, absences. */
+import type { Absence, Delegation, Organisation } from '../model/organisation.js';
+import { PRUNE_REASON } from './diff-common.js';
+import type { Operation } from './operations.js';
+
+export function absenceKey(employeeId: string, startDate: string): string {
+  return `${employeeId}|${startDate}`;
+}
+
+export function planMemberships(desired: Organisation, now: Organisation, ops: Operation[]): void {
+  for (const employee of desired.employees.values()) {
+    if (employee.status !== 'active' || employee.teamId === undefined) continue;
+    const existing = now.employees.get(employee.id);
+    const currentTeam = existing?.teamId ?? null;
+    if (currentTeam === employee.teamId) continue;
+    if (employee.teamId !== null) {
+      ops.push({
+        type: 'addTeamMember',
+        key: `addTeamMember:${employee.id}`,
+        teamId: employee.teamId,
+        employeeId: employee.id,
+        reason: currentTeam ? `team ${currentTeam} → ${employee.teamId}` : `joins team ${employee.teamId}`,
+        source: employee.source,
+      });
+    } else if (currentTeam !== null) {
+      ops.push({
+        type: 'removeTeamMember',
+        key: `removeTeamMember:${employee.id}`,
+        teamId: currentTeam,
+        employeeId: employee.id,
+        reason: `team_id is blank: leaves team ${currentTeam}`,
+        source: employee.source,
+      });
+    }
+  }
+}
+
+function delegationKey(d: Delegation): string {
+  return `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`;
+}
+
+export function planDelegations(desired: Organisation, now: Organisation, ops: Operation[], prune: boolean): void {
+  const existing = new Map(now.delegations.map((d) => [delegationKey(d), d]));
+  const wanted = new Set<string>();
+  for (const d of desired.delegations) {
+    const key = delegationKey(d);
+    if (wanted.has(key)) continue;
+    wanted.add(key);
+    if (existing.has(key)) continue;
+    ops.push({
+      type: 'createDelegation',
+      key: `createDelegation:${key}`,
+      unitKind: d.unitKind,
+      unitId: d.unitId,
+      responsibility: d.responsibility,
+      employeeId: d.employeeId,
+      reason: `${d.employeeId} gets ${d.responsibility} on ${d.unitKind} ${d.unitId}`,
+      source: d.source,
+    });
+  }
+  if (!prune) return;
+  for (const [key, d] of existing) {
+    if (wanted.has(key) || d.serviceId === undefined) continue;
+    ops.push({
+      type: 'deleteDelegation',
+      key: `deleteDelegation:${key}`,
+      unitKind: d.unitKind,
+      unitId: d.unitId,
+      responsibility: d.responsibility,
+      employeeId: d.employeeId,
+      serviceId: d.serviceId,
+      reason: PRUNE_REASON, pruned: true,
+    });
+  }
+}
+
+export function planAbsences(absences: Absence[], reported: Map<string, string | null>, ops: Operation[]): void {
+  for (const absence of absences) {
+    const key = absenceKey(absence.employeeId, absence.startDate);
+    if (reported.has(key) && reported.get(key) === absence.endDate) continue;
+    const known = reported.has(key);
+    ops.push({
+      type: 'reportAbsence',
+      key: `reportAbsence:${key}`,
+      employeeId: absence.employeeId,
+      startDate: absence.startDate,
+      endDate: absence.endDate,
+      reason: known
+        ? `end date ${reported.get(key) ?? 'open'} → ${absence.endDate ?? 'open'}`
+        : absence.endDate === null
+          ? `sick from ${absence.startDate}, no end yet`
+          : `sick ${absence.startDate} to ${absence.endDate}`,
+      source: absence.source,
+    });
+  }
+}
+

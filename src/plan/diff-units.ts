@@ -1,0 +1,203 @@
+/** The diff of the unit tree: renames, departments top-down, teams; removals bottom-up with --prune. */
+import type { Department, Organisation, Team } from '../model/organisation.js';
+import { PRUNE_REASON, renameKey, type DiffNote } from './diff-common.js';
+import type { Operation } from './operations.js';
+import { effectiveResponsible } from './responsible.js';
+
+export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
+  const kinds = [
+    { units: desired.departments, current: now.departments, type: 'renameDepartment', label: 'Department' },
+    { units: desired.teams, current: now.teams, type: 'renameTeam', label: 'Team' },
+  ] as const;
+  for (const { units, current, type, label } of kinds) {
+    for (const unit of units.values()) {
+      const from = unit.previousId;
+      if (from === undefined || from === unit.id || !current.has(from)) continue;
+      if (current.has(unit.id)) {
+        notes.push({ message: `${label} ${unit.id} already exists, so ${from} is not renamed to it.`, source: unit.source });
+        continue;
+      }
+      ops.push({
+        type,
+        key: `${type}:${from}->${unit.id}`,
+        id: unit.id,
+        fromId: from,
+        reason: `previous_id ${from}: change the id, keep the unit's data`,
+        source: unit.source,
+      });
+      if (type === 'renameDepartment') {
+        renameKey(now.departments, from, unit.id);
+        for (const d of now.departments.values()) if (d.parentId === from) d.parentId = unit.id;
+        for (const t of now.teams.values()) if (t.departmentId === from) t.departmentId = unit.id;
+      } else {
+        renameKey(now.teams, from, unit.id);
+        for (const e of now.employees.values()) if (e.teamId === from) e.teamId = unit.id;
+      }
+      for (const d of now.delegations) if (d.unitId === from) d.unitId = unit.id;
+    }
+  }
+}
+
+/** Desired departments in top-down order (parents before children); unknown parents last. */
+function topDown(departments: Map<string, Department>): Department[] {
+  const children = new Map<string | null, Department[]>();
+  for (const d of departments.values()) {
+    const parent = d.parentId !== null && departments.has(d.parentId) ? d.parentId : null;
+    const list = children.get(parent) ?? [];
+    list.push(d);
+    children.set(parent, list);
+  }
+  const ordered: Department[] = [];
+  const queue = [...(children.get(null) ?? [])];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const d = queue.shift()!;
+    if (seen.has(d.id)) continue;
+    seen.add(d.id);
+    ordered.push(d);
+    queue.push(...(children.get(d.id) ?? []));
+  }
+  for (const d of departments.values()) if (!seen.has(d.id)) ordered.push(d);
+  return ordered;
+}
+
+function ownerChange(
+  unit: Department | Team,
+  existing: Department | Team,
+  desiredEffective: string | null,
+  ancestorOwnerChanges: boolean,
+): { owner: string | null } | null {
+  if (unit.owner === undefined) return null;
+  const currentResponsible = existing.responsible ?? existing.owner ?? null;
+  if (existing.owner !== undefined) {
+    // The API exposes the explicit owner (v2): compare it directly.
+    return (existing.owner ?? null) === unit.owner ? null : { owner: unit.owner };
+  }
+  if (unit.owner !== null) {
+    // v3 shows only the effective responsible employee: an equal value may be inherited, and stops being
+    // right when an ancestor's owner changes, so it is then set explicitly.
+    if (currentResponsible !== unit.owner || ancestorOwnerChanges) return { owner: unit.owner };
+    return null;
+  }
+  return currentResponsible === desiredEffective ? null : { owner: null };
+}
+
+export function planDepartments(desired: Organisation, now: Organisation, ops: Operation[], prune: boolean): void {
+  const responsible = effectiveResponsible(desired);
+  const ownerChanged = new Set<string>();
+  for (const dept of topDown(desired.departments)) {
+    const existing = now.departments.get(dept.id);
+    if (!existing) {
+      if (dept.parentId === null) continue; // the top department always exists; the validator checks its id
+      const create: Operation = {
+        type: 'createDepartment',
+        key: `createDepartment:${dept.id}`,
+        id: dept.id,
+        name: dept.name,
+        parentId: dept.parentId,
+        reason: 'new department in the workbook',
+        source: dept.source,
+      };
+      if (dept.owner) create.owner = dept.owner;
+      ops.push(create);
+      ownerChanged.add(dept.id);
+      now.departments.set(dept.id, { ...dept });
+      continue;
+    }
+    const changes: { name?: string; owner?: string | null } = {};
+    if (existing.name !== dept.name) changes.name = dept.name;
+    const ancestorChanged = dept.parentId !== null && ownerChanged.has(dept.parentId);
+    const owner = ownerChange(dept, existing, responsible.get(dept.id) ?? null, ancestorChanged);
+    if (owner) {
+      changes.owner = owner.owner;
+      ownerChanged.add(dept.id);
+    } else if (ancestorChanged) ownerChanged.add(dept.id);
+    if (Object.keys(changes).length > 0) {
+      ops.push({
+        type: 'updateDepartment',
+        key: `updateDepartment:${dept.id}`,
+        id: dept.id,
+        changes,
+        reason: describeChanges(existing, changes),
+        source: dept.source,
+      });
+    }
+    if (dept.parentId !== null && existing.parentId !== dept.parentId) {
+      ops.push({
+        type: 'moveDepartment',
+        key: `moveDepartment:${dept.id}`,
+        id: dept.id,
+        parentId: dept.parentId,
+        fromParentId: existing.parentId,
+        reason: `parent ${existing.parentId ?? '(none)'} → ${dept.parentId}`,
+        source: dept.source,
+      });
+    }
+  }
+  if (!prune) return;
+  // Removals bottom-up: children before parents.
+  const doomed = [...now.departments.values()].filter((d) => d.parentId !== null && !desired.departments.has(d.id));
+  for (const dept of doomed.reverse()) {
+    ops.push({ type: 'deleteDepartment', key: `deleteDepartment:${dept.id}`, id: dept.id, reason: PRUNE_REASON, pruned: true });
+  }
+}
+
+function describeChanges(existing: { name: string }, changes: { name?: string; owner?: string | null }): string {
+  const parts: string[] = [];
+  if (changes.name !== undefined) parts.push(`name ${JSON.stringify(existing.name)} → ${JSON.stringify(changes.name)}`);
+  if (changes.owner !== undefined) parts.push(changes.owner === null ? 'owner cleared (inherits)' : `owner → ${changes.owner}`);
+  return parts.join(', ');
+}
+
+export function planTeams(desired: Organisation, now: Organisation, ops: Operation[], prune: boolean): void {
+  const responsible = effectiveResponsible(desired);
+  for (const team of desired.teams.values()) {
+    const existing = now.teams.get(team.id);
+    if (!existing) {
+      const create: Operation = {
+        type: 'createTeam',
+        key: `createTeam:${team.id}`,
+        id: team.id,
+        name: team.name,
+        departmentId: team.departmentId,
+        reason: 'new team in the workbook',
+        source: team.source,
+      };
+      if (team.owner) create.owner = team.owner;
+      ops.push(create);
+      now.teams.set(team.id, { ...team });
+      continue;
+    }
+    const changes: { name?: string; owner?: string | null } = {};
+    if (existing.name !== team.name) changes.name = team.name;
+    const owner = ownerChange(team, existing, responsible.get(`team:${team.id}`) ?? null, false);
+    if (owner) changes.owner = owner.owner;
+    if (Object.keys(changes).length > 0) {
+      ops.push({
+        type: 'updateTeam',
+        key: `updateTeam:${team.id}`,
+        id: team.id,
+        changes,
+        reason: describeChanges(existing, changes),
+        source: team.source,
+      });
+    }
+    if (existing.departmentId !== team.departmentId) {
+      ops.push({
+        type: 'moveTeam',
+        key: `moveTeam:${team.id}`,
+        id: team.id,
+        departmentId: team.departmentId,
+        fromDepartmentId: existing.departmentId,
+        reason: `department ${existing.departmentId} → ${team.departmentId}`,
+        source: team.source,
+      });
+    }
+  }
+  if (!prune) return;
+  for (const team of now.teams.values()) {
+    if (desired.teams.has(team.id)) continue;
+    ops.push({ type: 'deleteTeam', key: `deleteTeam:${team.id}`, id: team.id, reason: PRUNE_REASON, pruned: true });
+  }
+}
+

@@ -1,0 +1,80 @@
+/**
+ * For random current and desired organisations, one apply makes the sandbox equal the desired state and
+ * the next plan is empty — the planner's ordering holds for whatever tree shapes fast-check finds.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { emptyOrganisation, type Organisation } from '../../src/model/organisation.js';
+import { effectiveResponsible } from '../../src/plan/responsible.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { adapterFor, effectiveOwners, planAgainst, shapeOfOrganisation, shapeOfSnapshot, sync } from '../helpers/sync.js';
+
+const DEPARTMENTS = ['d1', 'd2', 'd3', 'd4', 'd5'];
+const TEAMS = ['t1', 't2', 't3', 't4'];
+const EMPLOYEES = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'];
+
+/** A random organisation over a fixed pool of ids, so current and desired overlap and moves happen. */
+const organisation = fc
+  .record({
+    departments: fc.subarray(DEPARTMENTS),
+    parents: fc.array(fc.nat(), { minLength: 5, maxLength: 5 }),
+    teams: fc.subarray(TEAMS),
+    teamParents: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+    employees: fc.subarray(EMPLOYEES),
+    memberships: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
+    owners: fc.array(fc.nat(), { minLength: 10, maxLength: 10 }),
+    names: fc.array(fc.constantFrom('A', 'B'), { minLength: 9, maxLength: 9 }),
+  })
+  .map((r): Organisation => {
+    const o = emptyOrganisation();
+    const deptIds = ['root'];
+    o.departments.set('root', { id: 'root', name: 'Company', parentId: null, owner: null });
+    // Each department's parent is root or one that came before it: always a tree.
+    r.departments.forEach((id, i) => {
+      const parentId = deptIds[r.parents[i]! % deptIds.length]!;
+      deptIds.push(id);
+      o.departments.set(id, { id, name: `${id} ${r.names[i]}`, parentId, owner: null });
+    });
+    r.teams.forEach((id, i) => {
+      o.teams.set(id, { id, name: `${id} ${r.names[5 + i]}`, departmentId: deptIds[r.teamParents[i]! % deptIds.length]!, owner: null });
+    });
+    const teamIds = [...o.teams.keys()];
+    r.employees.forEach((id, i) => {
+      const pick = r.memberships[i]! % (teamIds.length + 1);
+      o.users.set(`u-${id}`, { id: `u-${id}`, name: `Person ${id}`, email: `${id}@nordlys.dk`, username: `${id}@nordlys.dk` });
+      o.employees.set(id, { id, userId: `u-${id}`, status: 'active', employment: null, teamId: pick < teamIds.length ? teamIds[pick]! : null });
+    });
+    const units = [...o.departments.values(), ...o.teams.values()];
+    units.forEach((unit, i) => {
+      const pick = r.owners[i % 10]! % (r.employees.length + 2);
+      unit.owner = pick < r.employees.length ? r.employees[pick]! : null;
+    });
+    return o;
+  });
+
+describe('one apply makes the service equal any desired organisation', () => {
+  it('for random current and desired organisations, and the next plan is empty', async () => {
+    await fc.assert(
+      fc.asyncProperty(organisation, organisation, async (current, desired) => {
+        const sandbox = await startSandbox({ quiet: true });
+        const adapter = adapterFor(sandbox);
+        try {
+          const seeded = await sync(adapter, current, { prune: true });
+          expect(seeded.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+          const applied = await sync(adapter, desired, { prune: true });
+          expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+          const snapshot = sandbox.snapshot();
+          expect(shapeOfSnapshot(snapshot)).toEqual(shapeOfOrganisation(desired));
+          const wantedOwners = Object.fromEntries(effectiveResponsible(desired));
+          expect(effectiveOwners(snapshot)).toEqual(wantedOwners);
+          const next = await planAgainst(adapter, desired, { prune: true });
+          expect(next.operations.map((p) => p.op.key)).toEqual([]);
+        } finally {
+          await adapter.close();
+          await sandbox.close();
+        }
+      }),
+      { numRuns: 25, seed: 20261122 },
+    );
+  });
+});
