@@ -19,7 +19,9 @@ export type ErrorCode =
   | 'end_before_start'
   | 'overlapping_absence'
   | 'no_team'
-  | 'not_supported';
+  | 'not_supported'
+  /** Not a validation code: the service refused the row while applying (written into the error file). */
+  | 'rejected';
 
 export type WarningCode =
   | 'unknown_column'
@@ -29,7 +31,8 @@ export type WarningCode =
   | 'skipped_absence'
   | 'unresolved_reference'
   | 'ignored_column'
-  | 'old_template';
+  | 'old_template'
+  | 'duplicate_delegation';
 
 export interface Issue {
   severity: 'error' | 'warning';

@@ -1,0 +1,144 @@
+/**
+ * The absence sheet: one row per sickness absence period. A row alone can be checked for its dates; the
+ * employee, their team and the other periods of the same employee are checked once every sheet is read.
+ */
+import type { Absence, Organisation } from '../model/organisation.js';
+import type { IssueCollector } from './collector.js';
+import type { RowCursor } from './cursor.js';
+import type { References } from './references.js';
+import type { CurrentView } from './types.js';
+import { nextDay } from './values.js';
+
+export function readAbsenceRow(c: RowCursor, periods: Absence[]): void {
+  const employeeId = c.required('employee_id', 'The employee_id is empty. Write the id of the employee who is sick.');
+  const startDate = c.date('start_date', 'start date');
+  if (startDate === null && c.has('start_date')) {
+    c.error('start_date', 'required', 'The start date is empty. Write the first sick day.', null);
+  }
+  const endDate = c.has('end_date') ? c.date('end_date', 'end date') : null;
+  if (employeeId === null || !startDate || endDate === undefined) return;
+  if (endDate !== null && endDate < startDate) {
+    c.error('end_date', 'end_before_start', `The end date ${endDate} is before the start date ${startDate}. Correct one of the dates.`);
+    return;
+  }
+  periods.push({ employeeId, startDate, endDate, source: c.source() });
+}
+
+/** Checks every period read and returns the ones to send: merged where back to back, skipped where the employee has left. */
+export function checkAbsences(
+  periods: readonly Absence[],
+  org: Organisation,
+  refs: References,
+  issues: IssueCollector,
+  current: CurrentView | undefined,
+): Absence[] {
+  const byEmployee = new Map<string, Absence[]>();
+  for (const period of periods) {
+    if (!belongsToReportableEmployee(period, org, refs, issues, current)) continue;
+    const list = byEmployee.get(period.employeeId);
+    if (list) list.push(period);
+    else byEmployee.set(period.employeeId, [period]);
+  }
+  const kept: Absence[] = [];
+  for (const list of byEmployee.values()) mergeEmployeePeriods(list, issues, kept);
+  return kept;
+}
+
+function belongsToReportableEmployee(
+  period: Absence,
+  org: Organisation,
+  refs: References,
+  issues: IssueCollector,
+  current: CurrentView | undefined,
+): boolean {
+  const meta = issues.sheetOf(period.source!);
+  const row = period.source!.row;
+  const id = period.employeeId;
+  const employee = org.employees.get(id);
+  let inNoTeam: boolean;
+  if (employee) {
+    if (employee.status === 'fired') {
+      issues.warning(
+        meta,
+        row,
+        'employee_id',
+        'skipped_absence',
+        `Employee "${id}" has left (status in the ${employee.source!.sheetName} sheet), so this absence is skipped: the service no longer shows the employee.`,
+        id,
+      );
+      return false;
+    }
+    inNoTeam = employee.teamId === null || (employee.teamId === undefined && current !== undefined && !current.teamOf.get(id));
+  } else {
+    const resolution = refs.employee(meta, row, 'employee_id', id);
+    if (resolution === 'unknown') return false;
+    inNoTeam = resolution === 'found' && !current?.teamOf.get(id);
+  }
+  if (inNoTeam) {
+    issues.error(
+      meta,
+      row,
+      'employee_id',
+      'no_team',
+      `Employee "${id}" will be in no team, and the service cannot report an employee sick who is in no team. Give the employee a team_id in the Employees sheet.`,
+      id,
+    );
+    return false;
+  }
+  return true;
+}
+
+function describe(period: Absence): string {
+  return `${period.startDate} to ${period.endDate ?? '(still sick)'}`;
+}
+
+/** One employee's periods in date order: overlaps are errors (on the later row), back-to-back periods merge. */
+function mergeEmployeePeriods(list: Absence[], issues: IssueCollector, kept: Absence[]): void {
+  list.sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : a.source!.row - b.source!.row));
+  let merged: Absence | undefined;
+  // The row whose end date is the merged period's end: the period a later one collides with.
+  let lastPiece: Absence | undefined;
+  for (const period of list) {
+    if (!merged || !lastPiece) {
+      merged = { ...period };
+      lastPiece = period;
+      kept.push(merged);
+      continue;
+    }
+    if (merged.endDate === null || period.startDate <= merged.endDate) {
+      reportOverlap(period, lastPiece, issues);
+      continue;
+    }
+    if (period.startDate === nextDay(merged.endDate)) {
+      merged.endDate = period.endDate;
+      issues.warning(
+        issues.sheetOf(period.source!),
+        period.source!.row,
+        'start_date',
+        'merged_absence',
+        `This absence starts the day after the absence in row ${lastPiece.source!.row} ends, so the service keeps them as one period: they are sent as one, ${describe(merged)}.`,
+        period.startDate,
+      );
+      lastPiece = period;
+      continue;
+    }
+    merged = { ...period };
+    lastPiece = period;
+    kept.push(merged);
+  }
+}
+
+function reportOverlap(period: Absence, other: Absence, issues: IssueCollector): void {
+  const [later, earlier] = period.source!.row >= other.source!.row ? [period, other] : [other, period];
+  const meta = issues.sheetOf(later.source!);
+  const startsInside = later.startDate >= earlier.startDate;
+  const column = startsInside || !meta.headers.has('end_date') ? 'start_date' : 'end_date';
+  issues.error(
+    meta,
+    later.source!.row,
+    column,
+    'overlapping_absence',
+    `This absence of employee "${later.employeeId}" (${describe(later)}) overlaps the absence in row ${earlier.source!.row} (${describe(earlier)}). The service would merge them silently: correct the dates or remove one of the rows.`,
+    column === 'start_date' ? later.startDate : later.endDate,
+  );
+}

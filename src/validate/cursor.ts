@@ -1,0 +1,116 @@
+/**
+ * Reads the cells of one row at a time as field values, reporting what cannot be read. One cursor per
+ * sheet is re-pointed at each row, so a streamed sheet costs no allocation per row beyond its entities.
+ */
+import type { RawCell, RawRow } from '../sheets/types.js';
+import { parseDateText } from '../sheets/dates.js';
+import type { Source } from '../model/organisation.js';
+import type { IssueCollector, SheetMeta } from './collector.js';
+import type { ErrorCode, WarningCode } from './issue.js';
+
+const NO_ROW: RawRow = { row: 0, cells: new Map() };
+
+export class RowCursor {
+  private current: RawRow = NO_ROW;
+
+  constructor(
+    readonly meta: SheetMeta,
+    readonly issues: IssueCollector,
+    private readonly dateOrder: 'dmy' | 'mdy' | undefined,
+  ) {}
+
+  at(row: RawRow): this {
+    this.current = row;
+    return this;
+  }
+
+  get row(): number {
+    return this.current.row;
+  }
+
+  /** The column is in the sheet (it is managed: a blank cell means "no value"). */
+  has(column: string): boolean {
+    return this.meta.headers.has(column);
+  }
+
+  source(): Source {
+    return { file: this.meta.file, sheet: this.meta.kind, sheetName: this.meta.sheetName, row: this.current.row };
+  }
+
+  cell(column: string): RawCell | undefined {
+    return this.current.cells.get(column);
+  }
+
+  /** The cell's text; null when blank, or when the cell holds a spreadsheet error (reported here). */
+  text(column: string): string | null {
+    const cell = this.current.cells.get(column);
+    if (cell === undefined || cell.text === '') return null;
+    if (cell.type === 'error') {
+      this.error(
+        column,
+        'invalid_value',
+        `The cell shows the spreadsheet error "${cell.text}" instead of a value. Correct the formula or type the value.`,
+      );
+      return null;
+    }
+    return cell.text;
+  }
+
+  /** The cell's text, reporting `required` when it is blank (a missing column was reported once, already). */
+  required(column: string, message: string): string | null {
+    const value = this.text(column);
+    if (value === null && this.has(column)) this.error(column, 'required', message, null);
+    return value;
+  }
+
+  /**
+   * The cell as a calendar day: a string, null when blank, or undefined when the cell cannot be read as
+   * a date (reported here). A number cell is not taken as an Excel serial day: a real date cell arrives
+   * as a date, so a bare number is more likely a typing or export mistake than a date.
+   */
+  date(column: string, label: string): string | null | undefined {
+    const cell = this.current.cells.get(column);
+    if (cell === undefined || cell.text === '') return null;
+    if (cell.type === 'date' && cell.date !== undefined) return cell.date;
+    if (cell.type === 'error') return this.text(column) ?? undefined;
+    if (cell.type === 'number' || cell.type === 'boolean') {
+      this.error(
+        column,
+        'invalid_date',
+        `The ${label} "${cell.text}" is a ${cell.type}, not a date. Format the cell as a date or type the date as YYYY-MM-DD.`,
+      );
+      return undefined;
+    }
+    const parsed = parseDateText(cell.text, this.dateOrder);
+    if ('date' in parsed) return parsed.date;
+    if (parsed.error === 'ambiguous_date') {
+      this.error(
+        column,
+        'ambiguous_date',
+        `The ${label} "${cell.text}" could be day/month or month/day. Type it as YYYY-MM-DD, or run with --date-order dmy (or mdy).`,
+      );
+    } else {
+      this.error(
+        column,
+        'invalid_date',
+        `The ${label} "${cell.text}" is not a date. Type it as YYYY-MM-DD (for example 2024-03-31).`,
+      );
+    }
+    return undefined;
+  }
+
+  /** Reports an error at this row; the value defaults to the cell's text. */
+  error(column: string | null, code: ErrorCode, message: string, value?: string | null): void {
+    this.issues.error(this.meta, this.current.row, column, code, message, this.valueOf(column, value));
+  }
+
+  warning(column: string | null, code: WarningCode, message: string, value?: string | null): void {
+    this.issues.warning(this.meta, this.current.row, column, code, message, this.valueOf(column, value));
+  }
+
+  private valueOf(column: string | null, value: string | null | undefined): string | null {
+    if (value !== undefined) return value;
+    if (column === null) return null;
+    return this.current.cells.get(column)?.text ?? null;
+  }
+}

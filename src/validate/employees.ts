@@ -1,0 +1,182 @@
+/**
+ * The employees sheet: one row per employment. Builds users (one per user_id) and employees, and checks
+ * what one row or the rows seen so far can tell: required cells, value spellings, unique employee ids,
+ * one person = one name/e-mail/username/gender/birthday, usernames and e-mails unique across people.
+ * References (team_id) are checked after every sheet is read.
+ */
+import type { Employee, Gender, Organisation, User } from '../model/organisation.js';
+import type { RowCursor } from './cursor.js';
+import { identityKey, isValidEmail, parseGender, parseLanguage, parseStatus } from './values.js';
+
+export interface EmployeeRowsState {
+  /** Lower-cased e-mail → the user who has it. */
+  emails: Map<string, string>;
+  /** Lower-cased username → the user who has it. */
+  usernames: Map<string, string>;
+  /** previous_employee_id → the row that claimed it, to keep renames unambiguous. */
+  previousIds: Map<string, number>;
+  api: 'v3' | 'v2';
+  today: string;
+}
+
+export function newEmployeeRowsState(api: 'v3' | 'v2', today: string): EmployeeRowsState {
+  return { emails: new Map(), usernames: new Map(), previousIds: new Map(), api, today };
+}
+
+/** The person fields of one row, as read (undefined: column absent or value unreadable). */
+interface PersonFields {
+  name: string | null;
+  email: string | null;
+  username: string | null;
+  gender: Gender | null | undefined;
+  birthday: string | null | undefined;
+}
+
+export function readEmployeeRow(c: RowCursor, org: Organisation, state: EmployeeRowsState): void {
+  const id = c.required('employee_id', 'The employee_id is empty. Every employment needs its own id.');
+  const person = readPerson(c, state.today);
+  const employment = c.has('employment') ? c.text('employment') : undefined;
+  const systemLanguage = readLanguage(c, state.api);
+  const status = readStatus(c);
+  const teamId = c.has('team_id') ? c.text('team_id') : undefined;
+  const previousText = c.has('previous_employee_id') ? c.text('previous_employee_id') : null;
+  const userIdText = c.has('user_id') ? c.text('user_id') : null;
+  if (id === null) return;
+
+  if (org.employees.has(id)) {
+    const first = org.employees.get(id)!.source?.row;
+    c.error('employee_id', 'duplicate_id', `The employee_id "${id}" is already used in row ${first}. Each employment needs its own id.`);
+    return;
+  }
+  const previousId = previousText !== null && previousText !== id ? checkPreviousId(c, state, previousText) : undefined;
+  const userId = userIdText ?? id;
+  const source = c.source();
+  const employee: Employee = { id, userId, employment, systemLanguage, teamId, status, previousId, source };
+  org.employees.set(id, employee);
+
+  const user = org.users.get(userId);
+  if (user) comparePerson(c, user, person);
+  else org.users.set(userId, newUser(c, state, userId, person));
+}
+
+function readPerson(c: RowCursor, today: string): PersonFields {
+  const name = c.required('name', 'The name is empty. Type the person\'s full name.');
+  const email = c.required('email', 'The e-mail address is empty. Every person needs an e-mail address.');
+  if (email !== null && !isValidEmail(email)) {
+    c.error('email', 'invalid_email', `The e-mail address "${email}" is not valid. Type it as name@example.com.`);
+  }
+  const username = c.has('username') ? c.text('username') : null;
+  let gender: Gender | null | undefined;
+  if (c.has('gender')) {
+    const text = c.text('gender');
+    gender = text === null ? null : parseGender(text);
+    if (gender === undefined && text !== null) {
+      c.error('gender', 'invalid_value', `The gender "${text}" is not recognised. Use F or M (female/male, kvinde/mand), or leave it empty.`);
+    }
+  }
+  let birthday: string | null | undefined;
+  if (c.has('birthday')) {
+    birthday = c.date('birthday', 'birthday');
+    if (birthday && birthday > today) {
+      c.error('birthday', 'future_date', `The birthday ${birthday} is in the future. Correct the date or leave it empty.`);
+      birthday = undefined;
+    }
+  }
+  return { name, email, username, gender, birthday };
+}
+
+function readLanguage(c: RowCursor, api: 'v3' | 'v2'): Employee['systemLanguage'] {
+  if (api === 'v2' || !c.has('system_language')) return undefined;
+  const text = c.text('system_language');
+  if (text === null) return 'da';
+  const language = parseLanguage(text);
+  if (language === undefined) {
+    c.error('system_language', 'invalid_value', `The system language "${text}" is not recognised. Use en (English) or da (Danish), or leave it empty for Danish.`);
+  }
+  return language;
+}
+
+function readStatus(c: RowCursor): Employee['status'] {
+  const text = c.has('status') ? c.text('status') : null;
+  if (text === null) return 'active';
+  const status = parseStatus(text);
+  if (status === undefined) {
+    c.error('status', 'invalid_value', `The status "${text}" is not recognised. Use active, or left for an employee who has left (aktiv/fratrådt).`);
+    return 'active';
+  }
+  return status;
+}
+
+function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: string): string | undefined {
+  const claimedBy = state.previousIds.get(previousId);
+  if (claimedBy !== undefined) {
+    c.error(
+      'previous_employee_id',
+      'duplicate_id',
+      `The previous employee id "${previousId}" is already given in row ${claimedBy}. One old id can become only one new id.`,
+    );
+    return undefined;
+  }
+  state.previousIds.set(previousId, c.row);
+  return previousId;
+}
+
+function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person: PersonFields): User {
+  const email = person.email ?? '';
+  const username = person.username ?? email;
+  let emailTaken = false;
+  if (email !== '') {
+    const key = identityKey(email);
+    const owner = state.emails.get(key);
+    if (owner !== undefined) {
+      emailTaken = true;
+      c.error('email', 'duplicate_username', `The e-mail address "${email}" already belongs to another person (user ${owner}). Each person needs their own e-mail address.`);
+    } else state.emails.set(key, userId);
+  }
+  if (username !== '') {
+    const key = identityKey(username);
+    const owner = state.usernames.get(key);
+    if (owner === undefined) state.usernames.set(key, userId);
+    else if (person.username !== null) {
+      c.error('username', 'duplicate_username', `The username "${username}" already belongs to another person (user ${owner}). Choose another username.`);
+    } else if (!emailTaken) {
+      c.error('email', 'duplicate_username', `The e-mail address "${email}" is already another person's username (user ${owner}). Give this person a username of their own.`);
+    }
+  }
+  return {
+    id: userId,
+    name: person.name ?? '',
+    email,
+    username,
+    gender: person.gender,
+    birthday: person.birthday,
+    source: c.source(),
+  };
+}
+
+/** A later row of a person must agree with the person's first row. */
+function comparePerson(c: RowCursor, user: User, person: PersonFields): void {
+  const firstRow = user.source?.row;
+  const disagree = (column: string, label: string, first: string, here: string) =>
+    c.error(
+      column,
+      'conflicting_user',
+      `The ${label} "${here}" differs from "${first}" in row ${firstRow} for the same person (user ${user.id}). Rows of one person must agree.`,
+      here,
+    );
+  if (person.name !== null && user.name !== '' && person.name !== user.name) disagree('name', 'name', user.name, person.name);
+  if (person.email !== null && user.email !== '' && identityKey(person.email) !== identityKey(user.email)) {
+    disagree('email', 'e-mail address', user.email, person.email);
+  }
+  const username = person.username ?? person.email;
+  if (username !== null && user.username !== '' && identityKey(username) !== identityKey(user.username)) {
+    // A username taken from a differing e-mail is already reported on the e-mail cell.
+    if (person.username !== null) disagree('username', 'username', user.username, username);
+  }
+  if (person.gender !== undefined && user.gender !== undefined && person.gender !== user.gender) {
+    disagree('gender', 'gender', user.gender ?? '(empty)', c.text('gender') ?? '(empty)');
+  }
+  if (person.birthday !== undefined && user.birthday !== undefined && person.birthday !== user.birthday) {
+    disagree('birthday', 'birthday', user.birthday ?? '(empty)', person.birthday ?? '(empty)');
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Validation: reads every sheet's rows once, as they stream in, builds the desired organisation and
+ * collects every problem (sheets.md "Errors"). Checks that need more than one row keep only compact
+ * indexes (ids, e-mails, usernames) besides the entities themselves; cross-sheet references are checked
+ * after the last sheet, because sheets may come in any order.
+ */
+import { emptyOrganisation, type Absence, type Organisation } from '../model/organisation.js';
+import { SHEETS, requiredColumns, type SheetKind } from '../sheets/columns.js';
+import type { InputReading } from '../sheets/types.js';
+import { checkAbsences, readAbsenceRow } from './absence.js';
+import { IssueCollector, type SheetMeta } from './collector.js';
+import { RowCursor } from './cursor.js';
+import { checkDelegations, readDelegationRow, type DelegationRow } from './delegations.js';
+import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
+import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
+import { References } from './references.js';
+import type { Managed, ValidateOptions, ValidationResult } from './types.js';
+import { localToday } from './values.js';
+
+export type { CurrentView, Managed, SheetSeen, ValidateOptions, ValidationResult } from './types.js';
+export { checkDepartmentTree, topologicalOrder, type TreeNode } from './tree.js';
+export type { Issue, ErrorCode, WarningCode } from './issue.js';
+export { hasErrors } from './issue.js';
+
+export async function validate(reading: InputReading, options: ValidateOptions = {}): Promise<ValidationResult> {
+  const api = options.api ?? 'v3';
+  const issues = new IssueCollector();
+  const org = emptyOrganisation();
+  const employeeState = newEmployeeRowsState(api, options.today ?? localToday());
+  const organisationState = newOrganisationRowsState();
+  const periods: Absence[] = [];
+  const delegationRows: DelegationRow[] = [];
+  const incomplete = { employees: false, organisation: false };
+  let treeColumnsPresent = true;
+
+  for await (const sheet of reading.sheets) {
+    const meta = issues.addSheet(sheet);
+    checkColumns(meta, issues, api);
+    const has = (column: string) => meta.headers.has(column);
+    if (meta.kind === 'employees' && !has('employee_id')) incomplete.employees = true;
+    if (meta.kind === 'organisation' && !(has('type') && has('id'))) incomplete.organisation = true;
+    if (meta.kind === 'organisation' && !(has('type') && has('id') && has('parent_id'))) treeColumnsPresent = false;
+    const cursor = new RowCursor(meta, issues, options.dateOrder);
+    let rows = 0;
+    for await (const row of sheet.rows) {
+      rows++;
+      cursor.at(row);
+      switch (meta.kind) {
+        case 'employees':
+          readEmployeeRow(cursor, org, employeeState);
+          break;
+        case 'organisation':
+          readOrganisationRow(cursor, org, organisationState);
+          break;
+        case 'absence':
+          readAbsenceRow(cursor, periods);
+          break;
+        case 'delegations':
+          readDelegationRow(cursor, delegationRows, api);
+          break;
+        default:
+          assertNever(meta.kind);
+      }
+    }
+    meta.rows = rows;
+  }
+
+  const managed = managedKinds(issues.sheets);
+  checkRequiredSheets(issues, managed);
+  const refs = new References(org, options.current, issues, incomplete);
+  if (managed.organisation) {
+    checkOrganisation(org, organisationState, refs, issues, options.current, treeColumnsPresent);
+  }
+  checkEmployeeTeams(org, refs, issues);
+  checkRenamesDoNotCollide(org, issues);
+  org.absences = checkAbsences(periods, org, refs, issues, options.current);
+  org.delegations = checkDelegations(delegationRows, org, refs, issues);
+
+  return {
+    desired: org,
+    issues: issues.sorted(reading.issues),
+    sheetsSeen: issues.sheets.map(({ kind, sheetName, file, rows }) => ({ kind, sheetName, file, rows })),
+    managed,
+  };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled sheet kind ${String(value)}`);
+}
+
+/** parent_id is required on every row but the top department's, so a sheet without the column cannot work. */
+function requiredColumnsOf(kind: SheetKind): string[] {
+  const required = requiredColumns(kind);
+  return kind === 'organisation' ? [...required, 'parent_id'] : required;
+}
+
+function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2'): void {
+  for (const column of requiredColumnsOf(meta.kind)) {
+    if (meta.headers.has(column)) continue;
+    const header = SHEETS[meta.kind].columns.find((c) => c.name === column)?.english ?? column;
+    issues.error(
+      meta,
+      null,
+      column,
+      'missing_column',
+      `The ${meta.sheetName} sheet has no "${header}" column (${column}). Add the column: it is required.`,
+      null,
+    );
+  }
+  if (api === 'v2' && meta.kind === 'employees' && meta.headers.has('system_language')) {
+    issues.warning(
+      meta,
+      null,
+      'system_language',
+      'ignored_column',
+      'API version 2 has no system language, so the system language column is ignored.',
+      null,
+    );
+  }
+}
+
+function managedKinds(sheets: readonly SheetMeta[]): Managed {
+  const seen = new Set(sheets.map((s) => s.kind));
+  return {
+    employees: seen.has('employees'),
+    organisation: seen.has('organisation'),
+    absence: seen.has('absence'),
+    delegations: seen.has('delegations'),
+  };
+}
+
+/**
+ * The employees sheet is required unless only absence is imported: the input's recognised sheets are
+ * absence sheets and nothing else. Then the employees are looked up in the service.
+ */
+function checkRequiredSheets(issues: IssueCollector, managed: Managed): void {
+  const onlyAbsence = managed.absence && !managed.organisation && !managed.delegations;
+  if (managed.employees || onlyAbsence) return;
+  const files = new Set(issues.sheets.map((s) => s.file));
+  const file = files.size === 1 ? [...files][0]! : null;
+  issues.inputError(
+    'employees',
+    'missing_sheet',
+    'The input has no Employees sheet (Medarbejdere). Add one: it is required unless only an Absence sheet is imported.',
+    file,
+  );
+}
+
+function checkEmployeeTeams(org: Organisation, refs: References, issues: IssueCollector): void {
+  for (const employee of org.employees.values()) {
+    if (!employee.teamId) continue;
+    refs.team(issues.sheetOf(employee.source!), employee.source!.row, 'team_id', employee.teamId);
+  }
+}
+
+/** A previous id that is also a current id in the same sheet would rename one entity onto another. */
+function checkRenamesDoNotCollide(org: Organisation, issues: IssueCollector): void {
+  const groups = [
+    { entities: org.employees, column: 'previous_employee_id', what: 'employee' },
+    { entities: org.departments, column: 'previous_id', what: 'department' },
+    { entities: org.teams, column: 'previous_id', what: 'team' },
+  ] as const;
+  for (const { entities, column, what } of groups) {
+    for (const entity of entities.values()) {
+      const holder = entity.previousId === undefined ? undefined : entities.get(entity.previousId);
+      if (!holder) continue;
+      issues.error(
+        issues.sheetOf(entity.source!),
+        entity.source!.row,
+        column,
+        'duplicate_id',
+        `The previous id "${entity.previousId}" is still the id of the ${what} in row ${holder.source!.row}. An id cannot be renamed and kept: remove that row or this previous id.`,
+        entity.previousId!,
+      );
+    }
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The organisation sheet: one row per department or team. Rows build the desired tree; once every sheet
+ * is read, the tree is checked as a whole: parents and owners resolve, exactly one top department that
+ * matches the service's, no loops.
+ */
+import type { Department, Organisation, Team } from '../model/organisation.js';
+import type { IssueCollector } from './collector.js';
+import type { RowCursor } from './cursor.js';
+import type { References } from './references.js';
+import { checkDepartmentTree } from './tree.js';
+import type { CurrentView } from './types.js';
+import { parseUnitType } from './values.js';
+
+export interface OrganisationRowsState {
+  /** Departments without a parent, in row order: the top department and any extra ones. */
+  parentless: Department[];
+  /** previous_id → row, per kind, to keep renames unambiguous. */
+  previousIds: { department: Map<string, number>; team: Map<string, number> };
+}
+
+export function newOrganisationRowsState(): OrganisationRowsState {
+  return { parentless: [], previousIds: { department: new Map(), team: new Map() } };
+}
+
+export function readOrganisationRow(c: RowCursor, org: Organisation, state: OrganisationRowsState): void {
+  const typeText = c.required('type', 'The type is empty. Write department or team.');
+  const kind = typeText === null ? undefined : parseUnitType(typeText);
+  if (typeText !== null && kind === undefined) {
+    c.error('type', 'invalid_value', `The type "${typeText}" is not recognised. Use department (afdeling) or team.`);
+  }
+  const id = c.required('id', 'The id is empty. Every department and team needs an id.');
+  const name = c.required('name', 'The name is empty. Every department and team needs a name.');
+  const parentId = c.text('parent_id');
+  const owner = c.has('owner') ? c.text('owner') : undefined;
+  const previousText = c.has('previous_id') ? c.text('previous_id') : null;
+  if (kind === undefined || id === null) return;
+
+  const existing: Map<string, Department | Team> = kind === 'department' ? org.departments : org.teams;
+  if (existing.has(id)) {
+    const first = existing.get(id)!.source?.row;
+    c.error('id', 'duplicate_id', `The ${kind} id "${id}" is already used in row ${first}. Each ${kind} needs its own id.`);
+    return;
+  }
+  let previousId: string | undefined;
+  if (previousText !== null && previousText !== id) {
+    const claimedBy = state.previousIds[kind].get(previousText);
+    if (claimedBy === undefined) {
+      state.previousIds[kind].set(previousText, c.row);
+      previousId = previousText;
+    } else {
+      c.error('previous_id', 'duplicate_id', `The previous id "${previousText}" is already given in row ${claimedBy}. One old id can become only one new id.`);
+    }
+  }
+  const source = c.source();
+  if (kind === 'department') {
+    const department: Department = { id, name: name ?? '', parentId, owner, previousId, source };
+    org.departments.set(id, department);
+    if (parentId === null && c.has('parent_id')) state.parentless.push(department);
+    return;
+  }
+  if (parentId === null && c.has('parent_id')) {
+    c.error('parent_id', 'required', `The team "${id}" has no parent_id. Write the id of the department the team belongs to.`);
+  }
+  const team: Team = { id, name: name ?? '', departmentId: parentId ?? '', owner, previousId, source };
+  org.teams.set(id, team);
+}
+
+/** Whole-tree checks, once every sheet is read. `treeColumnsPresent`: false (type, id or parent_id missing) skips the tree checks. */
+export function checkOrganisation(
+  org: Organisation,
+  state: OrganisationRowsState,
+  refs: References,
+  issues: IssueCollector,
+  current: CurrentView | undefined,
+  treeColumnsPresent: boolean,
+): void {
+  for (const unit of [...org.departments.values(), ...org.teams.values()]) {
+    const meta = issues.sheetOf(unit.source!);
+    const row = unit.source!.row;
+    const isTeam = 'departmentId' in unit;
+    const parent = isTeam ? unit.departmentId : unit.parentId;
+    // A department that is its own parent is a loop of one, reported as a cycle below.
+    if (parent !== null && parent !== '' && (isTeam || parent !== unit.id)) refs.department(meta, row, 'parent_id', parent);
+    if (unit.owner) refs.employee(meta, row, 'owner', unit.owner);
+  }
+  if (!treeColumnsPresent) return;
+  checkTopDepartment(org, state, issues, current);
+  for (const cycle of checkDepartmentTree(org.departments).cycles) {
+    const path = cycle.map((d) => `"${d.id}"`).join(' → ');
+    for (const department of cycle) {
+      const meta = issues.sheetOf(department.source!);
+      issues.error(
+        meta,
+        department.source!.row,
+        'parent_id',
+        'cycle',
+        `The parents of departments ${path} form a loop (${path} → "${cycle[0]!.id}"). Give one of them another parent_id.`,
+        department.parentId,
+      );
+    }
+  }
+}
+
+function checkTopDepartment(org: Organisation, state: OrganisationRowsState, issues: IssueCollector, current: CurrentView | undefined): void {
+  const sheet = issues.firstSheetOf('organisation')!;
+  if (state.parentless.length === 0) {
+    const expected = current ? ` (in the service: "${current.topDepartmentId}")` : '';
+    issues.error(
+      sheet,
+      null,
+      null,
+      'top_department',
+      `The ${sheet.sheetName} sheet has no top department. Exactly one department must have an empty parent_id: the top department${expected}.`,
+      null,
+    );
+    return;
+  }
+  // With a service, the department that matches the service's top is the top; the others are extra.
+  const top = state.parentless.find((d) => d.id === current?.topDepartmentId) ?? state.parentless[0]!;
+  for (const extra of state.parentless) {
+    if (extra === top) continue;
+    issues.error(
+      issues.sheetOf(extra.source!),
+      extra.source!.row,
+      'parent_id',
+      'top_department',
+      `Department "${extra.id}" has no parent_id, but "${top.id}" in row ${top.source!.row} is already the top department. Only one department can be the top: give "${extra.id}" a parent.`,
+      null,
+    );
+  }
+  if (current && top.id !== current.topDepartmentId) {
+    issues.error(
+      issues.sheetOf(top.source!),
+      top.source!.row,
+      'id',
+      'top_department',
+      `The top department "${top.id}" is not the service's top department "${current.topDepartmentId}". The importer never replaces the top department: use the id "${current.topDepartmentId}" for it.`,
+      top.id,
+    );
+  }
+}

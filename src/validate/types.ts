@@ -1,0 +1,55 @@
+import type { Organisation } from '../model/organisation.js';
+import type { SheetKind } from '../sheets/columns.js';
+import type { Issue } from './issue.js';
+
+export interface ValidateOptions {
+  /** YYYY-MM-DD for the future_date check (default: today on the local calendar). */
+  today?: string;
+  /** v2: delegation rows are not_supported errors; a system_language column is ignored with one warning. */
+  api?: 'v3' | 'v2';
+  /** The service's current state, when one is configured; absent: offline (unresolvable references warn). */
+  current?: CurrentView;
+  /** Order for slash dates typed as text (DD/MM/YYYY vs MM/DD/YYYY); without it they are ambiguous_date. */
+  dateOrder?: 'dmy' | 'mdy';
+}
+
+/** What the service already has, as far as references and the top department need it. */
+export interface CurrentView {
+  /** Active employees. */
+  employees: Set<string>;
+  departments: Set<string>;
+  teams: Set<string>;
+  topDepartmentId: string;
+  /** Employee → their team in the service (null or absent: in no team). */
+  teamOf: Map<string, string | null>;
+}
+
+/**
+ * Which parts of the desired state the workbook manages: a kind is managed when its sheet is present.
+ * An entity of an unmanaged kind is absent from `desired` without meaning anything (never a removal);
+ * an entity of a managed kind that is absent from the sheet is merely absent (removed only with --prune).
+ * Users and employees are managed together by the employees sheet; departments and teams together by
+ * the organisation sheet.
+ */
+export interface Managed {
+  employees: boolean;
+  organisation: boolean;
+  absence: boolean;
+  delegations: boolean;
+}
+
+export interface SheetSeen {
+  kind: SheetKind;
+  sheetName: string;
+  file: string;
+  /** Data rows read (empty rows are skipped by the readers and not counted). */
+  rows: number;
+}
+
+export interface ValidationResult {
+  desired: Organisation;
+  /** The readers' warnings and validation's issues, sorted by sheet (file order), row and column. */
+  issues: Issue[];
+  sheetsSeen: SheetSeen[];
+  managed: Managed;
+}

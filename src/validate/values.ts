@@ -1,0 +1,101 @@
+/**
+ * How a cell's text is read as a field value (sheets.md "employees", "organisation", "Cell values").
+ * Pure functions; the accepted spellings are matched case-insensitively.
+ */
+import { z } from 'zod';
+import {
+  DEPARTMENT_RESPONSIBILITIES,
+  TEAM_RESPONSIBILITIES,
+  type EmployeeStatus,
+  type Gender,
+  type SystemLanguage,
+  type UnitKind,
+} from '../model/organisation.js';
+
+function spelling(text: string): string {
+  return text.normalize('NFC').trim().toLowerCase();
+}
+
+const GENDERS = new Map<string, Gender>([
+  ['f', 'f'],
+  ['female', 'f'],
+  ['woman', 'f'],
+  ['kvinde', 'f'],
+  ['k', 'f'],
+  ['m', 'm'],
+  ['male', 'm'],
+  ['man', 'm'],
+  ['mand', 'm'],
+]);
+
+const LANGUAGES = new Map<string, SystemLanguage>([
+  ['en', 'en'],
+  ['english', 'en'],
+  ['engelsk', 'en'],
+  ['da', 'da'],
+  ['danish', 'da'],
+  ['dansk', 'da'],
+]);
+
+const STATUSES = new Map<string, EmployeeStatus>([
+  ['active', 'active'],
+  ['aktiv', 'active'],
+  ['left', 'fired'],
+  ['fratrådt', 'fired'],
+]);
+
+const UNIT_TYPES = new Map<string, UnitKind>([
+  ['department', 'department'],
+  ['afdeling', 'department'],
+  ['team', 'team'],
+]);
+
+export function parseGender(text: string): Gender | undefined {
+  return GENDERS.get(spelling(text));
+}
+
+export function parseLanguage(text: string): SystemLanguage | undefined {
+  return LANGUAGES.get(spelling(text));
+}
+
+export function parseStatus(text: string): EmployeeStatus | undefined {
+  return STATUSES.get(spelling(text));
+}
+
+export function parseUnitType(text: string): UnitKind | undefined {
+  return UNIT_TYPES.get(spelling(text));
+}
+
+/** The responsibility's canonical name and the kind of unit it is valid on, or undefined for neither table. */
+export function parseResponsibility(text: string): { name: string; kind: UnitKind } | undefined {
+  const name = spelling(text);
+  if ((DEPARTMENT_RESPONSIBILITIES as readonly string[]).includes(name)) return { name, kind: 'department' };
+  if ((TEAM_RESPONSIBILITIES as readonly string[]).includes(name)) return { name, kind: 'team' };
+  return undefined;
+}
+
+// zod's own e-mail pattern, used directly: the same check as z.email() without building an issue per row.
+const EMAIL = z.regexes.email;
+
+export function isValidEmail(text: string): boolean {
+  return EMAIL.test(text);
+}
+
+/** Emails and usernames identify people regardless of letter case. */
+export function identityKey(text: string): string {
+  const lower = text.toLowerCase();
+  // Keep the original string when nothing changed, so indexes of 100,000 people hold one copy, not two.
+  return lower === text ? text : lower;
+}
+
+/** The calendar day after `date` (YYYY-MM-DD), computed in UTC so no time zone can move it. */
+export function nextDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/** Today on the local calendar, YYYY-MM-DD. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
