@@ -40,7 +40,11 @@ function userFields(user: User): UserFields {
   return fields;
 }
 
-export function planUsers(desired: Organisation, now: Organisation, ops: Operation[]): void {
+export function planUsers(desired: Organisation, now: Organisation, capabilities: Capabilities, ops: Operation[]): void {
+  if (!capabilities.separateUsers) {
+    planPersonFieldsPerEmployee(desired, now, ops);
+    return;
+  }
   const usersWithActiveEmployment = new Set<string>();
   for (const e of desired.employees.values()) if (e.status === 'active') usersWithActiveEmployment.add(e.userId);
   for (const user of desired.users.values()) {
@@ -58,31 +62,56 @@ export function planUsers(desired: Organisation, now: Organisation, ops: Operati
       });
       continue;
     }
-    const changes: Partial<UserFields> = {};
-    const wanted = userFields(user);
-    for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
-      const value = wanted[field];
-      if (value === undefined) continue;
-      if ((existing[field] ?? null) !== value) (changes as Record<string, unknown>)[field] = value;
-    }
-    const changed = Object.keys(changes);
-    if (changed.length > 0) {
-      ops.push({
-        type: 'updateUser',
-        key: `updateUser:${user.id}`,
-        id: user.id,
-        changes,
-        reason: `changed: ${changed.join(', ')}`,
-        source: user.source,
-      });
-    }
+    planUserUpdate(user, existing, user.id, ops);
   }
+}
+
+function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: Operation[]): void {
+  const changes: Partial<UserFields> = {};
+  const wanted = userFields(user);
+  for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
+    const value = wanted[field];
+    if (value === undefined) continue;
+    if ((existing[field] ?? null) !== value) (changes as Record<string, unknown>)[field] = value;
+  }
+  const changed = Object.keys(changes);
+  if (changed.length === 0) return;
+  ops.push({
+    type: 'updateUser',
+    key: `updateUser:${serviceUserId}`,
+    id: serviceUserId,
+    changes,
+    reason: `changed: ${changed.join(', ')}`,
+    source: user.source,
+  });
+}
+
+/**
+ * Without separate users (v2) every employee carries the person's fields: the service's state has one
+ * user per employee, and each is compared with the workbook's person.
+ */
+function planPersonFieldsPerEmployee(desired: Organisation, now: Organisation, ops: Operation[]): void {
+  for (const employee of desired.employees.values()) {
+    if (employee.status !== 'active') continue;
+    const existing = now.employees.get(employee.id);
+    const person = desired.users.get(employee.userId);
+    const serviceUser = existing ? now.users.get(existing.userId) : undefined;
+    if (!person || !serviceUser) continue;
+    planUserUpdate({ ...person, source: employee.source ?? person.source }, serviceUser, serviceUser.id, ops);
+  }
+}
+
+export interface FiredInService {
+  ids: Set<string>;
+  /** Last day a rehire is possible, where the API has such a window (v2). */
+  rehireUntil?: Map<string, string>;
+  today: string;
 }
 
 export function planEmployees(
   desired: Organisation,
   now: Organisation,
-  fired: Set<string>,
+  fired: FiredInService,
   capabilities: Capabilities,
   ops: Operation[],
   notes: DiffNote[],
@@ -104,7 +133,8 @@ export function planEmployees(
       continue;
     }
     if (!existing) {
-      if (fired.has(employee.id)) {
+      const window = fired.rehireUntil?.get(employee.id);
+      if (fired.ids.has(employee.id) && window === undefined) {
         ops.push({
           type: 'rehireEmployee',
           key: `rehireEmployee:${employee.id}`,
@@ -117,12 +147,14 @@ export function planEmployees(
         planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops);
         continue;
       }
+      const person = desired.users.get(employee.userId);
       const create: Operation = {
         type: 'createEmployee',
         key: `createEmployee:${employee.id}`,
         id: employee.id,
         userId: employee.userId,
-        reason: 'new employment in the workbook',
+        user: person ? userFields(person) : { name: '', email: '', username: '' },
+        reason: createReason(window, fired.today),
         source: employee.source,
       };
       if (employee.employment !== undefined) create.employment = employee.employment;
@@ -156,6 +188,12 @@ export function planEmployees(
     ops.push({ type: 'fireEmployee', key: `fireEmployee:${employee.id}`, id: employee.id, reason: PRUNE_REASON, pruned: true });
     now.employees.delete(employee.id);
   }
+}
+
+function createReason(rehireUntil: string | undefined, today: string): string {
+  if (rehireUntil === undefined) return 'new employment in the workbook';
+  if (today <= rehireUntil) return `deleted in the service, rehired by this create (possible until ${rehireUntil}); the earlier data returns`;
+  return `deleted in the service and past the rehire window (ended ${rehireUntil}): a NEW employee is created; the earlier data stays with the old one`;
 }
 
 function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[]): void {

@@ -22,6 +22,8 @@ export interface DiffInput {
   /** Absence periods the service already has: `${employeeId}|${startDate}` → end date (null: open). */
   reportedAbsences: Map<string, string | null>;
   prune: boolean;
+  /** YYYY-MM-DD, for rehire windows; default: today (UTC). */
+  today?: string;
 }
 
 export interface Diff {
@@ -39,8 +41,13 @@ export function diffOrganisations(input: DiffInput): Diff {
 
   if (managed.employees) {
     planEmployeeRenames(desired, now, ops, notes);
-    planUsers(desired, now, ops);
-    planEmployees(desired, now, current.firedEmployees, capabilities, ops, notes, input.prune);
+    planUsers(desired, now, capabilities, ops);
+    const fired = {
+      ids: current.firedEmployees,
+      today: input.today ?? new Date().toISOString().slice(0, 10),
+      ...(current.rehireUntil ? { rehireUntil: current.rehireUntil } : {}),
+    };
+    planEmployees(desired, now, fired, capabilities, ops, notes, input.prune);
   }
   if (managed.organisation) {
     planUnitRenames(desired, now, ops, notes);

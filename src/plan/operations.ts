@@ -30,6 +30,8 @@ export type Operation =
       type: 'createEmployee';
       id: string;
       userId: string;
+      /** The person's fields: v2 has no users and sends them with every employee. */
+      user: UserFields;
       employment?: string | null;
       systemLanguage?: SystemLanguage;
     })

@@ -14,6 +14,8 @@ export interface Capabilities {
   systemLanguage: boolean;
   /** The service lists the currently open absences (v2); otherwise the ledger is the only record. */
   absenceList: boolean;
+  /** Users exist apart from employees (v3). Without them (v2) a person's fields travel on each employee. */
+  separateUsers: boolean;
 }
 
 export interface CurrentState {
@@ -21,6 +23,11 @@ export interface CurrentState {
   org: Organisation;
   /** Employees the service shows as fired/deleted, when it shows them at all. */
   firedEmployees: Set<string>;
+  /**
+   * For fired employees whose rehire window the API states (v2: 14 days after the delete): the last day
+   * a rehire is possible, YYYY-MM-DD. Past it, a create makes a new employee and the old data stays behind.
+   */
+  rehireUntil?: Map<string, string>;
 }
 
 export interface ExecuteResult {

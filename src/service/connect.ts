@@ -1,0 +1,65 @@
+/**
+ * From configuration to a ready adapter. The HTTP client is version-neutral; each API version adds its
+ * adapter on top.
+ */
+import { UsageError } from '../errors.js';
+import type { ServiceAdapter } from './adapter.js';
+import { checkBaseUrl } from './http/base-url.js';
+import { HttpClient } from './http/client.js';
+import type { RetryPolicy } from './http/retry-policy.js';
+import { V3Adapter } from './v3/adapter.js';
+
+export interface ServiceConfig {
+  api: 'v3' | 'v2';
+  baseUrl: string;
+  companyId?: string | number;
+  /** Legacy headers company_id + access_token. */
+  accessToken?: string;
+  /** A ready JWT, sent as the `JWT` header. */
+  jwt?: string;
+  /** Mint short-lived HS256 JWTs {company_id, nbf, exp} with this secret. */
+  jwtSecret?: string;
+  /** Requests at once (connections in the pool). */
+  concurrency: number;
+  /** Per request: longest wait for headers, and between body chunks. Default 30 000. */
+  timeoutMs?: number;
+  /** Query parameter selecting a list page. Default `page`. */
+  pageParam?: string;
+  /** Page size asked for. Default 1000. */
+  perPage?: number;
+  /** Allow plain http to a non-loopback host; the caller must warn the user. */
+  insecure?: boolean;
+  retry?: Partial<RetryPolicy>;
+  /** For tests: waits between retries. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export function createAdapter(config: ServiceConfig): ServiceAdapter {
+  if (config.api === 'v2') throw new UsageError('--api v2 is not supported yet; use --api v3');
+  const client = new HttpClient({
+    baseUrl: config.baseUrl,
+    credentials: {
+      ...(config.companyId !== undefined && { companyId: config.companyId }),
+      ...(config.accessToken !== undefined && { accessToken: config.accessToken }),
+      ...(config.jwt !== undefined && { jwt: config.jwt }),
+      ...(config.jwtSecret !== undefined && { jwtSecret: config.jwtSecret }),
+    },
+    concurrency: config.concurrency,
+    ...(config.timeoutMs !== undefined && { timeoutMs: config.timeoutMs }),
+    ...(config.insecure !== undefined && { insecure: config.insecure }),
+    ...(config.retry !== undefined && { retry: config.retry }),
+    ...(config.sleep !== undefined && { sleep: config.sleep }),
+  });
+  return new V3Adapter(client, {
+    ...(config.pageParam !== undefined && { pageParam: config.pageParam }),
+    ...(config.perPage !== undefined && { perPage: config.perPage }),
+  });
+}
+
+/**
+ * True when the configuration sends over plain http to a host that is not loopback, which `insecure`
+ * allowed: the caller warns the user. Throws the same UsageError as createAdapter for a refused URL.
+ */
+export function sendsInsecurely(config: Pick<ServiceConfig, 'baseUrl' | 'insecure'>): boolean {
+  return checkBaseUrl(config.baseUrl, config.insecure ?? false).insecure;
+}

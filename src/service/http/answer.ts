@@ -1,0 +1,58 @@
+/**
+ * Making sense of what the service sent back: JSON or not, and its error body as one readable sentence.
+ */
+import type { FieldError } from '../errors.js';
+
+export type ParsedBody = { json: true; value: unknown } | { json: false; reason: string };
+
+export function parseBody(text: string, status: number): ParsedBody {
+  if (text.trim() === '') return { json: true, value: null };
+  try {
+    return { json: true, value: JSON.parse(text) as unknown };
+  } catch {
+    const looksLikeHtml = /^\s*(<!doctype\s+html|<html|<head|<body|<\?xml|<)/i.test(text);
+    return {
+      json: false,
+      reason: looksLikeHtml
+        ? `the service answered with an HTML page instead of JSON (status ${status}) — is the base URL right?`
+        : `the service answered with something that is not JSON (status ${status}) — is the base URL right?`,
+    };
+  }
+}
+
+export interface ServiceComplaint {
+  message: string | null;
+  fieldErrors: FieldError[];
+  /** message and field errors as one sentence, e.g. "Validation failed — username: has already been taken". */
+  sentence: string | null;
+}
+
+/** The documented error body: {message, errors: [{resource, field, error}]} — often present, not always. */
+export function readComplaint(body: unknown): ServiceComplaint {
+  if (typeof body === 'string' && body.trim() !== '') return { message: body, fieldErrors: [], sentence: body };
+  if (!isRecord(body)) return { message: null, fieldErrors: [], sentence: null };
+  const message = typeof body['message'] === 'string' && body['message'].trim() !== '' ? body['message'] : null;
+  const fieldErrors = Array.isArray(body['errors']) ? body['errors'].flatMap(toFieldError) : [];
+  const detail = fieldErrors.map((e) => (e.field ? `${e.field}: ${e.error}` : e.error)).filter(Boolean).join('; ');
+  const parts = [message, detail].filter((part): part is string => part !== null && part !== '');
+  return { message, fieldErrors, sentence: parts.length > 0 ? parts.join(' — ') : null };
+}
+
+function toFieldError(entry: unknown): FieldError[] {
+  if (typeof entry === 'string') return [{ resource: '', field: '', error: entry }];
+  if (!isRecord(entry)) return [];
+  const text = (key: string): string => (typeof entry[key] === 'string' ? (entry[key] as string) : '');
+  const error = text('error') || text('message');
+  return error === '' && text('field') === '' ? [] : [{ resource: text('resource'), field: text('field'), error }];
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Replaces every secret value in a text; a service that echoes a header back must not leak it. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret !== "") out = out.split(secret).join('[redacted]');
+  return out;
+}

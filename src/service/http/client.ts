@@ -1,0 +1,263 @@
+/**
+ * The version-neutral HTTP client: one undici Pool per base URL, JSON in and out, authentication,
+ * timeouts and the retry policy. It knows nothing of any API path; adapters build on it.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { ServiceError } from '../errors.js';
+import { authHeaders, type AuthHeaders, type Credentials } from './auth.js';
+import { checkBaseUrl } from './base-url.js';
+import { parseBody, readComplaint, redact } from './answer.js';
+import { decideRetry, isWrite, retryPolicy, type Failure, type RetryPolicy } from './retry-policy.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  /** Connections kept open to the service; also the bound for concurrent page reads. */
+  concurrency: number;
+  /** Longest wait for the answer's headers, and between two chunks of its body. Default 30 s. */
+  timeoutMs?: number;
+  /** Allow plain http to a non-loopback host (the caller warns the user). */
+  insecure?: boolean;
+  retry?: Partial<RetryPolicy>;
+  /** Injected so tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  clock?: () => number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Statuses (besides 2xx) handed back instead of thrown, e.g. [404] for "does it exist?". */
+  expect?: readonly number[];
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+const CONNECT_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+type Attempt =
+  | { ok: true; response: HttpResponse }
+  | { ok: false; failure: Failure; status: number | null; reason: string; body: unknown; cause?: unknown };
+
+export class HttpClient {
+  readonly concurrency: number;
+  /** True when plain http to a non-loopback host was allowed: the caller should warn. */
+  readonly insecure: boolean;
+  private readonly pool: Pool;
+  private readonly prefix: string;
+  private readonly auth: AuthHeaders;
+  private readonly policy: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly clock: () => number;
+
+  constructor(options: HttpClientOptions) {
+    const base = checkBaseUrl(options.baseUrl, options.insecure ?? false);
+    this.auth = authHeaders(options.credentials, options.clock);
+    this.policy = retryPolicy(options.retry);
+    this.concurrency = Math.max(1, Math.floor(options.concurrency));
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.insecure = base.insecure;
+    this.prefix = base.prefix;
+    this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.random = options.random ?? Math.random;
+    this.clock = options.clock ?? Date.now;
+    this.pool = new Pool(base.origin, {
+      connections: this.concurrency,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+      connect: { timeout: this.timeoutMs },
+    });
+  }
+
+  get(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<HttpResponse> {
+    return this.request('GET', path, options);
+  }
+
+  /** Sends one request with retries; throws ServiceError when it did not succeed (see service/errors.ts). */
+  async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(method, path, options);
+      if (outcome.ok) return outcome.response;
+      const verdict = decideRetry(this.policy, outcome.failure, {
+        method,
+        attempt,
+        now: this.clock(),
+        random: this.random,
+      });
+      if (verdict.retry) {
+        await this.sleep(verdict.delayMs);
+        continue;
+      }
+      throw this.failed(method, path, outcome, attempt, verdict.unknownOutcome);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async attempt(method: HttpMethod, path: string, options: RequestOptions): Promise<Attempt> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': 'orgsync-import',
+      ...(await this.auth.headers()),
+    };
+    let payload: string | undefined;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await this.pool.request({
+        method,
+        path: this.prefix + path,
+        headers,
+        body: payload ?? null,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+    } catch (error) {
+      return this.networkFailure(error);
+    }
+    const status = answer.statusCode;
+    let text: string;
+    try {
+      text = await answer.body.text();
+    } catch (error) {
+      // Headers arrived: a write's outcome is known from its status even when the body broke off.
+      if (isWrite(method)) text = '';
+      else return this.networkFailure(error);
+    }
+    const responseHeaders = flattenHeaders(answer.headers);
+    const parsed = parseBody(text, status);
+    if (status >= 200 && status < 300) {
+      if (parsed.json) return { ok: true, response: { status, headers: responseHeaders, body: parsed.value } };
+      return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status, reason: parsed.reason, body: null };
+    }
+    const body = parsed.json ? parsed.value : null;
+    // An HTML 404 comes from a wrong base URL, not from the service saying "no such entity".
+    if (options.expect?.includes(status) && parsed.json) return { ok: true, response: { status, headers: responseHeaders, body } };
+    return {
+      ok: false,
+      failure: { kind: 'status', status, retryAfter: responseHeaders['retry-after'] ?? null },
+      status,
+      reason: parsed.json ? '' : parsed.reason,
+      body,
+    };
+  }
+
+  private networkFailure(error: unknown): Attempt {
+    const code = errorCode(error);
+    const kind = code !== null && CONNECT_ERROR_CODES.has(code) ? 'connect' : 'network';
+    return { ok: false, failure: { kind }, status: null, reason: this.describeNetworkError(code), body: null, cause: error };
+  }
+
+  private describeNetworkError(code: string | null): string {
+    switch (code) {
+      case 'ECONNREFUSED':
+        return 'the connection was refused';
+      case 'ENOTFOUND':
+      case 'EAI_AGAIN':
+        return 'the host name could not be resolved';
+      case 'UND_ERR_CONNECT_TIMEOUT':
+        return `no connection within ${seconds(this.timeoutMs)}`;
+      case 'UND_ERR_HEADERS_TIMEOUT':
+      case 'UND_ERR_BODY_TIMEOUT':
+        return `no answer within ${seconds(this.timeoutMs)}`;
+      case 'ECONNRESET':
+        return 'the connection was reset';
+      case 'UND_ERR_SOCKET':
+        return 'the connection was closed by the other side';
+      default:
+        return code ? `network error (${code})` : 'network error';
+    }
+  }
+
+  private failed(method: string, path: string, outcome: Extract<Attempt, { ok: false }>, attempts: number, unknownOutcome: boolean): ServiceError {
+    const where = `${method} ${path}`;
+    const request = { method, path };
+    const scrub = (text: string) => redact(text, this.auth.secrets);
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    const cause = { cause: outcome.cause };
+    if (unknownOutcome) {
+      const why = outcome.status === null ? outcome.reason : `the gateway answered ${outcome.status}`;
+      return new ServiceError(
+        'unknown_outcome',
+        scrub(`${where}: ${why} after the request was sent; whether the service carried it out is unknown`),
+        request,
+        outcome.status,
+        null,
+        [],
+        cause,
+      );
+    }
+    if (outcome.status === null) {
+      return new ServiceError('unavailable', scrub(`${where}${tries}: ${outcome.reason}`), request, null, null, [], cause);
+    }
+    const status = outcome.status;
+    const complaint = readComplaint(outcome.body);
+    const said = complaint.sentence === null ? '' : scrub(complaint.sentence);
+    const detail = outcome.reason !== '' ? outcome.reason : said;
+    const serviceMessage = said === '' ? null : said;
+    if (status === 401) {
+      return new ServiceError(
+        'auth',
+        scrub(`${where}: the service refused the credentials (401) — check the company id and the access token or JWT`),
+        request,
+        status,
+        serviceMessage,
+        complaint.fieldErrors,
+      );
+    }
+    if (status >= 400 && status < 500 && status !== 429) {
+      const message = `${where} was rejected (${status})${detail ? `: ${detail}` : ''}`;
+      return new ServiceError('rejected', scrub(message), request, status, serviceMessage, complaint.fieldErrors);
+    }
+    const message =
+      outcome.reason !== ''
+        ? `${where}${tries}: ${outcome.reason}`
+        : `${where}: the service is unavailable (${status})${tries}${said ? ` — ${said}` : ''}`;
+    return new ServiceError('unavailable', scrub(message), request, status, serviceMessage, complaint.fieldErrors);
+  }
+}
+
+function errorCode(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

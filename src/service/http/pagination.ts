@@ -1,0 +1,92 @@
+/**
+ * Reading every page of a list. Page 1 asks for a large page; the `Total` and `Per-Page` headers then say
+ * how many pages remain (followed even when the service ignored the page size asked for), and those are
+ * fetched concurrently. Without the headers, pages are read one by one until a short or empty one.
+ */
+import { mapBounded } from '../bounded.js';
+import { ServiceError } from '../errors.js';
+import { isRecord } from './answer.js';
+import type { HttpClient } from './client.js';
+
+export interface PageOptions {
+  /** Query parameter selecting the page. Default `page`. */
+  pageParam?: string;
+  /** Query parameter raising the page size. Default `per_page`. */
+  perPageParam?: string;
+  /** Page size asked for; the service may give less. Default 1000 (the real service's maximum). */
+  perPage?: number;
+  /** Pages read at once after the first. Default: the client's concurrency. */
+  concurrency?: number;
+  /** Called after each page: items read so far, and the total when the service said it. */
+  onPage?: (read: number, total: number | null) => void;
+}
+
+export const DEFAULT_PER_PAGE = 1000;
+/** A service that ignores the page parameter would otherwise be read forever. */
+const MAX_PAGES_WITHOUT_HEADERS = 10_000;
+
+export async function listAll(client: HttpClient, path: string, options: PageOptions = {}): Promise<unknown[]> {
+  const pageParam = options.pageParam ?? 'page';
+  const perPageParam = options.perPageParam ?? 'per_page';
+  const perPage = options.perPage ?? DEFAULT_PER_PAGE;
+  const pagePath = (page: number): string =>
+    `${path}${path.includes('?') ? '&' : '?'}${encodeURIComponent(pageParam)}=${page}&${encodeURIComponent(perPageParam)}=${perPage}`;
+  const read = async (page: number) => {
+    const response = await client.get(pagePath(page));
+    return { items: itemsOf(response.body, pagePath(page)), headers: response.headers };
+  };
+
+  const first = await read(1);
+  const total = headerNumber(first.headers['total']);
+  const pageSize = headerNumber(first.headers['per-page']) ?? (total !== null && first.items.length > 0 ? first.items.length : null);
+  const items = [...first.items];
+  options.onPage?.(items.length, total);
+
+  if (total !== null && pageSize !== null && pageSize > 0) {
+    const pages = Math.ceil(total / pageSize);
+    const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
+    let readSoFar = first.items.length;
+    const pagesRead = await mapBounded(rest, options.concurrency ?? client.concurrency, async (page) => {
+      const { items: pageItems } = await read(page);
+      readSoFar += pageItems.length;
+      options.onPage?.(readSoFar, total);
+      return pageItems;
+    });
+    return first.items.concat(...pagesRead);
+  }
+
+  // No usable headers: read on until the service runs out.
+  let previous = first.items;
+  const observedSize = first.items.length;
+  if (observedSize === 0) return items;
+  for (let page = 2; page <= MAX_PAGES_WITHOUT_HEADERS; page++) {
+    const { items: pageItems } = await read(page);
+    if (pageItems.length === 0 || sameItems(pageItems, previous)) break;
+    items.push(...pageItems);
+    options.onPage?.(items.length, null);
+    if (pageItems.length < observedSize) break;
+    previous = pageItems;
+  }
+  return items;
+}
+
+/** A list answer is an array; tolerate one wrapped in an object holding a single array. */
+function itemsOf(body: unknown, path: string): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (isRecord(body)) {
+    const arrays = Object.values(body).filter(Array.isArray);
+    if (arrays.length === 1) return arrays[0] as unknown[];
+  }
+  if (body === null) return [];
+  throw new ServiceError('unavailable', `GET ${path}: the service answered a list request without a list`, { method: 'GET', path });
+}
+
+function headerNumber(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const number = Number(value.trim());
+  return Number.isInteger(number) && number >= 0 ? number : null;
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,83 @@
+/**
+ * The v3 adapter: reads the organisation, sends operations, and checks whether an operation already
+ * took effect. A create rejected because its id is taken counts as done when the entity exists; an
+ * employee id taken by a fired (hidden) employee is rehired, never re-created.
+ */
+import type { Operation, OperationOf } from '../../plan/operations.js';
+import type { Capabilities, CurrentState, ExecuteResult, ReadProgress, ServiceAdapter } from '../adapter.js';
+import { ServiceError } from '../errors.js';
+import type { HttpClient } from '../http/client.js';
+import type { PageOptions } from '../http/pagination.js';
+import { V3 } from './paths.js';
+import { readV3State } from './read.js';
+import { settledNote, v3Request } from './requests.js';
+import { V3Verifier } from './verify.js';
+
+/** Rejections that may only mean the operation was carried out before (a resumed or repeated run). */
+const MAYBE_DONE_BEFORE = new Set([404, 409, 422]);
+
+export class V3Adapter implements ServiceAdapter {
+  readonly api = 'v3' as const;
+  readonly capabilities: Capabilities = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true };
+  private readonly verifier: V3Verifier;
+
+  constructor(
+    private readonly client: HttpClient,
+    private readonly pages: PageOptions = {},
+  ) {
+    this.verifier = new V3Verifier(client, pages);
+  }
+
+  readCurrentState(progress?: ReadProgress): Promise<CurrentState> {
+    return readV3State(this.client, this.pages, progress);
+  }
+
+  async execute(op: Operation): Promise<ExecuteResult> {
+    const request = v3Request(op);
+    try {
+      const response = await this.client.request(request.method, request.path, { body: request.body });
+      return { status: response.status };
+    } catch (error) {
+      if (!isRejection(error) || !MAYBE_DONE_BEFORE.has(error.status ?? 0) || op.type === 'reportAbsence') throw error;
+      if (op.type === 'createEmployee' && error.status === 422) return this.createOverTakenId(op, error);
+      if (await this.verifier.verify(op)) {
+        const note = settledNote(op);
+        return { status: note === 'already gone' ? 404 : 200, note };
+      }
+      throw error;
+    }
+  }
+
+  verify(op: Operation): Promise<boolean> {
+    return this.verifier.verify(op);
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  /**
+   * The id is taken. An employee the service shows exists already; one it hides (404) is a fired
+   * employee, brought back by rehiring so its dialog data is kept. If rehiring fails too, the
+   * create's own rejection is the one to report.
+   */
+  private async createOverTakenId(op: OperationOf<'createEmployee'>, rejection: ServiceError): Promise<ExecuteResult> {
+    if ((await this.verifier.find(V3.employee(op.id), 'employee')) !== null) return { status: 200, note: 'already existed' };
+    let status: number;
+    try {
+      status = (await this.client.request('PATCH', V3.userEmployee(op.userId, op.id))).status;
+    } catch (error) {
+      if (isRejection(error)) throw rejection;
+      throw error;
+    }
+    if (op.employment !== undefined) {
+      // The rehire request carries no fields; the workbook's employment title is applied after it.
+      await this.client.request('PATCH', V3.employee(op.id), { body: { employee: { employment: op.employment } } });
+    }
+    return { status, note: 'rehired' };
+  }
+}
+
+function isRejection(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.kind === 'rejected';
+}

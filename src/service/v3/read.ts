@@ -1,0 +1,62 @@
+/**
+ * Reading the whole organisation from v3: four lists, then the delegations of every unit.
+ * v3 shows only active employees (fired ones answer 404 and are not listed) and only the effective
+ * responsible employee of a unit, never its explicit owner.
+ */
+import { emptyOrganisation, type UnitKind } from '../../model/organisation.js';
+import type { CurrentState, ReadProgress } from '../adapter.js';
+import { mapBounded } from '../bounded.js';
+import type { HttpClient } from '../http/client.js';
+import { listAll, type PageOptions } from '../http/pagination.js';
+import { V3 } from './paths.js';
+import { delegationFromWire, departmentFromWire, employeeFromWire, records, teamFromWire, userFromWire } from './wire.js';
+
+export async function readV3State(client: HttpClient, pages: PageOptions, progress?: ReadProgress): Promise<CurrentState> {
+  const list = (path: string, what: string) =>
+    listAll(client, path, { ...pages, onPage: (read, total) => progress?.(read, total, what) }).then(records);
+  const [users, employees, departments, teams] = await Promise.all([
+    list(V3.users, 'users'),
+    list(V3.employees, 'employees'),
+    list(V3.departments, 'departments'),
+    list(V3.teams, 'teams'),
+  ]);
+
+  const org = emptyOrganisation();
+  for (const wire of users) {
+    const user = userFromWire(wire);
+    if (user) org.users.set(user.id, user);
+  }
+  for (const wire of employees) {
+    const employee = employeeFromWire(wire);
+    if (employee) org.employees.set(employee.id, employee);
+  }
+  for (const wire of departments) {
+    const department = departmentFromWire(wire);
+    if (department) org.departments.set(department.id, department);
+  }
+  for (const wire of teams) {
+    const read = teamFromWire(wire);
+    if (!read) continue;
+    org.teams.set(read.team.id, read.team);
+    for (const memberId of read.memberIds) {
+      const employee = org.employees.get(memberId);
+      if (employee) employee.teamId = read.team.id;
+    }
+  }
+
+  const units: { kind: UnitKind; id: string }[] = [
+    ...[...org.departments.keys()].map((id) => ({ kind: 'department' as const, id })),
+    ...[...org.teams.keys()].map((id) => ({ kind: 'team' as const, id })),
+  ];
+  let unitsRead = 0;
+  progress?.(0, units.length, 'delegations');
+  const perUnit = await mapBounded(units, pages.concurrency ?? client.concurrency, async (unit) => {
+    // One unit's delegations are few: one page read each, not several in parallel.
+    const items = await listAll(client, V3.delegations(unit.kind, unit.id), { ...pages, concurrency: 1 });
+    progress?.(++unitsRead, units.length, 'delegations');
+    return records(items).flatMap((wire) => delegationFromWire(wire, unit.kind, unit.id) ?? []);
+  });
+  org.delegations = perUnit.flat();
+
+  return { org, firedEmployees: new Set() };
+}

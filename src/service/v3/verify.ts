@@ -1,0 +1,122 @@
+/**
+ * Is an operation's effect already in the service? Asked after a write whose outcome was unknown, and
+ * after a rejection that may only mean "done before". When the service cannot tell (an owner cleared:
+ * v3 shows only the effective responsible employee), the answer is false: resending an update is safe.
+ */
+import type { UnitKind } from '../../model/organisation.js';
+import { assertNever, type Operation } from '../../plan/operations.js';
+import type { HttpClient } from '../http/client.js';
+import { listAll, type PageOptions } from '../http/pagination.js';
+import { V3 } from './paths.js';
+import { delegationFromWire, employmentOf, idOf, nestedId, records, text, unwrap } from './wire.js';
+
+type Wire = Record<string, unknown>;
+
+export class V3Verifier {
+  constructor(
+    private readonly client: HttpClient,
+    private readonly pages: PageOptions,
+  ) {}
+
+  /** The resource, or null when the service answers 404. */
+  async find(path: string, name: string): Promise<Wire | null> {
+    const response = await this.client.get(path, { expect: [404] });
+    return response.status === 404 ? null : unwrap(response.body, name);
+  }
+
+  private exists = async (path: string, name: string): Promise<boolean> => (await this.find(path, name)) !== null;
+
+  async verify(op: Operation): Promise<boolean> {
+    switch (op.type) {
+      case 'createUser':
+        return this.exists(V3.user(op.id), 'user');
+      case 'updateUser': {
+        const user = await this.find(V3.user(op.id), 'user');
+        return user !== null && Object.entries(op.changes).every(([field, value]) => sameValue(user[field], value, field));
+      }
+      case 'createEmployee':
+      case 'rehireEmployee':
+        return this.exists(V3.employee(op.id), 'employee');
+      case 'updateEmployee': {
+        const employee = await this.find(V3.employee(op.id), 'employee');
+        return employee !== null && (op.changes.employment === undefined || sameText(employmentOf(employee), op.changes.employment));
+      }
+      case 'renameEmployee':
+        return this.renamed(V3.employee(op.id), V3.employee(op.fromId), 'employee');
+      case 'fireEmployee':
+        return !(await this.exists(V3.employee(op.id), 'employee'));
+      case 'createDepartment':
+        return this.exists(V3.department(op.id), 'department');
+      case 'updateDepartment':
+        return this.unitMatches(await this.find(V3.department(op.id), 'department'), op.changes);
+      case 'moveDepartment': {
+        const department = await this.find(V3.department(op.id), 'department');
+        return department !== null && text(department['parent_id']) === op.parentId;
+      }
+      case 'renameDepartment':
+        return this.renamed(V3.department(op.id), V3.department(op.fromId), 'department');
+      case 'deleteDepartment':
+        return !(await this.exists(V3.department(op.id), 'department'));
+      case 'createTeam':
+        return this.exists(V3.team(op.id), 'team');
+      case 'updateTeam':
+        return this.unitMatches(await this.find(V3.team(op.id), 'team'), op.changes);
+      case 'moveTeam': {
+        const team = await this.find(V3.team(op.id), 'team');
+        return team !== null && nestedId(team, 'department') === op.departmentId;
+      }
+      case 'renameTeam':
+        return this.renamed(V3.team(op.id), V3.team(op.fromId), 'team');
+      case 'deleteTeam':
+        return !(await this.exists(V3.team(op.id), 'team'));
+      case 'addTeamMember':
+      case 'removeTeamMember': {
+        const team = await this.find(V3.team(op.teamId), 'team');
+        const members = team !== null && Array.isArray(team['employees']) ? team['employees'].map(idOf) : [];
+        const listed = members.includes(op.employeeId);
+        return op.type === 'addTeamMember' ? listed : !listed;
+      }
+      case 'createDelegation':
+        return (await this.delegations(op.unitKind, op.unitId)).some(
+          (d) => d.responsibility === op.responsibility && d.employeeId === op.employeeId,
+        );
+      case 'deleteDelegation':
+        return !(await this.delegations(op.unitKind, op.unitId)).some((d) => d.serviceId === op.serviceId);
+      case 'reportAbsence':
+        // v3 cannot list absences; resending is safe because the service merges overlapping periods.
+        return false;
+      default:
+        return assertNever(op);
+    }
+  }
+
+  private async renamed(newPath: string, oldPath: string, name: string): Promise<boolean> {
+    return (await this.exists(newPath, name)) && !(await this.exists(oldPath, name));
+  }
+
+  private unitMatches(unit: Wire | null, changes: { name?: string; owner?: string | null }): boolean {
+    if (unit === null) return false;
+    if (changes.name !== undefined && text(unit['name']) !== changes.name) return false;
+    if (changes.owner === undefined) return true;
+    // Only the effective responsible employee is visible: a set owner shows there, a cleared one cannot be seen.
+    return changes.owner !== null && nestedId(unit, 'responsible_employee') === changes.owner;
+  }
+
+  /** A unit's delegations; none when the unit itself is gone. */
+  private async delegations(kind: UnitKind, unitId: string) {
+    const unitPath = kind === 'department' ? V3.department(unitId) : V3.team(unitId);
+    if (!(await this.exists(unitPath, kind))) return [];
+    const items = await listAll(this.client, V3.delegations(kind, unitId), { ...this.pages, concurrency: 1 });
+    return records(items).flatMap((wire) => delegationFromWire(wire, kind, unitId) ?? []);
+  }
+}
+
+function sameText(actual: unknown, expected: string | null | undefined): boolean {
+  const normalise = (value: unknown) => (value === undefined || value === null || value === '' ? null : String(value));
+  return normalise(actual) === normalise(expected);
+}
+
+function sameValue(actual: unknown, expected: unknown, field: string): boolean {
+  if (field === 'birthday' && typeof actual === 'string') return sameText(actual.slice(0, 10), expected as string | null);
+  return sameText(actual, expected as string | null | undefined);
+}
