@@ -1,0 +1,72 @@
+/**
+ * The embedded Organisation Sync API sandbox (v3 and v2 over one company store), started in-process by the
+ * importer's --sandbox option and the tests, and in the foreground by `orgsync-import sandbox`.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildServer } from './http/server.js';
+import { FaultInjector } from './http/faults.js';
+import { StatsRecorder } from './http/stats.js';
+import { Company, initialState } from './store/company.js';
+import { loadState, StatePersister } from './store/persistence.js';
+import { snapshotOf } from './store/snapshot.js';
+import type { RunningSandbox, SandboxOptions } from './types.js';
+
+export type {
+  CreateKind,
+  FaultOptions,
+  RunningSandbox,
+  SandboxOptions,
+  SandboxSnapshot,
+  SandboxStats,
+} from './types.js';
+export { SandboxStateError } from './store/persistence.js';
+
+export const SANDBOX_DEFAULTS = {
+  host: '127.0.0.1',
+  companyId: 1,
+  accessToken: 'sandbox-access-token',
+  rootId: 'root',
+  rootName: 'Company',
+} as const;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const now = options.now ?? (() => new Date());
+  const companyId = options.companyId ?? SANDBOX_DEFAULTS.companyId;
+  const accessToken = options.accessToken ?? SANDBOX_DEFAULTS.accessToken;
+  const saved = options.statePath ? await loadState(options.statePath) : undefined;
+  const company = new Company(
+    saved ?? initialState(options.rootId ?? SANDBOX_DEFAULTS.rootId, options.rootName ?? SANDBOX_DEFAULTS.rootName),
+    now,
+  );
+  const persister = options.statePath ? new StatePersister(options.statePath, () => company.toState()) : null;
+  if (persister && !saved) await persister.save();
+
+  const stats = new StatsRecorder();
+  const faults = new FaultInjector(options.faults);
+  const out = options.log ?? process.stdout;
+  const app = buildServer({
+    company,
+    stats,
+    faults,
+    credentials: { companyId, accessToken, now },
+    persist: () => (persister ? persister.save() : Promise.resolve()),
+    log: options.quiet ? null : (line) => out.write(`${line}\n`),
+  });
+  await app.listen({ host: options.host ?? SANDBOX_DEFAULTS.host, port: options.port ?? 0 });
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    baseUrl: `http://${host}:${address.port}`,
+    companyId,
+    accessToken,
+    stats: () => stats.read(),
+    resetStats: () => stats.reset(),
+    snapshot: () => snapshotOf(company),
+    setFaults: (next) => faults.set(next),
+    close: async () => {
+      await app.close();
+      await persister?.idle();
+    },
+  };
+}

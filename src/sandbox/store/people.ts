@@ -1,0 +1,126 @@
+/**
+ * Users and employees (v3 rules; v2 builds on them in v2-people.ts). Ids are unique per kind; a fired
+ * employee keeps its id, so creating another employee with it is refused and the fired one can be rehired.
+ */
+import { invalid, RESOURCE } from '../errors.js';
+import type { Company } from './company.js';
+import type { EmployeeRecord, UserRecord } from './records.js';
+import { FieldCheck, type Input } from './validation.js';
+
+export const SYSTEM_LANGUAGES = ['en', 'da'] as const;
+
+export function createUser(company: Company, input: Input): UserRecord {
+  const check = new FieldCheck(input, RESOURCE.user);
+  const id = check.text('id', true);
+  const name = check.text('name', true);
+  const email = check.email('email', true);
+  const username = check.text('username', true);
+  const gender = check.gender('gender');
+  const birthday = check.nullableDate('birthday');
+  if (id !== undefined && company.users.byId(id)) check.fail('id', 'has already been taken');
+  if (username !== undefined && usernameHolder(company, username)) check.fail('username', 'has already been taken');
+  check.done();
+  return company.users.insert({
+    sid: company.users.allocateSid(),
+    id: id!,
+    name: name!,
+    email: email!,
+    username: username!,
+    gender: gender ?? null,
+    birthday: birthday ?? null,
+  });
+}
+
+export function updateUser(company: Company, user: UserRecord, input: Input): UserRecord {
+  const check = new FieldCheck(input, RESOURCE.user);
+  const id = check.text('id', false);
+  const name = check.text('name', false);
+  const email = check.email('email', false);
+  const username = check.text('username', false);
+  const gender = check.gender('gender');
+  const birthday = check.nullableDate('birthday');
+  if (id !== undefined && id !== user.id && company.users.byId(id)) check.fail('id', 'has already been taken');
+  if (username !== undefined) {
+    const holder = usernameHolder(company, username);
+    if (holder && holder !== user) check.fail('username', 'has already been taken');
+  }
+  check.done();
+  if (id !== undefined) company.users.changeId(user, id);
+  if (name !== undefined) user.name = name;
+  if (email !== undefined) user.email = email;
+  if (username !== undefined) user.username = username;
+  if (gender !== undefined) user.gender = gender;
+  if (birthday !== undefined) user.birthday = birthday;
+  return user;
+}
+
+/** README users: refused while the user has active employees; permanent. Fired employees lose their user. */
+export function deleteUser(company: Company, user: UserRecord): void {
+  const employees = company.employees.values().filter((employee) => employee.userSid === user.sid);
+  if (employees.some((employee) => employee.active)) {
+    throw invalid(RESOURCE.user, 'base', 'cannot delete a user that has active employees');
+  }
+  for (const employee of employees) employee.userSid = null;
+  company.users.delete(user);
+}
+
+export function usernameHolder(company: Company, username: string): UserRecord | undefined {
+  return company.users.values().find((user) => user.username === username);
+}
+
+export function createEmployee(company: Company, user: UserRecord, input: Input): EmployeeRecord {
+  const check = new FieldCheck(input, RESOURCE.employee);
+  const id = check.text('id', true);
+  const employment = check.nullableText('employment');
+  const systemLanguage = check.oneOf('system_language', SYSTEM_LANGUAGES, false);
+  if (id !== undefined && company.employees.byId(id)) check.fail('id', 'has already been taken');
+  check.done();
+  return company.employees.insert({
+    sid: company.employees.allocateSid(),
+    id: id!,
+    userSid: user.sid,
+    employment: employment ?? null,
+    systemLanguage: systemLanguage ?? 'da',
+    active: true,
+    firedAt: null,
+    teamSid: null,
+  });
+}
+
+/** v3 accepts employment and id on update; system_language is not in the update list and is ignored. */
+export function updateEmployee(company: Company, employee: EmployeeRecord, input: Input): EmployeeRecord {
+  const check = new FieldCheck(input, RESOURCE.employee);
+  const id = check.text('id', false);
+  const employment = check.nullableText('employment');
+  if (id !== undefined && id !== employee.id && company.employees.byId(id)) check.fail('id', 'has already been taken');
+  check.done();
+  if (id !== undefined) company.employees.changeId(employee, id);
+  if (employment !== undefined) employee.employment = employment;
+  return employee;
+}
+
+/**
+ * Soft delete. Refused for the owner of the top department. The fired employee leaves their team and loses
+ * the leader roles and delegations they held, since a fired person can no longer act on them.
+ */
+export function fireEmployee(company: Company, employee: EmployeeRecord): void {
+  if (company.root.ownerSid === employee.sid) {
+    throw invalid(RESOURCE.employee, 'base', 'the owner of the top department cannot be deleted');
+  }
+  employee.active = false;
+  employee.firedAt = company.now().toISOString();
+  company.setTeam(employee, null);
+  for (const department of company.departments.values()) if (department.ownerSid === employee.sid) department.ownerSid = null;
+  for (const team of company.teams.values()) if (team.ownerSid === employee.sid) team.ownerSid = null;
+  for (const delegation of company.delegations.values()) {
+    if (delegation.employeeSid === employee.sid) company.delegations.delete(delegation);
+  }
+}
+
+/** Makes the employee active again under `user` (which may be another user than before). */
+export function rehireEmployee(employee: EmployeeRecord, user: UserRecord): EmployeeRecord {
+  employee.active = true;
+  employee.firedAt = null;
+  employee.userSid = user.sid;
+  return employee;
+}

@@ -1,0 +1,100 @@
+/**
+ * The state file: loaded at start when it exists, rewritten atomically (temp file, fsync, rename) after every
+ * write. Writes are coalesced: while one is on its way to disk, later changes wait and go out together in the
+ * next, so the file never goes back to an older state and every answered write is already on disk.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { OrgsyncError } from '../../errors.js';
+import { STATE_FORMAT, type CompanyState } from './company.js';
+
+export class SandboxStateError extends OrgsyncError {
+  constructor(path: string, reason: string, options?: { cause?: unknown }) {
+    super('sandbox_state', `sandbox state file ${path}: ${reason}`, undefined, options);
+    this.name = 'SandboxStateError';
+  }
+}
+
+const LISTS = ['users', 'employees', 'departments', 'teams', 'delegations', 'absences'] as const;
+
+/** The saved state, or undefined when the file does not exist. A file that is not a state file is refused, never overwritten. */
+export async function loadState(path: string): Promise<CompanyState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new SandboxStateError(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error });
+  }
+  let state: unknown;
+  try {
+    state = JSON.parse(text);
+  } catch (error) {
+    throw new SandboxStateError(path, 'is not valid JSON; move it away or pass another --state file', { cause: error });
+  }
+  const candidate = state as Partial<CompanyState> | null;
+  const shapeOk =
+    candidate !== null &&
+    typeof candidate === 'object' &&
+    candidate.format === STATE_FORMAT &&
+    candidate.version === 1 &&
+    typeof candidate.rootSid === 'number' &&
+    typeof candidate.next === 'object' &&
+    LISTS.every((list) => Array.isArray(candidate[list]));
+  if (!shapeOk) throw new SandboxStateError(path, `is not a sandbox state file (format ${STATE_FORMAT}, version 1)`);
+  return candidate as CompanyState;
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`);
+  try {
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export class StatePersister {
+  private requested = 0;
+  private written = 0;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    readonly path: string,
+    private readonly capture: () => CompanyState,
+  ) {}
+
+  /** Resolves once a state that includes every change made before the call is on disk. */
+  async save(): Promise<void> {
+    const wanted = ++this.requested;
+    while (this.written < wanted) {
+      if (!this.running) {
+        this.running = this.writeOnce().finally(() => {
+          this.running = null;
+        });
+      }
+      await this.running;
+    }
+  }
+
+  /** Waits for a write in progress, for a clean shutdown. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
+  private async writeOnce(): Promise<void> {
+    const version = this.requested;
+    await writeAtomically(this.path, JSON.stringify(this.capture()));
+    this.written = version;
+  }
+}

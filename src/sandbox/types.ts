@@ -1,0 +1,87 @@
+/**
+ * The public shapes of the sandbox: what the importer's --sandbox option, the CLI and the tests depend on.
+ */
+export interface FaultOptions {
+  /** Added to every response. */
+  latencyMs?: number;
+  /** 0..1 share of requests answered 503 before anything is done. */
+  unavailableRate?: number;
+  /** Above this request rate (requests per second): 429 with Retry-After. */
+  rateLimitPerSecond?: number;
+  /** Value of Retry-After for 429/503 (default 1). */
+  retryAfterSeconds?: number;
+  /** 0..1 share of writes that are committed, then the socket destroyed with no answer. */
+  dropAfterCommitRate?: number;
+  /** Deterministic pseudo-random faults. */
+  seed?: number;
+}
+
+export interface SandboxOptions {
+  /** 0 or undefined: a free port. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Load from it if it exists, write atomically (temp file + rename) after every write. */
+  statePath?: string;
+  /** Default 1. */
+  companyId?: number;
+  /** Default 'sandbox-access-token'; also the HS256 JWT secret. */
+  accessToken?: string;
+  /** Client id of the top department, default 'root' (ignored when a state file is loaded). */
+  rootId?: string;
+  /** Default 'Company' (ignored when a state file is loaded). */
+  rootName?: string;
+  faults?: FaultOptions;
+  /** Clock, for the v2 14-day window and JWT checks in tests. */
+  now?: () => Date;
+  /** No request logging. */
+  quiet?: boolean;
+  /** Where request log lines go when not quiet; default process.stdout. Never carries credentials. */
+  log?: NodeJS.WritableStream;
+}
+
+export type CreateKind = 'user' | 'employee' | 'department' | 'team' | 'delegation' | 'absence';
+
+export interface SandboxStats {
+  /** Every request received. */
+  requests: number;
+  /** POST/PUT/PATCH/DELETE received. */
+  writes: number;
+  /**
+   * `${kind}:${clientId}` -> number of successful (2xx) create requests. For a delegation the client id is
+   * `${unitKind}/${unitId}/${responsibility}/${employeeId}`, for an absence `${employeeId}/${startDate}`.
+   */
+  successfulCreates: Record<string, number>;
+  /** `${METHOD} ${routePattern}` -> count. */
+  byRoute: Record<string, number>;
+}
+
+/** The company as v3 client ids see it, sorted by id. Entities without a client id appear as `#<service id>`. */
+export interface SandboxSnapshot {
+  users: { id: string; name: string; email: string; username: string; gender: 'f' | 'm' | null; birthday: string | null }[];
+  employees: {
+    id: string;
+    userId: string;
+    employment: string | null;
+    systemLanguage: 'en' | 'da';
+    active: boolean;
+    teamId: string | null;
+  }[];
+  departments: { id: string; name: string; parentId: string | null; owner: string | null }[];
+  teams: { id: string; name: string; departmentId: string; owner: string | null; members: string[] }[];
+  delegations: { id: string; unitKind: 'department' | 'team'; unitId: string; responsibility: string; employeeId: string }[];
+  /** endDate 9999-12-31 = open. */
+  absences: { id: string; employeeId: string; startDate: string; endDate: string }[];
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:43121 (paths /v3/... and /v2/... below it). */
+  baseUrl: string;
+  companyId: number;
+  accessToken: string;
+  stats(): SandboxStats;
+  resetStats(): void;
+  snapshot(): SandboxSnapshot;
+  setFaults(faults: FaultOptions): void;
+  close(): Promise<void>;
+}

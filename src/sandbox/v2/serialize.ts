@@ -1,0 +1,58 @@
+/**
+ * v2 response bodies. By default `id` is the service id and `ext_id` the client id; with `key_field=ext_id`
+ * the `ext_id` property goes and `id` and every relation id carry the client id (null when there is none).
+ */
+import type { Company } from '../store/company.js';
+import type { AbsenceRecord, DepartmentRecord, EmployeeRecord, TeamRecord } from '../store/records.js';
+
+export type KeyMode = 'service' | 'ext';
+
+export function ref(record: { sid: number; id: string | null } | undefined, mode: KeyMode): string | null {
+  if (!record) return null;
+  return mode === 'ext' ? record.id : String(record.sid);
+}
+
+function withIds(record: { sid: number; id: string | null }, mode: KeyMode) {
+  return mode === 'ext' ? { id: record.id } : { id: String(record.sid), ext_id: record.id };
+}
+
+export function v2Employee(company: Company, employee: EmployeeRecord, mode: KeyMode) {
+  const user = company.userOf(employee);
+  return {
+    ...withIds(employee, mode),
+    name: user?.name ?? null,
+    email: user?.email ?? null,
+    username: user?.username ?? null,
+    gender: user?.gender ?? null,
+    birthday: user?.birthday ?? null,
+    employment: employee.employment,
+  };
+}
+
+export function v2Team(company: Company, team: TeamRecord, mode: KeyMode) {
+  return {
+    ...withIds(team, mode),
+    name: team.name,
+    department: ref(company.departments.get(team.departmentSid), mode),
+    employees: company.membersOf(team.sid).map((member) => ref(member, mode)),
+    responsible_employee: ref(company.employees.get(team.ownerSid), mode),
+  };
+}
+
+export function v2Department(company: Company, department: DepartmentRecord, mode: KeyMode) {
+  return {
+    ...withIds(department, mode),
+    name: department.name,
+    parent_department: ref(company.departments.get(department.parentSid), mode),
+    responsible_employee: ref(company.employees.get(department.ownerSid), mode),
+  };
+}
+
+export function v2Dialog(company: Company, absence: AbsenceRecord, mode: KeyMode) {
+  const employee = company.employees.get(absence.employeeSid);
+  return {
+    id: ref(employee, mode),
+    name: (employee && company.userOf(employee)?.name) ?? null,
+    date: absence.startDate,
+  };
+}
