@@ -82,7 +82,8 @@ function ownerChange(
   return currentResponsible === desiredEffective ? null : { owner: null };
 }
 
-export function planDepartments(desired: Organisation, now: Organisation, ops: Operation[], prune: boolean): void {
+/** Returns the departments whose responsible employee may change, so units below them set theirs explicitly. */
+export function planDepartments(desired: Organisation, now: Organisation, ops: Operation[], prune: boolean): Set<string> {
   const responsible = effectiveResponsible(desired);
   const ownerChanged = new Set<string>();
   for (const dept of topDown(desired.departments)) {
@@ -106,7 +107,9 @@ export function planDepartments(desired: Organisation, now: Organisation, ops: O
     }
     const changes: { name?: string; owner?: string | null } = {};
     if (existing.name !== dept.name) changes.name = dept.name;
-    const ancestorChanged = dept.parentId !== null && ownerChanged.has(dept.parentId);
+    // Moving under another parent changes what is inherited just as an ancestor's new owner does.
+    const ancestorChanged =
+      dept.parentId !== null && (ownerChanged.has(dept.parentId) || existing.parentId !== dept.parentId);
     const owner = ownerChange(dept, existing, responsible.get(dept.id) ?? null, ancestorChanged);
     if (owner) {
       changes.owner = owner.owner;
@@ -134,12 +137,13 @@ export function planDepartments(desired: Organisation, now: Organisation, ops: O
       });
     }
   }
-  if (!prune) return;
+  if (!prune) return ownerChanged;
   // Removals bottom-up: children before parents.
   const doomed = [...now.departments.values()].filter((d) => d.parentId !== null && !desired.departments.has(d.id));
   for (const dept of doomed.reverse()) {
     ops.push({ type: 'deleteDepartment', key: `deleteDepartment:${dept.id}`, id: dept.id, reason: PRUNE_REASON, pruned: true });
   }
+  return ownerChanged;
 }
 
 function describeChanges(existing: { name: string }, changes: { name?: string; owner?: string | null }): string {
@@ -149,7 +153,13 @@ function describeChanges(existing: { name: string }, changes: { name?: string; o
   return parts.join(', ');
 }
 
-export function planTeams(desired: Organisation, now: Organisation, ops: Operation[], prune: boolean): void {
+export function planTeams(
+  desired: Organisation,
+  now: Organisation,
+  ops: Operation[],
+  prune: boolean,
+  departmentsWithOwnerChange: ReadonlySet<string>,
+): void {
   const responsible = effectiveResponsible(desired);
   for (const team of desired.teams.values()) {
     const existing = now.teams.get(team.id);
@@ -170,7 +180,12 @@ export function planTeams(desired: Organisation, now: Organisation, ops: Operati
     }
     const changes: { name?: string; owner?: string | null } = {};
     if (existing.name !== team.name) changes.name = team.name;
-    const owner = ownerChange(team, existing, responsible.get(`team:${team.id}`) ?? null, false);
+    const owner = ownerChange(
+      team,
+      existing,
+      responsible.get(`team:${team.id}`) ?? null,
+      departmentsWithOwnerChange.has(team.departmentId) || existing.departmentId !== team.departmentId,
+    );
     if (owner) changes.owner = owner.owner;
     if (Object.keys(changes).length > 0) {
       ops.push({

@@ -51,8 +51,8 @@ export function diffOrganisations(input: DiffInput): Diff {
   }
   if (managed.organisation) {
     planUnitRenames(desired, now, ops, notes);
-    planDepartments(desired, now, ops, input.prune);
-    planTeams(desired, now, ops, input.prune);
+    const ownerChanged = planDepartments(desired, now, ops, input.prune);
+    planTeams(desired, now, ops, input.prune, ownerChanged);
   }
   if (managed.employees) planMemberships(desired, now, ops);
   if (managed.delegations && capabilities.delegations) planDelegations(desired, now, ops, input.prune);

@@ -74,7 +74,7 @@ describe('one apply makes the service equal any desired organisation', () => {
           await sandbox.close();
         }
       }),
-      { numRuns: 25, seed: 20261122 },
+      { numRuns: 150, seed: 20261122 },
     );
   });
 });
