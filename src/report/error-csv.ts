@@ -1,0 +1,86 @@
+/**
+ * The annotated copy of a CSV input (cli.md: `NAME.errors.csv`): every record of the source, in order and
+ * on the same lines where possible, with one more column, "errors", holding the messages of that row
+ * (joined by " | "). Issues of the whole sheet go into the header's "errors" cell. Written as UTF-8 with a
+ * byte-order mark, which Danish Excel needs to show æ, ø and å, with the source's delimiter and CRLF line
+ * ends. Every cell is neutralised against formula injection, the source's own cells included: they are
+ * written anew, and a spreadsheet would otherwise run them.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Issue } from '../validate/issue.js';
+import { decodeCsv, detectDelimiter, formatCsvField, parseCsv, type CsvRecord } from './csv-text.js';
+import { locateHeader } from './header-locate.js';
+import { issueNoteText, issuesForFile } from './issues-for-file.js';
+import { neutraliseCell } from './neutralise.js';
+
+export const ERRORS_COLUMN = 'errors';
+
+export interface ErrorCsvOptions {
+  /** The encoding given with `--encoding`, when the source is read with one. */
+  encoding?: string;
+}
+
+export async function writeErrorCsv(
+  sourcePath: string,
+  issues: readonly Issue[],
+  outPath: string,
+  options: ErrorCsvOptions = {},
+): Promise<void> {
+  if (resolve(sourcePath) === resolve(outPath)) {
+    throw new Error(`The error file would overwrite the input ${sourcePath}; choose another path.`);
+  }
+  const text = decodeCsv(await readFile(sourcePath), options.encoding);
+  const delimiter = detectDelimiter(text);
+  const records = parseCsv(text, delimiter);
+  const relevant = issuesForFile(sourcePath, issues, false);
+  const kind = relevant.find((i) => i.sheet !== null)?.sheet ?? null;
+
+  const header = locateHeader(
+    records.map((r) => r.fields),
+    kind,
+    relevant,
+  );
+  const headerIndex = header?.index ?? Math.max(0, records.findIndex((r) => !isEmpty(r)));
+  const width = records[headerIndex]?.fields.length ?? 1;
+
+  const notes = records.map((): string[] => []);
+  for (const issue of relevant) {
+    const index = issue.row === null ? headerIndex : recordAtLine(records, issue.row) ?? headerIndex;
+    notes[index]?.push(issueNoteText(issue));
+  }
+
+  const lines = records.map((record, index) => {
+    const messages = (notes[index] ?? []).join(' | ');
+    if (index === headerIndex) {
+      const label = messages === '' ? ERRORS_COLUMN : `${ERRORS_COLUMN}: ${messages}`;
+      return row([...padded(record.fields, width), label], delimiter);
+    }
+    if (isEmpty(record) && messages === '') return '';
+    return row([...padded(record.fields, width), messages], delimiter);
+  });
+  await writeFile(outPath, `\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+function row(cells: readonly string[], delimiter: string): string {
+  return cells.map((cell) => formatCsvField(neutraliseCell(cell), delimiter)).join(delimiter);
+}
+
+function padded(fields: readonly string[], width: number): string[] {
+  return fields.length >= width ? [...fields] : [...fields, ...Array<string>(width - fields.length).fill('')];
+}
+
+function isEmpty(record: CsvRecord): boolean {
+  return record.fields.every((field) => field.trim() === '');
+}
+
+/** The record that contains a line: the one starting on it, or the multi-line record spanning it. */
+function recordAtLine(records: readonly CsvRecord[], line: number): number | null {
+  let found: number | null = null;
+  for (let index = 0; index < records.length; index += 1) {
+    const record = records[index] as CsvRecord;
+    if (record.line > line) break;
+    found = index;
+  }
+  return found;
+}

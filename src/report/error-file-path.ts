@@ -1,0 +1,26 @@
+/** Where the annotated error file of an input goes (cli.md: `NAME.errors.xlsx` / `NAME.errors.csv`). */
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, sep } from 'node:path';
+
+export type ErrorFileFormat = 'xlsx' | 'csv';
+
+export function errorFileFormat(input: string): ErrorFileFormat {
+  return ['.xlsx', '.xlsm'].includes(extname(input).toLowerCase()) ? 'xlsx' : 'csv';
+}
+
+/**
+ * `staff.xlsx` → `staff.errors.xlsx` beside it; `medarbejdere.csv` → `medarbejdere.errors.csv`.
+ * An override (`--errors-out`) is used as given, except that a folder (existing, or written with a
+ * trailing separator) receives the default name: with several CSV inputs each gets its own file there.
+ */
+export function errorFilePath(input: string, override?: string): string {
+  const format = errorFileFormat(input);
+  const name = `${basename(input, extname(input))}.errors.${format}`;
+  if (override === undefined || override === '') return join(dirname(input), name);
+  if (override.endsWith(sep) || override.endsWith('/') || isDirectory(override)) return join(override, name);
+  return override;
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}

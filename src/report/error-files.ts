@@ -1,0 +1,44 @@
+/** Writing the error file of every input that has issues: one workbook copy, or one CSV per CSV file. */
+import { mkdir } from 'node:fs/promises';
+import { extname, join, basename, dirname } from 'node:path';
+import type { Issue } from '../validate/issue.js';
+import { writeErrorCsv, type ErrorCsvOptions } from './error-csv.js';
+import { errorFileFormat, errorFilePath } from './error-file-path.js';
+import { writeErrorWorkbook } from './error-workbook.js';
+
+export interface ErrorFilesOptions extends ErrorCsvOptions {
+  /** The input files as given (folders already expanded or not: only .xlsx inputs are looked at here). */
+  inputs: readonly string[];
+  /** `--errors-out`: a file for one input; with several inputs, a folder to put each errors file in. */
+  errorsOut?: string;
+}
+
+/**
+ * Writes an error file for every input file named by an issue (and for a single workbook input, also for
+ * issues of no file, such as a missing sheet). Returns the paths written, in input order.
+ */
+export async function writeErrorFiles(issues: readonly Issue[], options: ErrorFilesOptions): Promise<string[]> {
+  const targets: string[] = [];
+  for (const issue of issues) if (issue.file !== null && !targets.includes(issue.file)) targets.push(issue.file);
+  const workbooks = options.inputs.filter((input) => errorFileFormat(input) === 'xlsx');
+  const firstWorkbook = workbooks[0];
+  if (workbooks.length === 1 && firstWorkbook !== undefined && !targets.includes(firstWorkbook)) {
+    if (issues.some((issue) => issue.file === null)) targets.push(firstWorkbook);
+  }
+
+  const written: string[] = [];
+  for (const target of targets) {
+    const outPath = targetPath(target, targets.length, options.errorsOut);
+    await mkdir(dirname(outPath), { recursive: true });
+    if (errorFileFormat(target) === 'xlsx') await writeErrorWorkbook(target, issues, outPath);
+    else await writeErrorCsv(target, issues, outPath, { encoding: options.encoding });
+    written.push(outPath);
+  }
+  return written;
+}
+
+function targetPath(target: string, count: number, errorsOut: string | undefined): string {
+  if (errorsOut === undefined || count === 1) return errorFilePath(target, errorsOut);
+  const name = `${basename(target, extname(target))}.errors.${errorFileFormat(target)}`;
+  return join(errorsOut, name);
+}

@@ -1,0 +1,174 @@
+/**
+ * The `--report FILE.json` object of cli.md. Field names are a contract scripts rely on: change them only
+ * with a new REPORT_VERSION. Values are written as found (no formula neutralisation: JSON is read by
+ * programs, not opened as a spreadsheet). Nothing here receives configuration, so no secret can leak in.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
+import type { Issue } from '../validate/issue.js';
+import type { OperationOutcome, OperationStatus } from './types.js';
+
+export const REPORT_VERSION = '1';
+
+export interface ReportIssue {
+  severity: Issue['severity'];
+  code: string;
+  sheet: string | null;
+  sheet_name: string | null;
+  file: string | null;
+  row: number | null;
+  column: string | null;
+  header: string | null;
+  message: string;
+  value: string | null;
+}
+
+export interface ReportPlanEntry {
+  action: string;
+  entity: string;
+  id: string;
+  /** The operation type and key, so a script can match a plan entry with its operation and the journal. */
+  type: Operation['type'];
+  key: string;
+  sheet: string | null;
+  sheet_name: string | null;
+  file: string | null;
+  row: number | null;
+  reason: string;
+}
+
+export interface ReportOperation extends ReportPlanEntry {
+  status: OperationStatus;
+  status_code: number | null;
+  message: string | null;
+  /** Key of the failed operation a skipped one waited for; null otherwise. */
+  blocked_by: string | null;
+}
+
+export interface ReportSummary {
+  errors: number;
+  warnings: number;
+  /** Planned operations per entity and action: `{"employee": {"create": 3}}`. */
+  plan: Record<string, Record<string, number>>;
+  /** Operations per status. */
+  operations: Record<OperationStatus, number>;
+  [extra: string]: unknown;
+}
+
+export interface Report {
+  version: string;
+  exit_code: number;
+  command?: string;
+  files?: string[];
+  started_at?: string;
+  finished_at?: string;
+  summary: ReportSummary;
+  issues: ReportIssue[];
+  plan: ReportPlanEntry[];
+  operations: ReportOperation[];
+}
+
+export interface ReportInput {
+  exitCode: number;
+  issues: readonly Issue[];
+  plan?: readonly Operation[];
+  operations?: readonly OperationOutcome[];
+  /** Extra summary fields from the caller (for example `{"nothing_to_do": true}`); counts are computed. */
+  summary?: Record<string, unknown>;
+  /** The sub-command that ran: run, validate, plan. */
+  command?: string;
+  /** Input files as given. */
+  files?: readonly string[];
+  startedAt?: Date;
+  finishedAt?: Date;
+}
+
+export function buildReport(input: ReportInput): Report {
+  const plan = (input.plan ?? []).map(planEntry);
+  const operations = (input.operations ?? []).map(operationEntry);
+  const errors = input.issues.filter((i) => i.severity === 'error').length;
+  const report: Report = {
+    version: REPORT_VERSION,
+    exit_code: input.exitCode,
+    summary: {
+      errors,
+      warnings: input.issues.length - errors,
+      plan: countPlan(plan),
+      operations: countStatuses(operations),
+      ...input.summary,
+    },
+    issues: input.issues.map(issueEntry),
+    plan,
+    operations,
+  };
+  if (input.command !== undefined) report.command = input.command;
+  if (input.files !== undefined) report.files = [...input.files];
+  if (input.startedAt !== undefined) report.started_at = input.startedAt.toISOString();
+  if (input.finishedAt !== undefined) report.finished_at = input.finishedAt.toISOString();
+  return report;
+}
+
+/** Writes the report as indented JSON, through a temporary file so a reader never sees half a report. */
+export async function writeReport(path: string, report: Report): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
+  await rename(temporary, path);
+}
+
+function issueEntry(issue: Issue): ReportIssue {
+  return {
+    severity: issue.severity,
+    code: issue.code,
+    sheet: issue.sheet,
+    sheet_name: issue.sheetName,
+    file: issue.file,
+    row: issue.row,
+    column: issue.column,
+    header: issue.header,
+    message: issue.message,
+    value: issue.value,
+  };
+}
+
+function planEntry(op: Operation): ReportPlanEntry {
+  const described = DESCRIBE[op.type];
+  return {
+    action: described.action,
+    entity: described.entity,
+    id: operationId(op),
+    type: op.type,
+    key: op.key,
+    sheet: op.source?.sheet ?? null,
+    sheet_name: op.source?.sheetName ?? null,
+    file: op.source?.file ?? null,
+    row: op.source?.row ?? null,
+    reason: op.reason,
+  };
+}
+
+function operationEntry(outcome: OperationOutcome): ReportOperation {
+  return {
+    ...planEntry(outcome.op),
+    status: outcome.status,
+    status_code: outcome.statusCode,
+    message: outcome.message,
+    blocked_by: outcome.blockedBy ?? null,
+  };
+}
+
+function countPlan(plan: readonly ReportPlanEntry[]): Record<string, Record<string, number>> {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const entry of plan) {
+    const perAction = (counts[entry.entity] ??= {});
+    perAction[entry.action] = (perAction[entry.action] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function countStatuses(operations: readonly ReportOperation[]): Record<OperationStatus, number> {
+  const counts: Record<OperationStatus, number> = { done: 0, failed: 0, skipped: 0, unchanged: 0 };
+  for (const operation of operations) counts[operation.status] += 1;
+  return counts;
+}

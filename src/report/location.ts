@@ -1,0 +1,31 @@
+/** How every report names the place of an issue: `Employees row 14, column email ("E-mail")`. */
+import type { Issue } from '../validate/issue.js';
+
+type Located = Pick<Issue, 'sheet' | 'sheetName' | 'row' | 'column' | 'header'>;
+
+/** The place of an issue in words, or the empty string for a problem of the whole input. */
+export function describeLocation(issue: Located): string {
+  const parts: string[] = [];
+  const sheet = issue.sheetName ?? issue.sheet;
+  if (sheet !== null) parts.push(issue.row !== null ? `${sheet} row ${issue.row}` : sheet);
+  else if (issue.row !== null) parts.push(`row ${issue.row}`);
+  const column = describeColumn(issue);
+  if (column !== '') parts.push(column);
+  return parts.join(', ');
+}
+
+/** `column email ("E-mail")`, `column email` when the header is the canonical name or absent. */
+export function describeColumn(issue: Pick<Issue, 'column' | 'header'>): string {
+  if (issue.column !== null) {
+    return issue.header !== null && issue.header !== issue.column
+      ? `column ${issue.column} ("${issue.header}")`
+      : `column ${issue.column}`;
+  }
+  return issue.header !== null ? `column "${issue.header}"` : '';
+}
+
+/** The one line a person reads: place, colon, message. */
+export function formatIssue(issue: Located & Pick<Issue, 'message'>): string {
+  const place = describeLocation(issue);
+  return place === '' ? issue.message : `${place}: ${issue.message}`;
+}

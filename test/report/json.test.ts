@@ -1,0 +1,100 @@
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReport, writeReport } from '../../src/report/json.js';
+import type { Operation } from '../../src/plan/operations.js';
+import { makeIssue } from './make-issue.js';
+
+const source = { file: 'staff.xlsx', sheet: 'employees' as const, sheetName: 'Medarbejdere', row: 7 };
+const renameEmployee: Operation = {
+  type: 'renameEmployee',
+  key: 'renameEmployee:1001',
+  id: '1001',
+  fromId: '0042',
+  reason: 'previous_employee_id is 0042',
+  source,
+};
+const addMember: Operation = {
+  type: 'addTeamMember',
+  key: 'addTeamMember:T1:1001',
+  teamId: 'T1',
+  employeeId: '1001',
+  reason: 'team_id is T1',
+  source,
+};
+
+describe('buildReport', () => {
+  it('uses the field names of the CLI contract for issues', () => {
+    const report = buildReport({ exitCode: 1, issues: [makeIssue({ file: 'staff.xlsx' })] });
+    expect(report.version).toBe('1');
+    expect(report.exit_code).toBe(1);
+    expect(report.issues).toEqual([
+      {
+        severity: 'error',
+        code: 'invalid_email',
+        sheet: 'employees',
+        sheet_name: 'Employees',
+        file: 'staff.xlsx',
+        row: 14,
+        column: 'email',
+        header: 'E-mail',
+        message: 'The e-mail address "x" is not valid.',
+        value: 'x',
+      },
+    ]);
+    expect(report.plan).toEqual([]);
+    expect(report.operations).toEqual([]);
+  });
+
+  it('describes plan entries by action, entity, id and the row they came from', () => {
+    const report = buildReport({ exitCode: 0, issues: [], plan: [renameEmployee, addMember] });
+    expect(report.plan[0]).toMatchObject({
+      action: 'rename',
+      entity: 'employee',
+      id: '1001',
+      sheet: 'employees',
+      sheet_name: 'Medarbejdere',
+      row: 7,
+      reason: 'previous_employee_id is 0042',
+    });
+    expect(report.plan[1]).toMatchObject({ action: 'add_member', entity: 'membership', id: '1001@T1' });
+    expect(report.summary.plan).toEqual({ employee: { rename: 1 }, membership: { add_member: 1 } });
+  });
+
+  it('gives each operation its status, the service status code and message, and what blocked it', () => {
+    const report = buildReport({
+      exitCode: 2,
+      issues: [],
+      operations: [
+        { op: renameEmployee, status: 'failed', statusCode: 422, message: 'user_id is unknown' },
+        { op: addMember, status: 'skipped', statusCode: null, message: null, blockedBy: renameEmployee.key },
+      ],
+    });
+    expect(report.operations).toEqual([
+      expect.objectContaining({ status: 'failed', status_code: 422, message: 'user_id is unknown', blocked_by: null }),
+      expect.objectContaining({ status: 'skipped', status_code: null, blocked_by: 'renameEmployee:1001' }),
+    ]);
+    expect(report.summary.operations).toEqual({ done: 0, failed: 1, skipped: 1, unchanged: 0 });
+  });
+
+  it('counts errors and warnings and keeps extra summary fields', () => {
+    const report = buildReport({
+      exitCode: 0,
+      issues: [makeIssue(), makeIssue({ severity: 'warning', code: 'trimmed_value' })],
+      summary: { nothing_to_do: true },
+    });
+    expect(report.summary).toMatchObject({ errors: 1, warnings: 1, nothing_to_do: true });
+  });
+});
+
+describe('writeReport', () => {
+  it('writes the report as JSON a script can parse, leaving no temporary file behind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'orgsync-report-'));
+    const path = join(dir, 'out', 'report.json');
+    const report = buildReport({ exitCode: 0, issues: [], command: 'validate', files: ['a.csv'] });
+    await writeReport(path, report);
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(report);
+    expect(await readdir(join(dir, 'out'))).toEqual(['report.json']);
+  });
+});
