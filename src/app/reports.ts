@@ -6,7 +6,6 @@ import type { OperationOutcome } from '../load/outcome.js';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import { errorFileFormat, errorFilePath } from '../report/error-file-path.js';
 import { writeErrorCsv } from '../report/error-csv.js';
-import { writeErrorWorkbook } from '../report/error-workbook.js';
 import { issuesForFile } from '../report/issues-for-file.js';
 import { buildReport, writeReport } from '../report/json.js';
 import type { Issue } from '../validate/issue.js';
@@ -69,7 +68,10 @@ async function writeErrorFiles(ctx: ReportContext, issues: Issue[]): Promise<voi
     const override = files.length === 1 ? ctx.options.errorsOut : undefined;
     const out = errorFilePath(file, override);
     if (resolve(out) === resolve(file)) continue; // never overwrite the user's input
-    if (errorFileFormat(file) === 'xlsx') await writeErrorWorkbook(file, own, out);
+    if (errorFileFormat(file) === 'xlsx') {
+      const { writeErrorWorkbook } = await import('../report/error-workbook.js');
+      await writeErrorWorkbook(file, own, out);
+    }
     else await writeErrorCsv(file, own, out);
     println(ctx.io.stdout, `Marked-up copy with every problem: ${out}`);
   }

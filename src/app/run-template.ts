@@ -3,10 +3,10 @@ import { EXIT, type ExitCode } from '../errors.js';
 import { println, type AppIO } from './io.js';
 
 export async function runTemplate(
-  flags: { format: 'xlsx' | 'csv'; lang: 'en' | 'da'; out: string },
+  flags: { format: 'xlsx' | 'csv'; lang: 'en' | 'da'; out: string; overwrite: boolean },
   io: AppIO,
 ): Promise<ExitCode> {
-  const written = await writeTemplate({ format: flags.format, lang: flags.lang, outDir: flags.out });
+  const written = await writeTemplate({ format: flags.format, lang: flags.lang, outDir: flags.out, overwrite: flags.overwrite });
   for (const file of written) println(io.stdout, `Wrote ${file}`);
   return EXIT.ok;
 }

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ServiceAdapter } from '../service/adapter.js';
 import { createAdapter } from '../service/connect.js';
-import { startSandbox } from '../sandbox/index.js';
 import type { ServiceOptions } from './options.js';
 
 export interface Connection {
@@ -31,6 +30,8 @@ export function serviceKey(api: string, baseUrl: string, companyId: string | und
 
 export async function connect(options: ServiceOptions, stateDir: string): Promise<Connection> {
   if (options.sandbox) {
+    // Loaded only when asked for: the sandbox's web framework is not needed to talk to a real service.
+    const { startSandbox } = await import('../sandbox/index.js');
     const sandbox = await startSandbox({ statePath: join(stateDir, '.orgsync', 'sandbox.json'), quiet: true });
     const adapter = createAdapter({
       api: options.api,

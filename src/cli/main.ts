@@ -9,8 +9,6 @@ import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
 import type { AppIO } from '../app/io.js';
 import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
 import { runImport, runValidate } from '../app/run-import.js';
-import { runTemplate } from '../app/run-template.js';
-import { runSandbox } from '../app/run-sandbox.js';
 import { scrubSecrets } from './scrub.js';
 
 const VERSION = '0.1.0';
@@ -143,6 +141,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .description('Synchronise an HR workbook (employees, departments, teams, absence, delegations) into the Organisation Sync API')
     .version(VERSION)
     .showHelpAfterError('(run orgsync-import --help for the options)')
+    .enablePositionalOptions()
     .argument('[files...]', 'an .xlsx workbook, one or more .csv files, or a folder of them');
   withApplyOptions(withServiceOptions(withInputOptions(program))).action(async (files: string[], flags: Flags) => {
     if (files.length === 0) {
@@ -172,7 +171,9 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .addOption(new Option('--format <format>', 'xlsx workbook or a set of csv files').choices(['xlsx', 'csv']).default('xlsx'))
     .addOption(new Option('--lang <lang>', 'header language').choices(['en', 'da']).default('en'))
     .option('--out <dir>', 'folder to write into', '.')
-    .action(async (flags: { format: 'xlsx' | 'csv'; lang: 'en' | 'da'; out: string }) => {
+    .option('--overwrite', 'replace template files that are already there', false)
+    .action(async (flags: { format: 'xlsx' | 'csv'; lang: 'en' | 'da'; out: string; overwrite: boolean }) => {
+      const { runTemplate } = await import('../app/run-template.js');
       setExit(await runTemplate(flags, makeIO()));
     });
 
@@ -190,6 +191,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .option('--rate-limit <n>', 'fault injection: requests per second above which 429 is answered', positiveInt)
     .option('--drop-rate <share>', 'fault injection: share of writes committed, then the connection dropped (0..1)', parseFloat)
     .action(async (flags: Flags) => {
+      const { runSandbox } = await import('../app/run-sandbox.js');
       setExit(await runSandbox(flags, makeIO()));
     });
   return program;
