@@ -47,7 +47,8 @@ export function registerV2Dialogs(app: FastifyInstance, kit: RouteKit): void {
       return {
         status: created ? 201 : 200,
         body: v2Dialog(company, absence, mode),
-        created: { kind: 'absence', clientId: `${employee.id ?? `#${employee.sid}`}/${date}` },
+        // A report that updates an existing period (200) created nothing.
+        ...(created ? { created: { kind: 'absence' as const, clientId: `${employee.id ?? `#${employee.sid}`}/${date}` } } : {}),
       };
     }),
   );

@@ -63,7 +63,8 @@ export function registerV3DelegationsAndAbsence(app: FastifyInstance, kit: Route
       return {
         status: created ? 201 : 200,
         body: v3Absence(company, absence),
-        created: { kind: 'absence', clientId: `${employeeId}/${startDate}` },
+        // A report that updates an existing period (200) created nothing.
+        ...(created ? { created: { kind: 'absence' as const, clientId: `${employeeId}/${startDate}` } } : {}),
       };
     }),
   );
