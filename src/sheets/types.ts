@@ -56,10 +56,17 @@ export interface ReadOptions {
 
 /**
  * A workbook or set of CSV files being read. Sheets are yielded in file order; each sheet's rows must be
- * consumed before asking for the next sheet. Warnings found while reading (ignored sheets, unknown
- * columns, trimmed values) are pushed to `issues` as they are found.
+ * consumed before asking for the next sheet. Warnings found while reading (ignored sheets, unknown and
+ * ignored columns) are pushed to `issues` as they are found; trimmed values are only flagged on the cell
+ * (`RawCell.trimmed`), the validator turns them into `trimmed_value` warnings.
  */
 export interface InputReading {
   sheets: AsyncIterable<RawSheet>;
   issues: Issue[];
+  /**
+   * The template version the workbook carries (hidden sheet `_template`, cell B1 after a label in A1,
+   * else A1). The template sheet is read before any other, so this is set once the first sheet has been
+   * yielded (or the iteration has ended); undefined when the workbook has no such sheet.
+   */
+  templateVersion?: string;
 }

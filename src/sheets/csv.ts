@@ -1,0 +1,145 @@
+/**
+ * Reads a CSV file as a stream: bytes → text (iconv-lite, encoding detected or given) → line endings
+ * made uniform → papaparse. Row numbers are the line on which each record starts, counting the line
+ * breaks inside quoted fields, as a text editor shows them.
+ */
+import { createReadStream } from 'node:fs';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+import { UsageError } from '../errors.js';
+import { columnLetters, textCell } from './cells.js';
+import { byteOrderMark } from './file-kind.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS } from './limits.js';
+import type { PhysicalRow } from './sheet-source.js';
+import type { RawCell } from './types.js';
+import { cellTooLong, tooManyColumns, unknownEncoding } from './unreadable.js';
+
+/**
+ * The file's encoding: the one given, else its byte order mark, else UTF-8 when every byte sequence is
+ * valid UTF-8, else Windows-1252 (what Danish Excel writes when it saves "CSV").
+ */
+export async function detectEncoding(file: string, head: Buffer, given?: string): Promise<string> {
+  if (given) {
+    if (!iconv.encodingExists(given)) throw new UsageError(unknownEncoding(given));
+    return given;
+  }
+  const bom = byteOrderMark(head);
+  if (bom) return bom;
+  return (await isValidUtf8(file)) ? 'utf-8' : 'windows-1252';
+}
+
+async function isValidUtf8(file: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+      decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch (error) {
+    if (error instanceof TypeError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Mixed line endings (\r\n, \n, a lone \r) all become \n, so papaparse, which takes one line ending
+ * per file, splits every record correctly and each line break counts once. A \r at the end of a chunk
+ * waits for the next one, which may start with its \n.
+ */
+class UniformLineEndings {
+  private pendingCarriageReturn = false;
+
+  next(chunk: string): string {
+    let text = (this.pendingCarriageReturn ? '\r' : '') + chunk;
+    this.pendingCarriageReturn = text.endsWith('\r');
+    if (this.pendingCarriageReturn) text = text.slice(0, -1);
+    return text.replace(/\r\n?/g, '\n');
+  }
+
+  end(): string {
+    return this.pendingCarriageReturn ? '\n' : '';
+  }
+}
+
+const DELIMITERS = [',', ';', '\t'];
+
+/**
+ * The delimiter, guessed by papaparse from the file's first lines. Guessed on a sample with empty
+ * lines skipped, because papaparse's guess counts an empty line as a row of one field and then fails on
+ * a two-column file that ends with a line break; the parse itself must keep empty lines to count line
+ * numbers.
+ */
+export function detectDelimiter(head: Buffer, encoding: string): string {
+  const sample = iconv.decode(head, encoding).replace(/\r\n?/g, '\n');
+  // Excel's own hint line, "sep=;", names the delimiter (the line itself is then read as a title row).
+  const hint = /^sep=([,;\t])\n/.exec(sample)?.[1];
+  if (hint) return hint;
+  const lastLineBreak = sample.lastIndexOf('\n');
+  const lines = lastLineBreak > 0 ? sample.slice(0, lastLineBreak) : sample;
+  const guess = Papa.parse<string[]>(lines, { newline: '\n', preview: 10, skipEmptyLines: 'greedy', delimitersToGuess: DELIMITERS });
+  return DELIMITERS.includes(guess.meta.delimiter) ? guess.meta.delimiter : ',';
+}
+
+/**
+ * Small enough that a chunk's records are consumed while still young for the garbage collector: with
+ * 1 MiB chunks a 100,000-row file spent twice as long collecting garbage.
+ */
+const READ_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The file's text, decoded chunk by chunk with line endings made uniform. The chunks are parsed with
+ * papaparse's own chunk parser (what its streamers use inside): each chunk is parsed up to its last
+ * complete record and the rest waits for the next chunk. Driving it directly, rather than through
+ * papaparse's Node duplex stream, keeps memory as flat and is five times faster: the duplex pauses
+ * and re-slices its input every sixteen records.
+ */
+export async function* decodedText(file: string, encoding: string): AsyncGenerator<string> {
+  const decoder = iconv.getDecoder(encoding);
+  const lineEndings = new UniformLineEndings();
+  for await (const chunk of createReadStream(file, { highWaterMark: READ_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    yield lineEndings.next(decoder.write(chunk));
+  }
+  yield lineEndings.next(decoder.end() ?? '') + lineEndings.end();
+}
+
+export async function* csvRecords(file: string, encoding: string, delimiter: string): AsyncGenerator<string[][]> {
+  const parser = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' });
+  let partial = '';
+  for await (const text of decodedText(file, encoding)) {
+    const input = partial + text;
+    const result = parser.parse(input, 0, true) as Papa.ParseResult<string[]>;
+    partial = input.slice(result.meta.cursor);
+    if (result.data.length > 0) yield result.data;
+  }
+  if (partial !== '') yield (parser.parse(partial, 0, false) as Papa.ParseResult<string[]>).data;
+}
+
+export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string): AsyncGenerator<PhysicalRow[]> {
+  let line = 1;
+  for await (const records of csvRecords(file, encoding, delimiter)) {
+    const rows: PhysicalRow[] = [];
+    for (const record of records) {
+      const row = line;
+      line += 1;
+      const cells: (RawCell | undefined)[] = [];
+      for (let index = 0; index < record.length; index++) {
+        const field = record[index] ?? '';
+        if (field.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, row, columnLetters(index + 1), true);
+        if (field.includes('\n')) line += countLineBreaks(field);
+        const cell = textCell(field);
+        if (!cell) continue;
+        if (index >= MAX_COLUMNS) throw tooManyColumns(file, sheetName, row);
+        cells[index] = cell;
+      }
+      if (cells.length > 0) rows.push({ row, cells });
+    }
+    if (rows.length > 0) yield rows;
+  }
+}
+
+function countLineBreaks(field: string): number {
+  let count = 0;
+  for (let at = field.indexOf('\n'); at >= 0; at = field.indexOf('\n', at + 1)) count++;
+  return count;
+}

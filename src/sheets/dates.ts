@@ -1,0 +1,100 @@
+/**
+ * Calendar days, never instants: every function here works on year, month and day numbers or on UTC
+ * milliseconds, so no time zone of the process can move a date by one day.
+ */
+
+export type DateOrder = 'dmy' | 'mdy';
+export type DateTextResult = { date: string } | { error: 'invalid_date' | 'ambiguous_date' };
+
+const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const DAY_FIRST = /^(\d{1,2})([-.])(\d{1,2})\2(\d{4})$/;
+const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/**
+ * A date written as text, by the rules of sheets.md "Cell values": YYYY-MM-DD, DD-MM-YYYY, DD.MM.YYYY,
+ * and slash dates only when the order is given (DD/MM/YYYY for dmy, MM/DD/YYYY for mdy). A slash date
+ * without an order is ambiguous even when the day is above 12: the rule is simple so that users can
+ * predict it. Anything else, or a day the calendar does not have (31-02-2024), is invalid.
+ */
+export function parseDateText(text: string, dateOrder?: DateOrder): DateTextResult {
+  const written = text.trim();
+  let match = ISO.exec(written);
+  if (match) return calendarDate(match[1], match[2], match[3]);
+  match = DAY_FIRST.exec(written);
+  if (match) return calendarDate(match[4], match[3], match[1]);
+  match = SLASHED.exec(written);
+  if (match) {
+    if (dateOrder === 'dmy') return calendarDate(match[3], match[2], match[1]);
+    if (dateOrder === 'mdy') return calendarDate(match[3], match[1], match[2]);
+    return { error: 'ambiguous_date' };
+  }
+  return { error: 'invalid_date' };
+}
+
+function calendarDate(yearText?: string, monthText?: string, dayText?: string): DateTextResult {
+  const year = Number(yearText);
+  const month = Number(monthText);
+  const day = Number(dayText);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    return { error: 'invalid_date' };
+  }
+  return { date: formatDay(year, month, day) };
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function formatDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const MS_PER_DAY = 86_400_000;
+/** Serial of 1970-01-01 in the 1900 date system, and in the 1904 system. */
+const UNIX_EPOCH_SERIAL_1900 = 25_569;
+const UNIX_EPOCH_SERIAL_1904 = 24_107;
+/** Serial of 9999-12-31 in the 1900 system, Excel's last date. */
+const LAST_SERIAL_1900 = 2_958_465;
+
+/**
+ * The calendar day an Excel date serial shows, as YYYY-MM-DD, or null when Excel shows no real day for
+ * it. The time of day is dropped. In the 1900 system Excel keeps Lotus 1-2-3's mistake of a 29 February
+ * 1900 (serial 60): serials before it are one day later than plain arithmetic says, and 60 itself is
+ * no day at all. In the 1904 system serial 0 is 1904-01-01.
+ */
+export function calendarDayFromSerial(serial: number, date1904: boolean): string | null {
+  if (!Number.isFinite(serial)) return null;
+  const whole = Math.floor(serial);
+  let unixDay: number;
+  if (date1904) {
+    if (whole < 0 || whole > LAST_SERIAL_1900 - 1462) return null;
+    unixDay = whole - UNIX_EPOCH_SERIAL_1904;
+  } else {
+    if (whole < 1 || whole === 60 || whole > LAST_SERIAL_1900) return null;
+    unixDay = whole < 60 ? whole - UNIX_EPOCH_SERIAL_1900 + 1 : whole - UNIX_EPOCH_SERIAL_1900;
+  }
+  let day = formattedDays.get(unixDay);
+  if (day === undefined) {
+    // Dates repeat (birthdays, absence periods) and formatting is the costly part on a large sheet.
+    if (formattedDays.size > 50_000) formattedDays.clear();
+    day = new Date(unixDay * MS_PER_DAY).toISOString().slice(0, 10);
+    formattedDays.set(unixDay, day);
+  }
+  return day;
+}
+
+const formattedDays = new Map<number, string>();
+
+/**
+ * The serial exceljs started from when it turned a date cell into a JavaScript Date (it computes
+ * `(serial - 25569 [+ 1462]) * 86400000` in UTC), so the day can be recomputed with Lotus's leap day
+ * and the workbook's real date system.
+ */
+export function serialFromExceljsDate(value: Date, exceljsUsed1904: boolean): number {
+  return value.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL_1900 - (exceljsUsed1904 ? 1462 : 0);
+}

@@ -1,0 +1,124 @@
+/**
+ * The one entry point of the readers: one .xlsx workbook, or one or more CSV files, or folders of CSV
+ * files, read as a stream of recognised sheets (see types.ts for the shapes, sheets.md for the rules).
+ *
+ * Everything that can be checked before reading rows is checked before this function returns (files
+ * exist, are what their names say, are not password-protected, legacy or zip bombs), so a bad file
+ * fails at once with an UnreadableFileError. Problems inside a file found later (a cell longer than
+ * Excel allows, damaged data) are thrown from the iteration, also as UnreadableFileError.
+ *
+ * Two sheets of one kind (say "Employees" and a "Sheet1" whose headers are an employee sheet's) are
+ * both yielded, each under its own name: the validator then sees every row, and duplicate ids across
+ * them are reported as duplicates, which tells the user what is wrong.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { normaliseName } from './columns.js';
+import { csvRows, detectDelimiter, detectEncoding } from './csv.js';
+import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
+import { recogniseSheet } from './recognise.js';
+import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
+import type { InputReading, RawSheet, ReadOptions } from './types.js';
+import { unknownEncoding, unreadable } from './unreadable.js';
+import { isTemplateSheet, openWorkbook, xlsxSheets } from './xlsx.js';
+import type { WorkbookPackage } from './xlsx-package.js';
+import iconv from 'iconv-lite';
+
+const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
+const CSV_EXTENSIONS = new Set(['.csv', '.tsv']);
+
+type Input = { format: 'xlsx'; pkg: WorkbookPackage } | { format: 'csv'; file: string; head: Buffer };
+
+export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
+  if (paths.length === 0) throw new UsageError('give an Excel workbook (.xlsx), one or more CSV files, or a folder of CSV files');
+  if (options.encoding && !iconv.encodingExists(options.encoding)) throw new UsageError(unknownEncoding(options.encoding));
+  const files = (await Promise.all(paths.map(expandPath))).flat();
+  const workbooks = files.filter((file) => WORKBOOK_EXTENSIONS.has(extname(file).toLowerCase()));
+  if (workbooks.length > 0 && files.length > 1) {
+    throw new UsageError('give one Excel workbook (.xlsx) on its own, or CSV files, not several workbooks or a mix');
+  }
+  const inputs: Input[] = [];
+  for (const file of files) inputs.push(await checkFile(file, options));
+  const reading: InputReading = { issues: [], sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, options, reading) } };
+  return reading;
+}
+
+/** A folder stands for the .csv files directly in it, in name order. */
+async function expandPath(path: string): Promise<string[]> {
+  let isFolder: boolean;
+  try {
+    isFolder = (await stat(path)).isDirectory();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw unreadable(path, code === 'EACCES' || code === 'EPERM' ? 'not_permitted' : 'missing', error);
+  }
+  if (!isFolder) return [path];
+  const names = (await readdir(path, { withFileTypes: true }))
+    .filter((entry) => entry.isFile() && CSV_EXTENSIONS.has(extname(entry.name).toLowerCase()))
+    .map((entry) => entry.name)
+    .sort((a, b) => a.localeCompare(b, 'en'));
+  if (names.length === 0) throw unreadable(path, 'folder_without_csv');
+  return names.map((name) => join(path, name));
+}
+
+async function checkFile(file: string, options: ReadOptions): Promise<Input> {
+  const extension = extname(file).toLowerCase();
+  if (extension === '.xls') throw unreadable(file, 'legacy_xls');
+  if (extension === '.ods') throw unreadable(file, 'opendocument');
+  const isWorkbook = WORKBOOK_EXTENSIONS.has(extension);
+  if (!isWorkbook && !CSV_EXTENSIONS.has(extension)) throw unreadable(file, 'unsupported_extension');
+  const { size, head } = await readHead(file);
+  if (size === 0) throw unreadable(file, 'empty');
+  if (isCompoundFile(head)) {
+    if (!isWorkbook) throw unreadable(file, 'xls_as_csv');
+    throw unreadable(file, (await isEncryptedWorkbook(file)) ? 'password_protected' : 'legacy_xls');
+  }
+  if (isWorkbook) {
+    if (!isZip(head)) throw unreadable(file, looksBinary(head) ? 'not_a_workbook' : 'text_named_xlsx');
+    return { format: 'xlsx', pkg: await openWorkbook(file) };
+  }
+  if (isZip(head)) throw unreadable(file, 'workbook_as_csv');
+  const declaresWideEncoding = byteOrderMark(head)?.startsWith('utf-16') || /^utf-?16/i.test(options.encoding ?? '');
+  if (!declaresWideEncoding && looksBinary(head)) throw unreadable(file, 'binary_as_csv');
+  return { format: 'csv', file, head };
+}
+
+async function* readSheets(inputs: readonly Input[], options: ReadOptions, reading: InputReading): AsyncGenerator<RawSheet> {
+  for (const input of inputs) {
+    const sources = input.format === 'xlsx' ? xlsxSheets(input.pkg) : csvSheet(input.file, input.head, options);
+    for await (const source of sources) {
+      if (input.format === 'xlsx' && isTemplateSheet(source.sheetName)) {
+        const version = await templateVersion(source.rows);
+        if (version !== undefined) reading.templateVersion = version;
+        continue;
+      }
+      const sheet = await recogniseSheet(source, options.headerMap, reading.issues);
+      if (sheet) yield sheet;
+    }
+  }
+}
+
+async function* csvSheet(file: string, head: Buffer, options: ReadOptions): AsyncGenerator<PhysicalSheet> {
+  const sheetName = basename(file, extname(file));
+  const encoding = await detectEncoding(file, head, options.encoding);
+  const rows = csvRows(file, sheetName, encoding, detectDelimiter(head, encoding));
+  try {
+    yield { file, sheetName, hidden: false, rows };
+  } finally {
+    await rows.return(undefined);
+  }
+}
+
+/**
+ * The template's version, from its hidden `_template` sheet: B1 when A1 is a label ("template_version"
+ * or "version"), else A1 itself.
+ */
+async function templateVersion(rows: AsyncIterator<PhysicalRow[]>): Promise<string | undefined> {
+  const first = await rows.next();
+  const row = first.done ? undefined : first.value[0];
+  if (row?.row !== 1) return undefined;
+  const [a1, b1] = row.cells;
+  if (a1 && ['templateversion', 'version'].includes(normaliseName(a1.text))) return b1?.text;
+  return a1?.text;
+}

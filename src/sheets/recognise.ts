@@ -1,0 +1,177 @@
+/**
+ * Turns a physical sheet into a RawSheet: which kind it is (by name, else by headers), where its header
+ * row is, what each column means, and its data rows keyed by canonical column.
+ */
+import type { Issue } from '../validate/issue.js';
+import { canonicalColumn, requiredColumns, SHEET_KINDS, SHEETS, sheetKindFromName, type HeaderMap, type SheetKind } from './columns.js';
+import { HEADER_SEARCH_ROWS } from './limits.js';
+import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
+import type { RawRow, RawSheet, SheetColumn } from './types.js';
+
+export const IGNORED_SHEET_MESSAGE = 'ignored: no sheet of this name is known and its headers match none';
+
+interface Layout {
+  kind: SheetKind;
+  /** Index into the peeked rows, or -1 when the sheet has no non-empty row at all. */
+  header: number;
+}
+
+/**
+ * The sheet as the validator reads it, or null (with an `ignored_sheet` warning) when it is none of the
+ * known kinds. Reads ahead at most ten non-empty rows; the rest stays streamed.
+ */
+export async function recogniseSheet(source: PhysicalSheet, headerMap: HeaderMap | undefined, issues: Issue[]): Promise<RawSheet | null> {
+  const peeked: PhysicalRow[] = [];
+  while (peeked.length < HEADER_SEARCH_ROWS) {
+    const next = await source.rows.next();
+    if (next.done) break;
+    peeked.push(...next.value);
+  }
+  const candidates = peeked.slice(0, HEADER_SEARCH_ROWS);
+  const namedKind = sheetKindFromName(source.sheetName);
+  const layout = namedKind ? layoutForKind(namedKind, candidates, headerMap) : layoutFromHeaders(candidates, headerMap);
+  if (!layout) {
+    issues.push(warning(source, null, 'ignored_sheet', IGNORED_SHEET_MESSAGE, null, null));
+    return null;
+  }
+  const headerRow = peeked[layout.header];
+  const columns = headerRow ? sheetColumns(layout.kind, headerRow, headerMap, source, issues) : [];
+  return {
+    file: source.file,
+    sheetName: source.sheetName,
+    kind: layout.kind,
+    headerRow: headerRow?.row ?? 1,
+    columns,
+    rows: dataRows(peeked.slice(layout.header + 1), source.rows, columns),
+  };
+}
+
+/**
+ * A sheet named for its kind: the header row is the first row holding all the kind's required columns.
+ * Without one, the row naming most of the kind's columns (the first on a tie, the first non-empty row
+ * when none names any) is taken, so the validator can report each missing required column.
+ */
+function layoutForKind(kind: SheetKind, rows: readonly PhysicalRow[], headerMap: HeaderMap | undefined): Layout {
+  let best = rows.length > 0 ? 0 : -1;
+  let bestCount = 0;
+  for (const [index, row] of rows.entries()) {
+    const known = knownColumns(kind, row, headerMap);
+    if (requiredColumns(kind).every((name) => known.has(name))) return { kind, header: index };
+    if (known.size > bestCount) {
+      best = index;
+      bestCount = known.size;
+    }
+  }
+  return { kind, header: best };
+}
+
+/**
+ * A sheet whose name says nothing: the first row holding all required columns of a kind decides. When a
+ * row holds the required columns of several kinds (an employee sheet with a "Start" column also looks
+ * like absence), the kind that recognises more of the row's headers wins; a true tie decides nothing.
+ */
+function layoutFromHeaders(rows: readonly PhysicalRow[], headerMap: HeaderMap | undefined): Layout | null {
+  for (const [index, row] of rows.entries()) {
+    const candidates = SHEET_KINDS.map((kind) => ({ kind, known: knownColumns(kind, row, headerMap) }))
+      .filter(({ kind, known }) => requiredColumns(kind).every((name) => known.has(name)))
+      .sort((a, b) => b.known.size - a.known.size);
+    const [first, second] = candidates;
+    if (first && (!second || second.known.size < first.known.size)) return { kind: first.kind, header: index };
+  }
+  return null;
+}
+
+function knownColumns(kind: SheetKind, row: PhysicalRow, headerMap: HeaderMap | undefined): Set<string> {
+  const known = new Set<string>();
+  for (const cell of row.cells) {
+    const canonical = cell ? columnOf(kind, cell.text, headerMap) : null;
+    if (canonical) known.add(canonical);
+  }
+  return known;
+}
+
+/** The canonical column, only when it is a column of this kind (a --map entry may name anything). */
+function columnOf(kind: SheetKind, header: string, headerMap: HeaderMap | undefined): string | null {
+  const canonical = canonicalColumn(kind, header, headerMap);
+  return canonical && SHEETS[kind].columns.some((column) => column.name === canonical) ? canonical : null;
+}
+
+function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap | undefined, source: PhysicalSheet, issues: Issue[]): SheetColumn[] {
+  const columns: SheetColumn[] = [];
+  const seen = new Map<string, string>();
+  for (const [index, cell] of header.cells.entries()) {
+    if (!cell) continue;
+    let canonical = columnOf(kind, cell.text, headerMap);
+    if (canonical === null) {
+      issues.push(warning(source, kind, 'unknown_column', `unknown column "${cell.text}" is ignored`, null, cell.text));
+    } else if (seen.has(canonical)) {
+      const message = `column "${cell.text}" is ignored: column "${seen.get(canonical)}" already gives ${canonical}`;
+      issues.push(warning(source, kind, 'ignored_column', message, canonical, cell.text));
+      canonical = null;
+    } else {
+      seen.set(canonical, cell.text);
+    }
+    columns.push({ index: index + 1, header: cell.text, canonical });
+  }
+  return columns;
+}
+
+/**
+ * Data rows keyed by canonical column. A hand-written iterator over batches rather than an async
+ * generator: this runs once per row of a 100,000-row file, and a generator costs several promise turns
+ * per row where this costs one.
+ */
+function dataRows(peeked: readonly PhysicalRow[], rest: AsyncIterator<PhysicalRow[]>, columns: readonly SheetColumn[]): AsyncIterable<RawRow> {
+  const known = columns.filter((column) => column.canonical !== null);
+  const positions = known.map((column) => column.index - 1);
+  const names = known.map((column) => column.canonical ?? '');
+  const toRaw = (row: PhysicalRow): RawRow | null => {
+    let cells: RawRow['cells'] | null = null;
+    for (let i = 0; i < positions.length; i++) {
+      const cell = row.cells[positions[i] ?? -1];
+      if (cell) (cells ??= new Map()).set(names[i] ?? '', cell);
+    }
+    // A row with values only in ignored columns carries nothing to import: it counts as empty.
+    return cells ? { row: row.row, cells } : null;
+  };
+  let batch: readonly PhysicalRow[] = peeked;
+  let at = 0;
+  let ended = false;
+  const iterator: AsyncIterator<RawRow> = {
+    async next() {
+      for (;;) {
+        while (at < batch.length) {
+          const raw = toRaw(batch[at++] as PhysicalRow);
+          if (raw) return { done: false, value: raw };
+        }
+        if (ended) return { done: true, value: undefined };
+        const next = await rest.next();
+        if (next.done) {
+          ended = true;
+          batch = [];
+        } else {
+          batch = next.value;
+        }
+        at = 0;
+      }
+    },
+    async return() {
+      ended = true;
+      batch = [];
+      await rest.return?.();
+      return { done: true, value: undefined };
+    },
+  };
+  return { [Symbol.asyncIterator]: () => iterator };
+}
+
+function warning(
+  source: PhysicalSheet,
+  kind: SheetKind | null,
+  code: 'ignored_sheet' | 'unknown_column' | 'ignored_column',
+  message: string,
+  column: string | null,
+  header: string | null,
+): Issue {
+  return { severity: 'warning', code, sheet: kind, sheetName: source.sheetName, file: source.file, row: null, column, header, message, value: null };
+}

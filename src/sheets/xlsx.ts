@@ -1,0 +1,133 @@
+/**
+ * Reads an .xlsx workbook with exceljs's streaming reader, one sheet at a time, so a 100,000-row sheet
+ * never has to be in memory whole. The package is checked and repacked first (see xlsx-package.ts); the
+ * cells are turned into RawCells by xlsx-cells.ts.
+ */
+import { Readable } from 'node:stream';
+import type ExcelJS from 'exceljs';
+import { UnreadableFileError } from '../errors.js';
+import { columnLetters } from './cells.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS } from './limits.js';
+import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
+import type { RawCell } from './types.js';
+import { cellFromExcel, type DateSystem } from './xlsx-cells.js';
+import { NotAWorkbook, openWorkbookPackage, partsForExceljs, type StreamedSheet, type WorkbookPackage } from './xlsx-package.js';
+import { storedZip, ZipProblem } from './zip.js';
+import { cellTooLong, tooManyColumns, unreadable } from './unreadable.js';
+
+/** The name of the hidden sheet in which the template carries its version. */
+export const TEMPLATE_SHEET_NAME = '_template';
+
+export function isTemplateSheet(name: string): boolean {
+  return name.trim().toLowerCase() === TEMPLATE_SHEET_NAME;
+}
+
+/** Checks the package (zip directory, parts, sizes) before any sheet is read, so a bad file fails early. */
+export async function openWorkbook(file: string): Promise<WorkbookPackage> {
+  try {
+    return await openWorkbookPackage(file);
+  } catch (error) {
+    throw asUnreadable(file, error);
+  }
+}
+
+/** The workbook's worksheets, the template sheet first (so its version is known early), then in tab order. */
+export async function* xlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
+  const withData = pkg.sheets.filter((sheet): sheet is StreamedSheet['sheet'] => sheet.entry !== null);
+  const ordered = [
+    ...withData.filter((sheet) => isTemplateSheet(sheet.name)),
+    ...withData.filter((sheet) => !isTemplateSheet(sheet.name)),
+  ];
+  const streamed = ordered.map((sheet, index): StreamedSheet => ({ position: index + 1, sheet }));
+  // Loaded on first use: exceljs takes a tenth of a second to load, which a CSV-only run need not pay.
+  const { default: exceljs } = await import('exceljs');
+  const failure: Failure = {};
+  const source = Readable.from(storedZip(partsForExceljs(pkg, streamed), failure));
+  const reader = new exceljs.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let index = 0;
+  try {
+    for await (const worksheet of reader) {
+      const current = streamed[index++];
+      if (!current) break;
+      const dates: DateSystem = { date1904: pkg.date1904, exceljsUsed1904: exceljsDate1904(reader) };
+      const rows = worksheetRows(worksheet, dates, pkg.file, current.sheet.name, failure);
+      yield { file: pkg.file, sheetName: current.sheet.name, hidden: current.sheet.hidden, rows };
+      // exceljs drops whatever of a sheet was not read once it moves on: finish it first.
+      while (!(await rows.next()).done);
+    }
+  } catch (error) {
+    throw asUnreadable(pkg.file, failure.error ?? error);
+  } finally {
+    source.destroy();
+  }
+  if (failure.error) throw asUnreadable(pkg.file, failure.error);
+}
+
+const ROWS_PER_BATCH = 256;
+
+/** A problem found while repacking (see storedZip), reported once exceljs has stopped. */
+interface Failure {
+  error?: unknown;
+}
+
+function exceljsDate1904(reader: unknown): boolean {
+  const properties = (reader as { properties?: { model?: { date1904?: boolean } } }).properties;
+  return properties?.model?.date1904 === true;
+}
+
+async function* worksheetRows(
+  worksheet: AsyncIterable<ExcelJS.Row>,
+  dates: DateSystem,
+  file: string,
+  sheetName: string,
+  failure: Failure,
+): AsyncGenerator<PhysicalRow[]> {
+  let previous = 0;
+  let batch: PhysicalRow[] = [];
+  try {
+    for await (const row of worksheet) {
+      // A <row> without its r attribute is allowed by the format: it follows the previous row.
+      const number = Number.isFinite(row.number) ? row.number : previous + 1;
+      previous = number;
+      const cells: (RawCell | undefined)[] = [];
+      row.eachCell((cell, column) => {
+        const raw = cellFromExcel(cell.value, cell.numFmt, dates);
+        if (!raw) return;
+        if (column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, number);
+        if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, number, columnLetters(column), false);
+        cells[column - 1] = raw;
+      });
+      if (cells.length > 0) batch.push({ row: number, cells });
+      if (batch.length >= ROWS_PER_BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+  } catch (error) {
+    throw asUnreadable(file, failure.error ?? error);
+  }
+  if (failure.error) throw asUnreadable(file, failure.error);
+  if (batch.length > 0) yield batch;
+}
+
+const ZIP_REASONS = {
+  damaged: 'damaged',
+  too_large: 'too_large',
+  bomb: 'zip_bomb',
+  encrypted: 'password_protected',
+  unsupported: 'unsupported_packing',
+  doctype: 'doctype',
+} as const;
+
+function asUnreadable(file: string, error: unknown): UnreadableFileError {
+  if (error instanceof UnreadableFileError) return error;
+  if (error instanceof ZipProblem) return unreadable(file, ZIP_REASONS[error.kind], error);
+  if (error instanceof NotAWorkbook) return unreadable(file, error.kind, error);
+  return unreadable(file, 'damaged', error);
+}

@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { calendarDayFromSerial, parseDateText } from '../../src/sheets/dates.js';
+
+describe('dates written as text', () => {
+  test('an ISO date is read as that day', () => {
+    expect(parseDateText('2024-02-29')).toEqual({ date: '2024-02-29' });
+  });
+
+  test('day-month-year with dashes or dots is read day first', () => {
+    expect(parseDateText('05-03-2024')).toEqual({ date: '2024-03-05' });
+    expect(parseDateText('5.3.2024')).toEqual({ date: '2024-03-05' });
+  });
+
+  test('a slash date without a stated order is ambiguous, even when only one reading is possible', () => {
+    expect(parseDateText('05/03/2024')).toEqual({ error: 'ambiguous_date' });
+    expect(parseDateText('25/03/2024')).toEqual({ error: 'ambiguous_date' });
+  });
+
+  test('a slash date follows the stated order', () => {
+    expect(parseDateText('05/03/2024', 'dmy')).toEqual({ date: '2024-03-05' });
+    expect(parseDateText('05/03/2024', 'mdy')).toEqual({ date: '2024-05-03' });
+  });
+
+  test('a day the calendar does not have is invalid', () => {
+    expect(parseDateText('31-02-2024')).toEqual({ error: 'invalid_date' });
+    expect(parseDateText('2023-02-29')).toEqual({ error: 'invalid_date' });
+    expect(parseDateText('1900-02-29')).toEqual({ error: 'invalid_date' });
+    expect(parseDateText('13/13/2024', 'dmy')).toEqual({ error: 'invalid_date' });
+  });
+
+  test('other text is invalid', () => {
+    for (const text of ['tomorrow', '2024/03/05', '05-03-24', '2024-03-05T00:00', '']) {
+      expect(parseDateText(text)).toEqual({ error: 'invalid_date' });
+    }
+  });
+});
+
+describe('date serials', () => {
+  test('the 1900 system counts 1 as 1900-01-01 and keeps Lotus 1-2-3\'s leap day', () => {
+    expect(calendarDayFromSerial(1, false)).toBe('1900-01-01');
+    expect(calendarDayFromSerial(59, false)).toBe('1900-02-28');
+    expect(calendarDayFromSerial(60, false)).toBeNull();
+    expect(calendarDayFromSerial(61, false)).toBe('1900-03-01');
+    expect(calendarDayFromSerial(45000, false)).toBe('2023-03-15');
+  });
+
+  test('the 1904 system counts 0 as 1904-01-01', () => {
+    expect(calendarDayFromSerial(0, true)).toBe('1904-01-01');
+    expect(calendarDayFromSerial(45000 - 1462, true)).toBe('2023-03-15');
+  });
+
+  test('the time of day never moves the date', () => {
+    expect(calendarDayFromSerial(45000.99, false)).toBe('2023-03-15');
+  });
+
+  test('serials that show no day are no date', () => {
+    expect(calendarDayFromSerial(0, false)).toBeNull();
+    expect(calendarDayFromSerial(-1, true)).toBeNull();
+    expect(calendarDayFromSerial(3_000_000, false)).toBeNull();
+  });
+});
