@@ -10,6 +10,7 @@ import type { InputReading } from '../sheets/types.js';
 import { checkAbsences, readAbsenceRow } from './absence.js';
 import { IssueCollector, type SheetMeta } from './collector.js';
 import { RowCursor } from './cursor.js';
+import { TrimmedCells } from './trimmed.js';
 import { checkDelegations, readDelegationRow, type DelegationRow } from './delegations.js';
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
@@ -42,9 +43,11 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     if (meta.kind === 'organisation' && !(has('type') && has('id') && has('parent_id'))) treeColumnsPresent = false;
     const cursor = new RowCursor(meta, issues, options.dateOrder);
     let rows = 0;
+    const trimmed = new TrimmedCells();
     for await (const row of sheet.rows) {
       rows++;
       cursor.at(row);
+      trimmed.note(row);
       switch (meta.kind) {
         case 'employees':
           readEmployeeRow(cursor, org, employeeState);
@@ -63,6 +66,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
       }
     }
     meta.rows = rows;
+    trimmed.report(meta, issues);
   }
 
   const managed = managedKinds(issues.sheets);

@@ -37,6 +37,22 @@ describe('employees sheet', () => {
     expect(errors(result)).toHaveLength(1);
   });
 
+  it('warns once per column about spaces removed around values, naming the first row', async () => {
+    const padded = (text: string) => ({ text, type: 'text' as const, trimmed: true });
+    const result = await run([
+      basicOrganisation(),
+      basicEmployees([
+        ['E3', padded('Carl'), 'c@firma.dk', 'T1'],
+        ['E4', padded('Dorte'), 'd@firma.dk', 'T1'],
+      ]),
+    ]);
+    expect(errors(result)).toEqual([]);
+    const trimmed = warnings(result).filter((w) => w.code === 'trimmed_value');
+    expect(trimmed).toHaveLength(1);
+    expect(trimmed[0]).toMatchObject({ row: 4, column: 'name', value: 'Carl' });
+    expect(trimmed[0]!.message).toContain('2 cells');
+  });
+
   it('reports an empty required cell as required at that cell', async () => {
     const result = await run([basicOrganisation(), basicEmployees([['E3', '', 'c@firma.dk', 'T1']])]);
     expect(onlyError(result, 'required')).toMatchObject({ row: 4, column: 'name', value: null });

@@ -1,0 +1,34 @@
+/**
+ * Cells whose text had spaces (or non-breaking spaces) around it: the readers trim them and flag the
+ * cell; here they become one warning per column, not one per cell, so a sheet exported with padded
+ * columns does not bury the real problems.
+ */
+import type { RawRow } from '../sheets/types.js';
+import type { IssueCollector, SheetMeta } from './collector.js';
+
+export class TrimmedCells {
+  private readonly byColumn = new Map<string, { count: number; firstRow: number; firstValue: string }>();
+
+  note(row: RawRow): void {
+    for (const [column, cell] of row.cells) {
+      if (!cell.trimmed) continue;
+      const seen = this.byColumn.get(column);
+      if (seen) seen.count++;
+      else this.byColumn.set(column, { count: 1, firstRow: row.row, firstValue: cell.text });
+    }
+  }
+
+  report(meta: SheetMeta, issues: IssueCollector): void {
+    for (const [column, { count, firstRow, firstValue }] of this.byColumn) {
+      const cells = count === 1 ? 'One cell' : `${count} cells`;
+      issues.warning(
+        meta,
+        firstRow,
+        column,
+        'trimmed_value',
+        `${cells} in this column had spaces around the text (first in row ${firstRow}); the spaces were removed.`,
+        firstValue,
+      );
+    }
+  }
+}
