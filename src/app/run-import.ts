@@ -3,7 +3,8 @@
  * apply → report. Each stage is called here in order; none of them knows about the others.
  */
 import { join } from 'node:path';
-import { EXIT, type ExitCode } from '../errors.js';
+import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
+import { ServiceError } from '../service/errors.js';
 import { topDepartment } from '../model/organisation.js';
 import { AbsenceLedger } from '../load/ledger.js';
 import { Journal } from '../load/journal.js';
@@ -54,7 +55,7 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
   try {
     let current: CurrentState | undefined;
     if (isServiceConfigured(options)) {
-      connection = await connect(options, options.stateDir);
+      connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
       current = await readService(connection, ctx);
     }
     const validation = await readAndValidate(
@@ -79,7 +80,7 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
     println(io.stderr, HOW_TO_CONFIGURE);
     return EXIT.cannotStart;
   }
-  const connection = await connect(options, options.stateDir);
+  const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
   try {
     const current = await readService(connection, ctx);
     const validation = await readAndValidate(
@@ -101,8 +102,18 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
 
 async function readService(connection: Connection, ctx: Context): Promise<CurrentState> {
   ctx.progress.phase('Reading the service', null);
-  const state = await connection.adapter.readCurrentState((done, total) => ctx.progress.update(done, total));
+  let state: CurrentState;
+  try {
+    state = await connection.adapter.readCurrentState((done, total) => ctx.progress.update(done, total));
+  } catch (error) {
+    // Nothing was sent yet: whatever stops the read (unreachable, refused credentials) is "cannot start".
+    if (error instanceof ServiceError) {
+      throw new OrgsyncError(error.code, `Could not read ${connection.description}: ${error.message}`, EXIT.cannotStart, { cause: error });
+    }
+    throw error;
+  }
   const o = state.org;
+  for (const note of state.unmatched?.notes ?? []) println(ctx.io.stdout, `Note: ${note}`);
   ctx.progress.end(
     `${o.employees.size} employees, ${o.departments.size} departments, ${o.teams.size} teams, ${o.delegations.length} delegations`,
   );

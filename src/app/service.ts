@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ServiceAdapter } from '../service/adapter.js';
-import { createAdapter } from '../service/connect.js';
+import { createAdapter, sendsInsecurely } from '../service/connect.js';
 import type { ServiceOptions } from './options.js';
 
 export interface Connection {
@@ -28,7 +28,11 @@ export function serviceKey(api: string, baseUrl: string, companyId: string | und
   return `${api}-${hash.slice(0, 16)}`;
 }
 
-export async function connect(options: ServiceOptions, stateDir: string): Promise<Connection> {
+export async function connect(
+  options: ServiceOptions,
+  stateDir: string,
+  warn: (line: string) => void = () => {},
+): Promise<Connection> {
   if (options.sandbox) {
     // Loaded only when asked for: the sandbox's web framework is not needed to talk to a real service.
     const { startSandbox } = await import('../sandbox/index.js');
@@ -66,6 +70,9 @@ export async function connect(options: ServiceOptions, stateDir: string): Promis
     ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
   };
   const adapter = createAdapter(config);
+  if (sendsInsecurely(config)) {
+    warn(`Warning: --insecure: sending to ${options.baseUrl} over plain http; anyone on the network can read the data and the credentials.`);
+  }
   return {
     adapter,
     serviceKey: serviceKey(options.api, options.baseUrl, options.companyId),
