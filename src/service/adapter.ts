@@ -28,6 +28,23 @@ export interface CurrentState {
    * a rehire is possible, YYYY-MM-DD. Past it, a create makes a new employee and the old data stays behind.
    */
   rehireUntil?: Map<string, string>;
+  /**
+   * What the service shows but the importer cannot match to a workbook row (v2: entities made by hand on
+   * the site carry no client id). They are left out of `org`; the CLI warns with these counts and notes.
+   */
+  unmatched?: UnmatchedEntities;
+}
+
+export interface UnmatchedEntities {
+  employees: number;
+  departments: number;
+  teams: number;
+  /** Team members without a client id (also counted in `employees`). */
+  teamMembers: number;
+  /** Sick-list entries of employees without a client id. */
+  absences: number;
+  /** Plain sentences for the user, one per kind of problem. */
+  notes: string[];
 }
 
 export interface ExecuteResult {

@@ -2,11 +2,11 @@
  * From configuration to a ready adapter. The HTTP client is version-neutral; each API version adds its
  * adapter on top.
  */
-import { UsageError } from '../errors.js';
 import type { ServiceAdapter } from './adapter.js';
 import { checkBaseUrl } from './http/base-url.js';
 import { HttpClient } from './http/client.js';
 import type { RetryPolicy } from './http/retry-policy.js';
+import { V2Adapter } from './v2/adapter.js';
 import { V3Adapter } from './v3/adapter.js';
 
 export interface ServiceConfig {
@@ -35,7 +35,6 @@ export interface ServiceConfig {
 }
 
 export function createAdapter(config: ServiceConfig): ServiceAdapter {
-  if (config.api === 'v2') throw new UsageError('--api v2 is not supported yet; use --api v3');
   const client = new HttpClient({
     baseUrl: config.baseUrl,
     credentials: {
@@ -50,15 +49,16 @@ export function createAdapter(config: ServiceConfig): ServiceAdapter {
     ...(config.retry !== undefined && { retry: config.retry }),
     ...(config.sleep !== undefined && { sleep: config.sleep }),
   });
-  return new V3Adapter(client, {
+  const pages = {
     ...(config.pageParam !== undefined && { pageParam: config.pageParam }),
     ...(config.perPage !== undefined && { perPage: config.perPage }),
-  });
+  };
+  return config.api === 'v2' ? new V2Adapter(client, pages) : new V3Adapter(client, pages);
 }
 
 /**
  * True when the configuration sends over plain http to a host that is not loopback, which `insecure`
- * allowed: the caller warns the user. Throws the same UsageError as createAdapter for a refused URL.
+ * allowed: the caller warns the user. Throws the same UsageError (src/errors.ts) as createAdapter for a refused URL.
  */
 export function sendsInsecurely(config: Pick<ServiceConfig, 'baseUrl' | 'insecure'>): boolean {
   return checkBaseUrl(config.baseUrl, config.insecure ?? false).insecure;

@@ -12,8 +12,11 @@ describe('creating an adapter from configuration', () => {
     await adapter.close();
   });
 
-  it('says v2 is not supported yet', () => {
-    expect(() => createAdapter({ ...config, api: 'v2' })).toThrow(UsageError);
+  it('gives a v2 adapter with an absence list, without delegations, system language or separate users', async () => {
+    const adapter = createAdapter({ ...config, api: 'v2' });
+    expect(adapter.api).toBe('v2');
+    expect(adapter.capabilities).toEqual({ delegations: false, systemLanguage: false, absenceList: true, separateUsers: false });
+    await adapter.close();
   });
 
   it('refuses to start without credentials', () => {

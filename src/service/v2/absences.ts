@@ -1,0 +1,63 @@
+/**
+ * A sickness period {start, end|null} → v2's sickness dialog requests. v2 keeps one open dialog per
+ * employee: POST reports sick from a date, PATCH moves that date, DELETE (with a body) reports fit on
+ * the last sick day. What to send depends on the sick list, read once and kept current here.
+ */
+import type { OperationOf } from '../../plan/operations.js';
+import type { ExecuteResult } from '../adapter.js';
+import type { HttpClient } from '../http/client.js';
+import { listAll, type PageOptions } from '../http/pagination.js';
+import type { Mirror } from './mirror.js';
+import { V2 } from './paths.js';
+import { dialogBody } from './requests.js';
+import { dialogFromWire, records } from './wire.js';
+import { refused } from './refusal.js';
+
+/** The sick list: employee id → the date they were reported sick. */
+export async function readSickList(client: HttpClient, pages: PageOptions): Promise<Map<string, string>> {
+  const sick = new Map<string, string>();
+  for (const dialog of records(await listAll(client, V2.dialogs, { ...pages, concurrency: 1 })).map(dialogFromWire)) {
+    if (dialog.employeeId !== null && dialog.date !== null) sick.set(dialog.employeeId, dialog.date);
+  }
+  return sick;
+}
+
+export async function reportAbsence(
+  client: HttpClient,
+  pages: PageOptions,
+  mirror: Mirror,
+  op: OperationOf<'reportAbsence'>): Promise<ExecuteResult> {
+  mirror.sick ??= await readSickList(client, pages);
+  const sick = mirror.sick;
+  const employeeId = op.employeeId;
+  const since = sick.get(employeeId);
+  let status = 200;
+
+  if (since === undefined) {
+    status = (await client.request('POST', V2.dialogs, { body: dialogBody(employeeId, op.startDate) })).status;
+    sick.set(employeeId, op.startDate);
+  } else if (since !== op.startDate) {
+    if (op.endDate !== null && op.endDate < since) {
+      // Moving the open dialog back and closing it would end the sickness the service has now.
+      throw refused(
+        op,
+        `employee ${employeeId} is listed sick since ${since}; v2 cannot record the earlier period ${op.startDate} to ${op.endDate} without ending that sickness. It is sent once the employee is no longer listed sick`,
+      );
+    }
+    status = (await client.request('PATCH', V2.dialog(employeeId), { body: { date: op.startDate } })).status;
+    sick.set(employeeId, op.startDate);
+  } else if (op.endDate === null) {
+    return { status: 200, note: 'already done' };
+  }
+
+  if (op.endDate === null) return { status };
+  const fit = await client.request('DELETE', V2.dialogs, { body: dialogBody(employeeId, op.endDate), expect: [404] });
+  if (fit.status === 404) {
+    // No open dialog to close: the service already holds this period as closed (reported before).
+    mirror.sick = await readSickList(client, pages);
+    if (!mirror.sick.has(employeeId)) return { status: 200, note: 'already done' };
+    throw refused(op, `employee ${employeeId} could not be reported fit on ${op.endDate}: the service has no open sickness dialog for them (404)`, 404);
+  }
+  sick.delete(employeeId);
+  return { status: fit.status };
+}

@@ -1,0 +1,96 @@
+/**
+ * The v2 adapter: every request carries key_field=ext_id, so the workbook's ids are used throughout.
+ * v2 has no users (the person's fields travel on each employee), no delegations, and lists the open
+ * sickness dialogs. A create rejected because its ext_id is taken counts as done when the entity exists.
+ */
+import type { Operation, OperationOf } from '../../plan/operations.js';
+import type { Capabilities, CurrentState, ExecuteResult, ReadProgress, ServiceAdapter } from '../adapter.js';
+import { ServiceError } from '../errors.js';
+import type { HttpClient } from '../http/client.js';
+import type { PageOptions } from '../http/pagination.js';
+import { settledNote } from '../v3/requests.js';
+import { applyEffect } from './effects.js';
+import { Mirror } from './mirror.js';
+import { V2 } from './paths.js';
+import { readV2State } from './read.js';
+import { V2Verifier } from './verify.js';
+import { V2Writer } from './writes.js';
+
+/** Rejections that may only mean the operation was carried out before (a resumed or repeated run). */
+const MAYBE_DONE_BEFORE = new Set([404, 409, 422]);
+/** Operations v2 settles by its own rules (absence) or never sends. */
+const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>(['reportAbsence', 'createUser', 'createDelegation', 'deleteDelegation', 'rehireEmployee']);
+
+export class V2Adapter implements ServiceAdapter {
+  readonly api = 'v2' as const;
+  readonly capabilities: Capabilities = { delegations: false, systemLanguage: false, absenceList: true, separateUsers: false };
+  private readonly mirror = new Mirror();
+  private readonly writer: V2Writer;
+  private readonly verifier: V2Verifier;
+
+  constructor(
+    private readonly client: HttpClient,
+    private readonly pages: PageOptions = {},
+  ) {
+    this.writer = new V2Writer(client, this.mirror, pages);
+    this.verifier = new V2Verifier(client, this.mirror, pages);
+  }
+
+  readCurrentState(progress?: ReadProgress): Promise<CurrentState> {
+    return readV2State(this.client, this.pages, this.mirror, progress);
+  }
+
+  async execute(op: Operation): Promise<ExecuteResult> {
+    try {
+      return await this.writer.execute(op);
+    } catch (error) {
+      if (!isRejection(error) || error.status === null || !MAYBE_DONE_BEFORE.has(error.status) || NEVER_SETTLED_BY_VERIFY.has(op.type)) {
+        throw error;
+      }
+      if (op.type === 'createEmployee' && error.status === 422) return this.createOverTakenId(op, error);
+      if (await this.verify(op)) {
+        const note = settledNote(op);
+        return { status: note === 'already gone' ? 404 : 200, note };
+      }
+      throw error;
+    }
+  }
+
+  async verify(op: Operation): Promise<boolean> {
+    const present = await this.verifier.verify(op);
+    if (present) applyEffect(this.mirror, op);
+    return present;
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  /**
+   * The ext_id is taken. An employee the service shows exists already. One it hides was deleted within
+   * the last 14 days: v2 rehires it only by a create with exactly the name, e-mail and username it had,
+   * so a create with other person fields is refused, and the user is told why.
+   */
+  private async createOverTakenId(op: OperationOf<'createEmployee'>, rejection: ServiceError): Promise<ExecuteResult> {
+    if (await this.verifier.find(V2.employee(op.id), 'employee')) {
+      applyEffect(this.mirror, op);
+      return { status: 200, note: 'already existed' };
+    }
+    if (!rejection.fieldErrors.some((e) => e.field === 'ext_id')) throw rejection;
+    const hint =
+      `; ${op.id} belongs to an employee deleted within the last 14 days, who is rehired only by a create with exactly ` +
+      'the name, e-mail and username they had: make the row match them, or wait until the 14 days have passed (then a new employee is created)';
+    throw new ServiceError(
+      'rejected',
+      rejection.message + hint,
+      rejection.request,
+      rejection.status,
+      (rejection.serviceMessage ?? rejection.message) + hint,
+      rejection.fieldErrors,
+    );
+  }
+}
+
+function isRejection(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.kind === 'rejected';
+}

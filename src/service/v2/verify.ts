@@ -1,0 +1,112 @@
+/**
+ * Is an operation's effect already in the service? Asked after a write whose answer was lost, and after
+ * a rejection that may only mean "done before". Every read carries key_field=ext_id. v2 shows a unit's
+ * explicit manager, so a cleared owner can be seen (unlike v3).
+ */
+import { assertNever, type Operation } from '../../plan/operations.js';
+import type { HttpClient } from '../http/client.js';
+import type { PageOptions } from '../http/pagination.js';
+import { readSickList } from './absences.js';
+import type { Mirror } from './mirror.js';
+import { V2 } from './paths.js';
+import { departmentFromWire, employeeFromWire, refOf, teamFromWire, text, unwrap } from './wire.js';
+
+type Wire = Record<string, unknown>;
+
+export class V2Verifier {
+  constructor(
+    private readonly client: HttpClient,
+    private readonly mirror: Mirror,
+    private readonly pages: PageOptions,
+  ) {}
+
+  /** The resource, or null when the service answers 404. */
+  async find(path: string, name: string): Promise<Wire | null> {
+    const response = await this.client.get(path, { expect: [404] });
+    return response.status === 404 ? null : unwrap(response.body, name);
+  }
+
+  private exists = async (path: string, name: string): Promise<boolean> => (await this.find(path, name)) !== null;
+
+  async verify(op: Operation): Promise<boolean> {
+    switch (op.type) {
+      case 'createEmployee':
+      case 'rehireEmployee':
+        return this.exists(V2.employee(op.id), 'employee');
+      case 'updateUser': {
+        const wire = await this.find(V2.employee(this.mirror.employeeOfUser(op.id).id), 'employee');
+        if (wire === null) return false;
+        const person = employeeFromWire(wire).person;
+        return Object.entries(op.changes).every(([field, value]) => sameText(person[field as keyof typeof person], value));
+      }
+      case 'updateEmployee': {
+        const wire = await this.find(V2.employee(op.id), 'employee');
+        return wire !== null && (op.changes.employment === undefined || sameText(wire['employment'], op.changes.employment));
+      }
+      case 'renameEmployee':
+        return this.renamed(V2.employee(op.id), V2.employee(op.fromId), 'employee');
+      case 'fireEmployee':
+        return !(await this.exists(V2.employee(op.id), 'employee'));
+      case 'createDepartment':
+        return this.exists(V2.department(op.id), 'department');
+      case 'updateDepartment': {
+        const wire = await this.find(V2.department(op.id), 'department');
+        return wire !== null && unitMatches(departmentFromWire(wire), op.changes);
+      }
+      case 'moveDepartment': {
+        const wire = await this.find(V2.department(op.id), 'department');
+        return wire !== null && refOf(wire['parent_department']) === op.parentId;
+      }
+      case 'renameDepartment':
+        return this.renamed(V2.department(op.id), V2.department(op.fromId), 'department');
+      case 'deleteDepartment':
+        return !(await this.exists(V2.department(op.id), 'department'));
+      case 'createTeam':
+        return this.exists(V2.team(op.id), 'team');
+      case 'updateTeam': {
+        const wire = await this.find(V2.team(op.id), 'team');
+        return wire !== null && unitMatches(teamFromWire(wire), op.changes);
+      }
+      case 'moveTeam': {
+        const wire = await this.find(V2.team(op.id), 'team');
+        return wire !== null && refOf(wire['department']) === op.departmentId;
+      }
+      case 'renameTeam':
+        return this.renamed(V2.team(op.id), V2.team(op.fromId), 'team');
+      case 'deleteTeam':
+        return !(await this.exists(V2.team(op.id), 'team'));
+      case 'addTeamMember':
+      case 'removeTeamMember': {
+        const wire = await this.find(V2.team(op.teamId), 'team');
+        const listed = wire !== null && teamFromWire(wire).members.includes(op.employeeId);
+        return op.type === 'addTeamMember' ? listed : !listed;
+      }
+      case 'reportAbsence': {
+        this.mirror.sick = await readSickList(this.client, this.pages);
+        // An open period shows on the sick list; a closed one leaves no trace v2 can show, so it is resent.
+        return op.endDate === null && this.mirror.sick.get(op.employeeId) === op.startDate;
+      }
+      case 'createUser':
+      case 'createDelegation':
+      case 'deleteDelegation':
+        // Never sent on v2.
+        return false;
+      default:
+        return assertNever(op);
+    }
+  }
+
+  private async renamed(newPath: string, oldPath: string, name: string): Promise<boolean> {
+    return (await this.exists(newPath, name)) && !(await this.exists(oldPath, name));
+  }
+}
+
+function unitMatches(unit: { name: string; owner?: string | null }, changes: { name?: string; owner?: string | null }): boolean {
+  if (changes.name !== undefined && unit.name !== changes.name) return false;
+  return changes.owner === undefined || (unit.owner ?? null) === changes.owner;
+}
+
+function sameText(actual: unknown, expected: unknown): boolean {
+  const normalise = (value: unknown) => (value === undefined || value === null || value === '' ? null : String(value));
+  return normalise(typeof actual === 'string' ? text(actual) : actual) === normalise(expected);
+}
