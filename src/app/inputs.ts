@@ -50,16 +50,23 @@ export async function readAndValidate(
   return result;
 }
 
-/** Identifies the workbook in the journal: a hash of the input files' bytes. */
-export async function hashInputs(files: string[]): Promise<string> {
-  const hash = createHash('sha256');
+/** The files the inputs stand for: a folder is its .csv files, without marked-up copies of earlier runs. */
+export function inputFiles(files: string[]): string[] {
   const all: string[] = [];
   for (const file of files) {
     if (existsSync(file) && statSync(file).isDirectory()) {
-      for (const name of readdirSync(file).sort()) if (/\.csv$/i.test(name)) all.push(join(file, name));
+      for (const name of readdirSync(file).sort()) {
+        if (/\.csv$/i.test(name) && !/\.errors\.csv$/i.test(name)) all.push(join(file, name));
+      }
     } else all.push(file);
   }
-  for (const file of all) {
+  return all;
+}
+
+/** Identifies the workbook in the journal: a hash of the input files' bytes. */
+export async function hashInputs(files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of inputFiles(files)) {
     hash.update(file);
     await new Promise<void>((resolve, reject) => {
       createReadStream(file)

@@ -1,7 +1,6 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
 import { resolve } from 'node:path';
-import { existsSync, statSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { OperationOutcome } from '../load/outcome.js';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import { errorFileFormat, errorFilePath } from '../report/error-file-path.js';
@@ -9,6 +8,7 @@ import { writeErrorCsv } from '../report/error-csv.js';
 import { issuesForFile } from '../report/issues-for-file.js';
 import { buildReport, writeReport } from '../report/json.js';
 import type { Issue } from '../validate/issue.js';
+import { inputFiles } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 
@@ -46,16 +46,6 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
         value: null,
       };
     });
-}
-
-function inputFiles(files: string[]): string[] {
-  const all: string[] = [];
-  for (const file of files) {
-    if (existsSync(file) && statSync(file).isDirectory()) {
-      for (const name of readdirSync(file).sort()) if (/\.csv$/i.test(name)) all.push(join(file, name));
-    } else all.push(file);
-  }
-  return all;
 }
 
 async function writeErrorFiles(ctx: ReportContext, issues: Issue[]): Promise<void> {

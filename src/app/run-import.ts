@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
 import { topDepartment } from '../model/organisation.js';
-import { AbsenceLedger } from '../load/ledger.js';
+import { AbsenceLedger, FiredLedger } from '../load/ledger.js';
+import { addDays, format } from 'date-fns';
 import { Journal } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
 import { renderPlan } from '../plan/render.js';
+import type { Operation } from '../plan/operations.js';
 import type { CurrentState } from '../service/adapter.js';
 import { hasErrors, type Issue } from '../validate/issue.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
@@ -24,6 +26,12 @@ import { confirm } from './prompt.js';
 import { finishReports, rejectionIssues } from './reports.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary } from './summary.js';
+
+function recordInLedgers(op: Operation, ledgers: { absences: AbsenceLedger; fired: FiredLedger }): void {
+  if (op.type === 'reportAbsence') ledgers.absences.record(op.employeeId, op.startDate, op.endDate);
+  else if (op.type === 'fireEmployee') ledgers.fired.fired(op.id, today());
+  else if (op.type === 'createEmployee' || op.type === 'rehireEmployee') ledgers.fired.active(op.id);
+}
 
 export function currentView(state: CurrentState): CurrentView {
   const teamOf = new Map<string, string | null>();
@@ -125,18 +133,37 @@ function printIssues(issues: Issue[], io: AppIO): void {
   for (const line of summariseIssues(issues, { colour: io.colour })) println(io.stdout, line);
 }
 
-function ledgerPath(ctx: Context, connection: Connection): string {
-  return join(ctx.options.stateDir, '.orgsync', 'absences', `${connection.serviceKey}.jsonl`);
+function ledgerPath(ctx: Context, connection: Connection, kind: 'absences' | 'fired'): string {
+  return join(ctx.options.stateDir, '.orgsync', kind, `${connection.serviceKey}.jsonl`);
+}
+
+function today(): string {
+  return format(new Date(), 'yyyy-MM-dd');
+}
+
+/** Where the API has a rehire window and hides deleted employees, the fired ledger tells how long it runs. */
+function rehireWindows(fired: FiredLedger, current: CurrentState, windowDays: number | null): Map<string, string> | undefined {
+  if (windowDays === null) return undefined;
+  const until = new Map<string, string>();
+  for (const [id, on] of fired.firedOn) {
+    if (current.org.employees.has(id)) continue;
+    until.set(id, format(addDays(new Date(`${on}T12:00:00`), windowDays), 'yyyy-MM-dd'));
+  }
+  return until;
 }
 
 async function planAndApply(
   ctx: Context,
   connection: Connection,
-  current: CurrentState,
+  serviceState: CurrentState,
   validation: ValidationResult,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
-  const ledger = AbsenceLedger.load(ledgerPath(ctx, connection));
+  let current = serviceState;
+  const ledger = AbsenceLedger.load(ledgerPath(ctx, connection, 'absences'));
+  const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
+  const windows = rehireWindows(fired, current, connection.adapter.capabilities.rehireWindowDays);
+  if (windows) current = { ...current, rehireUntil: windows };
   const reported = options.resendAbsences ? new Map<string, string | null>() : new Map(ledger.periods);
   // v2 lists the open absences: they count as reported even when this machine has no ledger entry.
   for (const a of current.org.absences) reported.set(`${a.employeeId}|${a.startDate}`, a.endDate);
@@ -147,6 +174,7 @@ async function planAndApply(
     capabilities: connection.adapter.capabilities,
     reportedAbsences: reported,
     prune: options.prune,
+    today: today(),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
   for (const line of renderPlan(plan)) println(io.stdout, line);
@@ -178,7 +206,7 @@ async function planAndApply(
       return EXIT.ok;
     }
   }
-  return apply(ctx, connection, plan, validation, ledger);
+  return apply(ctx, connection, plan, validation, { absences: ledger, fired });
 }
 
 async function apply(
@@ -186,7 +214,7 @@ async function apply(
   connection: Connection,
   plan: Plan,
   validation: ValidationResult,
-  ledger: AbsenceLedger,
+  ledgers: { absences: AbsenceLedger; fired: FiredLedger },
 ): Promise<ExitCode> {
   const { options, io } = ctx;
   const identity = { serviceKey: connection.serviceKey, workbookHash: await hashInputs(options.files) };
@@ -217,7 +245,7 @@ async function apply(
       onOutcome: (outcome) => {
         journal.finished(outcome);
         const op = outcome.op;
-        if (outcome.status === 'done' && op.type === 'reportAbsence') ledger.record(op.employeeId, op.startDate, op.endDate);
+        if (outcome.status === 'done') recordInLedgers(op, ledgers);
         ctx.progress.update(++settled);
       },
     });

@@ -27,8 +27,10 @@ export function planEmployeeRenames(desired: Organisation, now: Organisation, op
       source: employee.source,
     });
     renameKey(now.employees, from, employee.id);
-    for (const team of now.teams.values()) if (team.responsible === from) team.responsible = employee.id;
-    for (const dept of now.departments.values()) if (dept.responsible === from) dept.responsible = employee.id;
+    for (const unit of [...now.teams.values(), ...now.departments.values()]) {
+      if (unit.responsible === from) unit.responsible = employee.id;
+      if (unit.owner === from) unit.owner = employee.id;
+    }
     for (const d of now.delegations) if (d.employeeId === from) d.employeeId = employee.id;
   }
 }

@@ -191,6 +191,26 @@ function removalEdges(ops: Operation[], current: Organisation): Map<string, stri
   return before;
 }
 
+/**
+ * Periods of one employee are reported oldest first, one at a time: where reporting a period takes two
+ * requests (v2: sick, then fit), a later period sent in between would be merged into the open one.
+ */
+function absenceChains(ops: Operation[]): Map<string, string> {
+  const byEmployee = new Map<string, Extract<Operation, { type: 'reportAbsence' }>[]>();
+  for (const op of ops) {
+    if (op.type !== 'reportAbsence') continue;
+    const list = byEmployee.get(op.employeeId) ?? [];
+    list.push(op);
+    byEmployee.set(op.employeeId, list);
+  }
+  const previous = new Map<string, string>();
+  for (const list of byEmployee.values()) {
+    list.sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
+    for (let i = 1; i < list.length; i++) previous.set(list[i]!.key, list[i - 1]!.key);
+  }
+  return previous;
+}
+
 export function buildGraph(ops: Operation[], desired: Organisation, current: Organisation): PlannedOperation[] {
   const providers = new Map<Ref, string[]>();
   for (const op of ops) {
@@ -201,8 +221,11 @@ export function buildGraph(ops: Operation[], desired: Organisation, current: Org
     }
   }
   const removal = removalEdges(ops, current);
+  const earlierAbsence = absenceChains(ops);
   return ops.map((op) => {
     const deps = new Set<string>();
+    const earlier = earlierAbsence.get(op.key);
+    if (earlier) deps.add(earlier);
     for (const ref of requires(op, desired)) for (const key of providers.get(ref) ?? []) deps.add(key);
     for (const key of removal.get(op.key) ?? []) deps.add(key);
     deps.delete(op.key);

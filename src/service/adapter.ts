@@ -16,6 +16,8 @@ export interface Capabilities {
   absenceList: boolean;
   /** Users exist apart from employees (v3). Without them (v2) a person's fields travel on each employee. */
   separateUsers: boolean;
+  /** Days after a delete during which a create with the same fields rehires (v2: 14); null: no such window. */
+  rehireWindowDays: number | null;
 }
 
 export interface CurrentState {

@@ -44,7 +44,10 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
   return reading;
 }
 
-/** A folder stands for the .csv files directly in it, in name order. */
+/**
+ * A folder stands for the .csv files directly in it, in name order — except the marked-up copies an
+ * earlier run wrote beside them (NAME.errors.csv), which would otherwise be read as input on the re-run.
+ */
 async function expandPath(path: string): Promise<string[]> {
   let isFolder: boolean;
   try {
@@ -56,6 +59,7 @@ async function expandPath(path: string): Promise<string[]> {
   if (!isFolder) return [path];
   const names = (await readdir(path, { withFileTypes: true }))
     .filter((entry) => entry.isFile() && CSV_EXTENSIONS.has(extname(entry.name).toLowerCase()))
+    .filter((entry) => !/\.errors\.[^.]+$/i.test(entry.name))
     .map((entry) => entry.name)
     .sort((a, b) => a.localeCompare(b, 'en'));
   if (names.length === 0) throw unreadable(path, 'folder_without_csv');

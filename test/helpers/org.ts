@@ -53,4 +53,4 @@ export function asCurrent(o: Organisation): CurrentState {
 }
 
 export const ALL_MANAGED = { employees: true, organisation: true, absence: true, delegations: true };
-export const V3_CAPABILITIES = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true };
+export const V3_CAPABILITIES = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null };

@@ -20,7 +20,7 @@ function fakeAdapter(behaviour: (op: Operation) => Promise<void> | void, verify:
   let maxInFlight = 0;
   const adapter: ServiceAdapter = {
     api: 'v3',
-    capabilities: { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true },
+    capabilities: { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null },
     readCurrentState: async () => ({ org: emptyOrganisation(), firedEmployees: new Set() }),
     execute: async (o) => {
       sent.push(o.key);

@@ -143,5 +143,7 @@ describe('the plan', () => {
       prune: false,
     });
     expect(changed.operations.map((o) => o.op.key)).toEqual(['reportAbsence:e1|2026-01-05', 'reportAbsence:e1|2026-03-01']);
+    // One employee's periods go oldest first, one at a time, so none is merged into another on the way.
+    expect(changed.operations[1]!.dependsOn).toEqual(['reportAbsence:e1|2026-01-05']);
   });
 });

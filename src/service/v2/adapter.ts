@@ -23,7 +23,7 @@ const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>(['reportAbsence', 'cr
 
 export class V2Adapter implements ServiceAdapter {
   readonly api = 'v2' as const;
-  readonly capabilities: Capabilities = { delegations: false, systemLanguage: false, absenceList: true, separateUsers: false };
+  readonly capabilities: Capabilities = { delegations: false, systemLanguage: false, absenceList: true, separateUsers: false, rehireWindowDays: 14 };
   private readonly mirror = new Mirror();
   private readonly writer: V2Writer;
   private readonly verifier: V2Verifier;

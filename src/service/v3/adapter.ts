@@ -18,7 +18,7 @@ const MAYBE_DONE_BEFORE = new Set([404, 409, 422]);
 
 export class V3Adapter implements ServiceAdapter {
   readonly api = 'v3' as const;
-  readonly capabilities: Capabilities = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true };
+  readonly capabilities: Capabilities = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null };
   private readonly verifier: V3Verifier;
 
   constructor(
