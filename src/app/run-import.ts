@@ -25,7 +25,7 @@ import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
 import { finishReports, rejectionIssues } from './reports.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
-import { applySummary } from './summary.js';
+import { applySummary, countUnchanged } from './summary.js';
 
 function recordInLedgers(op: Operation, ledgers: { absences: AbsenceLedger; fired: FiredLedger }): void {
   if (op.type === 'reportAbsence') ledgers.absences.record(op.employeeId, op.startDate, op.endDate);
@@ -257,7 +257,8 @@ async function apply(
   } finally {
     journal.close();
   }
-  for (const line of applySummary(outcomes, Date.now() - ctx.startedAt.getTime())) println(io.stdout, line);
+  const unchanged = countUnchanged(validation.desired, plan.operations.map((p) => p.op));
+  for (const line of applySummary(outcomes, Date.now() - ctx.startedAt.getTime(), unchanged)) println(io.stdout, line);
   const exitCode: ExitCode =
     stopped === 'interrupted'
       ? EXIT.interrupted

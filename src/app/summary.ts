@@ -1,7 +1,8 @@
 /** The closing summary of an apply: one line of counts per action, failures named with their root cause. */
 import type { OperationOutcome } from '../load/outcome.js';
 import { describeSource } from '../plan/render.js';
-import { DESCRIBE, operationId } from '../plan/operations.js';
+import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
+import type { Organisation } from '../model/organisation.js';
 
 const LABELS: [string, (o: OperationOutcome) => boolean][] = [
   ['created', (o) => DESCRIBE[o.op.type].action === 'create' && o.message !== 'rehired'],
@@ -14,7 +15,26 @@ const LABELS: [string, (o: OperationOutcome) => boolean][] = [
   ['absences', (o) => DESCRIBE[o.op.type].action === 'report_absence'],
 ];
 
-export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, maxFailures = 20): string[] {
+/** Entities of the workbook that no operation touches: already as the workbook says. */
+export function countUnchanged(desired: Organisation, ops: readonly Operation[]): number {
+  const touched = new Set<string>();
+  for (const op of ops) {
+    const entity = DESCRIBE[op.type].entity;
+    if (op.type === 'addTeamMember' || op.type === 'removeTeamMember') touched.add(`employee:${op.employeeId}`);
+    else if ('id' in op) touched.add(`${entity}:${op.id}`);
+  }
+  let unchanged = 0;
+  const count = (kind: string, ids: Iterable<string>) => {
+    for (const id of ids) if (!touched.has(`${kind}:${id}`)) unchanged++;
+  };
+  count('user', desired.users.keys());
+  count('employee', desired.employees.keys());
+  count('department', desired.departments.keys());
+  count('team', desired.teams.keys());
+  return unchanged;
+}
+
+export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, unchanged: number, maxFailures = 20): string[] {
   const lines: string[] = [];
   const failed = outcomes.filter((o) => o.status === 'failed');
   for (const o of failed.slice(0, maxFailures)) {
@@ -29,7 +49,7 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, ma
   const done = outcomes.filter((o) => o.status === 'done');
   const parts = LABELS.map(([label, test]) => `${done.filter(test).length} ${label}`);
   const notStarted = outcomes.filter((o) => o.status === 'skipped' && !o.blockedBy).length;
-  parts.push(`${failed.length} failed`, `${blocked.length + notStarted} skipped`);
+  parts.push(`${failed.length} failed`, `${blocked.length + notStarted} skipped`, `${unchanged} unchanged`);
   lines.push(`Applied: ${parts.join(', ')} in ${(elapsedMs / 1000).toFixed(1)} s.`);
   return lines;
 }

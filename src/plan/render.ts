@@ -76,22 +76,28 @@ export function summaryLine(ops: Operation[]): string {
   return `Plan: ${parts.join(', ')} (${ops.length} operations).`;
 }
 
-/** The plan as lines: counts per kind and action, then the rows (at most `maxRows`), then the summary. */
-export function renderPlan(plan: Plan, maxRows = 50): string[] {
+/**
+ * The plan as lines: counts per kind and action, then, per kind and action, its first rows (all of them
+ * are in the JSON report), then notes, the deletion guard's verdict and the summary line.
+ */
+export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
   if (ops.length > 0) {
+    const counts = countByKindAndAction(ops);
     lines.push('Changes by kind:');
-    for (const c of countByKindAndAction(ops)) {
+    for (const c of counts) {
       lines.push(`  ${c.entity.padEnd(11)} ${ACTION_WORDS[c.action].padEnd(17)} ${String(c.count).padStart(7)}`);
     }
     lines.push('');
     const level = levels(plan.operations);
     const ordered = [...plan.operations].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0));
-    const shown = ordered.slice(0, maxRows);
-    for (const p of shown) lines.push(`  ${describeOperation(p.op)}`);
-    if (ordered.length > shown.length) {
-      lines.push(`  …and ${ordered.length - shown.length} more (all of them are in --report FILE.json).`);
+    for (const c of counts) {
+      const group = ordered.filter((p) => DESCRIBE[p.op.type].entity === c.entity && DESCRIBE[p.op.type].action === c.action);
+      for (const p of group.slice(0, rowsPerGroup)) lines.push(`  ${describeOperation(p.op)}`);
+      if (group.length > rowsPerGroup) {
+        lines.push(`    …and ${group.length - rowsPerGroup} more to ${ACTION_WORDS[c.action]} (${c.entity}); --report FILE.json lists them all.`);
+      }
     }
     lines.push('');
   }
