@@ -6,6 +6,8 @@ import { UsageError } from '../errors.js';
 import type { HeaderMap } from '../sheets/columns.js';
 import { readInput } from '../sheets/read.js';
 import { validate } from '../validate/index.js';
+import type { Issue } from '../validate/issue.js';
+import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
 import type { ApiVersion } from '../service/adapter.js';
 import type { InputOptions } from './options.js';
@@ -44,10 +46,34 @@ export async function readAndValidate(
     ...(extra.current ? { current: extra.current } : {}),
     ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
   });
+  result.issues.push(...templateWarnings(reading.templateVersion));
   const rows = result.sheetsSeen.reduce((sum, s) => sum + s.rows, 0);
   const errors = result.issues.filter((i) => i.severity === 'error').length;
   progress.end(`${rows} rows in ${result.sheetsSeen.length} sheets, ${errors} errors`);
   return result;
+}
+
+/** A workbook made from an older template: say what changed since, so nobody misses a new column. */
+export function templateWarnings(version: string | undefined): Issue[] {
+  if (version === undefined) return [];
+  const changes = templateChangesSince(version);
+  if (changes.length === 0) return [];
+  return [
+    {
+      severity: 'warning',
+      code: 'old_template',
+      sheet: null,
+      sheetName: null,
+      file: null,
+      row: null,
+      column: null,
+      header: null,
+      message: `This workbook was made from template version ${version}; the current one is ${TEMPLATE_VERSION}. Since then: ${changes
+        .map((c) => `(${c.version}) ${c.changes}`)
+        .join(' ')} Run "orgsync-import template" for a fresh copy.`,
+      value: version,
+    },
+  ];
 }
 
 /** The files the inputs stand for: a folder is its .csv files, without marked-up copies of earlier runs. */
