@@ -1,0 +1,16 @@
+/**
+ * The baseline of benchmark 1 for CSV: every .csv file of a folder read whole as UTF-8 and parsed by
+ * papaparse (delimiter detected), nothing else. Prints the records seen.
+ *   node bench/bare/papaparse-read.mjs FOLDER
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+
+const folder = process.argv[2];
+let records = 0;
+for (const name of readdirSync(folder).filter((n) => n.endsWith('.csv')).sort()) {
+  const result = Papa.parse(readFileSync(join(folder, name), 'utf8'));
+  records += result.data.length;
+}
+console.log(`${records} records`);

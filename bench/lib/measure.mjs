@@ -1,0 +1,59 @@
+/**
+ * Runs a command as a child process and measures it: wall time (taken here, around the spawn), peak
+ * resident memory and CPU time (from `/usr/bin/time -v` when installed, else from a preload that reads
+ * process.resourceUsage() at exit; node commands only).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const GNU_TIME = '/usr/bin/time';
+const PRELOAD = fileURLToPath(new URL('./report-usage.mjs', import.meta.url));
+
+export function peakMemorySource() {
+  return existsSync(GNU_TIME) ? '/usr/bin/time -v (Maximum resident set size)' : 'process.resourceUsage().maxRSS at exit (preload)';
+}
+
+function parseGnuTime(text) {
+  const field = (label) => {
+    const match = text.match(new RegExp(`${label}: ([\\d.]+)`));
+    return match ? Number(match[1]) : null;
+  };
+  return { maxRssKB: field('Maximum resident set size \\(kbytes\\)'), userS: field('User time \\(seconds\\)'), sysS: field('System time \\(seconds\\)') };
+}
+
+/**
+ * args: a node script and its arguments (run with process.execPath). Returns
+ * { wallMs, maxRssKB, userS, sysS, code, stdout, stderr }.
+ */
+export async function measureNode(args, { cwd = process.cwd(), env = process.env, nodeOptions = [] } = {}) {
+  const useGnuTime = existsSync(GNU_TIME);
+  const scratch = mkdtempSync(join(tmpdir(), 'orgsync-bench-'));
+  const timeFile = join(scratch, 'time.txt');
+  const usageFile = join(scratch, 'usage.json');
+  const [command, commandArgs] = useGnuTime
+    ? [GNU_TIME, ['-v', '-o', timeFile, process.execPath, ...nodeOptions, ...args]]
+    : [process.execPath, ['--import', PRELOAD, ...nodeOptions, ...args]];
+  const started = performance.now();
+  const { code, stdout, stderr } = await new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd, env: { ...env, BENCH_USAGE_FILE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ code: exitCode, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+  });
+  const wallMs = performance.now() - started;
+  const usage = useGnuTime ? parseGnuTime(readFileSync(timeFile, 'utf8')) : JSON.parse(readFileSync(usageFile, 'utf8'));
+  rmSync(scratch, { recursive: true, force: true });
+  return { wallMs, ...usage, code, stdout, stderr };
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
