@@ -226,14 +226,18 @@ async function apply(
       io.stdout,
       previous.sameWorkbook
         ? `Resuming the run of ${previous.startedAt}: ${previous.confirmed} operations were confirmed then; the rest follows.`
-        : `The previous run (${previous.startedAt}, another workbook) did not finish; this run starts from what the service has now.`,
+        : `The previous run (${previous.startedAt}, ${previous.sameService ? 'another workbook' : 'another service or company'}) did not finish; this run starts from what the service has now.`,
     );
   }
   let outcomes: OperationOutcome[] = [];
   let stopped: string | null = null;
   let stopError: Error | undefined;
   try {
-    journal.beginRun(identity, plan.operations.length);
+    try {
+      journal.beginRun(identity, plan.operations.length);
+    } catch (error) {
+      throw new OrgsyncError('journal_write', `${(error as Error).message} Nothing was sent: make room (or choose another --journal) and run again.`, EXIT.cannotStart, { cause: error });
+    }
     ctx.progress.phase('Applying', plan.operations.length);
     let settled = 0;
     const result = await executePlan(plan.operations, {
@@ -253,7 +257,8 @@ async function apply(
     stopped = result.stopped;
     stopError = result.stopError;
     ctx.progress.end();
-    journal.endRun(stopped === null && outcomes.every((o) => o.status === 'done'));
+    // After a failed journal write the end line cannot be written either; the next run resumes without it.
+    if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every((o) => o.status === 'done'));
   } finally {
     journal.close();
   }
@@ -269,7 +274,13 @@ async function apply(
           : EXIT.ok;
   if (stopped === 'interrupted') println(io.stdout, 'Interrupted. Run the same command again to finish: nothing done is sent twice.');
   if (stopError) println(io.stderr, stopError.message);
-  if (exitCode === EXIT.partial) {
+  if (stopped === 'journal') {
+    println(
+      io.stderr,
+      'The run stopped because its progress could not be recorded. Nothing the service confirmed is lost (a re-run reads the service again and checks what was unconfirmed): make room and run the same command again.',
+    );
+  }
+  if (exitCode === EXIT.partial && stopped !== 'journal') {
     println(io.stdout, 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.');
   }
   const rejected = rejectionIssues(outcomes);

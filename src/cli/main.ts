@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
-import type { AppIO } from '../app/io.js';
+import { printable, type AppIO } from '../app/io.js';
 import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
 import { runImport, runValidate } from '../app/run-import.js';
 import { scrubSecrets } from './scrub.js';
@@ -121,18 +121,32 @@ function makeIO(signal?: AbortSignal): AppIO {
   return io;
 }
 
-/** First Ctrl-C: stop sending and finish what is in flight; second: leave at once (the journal is intact). */
-function interruptible(): AbortSignal {
+/** The longest the first Ctrl-C waits for requests in flight (shorter when --timeout is shorter). */
+const INTERRUPT_GRACE_MS = 10_000;
+
+/**
+ * First Ctrl-C: stop sending and finish what is in flight, for at most one request timeout (10 s at
+ * most); second, or when that time is up: leave at once. Either way the journal is intact: a request
+ * whose answer did not come is journalled as sent, and the next run checks it before sending it again.
+ */
+function interruptible(timeoutMs: number | undefined): AbortSignal {
   const controller = new AbortController();
-  process.on('SIGINT', () => {
-    if (controller.signal.aborted) {
-      process.stderr.write('\nStopped at once. Run the same command again to finish.\n');
-      process.exit(EXIT.interrupted);
-    }
+  const graceMs = Math.min(timeoutMs ?? INTERRUPT_GRACE_MS, INTERRUPT_GRACE_MS);
+  const leaveNow = (why: string) => {
+    process.stderr.write(`\n${why} Run the same command again to finish: nothing done is sent twice.\n`);
+    process.exit(EXIT.interrupted);
+  };
+  const stop = () => {
+    if (controller.signal.aborted) leaveNow('Stopped at once.');
     process.stderr.write('\nStopping: waiting for the requests in flight (Ctrl-C again to stop at once)…\n');
     controller.abort();
-  });
-  process.on('SIGTERM', () => controller.abort());
+    setTimeout(
+      () => leaveNow(`Stopped: requests still in flight after ${graceMs / 1000} s; the next run checks whether the service carried them out.`),
+      graceMs,
+    ).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return controller.signal;
 }
 
@@ -148,7 +162,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       program.help();
       return;
     }
-    setExit(await runImport(importOptions('run', files, flags), makeIO(interruptible())));
+    setExit(await runImport(importOptions('run', files, flags), makeIO(interruptible(flags.timeout as number | undefined))));
   });
 
   withServiceOptions(withInputOptions(program.command('validate')))
@@ -202,7 +216,12 @@ async function main(): Promise<void> {
   const program = buildProgram((code) => {
     exitCode = code;
   });
-  program.exitOverride();
+  // Every command, not only the top one: bad usage of a sub-command is exit 3 too, and what commander
+  // prints (an unknown option with its value, say) is scrubbed of any secret given.
+  for (const command of [program, ...program.commands]) {
+    command.exitOverride();
+    command.configureOutput({ writeErr: (text) => process.stderr.write(hideOptionValues(scrubSecrets(text))) });
+  }
   try {
     await program.parseAsync(process.argv);
   } catch (error) {
@@ -211,17 +230,22 @@ async function main(): Promise<void> {
   process.exitCode = exitCode;
 }
 
+/** A mistyped option (`--jwt-secrt=…`) is not known to be secret, so no value of an unknown option is echoed. */
+function hideOptionValues(text: string): string {
+  return text.replace(/(unknown option '[^'=\s]+=)[^']*'/g, "$1…'");
+}
+
 function reportError(error: unknown): ExitCode {
   const code = (error as { code?: string }).code;
   if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.ok;
   if (typeof code === 'string' && code.startsWith('commander.')) return EXIT.cannotStart; // commander printed it
   if (error instanceof OrgsyncError) {
-    process.stderr.write(`${scrubSecrets(error.message)}\n`);
+    process.stderr.write(`${printable(scrubSecrets(error.message))}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`orgsync-import stopped on an unexpected problem: ${scrubSecrets(message)}\n`);
-  if (process.env.ORGSYNC_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${scrubSecrets(error.stack)}\n`);
+  process.stderr.write(`orgsync-import stopped on an unexpected problem: ${printable(scrubSecrets(message))}\n`);
+  if (process.env.ORGSYNC_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${printable(scrubSecrets(error.stack))}\n`);
   return EXIT.cannotStart;
 }
 

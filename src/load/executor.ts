@@ -86,6 +86,10 @@ export async function executePlan(planned: PlannedOperation[], options: Executor
       stopped ??= 'auth';
       stopError ??= outcome.error;
     }
+    if (outcome.journalError) {
+      stopped ??= 'journal';
+      stopError ??= outcome.journalError;
+    }
     settle(outcome.outcome);
   };
 
@@ -128,7 +132,7 @@ export async function executePlan(planned: PlannedOperation[], options: Executor
 async function runOne(
   op: Operation,
   options: ExecutorOptions,
-): Promise<{ outcome: OperationOutcome; error?: unknown }> {
+): Promise<{ outcome: OperationOutcome; error?: unknown; journalError?: Error }> {
   const attempts = options.unknownOutcomeAttempts ?? 3;
   let verifyFirst = options.unconfirmed?.has(op.key) ?? false;
   for (let attempt = 0; ; attempt++) {
@@ -137,10 +141,22 @@ async function runOne(
         return { outcome: { op, status: 'done', statusCode: null, message: 'confirmed: the service already had it' } };
       }
       verifyFirst = false;
-      options.onSent?.(op);
+      try {
+        options.onSent?.(op);
+      } catch (error) {
+        // What is not in the journal must not be sent: a lost answer could then never be checked.
+        return {
+          outcome: { op, status: 'skipped', statusCode: null, message: 'not sent: the journal could not be written' },
+          journalError: error as Error,
+        };
+      }
       const result = await options.adapter.execute(op);
       return { outcome: { op, status: 'done', statusCode: result.status, message: result.note ?? null } };
     } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'unknown_outcome' && options.signal?.aborted) {
+        // Interrupted: no new request. The journal holds it as sent without an answer; the next run checks it.
+        return { outcome: { op, status: 'skipped', statusCode: null, message: 'interrupted: whether the service carried it out is checked on the next run' }, error };
+      }
       if (error instanceof ServiceError && error.kind === 'unknown_outcome' && attempt + 1 < attempts) {
         // The connection dropped after sending: the service may have done it. Look before resending.
         verifyFirst = true;

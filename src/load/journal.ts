@@ -2,9 +2,24 @@
  * The progress journal: one JSON line per event, written with a plain write(2) the moment an operation
  * is confirmed, so a crash or `kill -9` loses nothing the service confirmed (the OS keeps what was
  * written); fsync'd at the end of a run and on a timer for power loss. One file per service + company;
- * runs are appended. A lock file keeps two importers off the same journal.
+ * only an unfinished run is kept, and a run that finishes empties it. A lock file keeps two importers off
+ * the same journal.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { OrgsyncError, EXIT } from '../errors.js';
 import type { Operation } from '../plan/operations.js';
@@ -29,7 +44,10 @@ type Entry =
 export interface PreviousRun {
   /** The previous run stopped before it finished (interrupted, crashed or left failures). */
   unfinished: boolean;
+  /** Same workbook and same service: its unconfirmed operations are this run's to verify. */
   sameWorkbook: boolean;
+  /** Same service (API version, base URL and company), whatever the workbook. */
+  sameService: boolean;
   confirmed: number;
   /** Operations sent whose answer never came (the loader verifies them, never resends blindly). */
   unconfirmed: string[];
@@ -46,18 +64,60 @@ export class JournalLockedError extends OrgsyncError {
   }
 }
 
+/** A journal or ledger file that cannot be opened or written (disk full, read-only, not a file). */
+export class StateFileError extends OrgsyncError {
+  constructor(path: string, action: 'open' | 'write', cause: unknown) {
+    super(`journal_${action}`, `Could not ${action} ${path}: ${writeFailure(cause)}.`, EXIT.cannotStart, { cause });
+    this.name = 'StateFileError';
+  }
+}
+
+function writeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EDQUOT':
+      return 'the disk quota is used up';
+    case 'EROFS':
+      return 'the disk is read-only';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EFBIG':
+      return 'the file is too large';
+    default:
+      return code ? `the system refused (${code})` : String((error as Error).message ?? error);
+  }
+}
+
+const ENTRY_TYPES = new Set(['run', 'sent', 'done', 'failed', 'end']);
+
 function readEntries(path: string): Entry[] {
   if (!existsSync(path)) return [];
   const entries: Entry[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
+    let entry: unknown;
     try {
-      entries.push(JSON.parse(line) as Entry);
+      entry = JSON.parse(line);
     } catch {
       // A torn line (the process died mid-write) holds no confirmation: skip it.
+      continue;
     }
+    if (isEntry(entry)) entries.push(entry);
   }
   return entries;
+}
+
+/** A line that parses but is not one of ours (a damaged or hand-edited journal) is skipped like a torn one. */
+function isEntry(value: unknown): value is Entry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  if (typeof entry.t !== 'string' || !ENTRY_TYPES.has(entry.t)) return false;
+  if (entry.t === 'run') return typeof entry.serviceKey === 'string' && typeof entry.workbookHash === 'string';
+  if (entry.t === 'end') return typeof entry.complete === 'boolean';
+  return typeof entry.key === 'string';
 }
 
 function lastRun(entries: Entry[]): PreviousRun | null {
@@ -78,6 +138,7 @@ function lastRun(entries: Entry[]): PreviousRun | null {
   return {
     unfinished: ended === null || !ended.complete,
     sameWorkbook: false,
+    sameService: false,
     confirmed,
     unconfirmed: [...sent],
     startedAt: header.at,
@@ -97,6 +158,7 @@ export class Journal {
   private fd: number | null = null;
   private syncTimer: NodeJS.Timeout | null = null;
   private dirty = false;
+  private complete = false;
 
   private constructor(
     readonly path: string,
@@ -104,34 +166,52 @@ export class Journal {
     readonly previous: PreviousRun | null,
   ) {}
 
-  /** Opens (and locks) the journal; tells what the previous run on it left behind. */
+  /**
+   * Opens (and locks) the journal; tells what the previous run on it left behind. Only the last run
+   * matters for resuming, so older runs are dropped: a finished run leaves nothing behind, an unfinished
+   * one stays until a later run finishes.
+   */
   static open(path: string, identity: JournalIdentity): Journal {
-    mkdirSync(dirname(path), { recursive: true });
+    refuseNonRegularFile(path);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw new StateFileError(dirname(path), 'open', error);
+    }
     const lockPath = path.replace(/\.jsonl$/, '') + '.lock';
     Journal.lock(lockPath);
-    const entries = readEntries(path);
-    const previous = lastRun(entries);
-    if (previous) {
-      const header = [...entries].reverse().find((e) => e.t === 'run') as Extract<Entry, { t: 'run' }>;
-      previous.sameWorkbook = header.workbookHash === identity.workbookHash && header.serviceKey === identity.serviceKey;
+    try {
+      const entries = readEntries(path);
+      const previous = lastRun(entries);
+      let keep: Entry[] = [];
+      if (previous) {
+        const start = entries.findLastIndex((e) => e.t === 'run');
+        const header = entries[start] as Extract<Entry, { t: 'run' }>;
+        previous.sameService = header.serviceKey === identity.serviceKey;
+        previous.sameWorkbook = previous.sameService && header.workbookHash === identity.workbookHash;
+        if (previous.unfinished) keep = entries.slice(start);
+      }
+      const journal = new Journal(path, lockPath, previous);
+      if (existsSync(path)) rewrite(path, keep);
+      journal.fd = openSync(path, 'a');
+      return journal;
+    } catch (error) {
+      try {
+        unlinkSync(lockPath);
+      } catch {
+        // already gone
+      }
+      throw error instanceof OrgsyncError ? error : new StateFileError(path, 'open', error);
     }
-    const journal = new Journal(path, lockPath, previous);
-    journal.fd = openSync(path, 'a');
-    // A torn last line must not swallow the next entry.
-    const raw = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
-    if (raw.length > 0 && raw[raw.length - 1] !== 0x0a) writeSync(journal.fd, '\n');
-    return journal;
   }
 
   private static lock(lockPath: string): void {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const fd = openSync(lockPath, 'wx');
-        writeSync(fd, JSON.stringify({ pid: process.pid, at: new Date().toISOString() }));
-        closeSync(fd);
+        createLockFile(lockPath);
         return;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(lockPath, 'open', error);
         let pid = 0;
         try {
           pid = Number((JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number }).pid) || 0;
@@ -145,9 +225,14 @@ export class Journal {
     throw new OrgsyncError('journal_locked', `Could not lock ${lockPath}.`, EXIT.cannotStart);
   }
 
+  /** Throws StateFileError when the line cannot be written (the disk is full): the caller stops the run. */
   private write(entry: Entry): void {
     if (this.fd === null) return;
-    writeSync(this.fd, JSON.stringify(entry) + '\n');
+    try {
+      writeSync(this.fd, JSON.stringify(entry) + '\n');
+    } catch (error) {
+      throw new StateFileError(this.path, 'write', error);
+    }
     this.dirty = true;
     this.syncTimer ??= setTimeout(() => this.sync(), 200).unref();
   }
@@ -155,7 +240,12 @@ export class Journal {
   private sync(): void {
     this.syncTimer = null;
     if (this.fd !== null && this.dirty) {
-      fsyncSync(this.fd);
+      try {
+        fsyncSync(this.fd);
+      } catch {
+        // The lines were written (the OS holds them); only their survival of a power cut is in doubt, and a
+        // failing fsync must not crash the run from a timer or hide its outcome.
+      }
       this.dirty = false;
     }
   }
@@ -187,6 +277,7 @@ export class Journal {
 
   endRun(complete: boolean): void {
     this.write({ t: 'end', at: new Date().toISOString(), complete });
+    this.complete = complete;
   }
 
   close(): void {
@@ -194,7 +285,17 @@ export class Journal {
     this.syncTimer = null;
     if (this.fd !== null) {
       this.sync();
-      closeSync(this.fd);
+      try {
+        // A run that finished leaves nothing to resume: the journal keeps no record of it (the report does).
+        if (this.complete) ftruncateSync(this.fd, 0);
+      } catch {
+        // the next run drops a finished run anyway
+      }
+      try {
+        closeSync(this.fd);
+      } catch {
+        // nothing more can be done for it
+      }
       this.fd = null;
     }
     try {
@@ -202,5 +303,74 @@ export class Journal {
     } catch {
       // already gone
     }
+  }
+}
+
+/**
+ * A journal must be a plain file: a device such as /dev/full reads as an endless stream (the importer
+ * would fill memory trying to read it back) and a pipe or folder cannot hold progress to resume from.
+ */
+function refuseNonRegularFile(path: string): void {
+  let isFile = true;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    return; // does not exist yet
+  }
+  if (!isFile) {
+    throw new OrgsyncError(
+      'journal_not_a_file',
+      `The journal ${path} is not a plain file (it is a device, folder or pipe), so progress could not be recorded and resumed. Give --journal the name of a file, or leave it out. Nothing was sent.`,
+      EXIT.cannotStart,
+    );
+  }
+}
+
+/** The lock file appears with its content already in it (written aside, then linked), so no one reads it half-written. */
+function createLockFile(lockPath: string): void {
+  const content = JSON.stringify({ pid: process.pid, at: new Date().toISOString() });
+  const aside = `${lockPath}.${process.pid}.tmp`;
+  try {
+    writeFileSync(aside, content);
+    linkSync(aside, lockPath);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP')) throw error;
+  } finally {
+    try {
+      unlinkSync(aside);
+    } catch {
+      // not created
+    }
+  }
+  // A file system without hard links: create and write in two steps.
+  const fd = openSync(lockPath, 'wx');
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Replaces the journal's content with these entries: written aside, flushed, then renamed over it. */
+function rewrite(path: string, entries: readonly Entry[]): void {
+  const aside = `${path}.${process.pid}.tmp`;
+  try {
+    const fd = openSync(aside, 'w');
+    try {
+      if (entries.length > 0) writeSync(fd, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(aside, path);
+  } catch (error) {
+    try {
+      unlinkSync(aside);
+    } catch {
+      // not created
+    }
+    throw error;
   }
 }

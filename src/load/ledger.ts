@@ -10,6 +10,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { StateFileError } from './journal.js';
 
 class JsonLines<Line> {
   constructor(readonly path: string) {}
@@ -31,9 +32,14 @@ class JsonLines<Line> {
     return lines;
   }
 
+  /** Throws StateFileError when the line cannot be written (the disk is full): the caller stops the run. */
   append(line: Line): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    appendFileSync(this.path, JSON.stringify(line) + '\n');
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      appendFileSync(this.path, JSON.stringify(line) + '\n');
+    } catch (error) {
+      throw new StateFileError(this.path, 'write', error);
+    }
   }
 }
 

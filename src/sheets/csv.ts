@@ -9,10 +9,10 @@ import Papa from 'papaparse';
 import { UsageError } from '../errors.js';
 import { columnLetters, textCell } from './cells.js';
 import { byteOrderMark } from './file-kind.js';
-import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS } from './limits.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './limits.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
-import { cellTooLong, tooManyColumns, unknownEncoding } from './unreadable.js';
+import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows, unknownEncoding } from './unreadable.js';
 
 /**
  * The file's encoding: the one given, else its byte order mark, else UTF-8 when every byte sequence is
@@ -103,6 +103,9 @@ export async function* decodedText(file: string, encoding: string): AsyncGenerat
   yield lineEndings.next(decoder.end() ?? '') + lineEndings.end();
 }
 
+/** The record being read has passed MAX_ROW_BYTES without ending; csvRows names its row. */
+class UnfinishedRecordTooLarge extends Error {}
+
 export async function* csvRecords(file: string, encoding: string, delimiter: string): AsyncGenerator<string[][]> {
   const parser = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' });
   let partial = '';
@@ -111,17 +114,39 @@ export async function* csvRecords(file: string, encoding: string, delimiter: str
     const result = parser.parse(input, 0, true) as Papa.ParseResult<string[]>;
     partial = input.slice(result.meta.cursor);
     if (result.data.length > 0) yield result.data;
+    // The unfinished record is parsed again with every chunk: without a bound, time grows with its square.
+    if (partial.length > MAX_ROW_BYTES) throw new UnfinishedRecordTooLarge();
   }
   if (partial !== '') yield (parser.parse(partial, 0, false) as Papa.ParseResult<string[]>).data;
 }
 
 export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string): AsyncGenerator<PhysicalRow[]> {
   let line = 1;
-  for await (const records of csvRecords(file, encoding, delimiter)) {
+  let count = 0;
+  const records = csvRecords(file, encoding, delimiter);
+  const nextRecords = async (): Promise<IteratorResult<string[][]>> => {
+    try {
+      return await records.next();
+    } catch (error) {
+      if (error instanceof UnfinishedRecordTooLarge) throw rowTooLarge(file, sheetName, line, true);
+      throw error;
+    }
+  };
+  try {
+    for (let next = await nextRecords(); !next.done; next = await nextRecords()) {
+      const rows = readRows(next.value);
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    await records.return(undefined);
+  }
+
+  function readRows(records: string[][]): PhysicalRow[] {
     const rows: PhysicalRow[] = [];
     for (const record of records) {
       const row = line;
       line += 1;
+      if (++count > MAX_ROWS) throw tooManyRows(file, sheetName);
       const cells: (RawCell | undefined)[] = [];
       for (let index = 0; index < record.length; index++) {
         const field = record[index] ?? '';
@@ -134,7 +159,7 @@ export async function* csvRows(file: string, sheetName: string, encoding: string
       }
       if (cells.length > 0) rows.push({ row, cells });
     }
-    if (rows.length > 0) yield rows;
+    return rows;
   }
 }
 

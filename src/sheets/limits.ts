@@ -34,5 +34,19 @@ export const LARGE_PART_BYTES = 10 * 1024 * 1024;
  */
 export const MAX_SMALL_PART_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Text of one row: a CSV record in characters, a worksheet row's XML in bytes. A row of ordinary HR
+ * values is a few kilobytes; a longer one is a quotation mark without its partner or a cell far over
+ * Excel's limit, and a reader that waits for the end of such a row spends time that grows with the square
+ * of its length (a 50 MB cell took minutes), so it is refused as soon as it passes this size.
+ */
+export const MAX_ROW_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Excel's own limit for the rows of a sheet. A CSV file longer than that cannot have been opened in
+ * Excel, and every row read is held in memory until the import is validated, so this bounds memory too.
+ */
+export const MAX_ROWS = 1_048_576;
+
 /** How many non-empty rows are searched for the header row (sheets.md "Sheets"). */
 export const HEADER_SEARCH_ROWS = 10;

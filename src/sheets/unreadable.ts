@@ -3,7 +3,7 @@
  * to do, no library names and no stack trace.
  */
 import { UnreadableFileError } from '../errors.js';
-import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS } from './limits.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './limits.js';
 
 const SAVE_AGAIN = 'open it in Excel, save it again as .xlsx and try again';
 
@@ -48,6 +48,22 @@ export function tooManyColumns(file: string, sheetName: string, row: number): Un
   return new UnreadableFileError(
     file,
     `sheet "${sheetName}", row ${row} has values in more than ${MAX_COLUMNS.toLocaleString('en')} columns, far more than an import sheet has; check that the file is the right one.`,
+  );
+}
+
+export function rowTooLarge(file: string, sheetName: string, row: number | null, csv: boolean): UnreadableFileError {
+  const where = row === null ? 'a row' : `row ${row}`;
+  const hint = csv ? ' (this usually means a quotation mark has no closing partner)' : '';
+  return new UnreadableFileError(
+    file,
+    `sheet "${sheetName}", ${where} holds more than ${MAX_ROW_BYTES / 1024 / 1024} MB of text, far more than an import row${hint}.`,
+  );
+}
+
+export function tooManyRows(file: string, sheetName: string): UnreadableFileError {
+  return new UnreadableFileError(
+    file,
+    `sheet "${sheetName}" goes on past row ${MAX_ROWS.toLocaleString('en')}, Excel's own limit for a sheet; split the file or check that it is the right one.`,
   );
 }
 

@@ -4,6 +4,7 @@
  * directory and the two small index files only; no sheet data is touched here.
  */
 import { posix } from 'node:path';
+import { MAX_ROW_BYTES } from './limits.js';
 import { isoDateCellsAsSerials } from './xlsx-iso-dates.js';
 import { entryBuffer, entryChunks, readZipDirectory, ZipProblem, type StoredPart, type ZipEntry } from './zip.js';
 
@@ -201,20 +202,52 @@ async function* withoutDoctype(chunks: AsyncIterable<Buffer>): AsyncGenerator<Bu
  * Cells stored as ISO 8601 text (`t="d"`, written by some libraries, never by Excel) are misread by
  * exceljs as a serial number, which turns 2024-01-31 into a day in 1905. They are rewritten here as the
  * date serials Excel would have stored. Rows are rewritten whole, so a cell split across two chunks is
- * never missed.
+ * never missed. Only the new chunk is searched for the end of a row, and a row that grows past
+ * MAX_ROW_BYTES is refused, so a huge cell costs neither quadratic time nor unbounded memory.
  */
 async function* withIsoDatesAsSerials(chunks: AsyncIterable<Buffer>, date1904: boolean): AsyncGenerator<Buffer> {
-  let carry: Buffer = Buffer.alloc(0);
+  const ROW_END = Buffer.from('</row>');
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   for await (const chunk of chunks) {
-    const data: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-    const cut = data.lastIndexOf('</row>') + 1;
-    if (cut === 0) {
-      carry = data;
+    // The end tag may straddle the previous chunk and this one.
+    const lastPending = pending.at(-1);
+    const overlap = lastPending ? lastPending.subarray(Math.max(0, lastPending.length - (ROW_END.length - 1))) : Buffer.alloc(0);
+    const found = Buffer.concat([overlap, chunk]).lastIndexOf(ROW_END);
+    if (found < 0) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes > MAX_ROW_BYTES) {
+        const text = Buffer.concat(pending).toString('latin1');
+        const rowStart = /<row[\s>]/.exec(text);
+        if (rowStart) throw new RowTooLarge(rowNumberAt(text, rowStart.index));
+        // Outside any row (column widths, page setup): no cell to rewrite, so pass it on, keeping a tail
+        // that may hold the start of the next row's tag.
+        const keep = Buffer.from(text.slice(-8), 'latin1');
+        yield Buffer.from(text.slice(0, -8), 'latin1');
+        pending = [keep];
+        pendingBytes = keep.length;
+      }
       continue;
     }
-    const end = cut - 1 + '</row>'.length;
-    carry = data.subarray(end);
-    yield isoDateCellsAsSerials(data.subarray(0, end), date1904);
+    const end = found - overlap.length + ROW_END.length;
+    yield isoDateCellsAsSerials(Buffer.concat([...pending, chunk.subarray(0, end)]), date1904);
+    pending = end < chunk.length ? [chunk.subarray(end)] : [];
+    pendingBytes = chunk.length - end;
   }
-  if (carry.length > 0) yield isoDateCellsAsSerials(carry, date1904);
+  if (pendingBytes > 0) yield isoDateCellsAsSerials(Buffer.concat(pending), date1904);
+}
+
+/** The number of the row whose start tag is at `at`, when it carries one. */
+function rowNumberAt(text: string, at: number): number | null {
+  const match = /^<row\b[^>]*?\sr="(\d+)"/.exec(text.slice(at, at + 4096));
+  return match ? Number(match[1]) : null;
+}
+
+/** A worksheet row longer than MAX_ROW_BYTES; the reader words it with the sheet's name. */
+export class RowTooLarge extends Error {
+  constructor(readonly row: number | null) {
+    super('row too large');
+    this.name = 'RowTooLarge';
+  }
 }

@@ -7,13 +7,13 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { UnreadableFileError } from '../errors.js';
 import { columnLetters } from './cells.js';
-import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS } from './limits.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { cellFromExcel, type DateSystem } from './xlsx-cells.js';
-import { NotAWorkbook, openWorkbookPackage, partsForExceljs, type StreamedSheet, type WorkbookPackage } from './xlsx-package.js';
+import { NotAWorkbook, openWorkbookPackage, partsForExceljs, RowTooLarge, type StreamedSheet, type WorkbookPackage } from './xlsx-package.js';
 import { storedZip, ZipProblem } from './zip.js';
-import { cellTooLong, tooManyColumns, unreadable } from './unreadable.js';
+import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows, unreadable } from './unreadable.js';
 
 /** The name of the hidden sheet in which the template carries its version. */
 export const TEMPLATE_SHEET_NAME = '_template';
@@ -62,11 +62,11 @@ export async function* xlsxSheets(pkg: WorkbookPackage): AsyncGenerator<Physical
       while (!(await rows.next()).done);
     }
   } catch (error) {
-    throw asUnreadable(pkg.file, failure.error ?? error);
+    throw asUnreadable(pkg.file, failure.error ?? error, streamed[Math.max(0, index - 1)]?.sheet.name);
   } finally {
     source.destroy();
   }
-  if (failure.error) throw asUnreadable(pkg.file, failure.error);
+  if (failure.error) throw asUnreadable(pkg.file, failure.error, streamed.at(-1)?.sheet.name);
 }
 
 const ROWS_PER_BATCH = 256;
@@ -95,6 +95,7 @@ async function* worksheetRows(
       // A <row> without its r attribute is allowed by the format: it follows the previous row.
       const number = Number.isFinite(row.number) ? row.number : previous + 1;
       previous = number;
+      if (number > MAX_ROWS) throw tooManyRows(file, sheetName);
       const cells: (RawCell | undefined)[] = [];
       row.eachCell((cell, column) => {
         const raw = cellFromExcel(cell.value, cell.numFmt, dates);
@@ -110,9 +111,9 @@ async function* worksheetRows(
       }
     }
   } catch (error) {
-    throw asUnreadable(file, failure.error ?? error);
+    throw asUnreadable(file, failure.error ?? error, sheetName);
   }
-  if (failure.error) throw asUnreadable(file, failure.error);
+  if (failure.error) throw asUnreadable(file, failure.error, sheetName);
   if (batch.length > 0) yield batch;
 }
 
@@ -125,8 +126,9 @@ const ZIP_REASONS = {
   doctype: 'doctype',
 } as const;
 
-function asUnreadable(file: string, error: unknown): UnreadableFileError {
+function asUnreadable(file: string, error: unknown, sheetName = ''): UnreadableFileError {
   if (error instanceof UnreadableFileError) return error;
+  if (error instanceof RowTooLarge) return rowTooLarge(file, sheetName, error.row, false);
   if (error instanceof ZipProblem) return unreadable(file, ZIP_REASONS[error.kind], error);
   if (error instanceof NotAWorkbook) return unreadable(file, error.kind, error);
   return unreadable(file, 'damaged', error);

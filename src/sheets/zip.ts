@@ -202,6 +202,8 @@ export async function entryBuffer(file: string, entry: ZipEntry): Promise<Buffer
  * data, more data than declared), the failure is recorded in `failure`, the part is cut or padded with
  * spaces to the size its header announced, and the zip ends there; the caller reports the failure.
  */
+const PADDING = Buffer.alloc(64 * 1024, 0x20);
+
 export async function* storedZip(parts: Iterable<StoredPart>, failure: { error?: unknown }): AsyncGenerator<Buffer> {
   for (const part of parts) {
     const name = Buffer.from(part.name, 'utf8');
@@ -225,7 +227,8 @@ export async function* storedZip(parts: Iterable<StoredPart>, failure: { error?:
     } catch (error) {
       failure.error = error;
     }
-    if (sent < part.size) yield Buffer.alloc(part.size - sent, 0x20);
+    // In slices: the rest of a failed part can be up to a gigabyte, which must not be allocated at once.
+    for (let left = part.size - sent; left > 0; left -= PADDING.length) yield PADDING.subarray(0, Math.min(left, PADDING.length));
     if (failure.error) break;
   }
   const end = Buffer.alloc(22);

@@ -54,6 +54,9 @@ const CONNECT_ERROR_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** OpenSSL's and Node's codes for a handshake or certificate that failed. */
+const TLS_ERROR = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
+
 type Attempt =
   | { ok: true; response: HttpResponse }
   | { ok: false; failure: Failure; status: number | null; reason: string; body: unknown; cause?: unknown };
@@ -191,6 +194,9 @@ export class HttpClient {
       case 'UND_ERR_SOCKET':
         return 'the connection was closed by the other side';
       default:
+        if (code && TLS_ERROR.test(code)) {
+          return `the secure connection (TLS) could not be set up (${code}) — check that the base URL is the service's https:// address and that its certificate is valid`;
+        }
         return code ? `network error (${code})` : 'network error';
     }
   }

@@ -1,0 +1,155 @@
+/**
+ * Ctrl-C while applying: the first stops sending, waits (boundedly) for the requests in flight, records
+ * them, says how to resume and exits 130; a second leaves at once. Either way the journal is whole and
+ * the same command run again finishes the job without doing anything twice.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { executePlan } from '../../src/load/executor.js';
+import type { Operation } from '../../src/plan/operations.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import type { ServiceAdapter } from '../../src/service/adapter.js';
+import { ServiceError } from '../../src/service/errors.js';
+import { runCli, startCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { startProxy, type Proxy } from './proxy.js';
+import { companyCsv, defaultJournal, expectNoStackTrace, expectServiceEqualsWorkbook, journalLines, unanswered } from './support.js';
+
+let sandbox: RunningSandbox | undefined;
+let proxy: Proxy | undefined;
+afterEach(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+  proxy = sandbox = undefined;
+});
+
+async function service(latencyMs: number): Promise<string[]> {
+  sandbox = await startSandbox({ quiet: true, faults: { latencyMs } });
+  proxy = await startProxy(sandbox.baseUrl);
+  return ['--base-url', proxy.url, '--company-id', '1', '--access-token', sandbox.accessToken];
+}
+
+interface Running {
+  child: ChildProcess;
+  output: { stdout: string; stderr: string };
+  done: Promise<CliResult & { endedAt: number }>;
+}
+
+function start(args: string[], cwd: string): Running {
+  const child = startCli(args, { cwd });
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (d) => (output.stdout += d));
+  child.stderr!.on('data', (d) => (output.stderr += d));
+  const done = new Promise<CliResult & { endedAt: number }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, ...output, endedAt: Date.now() })),
+  );
+  return { child, output, done };
+}
+
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the run never got there');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const writesSeen = () => sandbox!.stats().writes;
+
+async function expectRerunFinishes(company: string, args: string[], cwd: string): Promise<void> {
+  proxy!.behave(() => 'pass');
+  const again = await runCli([company, '--yes', ...args], { cwd });
+  expect(again.code, again.stdout + again.stderr).toBe(0);
+  expect(again.stdout).toMatch(/Resuming the run of/);
+  await expectServiceEqualsWorkbook(sandbox!, [company]);
+}
+
+describe('Ctrl-C while applying', () => {
+  it('once: stops sending, records the requests in flight, says how to resume, exits 130', async () => {
+    const args = await service(30);
+    const company = companyCsv(100);
+    const cwd = tempDir('hostile-signal-');
+    const run = start([company, '--yes', ...args, '--report', 'report.json'], cwd);
+    await until(() => writesSeen() >= 30);
+    run.child.kill('SIGINT');
+    const interruptedAt = Date.now();
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    expect(result.endedAt - interruptedAt).toBeLessThan(5000);
+    expectNoStackTrace(result.stderr);
+    expect(result.stderr).toContain('Stopping: waiting for the requests in flight (Ctrl-C again to stop at once)');
+    expect(result.stdout).toContain('Interrupted. Run the same command again to finish: nothing done is sent twice.');
+    const lines = journalLines(defaultJournal(cwd));
+    expect(unanswered(lines)).toEqual([]); // every request in flight was waited for and recorded
+    expect(lines.at(-1)).toMatchObject({ t: 'end', complete: false });
+    const writesAtStop = writesSeen();
+    expect(writesAtStop).toBeLessThan(150); // it stopped sending (the whole job is about 205 writes)
+    await expectRerunFinishes(company, args, cwd);
+  });
+
+  it('twice: leaves at once, the journal still whole', async () => {
+    const args = await service(150);
+    const company = companyCsv(30);
+    const cwd = tempDir('hostile-signal-');
+    const run = start([company, '--yes', ...args], cwd);
+    await until(() => writesSeen() >= 8);
+    run.child.kill('SIGINT');
+    await until(() => run.output.stderr.includes('Stopping'));
+    run.child.kill('SIGINT');
+    const secondAt = Date.now();
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    expect(result.endedAt - secondAt).toBeLessThan(1000);
+    expect(result.stderr).toContain('Stopped at once. Run the same command again to finish');
+    journalLines(defaultJournal(cwd)); // every line parses
+    await expectRerunFinishes(company, args, cwd);
+  });
+
+  it('when requests in flight would take long (503, retry in 30 s): leaves after one --timeout, and the next run checks them', async () => {
+    const args = await service(5);
+    let writes = 0;
+    proxy!.behave((_, method) => (method !== 'GET' && ++writes > 20 ? 'busy' : 'pass'));
+    const company = companyCsv(40);
+    const cwd = tempDir('hostile-signal-');
+    const run = start([company, '--yes', ...args, '--timeout', '1500', '--concurrency', '4'], cwd);
+    await until(() => writes >= 24);
+    run.child.kill('SIGINT');
+    const interruptedAt = Date.now();
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    expect(result.endedAt - interruptedAt).toBeLessThan(4000);
+    expect(result.stderr).toContain('Stopped: requests still in flight after 1.5 s; the next run checks whether the service carried them out.');
+    const lines = journalLines(defaultJournal(cwd));
+    expect(unanswered(lines).length).toBeGreaterThan(0); // recorded as sent: the next run verifies them
+    await expectRerunFinishes(company, args, cwd);
+  });
+});
+
+describe('an answer lost after Ctrl-C', () => {
+  it('is neither checked nor sent again in this run: it stays journalled as sent for the next run to check', async () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    const adapter = {
+      async execute(op: Operation) {
+        calls.push(`execute ${op.key}`);
+        controller.abort(); // Ctrl-C while the request is in flight, whose answer is then lost
+        throw new ServiceError('unknown_outcome', 'connection lost after sending', { method: 'POST', path: '/x' });
+      },
+      async verify(op: Operation) {
+        calls.push(`verify ${op.key}`);
+        return false;
+      },
+    } as unknown as ServiceAdapter;
+    const op: Operation = { type: 'fireEmployee', key: 'fireEmployee:a', id: 'a', reason: 'test' };
+    const sent: string[] = [];
+    const result = await executePlan([{ op, dependsOn: [] }], {
+      adapter,
+      concurrency: 1,
+      signal: controller.signal,
+      onSent: (o) => sent.push(o.key),
+    });
+    expect(calls).toEqual(['execute fireEmployee:a']);
+    expect(sent).toEqual(['fireEmployee:a']);
+    expect(result.stopped).toBe('interrupted');
+    expect(result.outcomes[0]).toMatchObject({ status: 'skipped' });
+  });
+});
