@@ -10,18 +10,17 @@ import { DIST } from './paths.mjs';
 const load = (path) => import(join(DIST, path));
 
 export async function planLevels({ file, baseUrl, companyId, accessToken }) {
-  const [{ readAndValidate }, { currentView }, { createAdapter }, { buildPlan }, { levels }, { silentProgress }] = await Promise.all([
+  const [{ readAndValidate }, { currentView }, { createAdapter }, { buildPlan }, { levels }] = await Promise.all([
     load('app/inputs.js'),
     load('app/run-import.js'),
     load('service/connect.js'),
     load('plan/plan.js'),
     load('plan/graph.js'),
-    load('app/progress.js'),
   ]);
   const adapter = createAdapter({ api: 'v3', baseUrl, companyId: String(companyId), accessToken, concurrency: 16, insecure: false });
   try {
     const current = await adapter.readCurrentState();
-    const validation = await readAndValidate({ files: [file] }, { api: 'v3', current: currentView(current) }, silentProgress);
+    const validation = await readAndValidate({ files: [file] }, { api: 'v3', current: currentView(current) });
     const errors = validation.issues.filter((i) => i.severity === 'error');
     if (errors.length > 0) throw new Error(`the workbook has ${errors.length} errors, e.g. ${errors[0].message}`);
     const reported = new Map();

@@ -11,7 +11,6 @@ import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
 import type { ApiVersion } from '../service/adapter.js';
 import type { InputOptions } from './options.js';
-import type { Progress } from './progress.js';
 
 export function readHeaderMap(path: string | undefined): HeaderMap | undefined {
   if (!path) return undefined;
@@ -30,12 +29,10 @@ export function readHeaderMap(path: string | undefined): HeaderMap | undefined {
 
 export async function readAndValidate(
   options: InputOptions,
-  extra: { api: ApiVersion; current?: CurrentView },
-  progress: Progress,
+  extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
   if (options.files.length === 0) throw new UsageError('Name the workbook to import, e.g. orgsync-import employees.xlsx');
   const headerMap = readHeaderMap(options.mapFile);
-  progress.phase('Reading and validating', null);
   const reading = await readInput(options.files, {
     ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
     ...(options.encoding ? { encoding: options.encoding } : {}),
@@ -47,10 +44,13 @@ export async function readAndValidate(
     ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
   });
   result.issues.push(...templateWarnings(reading.templateVersion));
+  return result;
+}
+
+export function describeValidation(result: ValidationResult): string {
   const rows = result.sheetsSeen.reduce((sum, s) => sum + s.rows, 0);
   const errors = result.issues.filter((i) => i.severity === 'error').length;
-  progress.end(`${rows} rows in ${result.sheetsSeen.length} sheets, ${errors} errors`);
-  return result;
+  return `${rows} rows in ${result.sheetsSeen.length} sheets, ${errors} errors`;
 }
 
 /** A workbook made from an older template: say what changed since, so nobody misses a new column. */

@@ -2,8 +2,13 @@
  * Progress is an injected reporter: a bar per phase on a terminal, plain log lines otherwise, nothing
  * at all when asked to be quiet.
  */
-import cliProgress from 'cli-progress';
+import type cliProgressTypes from 'cli-progress';
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
+
+// Bars are drawn only on a terminal: load the library only then.
+const require = createRequire(import.meta.url);
+const loadBars = (): typeof cliProgressTypes => require('cli-progress') as typeof cliProgressTypes;
 
 export interface Progress {
   /** Starts a phase ("reading", "validating", "reading the service", "applying"); total null when unknown. */
@@ -51,7 +56,8 @@ export function lineProgress(stream: Writable, clock: () => number = Date.now): 
 
 /** A cli-progress bar per phase, with counts and rate. */
 export function barProgress(stream: Writable): Progress {
-  let bar: cliProgress.SingleBar | null = null;
+  const cliProgress = loadBars();
+  let bar: cliProgressTypes.SingleBar | null = null;
   let name = '';
   let started = 0;
   return {

@@ -7,7 +7,8 @@ import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
 import { topDepartment } from '../model/organisation.js';
 import { AbsenceLedger, FiredLedger } from '../load/ledger.js';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { Journal } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
 import type { OperationOutcome } from '../load/outcome.js';
@@ -18,7 +19,7 @@ import type { CurrentState } from '../service/adapter.js';
 import { hasErrors, type Issue } from '../validate/issue.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
 import { summariseIssues } from '../report/summary.js';
-import { hashInputs, readAndValidate } from './inputs.js';
+import { describeValidation, hashInputs, readAndValidate } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
@@ -61,19 +62,18 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   let connection: Connection | null = null;
   try {
-    let current: CurrentState | undefined;
+    let validation: ValidationResult;
     if (isServiceConfigured(options)) {
       connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
-      current = await readService(connection, ctx);
+      validation = (await readServiceAndWorkbook(connection, ctx)).validation;
+    } else {
+      ctx.progress.phase('Reading and validating', null);
+      validation = await readAndValidate(options, { api: options.api });
+      ctx.progress.end(describeValidation(validation));
     }
-    const validation = await readAndValidate(
-      options,
-      current ? { api: options.api, current: currentView(current) } : { api: options.api },
-      ctx.progress,
-    );
     printIssues(validation.issues, io);
     const exitCode = hasErrors(validation.issues) ? EXIT.validation : EXIT.ok;
-    if (!current) println(io.stdout, 'Checked offline: references the workbook does not define were not checked against a service.');
+    if (!connection) println(io.stdout, 'Checked offline: references the workbook does not define were not checked against a service.');
     await finishReports(ctx, { exitCode, issues: validation.issues });
     return exitCode;
   } finally {
@@ -90,12 +90,7 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
   }
   const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
   try {
-    const current = await readService(connection, ctx);
-    const validation = await readAndValidate(
-      options,
-      { api: options.api, current: currentView(current) },
-      ctx.progress,
-    );
+    const { current, validation } = await readServiceAndWorkbook(connection, ctx);
     printIssues(validation.issues, io);
     if (hasErrors(validation.issues)) {
       println(io.stdout, 'Nothing was sent: fix the errors above and run again.');
@@ -108,11 +103,38 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
   }
 }
 
-async function readService(connection: Connection, ctx: Context): Promise<CurrentState> {
-  ctx.progress.phase('Reading the service', null);
-  let state: CurrentState;
+/**
+ * Reads the service and the workbook at the same time: the rows stream and are checked while the list
+ * pages arrive; only the cross-checks (references, the top department) wait for the service's state.
+ */
+async function readServiceAndWorkbook(
+  connection: Connection,
+  ctx: Context,
+): Promise<{ current: CurrentState; validation: ValidationResult }> {
+  ctx.progress.phase('Reading the service and the workbook', null);
+  const state = readService(connection);
+  const view = state.then(currentView);
+  // Awaited below or inside validate(); until then a failure must not count as unhandled.
+  view.catch(() => {});
+  let validation: ValidationResult;
   try {
-    state = await connection.adapter.readCurrentState((done, total) => ctx.progress.update(done, total));
+    validation = await readAndValidate(ctx.options, { api: ctx.options.api, current: view });
+  } catch (error) {
+    await state.catch(() => {}); // no request may outlive the run
+    throw error;
+  }
+  const current = await state;
+  const o = current.org;
+  for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, `Note: ${note}`);
+  ctx.progress.end(
+    `the service has ${o.employees.size} employees, ${o.departments.size} departments, ${o.teams.size} teams, ${o.delegations.length} delegations; the workbook: ${describeValidation(validation)}`,
+  );
+  return { current, validation };
+}
+
+async function readService(connection: Connection): Promise<CurrentState> {
+  try {
+    return await connection.adapter.readCurrentState();
   } catch (error) {
     // Nothing was sent yet: whatever stops the read (unreachable, refused credentials) is "cannot start".
     if (error instanceof ServiceError) {
@@ -120,12 +142,6 @@ async function readService(connection: Connection, ctx: Context): Promise<Curren
     }
     throw error;
   }
-  const o = state.org;
-  for (const note of state.unmatched?.notes ?? []) println(ctx.io.stdout, `Note: ${note}`);
-  ctx.progress.end(
-    `${o.employees.size} employees, ${o.departments.size} departments, ${o.teams.size} teams, ${o.delegations.length} delegations`,
-  );
-  return state;
 }
 
 function printIssues(issues: Issue[], io: AppIO): void {

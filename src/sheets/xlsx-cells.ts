@@ -11,11 +11,19 @@ export interface DateSystem {
   exceljsUsed1904: boolean;
 }
 
+const dateFormats = new Map<string, boolean>();
+
 /** The same test exceljs applies: a number format with day, month, year, hour or second letters. */
 export function isDateFormat(format: string | undefined): boolean {
   if (!format) return false;
-  const withoutLiterals = format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
-  return /[ymdhMsb]+/.test(withoutLiterals);
+  // A workbook has a handful of formats and up to millions of number cells: decide each format once.
+  let known = dateFormats.get(format);
+  if (known === undefined) {
+    const withoutLiterals = format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
+    known = /[ymdhMsb]+/.test(withoutLiterals);
+    if (dateFormats.size < 1000) dateFormats.set(format, known);
+  }
+  return known;
 }
 
 export function cellFromExcel(value: CellValue | undefined, numberFormat: string | undefined, dates: DateSystem): RawCell | undefined {

@@ -71,13 +71,15 @@ export async function validate(reading: InputReading, options: ValidateOptions =
 
   const managed = managedKinds(issues.sheets);
   checkRequiredSheets(issues, managed);
-  const refs = new References(org, options.current, issues, incomplete);
+  // The service's state is needed only from here on: a caller may still be reading it while rows stream.
+  const current = await options.current;
+  const refs = new References(org, current, issues, incomplete);
   if (managed.organisation) {
-    checkOrganisation(org, organisationState, refs, issues, options.current, treeColumnsPresent);
+    checkOrganisation(org, organisationState, refs, issues, current, treeColumnsPresent);
   }
   checkEmployeeTeams(org, refs, issues);
   checkRenamesDoNotCollide(org, issues);
-  org.absences = checkAbsences(periods, org, refs, issues, options.current);
+  org.absences = checkAbsences(periods, org, refs, issues, current);
   org.delegations = checkDelegations(delegationRows, org, refs, issues);
 
   return {

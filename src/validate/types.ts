@@ -8,7 +8,7 @@ export interface ValidateOptions {
   /** v2: delegation rows are not_supported errors; a system_language column is ignored with one warning. */
   api?: 'v3' | 'v2';
   /** The service's current state, when one is configured; absent: offline (unresolvable references warn). */
-  current?: CurrentView;
+  current?: CurrentView | Promise<CurrentView>;
   /** Order for slash dates typed as text (DD/MM/YYYY vs MM/DD/YYYY); without it they are ambiguous_date. */
   dateOrder?: 'dmy' | 'mdy';
 }
