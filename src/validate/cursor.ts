@@ -10,6 +10,9 @@ import type { ErrorCode, WarningCode } from './issue.js';
 
 const NO_ROW: RawRow = { row: 0, cells: new Map() };
 
+/** Control characters no name, id or title contains; they come from broken exports or hostile files. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 export class RowCursor {
   private current: RawRow = NO_ROW;
 
@@ -50,6 +53,16 @@ export class RowCursor {
         column,
         'invalid_value',
         `The cell shows the spreadsheet error "${cell.text}" instead of a value. Correct the formula or type the value.`,
+      );
+      return null;
+    }
+    const control = CONTROL_CHARACTER.exec(cell.text);
+    if (control) {
+      const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      this.error(
+        column,
+        'invalid_value',
+        `The cell holds an invisible control character (U+${code}), which no name or id contains. Retype the value.`,
       );
       return null;
     }

@@ -53,6 +53,13 @@ describe('employees sheet', () => {
     expect(trimmed[0]!.message).toContain('2 cells');
   });
 
+  it('refuses a name holding an invisible control character, naming the character', async () => {
+    const result = await run([basicOrganisation(), basicEmployees([['E3', 'Carl\u0007Berg', 'c@firma.dk', 'T1']])]);
+    const issue = onlyError(result, 'invalid_value');
+    expect(issue).toMatchObject({ row: 4, column: 'name' });
+    expect(issue.message).toContain('U+0007');
+  });
+
   it('reports an empty required cell as required at that cell', async () => {
     const result = await run([basicOrganisation(), basicEmployees([['E3', '', 'c@firma.dk', 'T1']])]);
     expect(onlyError(result, 'required')).toMatchObject({ row: 4, column: 'name', value: null });
