@@ -12,6 +12,12 @@ const NO_ROW: RawRow = { row: 0, cells: new Map() };
 
 /** Control characters no name, id or title contains; they come from broken exports or hostile files. */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** The text with every control character shown as its visible symbol (␛ for ESC, ␀ for NUL). */
+function visible(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, (c) => (c === '\u007f' ? '\u2421' : String.fromCharCode(0x2400 + c.charCodeAt(0))));
+}
 
 export class RowCursor {
   private current: RawRow = NO_ROW;
@@ -62,7 +68,7 @@ export class RowCursor {
       this.error(
         column,
         'invalid_value',
-        `The cell holds an invisible control character (U+${code}), which no name or id contains. Retype the value.`,
+        `The value "${visible(cell.text)}" holds an invisible control character (U+${code}, shown as ${visible(control[0])}), which no name or id contains. Retype the value.`,
       );
       return null;
     }

@@ -167,7 +167,9 @@ describe('quotes, line endings and NUL bytes in CSV', () => {
     const outcome = await readAndValidate([file]);
     if (!outcome.ok) throw outcome.error;
     const issue = outcome.issues.find((i) => i.row === 3002);
-    expect(issue?.code).toBe('invalid_email');
+    // Refused as what it is: an invisible control character in the cell.
+    expect(issue).toMatchObject({ code: 'invalid_value', column: 'email' });
+    expect(issue?.message).toContain('U+0000');
   });
 });
 
