@@ -85,6 +85,11 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     ...(result.operations ? { operations: result.operations } : {}),
     ...(result.summary ? { summary: result.summary } : {}),
   });
-  await writeReport(ctx.options.report, report);
-  println(ctx.io.stdout, `Report written to ${ctx.options.report}`);
+  try {
+    await writeReport(ctx.options.report, report);
+    println(ctx.io.stdout, `Report written to ${ctx.options.report}`);
+  } catch (error) {
+    // What was applied stays applied and the exit code says how it went; only the report is missing.
+    println(ctx.io.stderr, `Could not write the report ${ctx.options.report}: ${(error as Error).message}`);
+  }
 }

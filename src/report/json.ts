@@ -3,7 +3,7 @@
  * with a new REPORT_VERSION. Values are written as found (no formula neutralisation: JSON is read by
  * programs, not opened as a spreadsheet). Nothing here receives configuration, so no secret can leak in.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import type { Issue } from '../validate/issue.js';
@@ -109,8 +109,17 @@ export function buildReport(input: ReportInput): Report {
   return report;
 }
 
-/** Writes the report as indented JSON, through a temporary file so a reader never sees half a report. */
+/**
+ * Writes the report as indented JSON, through a temporary file so a reader never sees half a report —
+ * except when the target is not a regular file (`--report /dev/stdout`, a pipe): renaming over a device
+ * would replace it, so those are written to directly.
+ */
 export async function writeReport(path: string, report: Report): Promise<void> {
+  const existing = await stat(path).catch(() => null);
+  if (existing && !existing.isFile()) {
+    await writeFile(path, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
+    return;
+  }
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(report, null, 2)}\n`, 'utf8');

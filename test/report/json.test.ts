@@ -98,3 +98,23 @@ describe('writeReport', () => {
     expect(await readdir(join(dir, 'out'))).toEqual(['report.json']);
   });
 });
+
+describe('writing the report to something that is not a file', () => {
+  it('writes into a pipe instead of replacing it with a file', async () => {
+    const { writeReport, buildReport } = await import('../../src/report/json.js');
+    const { mkdtempSync, statSync, createReadStream } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const fifo = join(mkdtempSync(join(tmpdir(), 'report-fifo-')), 'report.pipe');
+    spawnSync('mkfifo', [fifo]);
+    let received = '';
+    const reader = new Promise<void>((resolve) => {
+      createReadStream(fifo, 'utf8').on('data', (d) => (received += d)).on('end', () => resolve());
+    });
+    await writeReport(fifo, buildReport({ exitCode: 2, issues: [] }));
+    await reader;
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(JSON.parse(received)).toMatchObject({ version: '1', exit_code: 2 });
+  });
+});
