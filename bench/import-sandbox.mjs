@@ -218,7 +218,7 @@ const lines = [
     `Floor: one round of C small GETs with nothing but HTTP in the way (bench/bare/round-trips.mjs, 100 rounds against a fresh sandbox with the same latency); floor-ideal = the same round trips × the floor. ` +
     `Wall time is the whole process (start-up, reading and validating the workbook, reading the service, planning, applying, writing the report); peak memory by ${peakMemorySource()}`,
   '',
-  '| C | operations | levels | requests (writes) | wall s | validate / read service / apply s (its own lines) | ideal s (op + read trips) | ideal / actual (target ≥ 90% at C=16) | apply phase: op ideal / apply | floor ms per round | floor-ideal / actual | speed-up vs C=1 (target ≥ 12× at C=16) | peak MB | no-change run s, median of 3 (target < 2) (validate / read service s) | no-change requests (writes) |',
+  '| C | operations | levels | requests (writes) | wall s | read service and workbook / apply s (its own lines) | ideal s (op + read trips) | ideal / actual (target ≥ 90% at C=16) | apply phase: op ideal / apply | floor ms per round | floor-ideal / actual | speed-up vs C=1 (target ≥ 12× at C=16) | peak MB | no-change run s, median of 3 (target < 2) (read service and workbook s) | no-change requests (writes) |',
   '|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map((r) => {
     const target = r.concurrency === 16 ? ` ${yesNo(r.efficiency >= TARGET_EFFICIENCY)}` : '';
@@ -226,10 +226,10 @@ const lines = [
     const speedupCell = speedup === null ? '—' : `${speedup.toFixed(1)}×${r.concurrency === 16 ? ` ${yesNo(speedup >= TARGET_SPEEDUP)}` : ''}`;
     return (
       `| ${r.concurrency} | ${r.operations} | ${r.levels} | ${r.requests} (${r.writes}) | ${s(r.wallMs)} | ` +
-      `${r.phases.validateS} / ${r.phases.readServiceS} / ${r.phases.applyS} | ${s(r.idealMs)} (${r.opTrips} + ${r.readTrips.trips}) | ` +
+      `${r.phases.readS} / ${r.phases.applyS} | ${s(r.idealMs)} (${r.opTrips} + ${r.readTrips.trips}) | ` +
       `${(r.efficiency * 100).toFixed(1)}%${target} | ${r.applyEfficiency === null ? '—' : `${(r.applyEfficiency * 100).toFixed(1)}%`} | ` +
       `${r.floorMsPerRound.toFixed(1)} | ${((r.floorIdealMs / r.wallMs) * 100).toFixed(1)}% | ${speedupCell} | ` +
-      `${r.peakMB.toFixed(0)} | ${s(r.second.wallMs)} ${yesNo(r.second.wallMs < TARGET_SECOND_RUN_MS)} (${r.second.validateS} / ${r.second.readServiceS}) | ${r.second.requests} (${r.second.writes}) |`
+      `${r.peakMB.toFixed(0)} | ${s(r.second.wallMs)} ${yesNo(r.second.wallMs < TARGET_SECOND_RUN_MS)} (${r.second.readS}) | ${r.second.requests} (${r.second.writes}) |`
     );
   }),
   '',

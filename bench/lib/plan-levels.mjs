@@ -1,8 +1,9 @@
 /**
  * The plan the importer will make, computed in the benchmark process with the importer's own built
- * stages (the same calls as src/app/run-import.ts: read and validate the workbook, read the service,
- * buildPlan), and its dependency levels from dist/plan/graph.js `levels()`. Used for the ideal time of a
- * run at a given latency and concurrency.
+ * stages (the calls of src/app/run-import.ts: read the service, read and validate the workbook,
+ * buildPlan; the CLI does the two reads at the same time, which does not change the plan), and its
+ * dependency levels from dist/plan/graph.js `levels()`. Used for the ideal time of a run at a given
+ * latency and concurrency.
  */
 import { join } from 'node:path';
 import { DIST } from './paths.mjs';

@@ -55,9 +55,6 @@ const TEAMS = [
   ['D-430', ['Udvikling', 'Support']],
 ];
 
-/** Department heads: not in a team. Everyone else works from a team. */
-const HEAD_TITLES = { [ROOT_ID]: 'Administrerende direktør' };
-
 export function buildCompany(rng) {
   const people = makePeople(rng, 290);
   const teams = [];
@@ -69,57 +66,86 @@ export function buildCompany(rng) {
     }
   }
 
+  const { employees, hire, continueFrom } = hiring(1001);
+
+  // The top department and every department of levels 2 and 3 have a head outside the teams.
+  const departments = [{ id: ROOT_ID, name: ROOT_NAME, parentId: null, owner: null }];
+  for (const [id, name, parentId] of DEPARTMENTS) departments.push({ id, name, parentId, owner: null });
+  const headed = departments.filter((d) => d.parentId === null || d.parentId === ROOT_ID || depthOf(d.id) === 3);
+  const heads = hireHeads(headed, people, hire, (d) => depthOf(d.id));
+  staffTeams(rng, people.slice(heads), teams, hire);
+
+  // Ten people also hold a second employment (a standby or project post) in another team.
+  const twice = rng.shuffle(employees.filter((e) => e.teamId !== null && e.title !== 'Teamleder')).slice(0, 10);
+  continueFrom(2001);
+  for (const first of twice) {
+    const otherTeams = teams.filter((t) => t.id !== first.teamId);
+    first.userId = first.id;
+    hire(first.person, { title: rng.pick(SECOND_JOB_TITLES), teamId: rng.pick(otherTeams).id, userId: first.id });
+  }
+
+  // Level-4 departments: about half have their own head (a team leader below them), the rest inherit.
+  letTeamLeadersHead(rng, departments.filter((d) => depthOf(d.id) === 4), teams);
+
+  return {
+    departments,
+    teams,
+    employees,
+    absences: makeAbsences(rng, employees, { people: 34, secondPeriod: (index) => index < 6 }),
+    delegations: makeDelegations(rng, departments, teams, employees),
+  };
+}
+
+/** Titles of a second employment, held next to a first one in another team. */
+export const SECOND_JOB_TITLES = ['Vagtordning', 'Projektmedarbejder', 'Instruktør'];
+
+/**
+ * Employee ids handed out from `firstId` up: `hire(person, fields)` adds an employment to `employees`;
+ * `continueFrom(id)` moves the next id.
+ */
+export function hiring(firstId) {
   const employees = [];
-  let nextId = 1001;
+  let nextId = firstId;
   const hire = (person, fields) => {
     const employee = { id: String(nextId), userId: '', person, ...fields };
     nextId += 1;
     employees.push(employee);
     return employee;
   };
+  const continueFrom = (id) => {
+    nextId = id;
+  };
+  return { employees, hire, continueFrom };
+}
 
-  // The top department and every department of levels 2 and 3 have a head outside the teams.
-  const departments = [{ id: ROOT_ID, name: ROOT_NAME, parentId: null, owner: null }];
-  for (const [id, name, parentId] of DEPARTMENTS) departments.push({ id, name, parentId, owner: null });
-  const headed = departments.filter((d) => d.parentId === null || d.parentId === ROOT_ID || depthOf(d.id) === 3);
-  let personIndex = 0;
-  for (const department of headed) {
-    const title = HEAD_TITLES[department.id] ?? (depthOf(department.id) === 2 ? 'Direktør' : 'Afdelingschef');
-    department.owner = hire(people[personIndex], { title, teamId: null }).id;
-    personIndex += 1;
-  }
+/**
+ * Department heads are not in a team: the first people, one per department in `headed`, by the
+ * department's depth (1 is the top). Returns how many people it took.
+ */
+export function hireHeads(headed, people, hire, depth) {
+  headed.forEach((department, index) => {
+    const title = depth(department) === 1 ? 'Administrerende direktør' : depth(department) === 2 ? 'Direktør' : 'Afdelingschef';
+    department.owner = hire(people[index], { title, teamId: null }).id;
+  });
+  return headed.length;
+}
 
-  // The rest are spread over the teams; the first member of a team leads it.
-  const remaining = people.slice(personIndex);
-  remaining.forEach((person, index) => {
+/** Everyone else works from a team: spread over the teams in turn; the first member of a team leads it. */
+export function staffTeams(rng, people, teams, hire) {
+  people.forEach((person, index) => {
     const team = teams[index % teams.length];
     const leads = team.owner === null;
     const employee = hire(person, { title: leads ? 'Teamleder' : rng.pick(TITLES), teamId: team.id });
     if (leads) team.owner = employee.id;
   });
+}
 
-  // Ten people also hold a second employment (a standby or project post) in another team.
-  const twice = rng.shuffle(employees.filter((e) => e.teamId !== null && e.title !== 'Teamleder')).slice(0, 10);
-  nextId = 2001;
-  for (const first of twice) {
-    const otherTeams = teams.filter((t) => t.id !== first.teamId);
-    first.userId = first.id;
-    hire(first.person, { title: rng.pick(['Vagtordning', 'Projektmedarbejder', 'Instruktør']), teamId: rng.pick(otherTeams).id, userId: first.id });
-  }
-
-  // Level-4 departments: about half have their own head (a team leader below them), the rest inherit.
-  for (const department of departments.filter((d) => depthOf(d.id) === 4)) {
+/** About half of `departments` take the leader of their first team as head; the rest inherit one. */
+export function letTeamLeadersHead(rng, departments, teams) {
+  for (const department of departments) {
     const own = teams.find((t) => t.departmentId === department.id);
     if (own && rng.chance(0.5)) department.owner = own.owner;
   }
-
-  return {
-    departments,
-    teams,
-    employees,
-    absences: makeAbsences(rng, employees),
-    delegations: makeDelegations(rng, departments, teams, employees),
-  };
 }
 
 function depthOf(id) {
@@ -130,17 +156,22 @@ function depthOf(id) {
   return 4;
 }
 
-function makePeople(rng, count) {
-  const used = new Set();
+/**
+ * `count` people with Danish names, e-mail addresses at DOMAIN (a second Anne Jensen is
+ * anne.jensen2), birthdays from 1960 to 2002 and about 8% with English as their language.
+ */
+export function makePeople(rng, count) {
+  const seenLocal = new Map();
   const people = [];
   while (people.length < count) {
     const female = rng.chance(0.5);
     const first = rng.pick(female ? FEMALE : MALE);
     const last = rng.pick(SURNAMES);
     const name = rng.chance(0.15) ? `${first} ${rng.pick(SURNAMES)} ${last}` : `${first} ${last}`;
-    let local = mailName(`${first}.${last}`);
-    for (let n = 2; used.has(local); n += 1) local = `${mailName(`${first}.${last}`)}${n}`;
-    used.add(local);
+    const base = mailName(`${first}.${last}`);
+    const seen = (seenLocal.get(base) ?? 0) + 1;
+    seenLocal.set(base, seen);
+    const local = seen === 1 ? base : `${base}${seen}`;
     const birthday = `${rng.int(1960, 2002)}-${pad(rng.int(1, 12))}-${pad(rng.int(1, 28))}`;
     people.push({
       name,
@@ -154,16 +185,17 @@ function makePeople(rng, count) {
 }
 
 /**
- * About 40 periods for people in teams. A second period of one employee starts at least three weeks
- * after the first ends (never overlapping, never back to back); open-ended periods are the last ones.
+ * Sickness absence of `people` employees in teams, chosen at random; `secondPeriod(index)` says which
+ * of them have two periods. A second period starts at least three weeks after the first ends (never
+ * overlapping, never back to back); every sixth person is still sick in the last period.
  */
-function makeAbsences(rng, employees) {
+export function makeAbsences(rng, employees, { people, secondPeriod }) {
   const inTeams = employees.filter((e) => e.teamId !== null);
-  const chosen = rng.shuffle(inTeams).slice(0, 34);
+  const chosen = rng.shuffle(inTeams).slice(0, people);
   const absences = [];
   chosen.forEach((employee, index) => {
     let start = addDays('2025-01-06', rng.int(0, 250));
-    const periods = index < 6 ? 2 : 1;
+    const periods = secondPeriod(index) ? 2 : 1;
     for (let p = 0; p < periods; p += 1) {
       const stillSick = p === periods - 1 && index % 6 === 5;
       if (stillSick) start = addDays('2025-10-20', rng.int(0, 20));

@@ -1,6 +1,6 @@
 /** Runs the built command line as a user would: a child process, its own working folder. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,20 @@ import type { RunningSandbox } from '../../src/sandbox/index.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist', 'cli', 'main.js');
-export const SAMPLE_XLSX = join(ROOT, 'samples', 'company.xlsx');
-export const SAMPLE_CSV = join(ROOT, 'samples', 'csv');
+const SAMPLES = join(ROOT, 'samples');
+
+/**
+ * The sample company, copied into a fresh folder: a run writes its error file beside its input (for a
+ * refused row, say), and no test may write into the repository.
+ */
+function sampleCopy(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sample-'));
+  cpSync(join(SAMPLES, name), join(dir, name), { recursive: true });
+  return join(dir, name);
+}
+
+export const SAMPLE_XLSX = sampleCopy('company.xlsx');
+export const SAMPLE_CSV = sampleCopy('csv');
 
 export interface CliResult {
   code: number | null;
