@@ -157,15 +157,19 @@ function today(): string {
   return format(new Date(), 'yyyy-MM-dd');
 }
 
-/** Where the API has a rehire window and hides deleted employees, the fired ledger tells how long it runs. */
-function rehireWindows(fired: FiredLedger, current: CurrentState, windowDays: number | null): Map<string, string> | undefined {
-  if (windowDays === null) return undefined;
-  const until = new Map<string, string>();
-  for (const [id, on] of fired.firedOn) {
-    if (current.org.employees.has(id)) continue;
-    until.set(id, format(addDays(new Date(`${on}T12:00:00`), windowDays), 'yyyy-MM-dd'));
-  }
-  return until;
+/**
+ * Employees the importer fired and the service no longer shows (neither API lists fired employees): on
+ * v3 they are rehired explicitly when they come back; where the API has a rehire window (v2), the plan
+ * says whether a create rehires them or makes a new employee.
+ */
+function withFiredFromLedger(current: CurrentState, fired: FiredLedger, windowDays: number | null): CurrentState {
+  const gone = [...fired.firedOn].filter(([id]) => !current.org.employees.has(id));
+  if (gone.length === 0) return current;
+  const firedEmployees = new Set([...current.firedEmployees, ...gone.map(([id]) => id)]);
+  if (windowDays === null) return { ...current, firedEmployees };
+  const until = new Map(current.rehireUntil ?? []);
+  for (const [id, on] of gone) until.set(id, format(addDays(new Date(`${on}T12:00:00`), windowDays), 'yyyy-MM-dd'));
+  return { ...current, firedEmployees, rehireUntil: until };
 }
 
 async function planAndApply(
@@ -178,8 +182,7 @@ async function planAndApply(
   let current = serviceState;
   const ledger = AbsenceLedger.load(ledgerPath(ctx, connection, 'absences'));
   const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
-  const windows = rehireWindows(fired, current, connection.adapter.capabilities.rehireWindowDays);
-  if (windows) current = { ...current, rehireUntil: windows };
+  current = withFiredFromLedger(current, fired, connection.adapter.capabilities.rehireWindowDays);
   const reported = options.resendAbsences ? new Map<string, string | null>() : new Map(ledger.periods);
   // v2 lists the open absences: they count as reported even when this machine has no ledger entry.
   for (const a of current.org.absences) reported.set(`${a.employeeId}|${a.startDate}`, a.endDate);

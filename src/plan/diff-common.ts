@@ -1,4 +1,5 @@
 /** Pieces the diff's parts share. */
+import type { Organisation } from '../model/organisation.js';
 import type { Operation } from './operations.js';
 
 export const PRUNE_REASON = 'not in the workbook (--prune)';
@@ -13,4 +14,55 @@ export function renameKey<T extends { id: string }>(map: Map<string, T>, fromId:
   if (!entity) return;
   map.delete(fromId);
   map.set(toId, { ...entity, id: toId });
+}
+
+/**
+ * What --prune must keep although the workbook does not list it, because the workbook refers to it (a
+ * team under a department only the service has, an owner or an absence of an employee the employees
+ * sheet leaves out): removing it would be refused, or would break what the workbook asks for.
+ */
+export interface PruneKeeps {
+  departments: Map<string, string>;
+  teams: Map<string, string>;
+  employees: Map<string, string>;
+}
+
+export function pruneKeeps(desired: Organisation, now: Organisation): PruneKeeps {
+  const keeps: PruneKeeps = { departments: new Map(), teams: new Map(), employees: new Map() };
+  const keep = (map: Map<string, string>, id: string | null | undefined, why: string) => {
+    if (id && !map.has(id)) map.set(id, why);
+  };
+  for (const d of desired.departments.values()) {
+    keep(keeps.departments, d.parentId, `department ${d.id} is under it`);
+    keep(keeps.employees, d.owner, `it owns department ${d.id}`);
+  }
+  for (const t of desired.teams.values()) {
+    keep(keeps.departments, t.departmentId, `team ${t.id} is in it`);
+    keep(keeps.employees, t.owner, `it owns team ${t.id}`);
+  }
+  for (const e of desired.employees.values()) if (e.status === 'active') keep(keeps.teams, e.teamId, `employee ${e.id} works in it`);
+  for (const d of desired.delegations) {
+    keep(d.unitKind === 'team' ? keeps.teams : keeps.departments, d.unitId, `it holds a delegation to ${d.employeeId}`);
+    keep(keeps.employees, d.employeeId, `it holds ${d.responsibility} on ${d.unitId}`);
+  }
+  for (const a of desired.absences) keep(keeps.employees, a.employeeId, 'the absence sheet reports it sick');
+  for (const d of now.departments.values()) {
+    // The owner of the top department can never be fired (v3 "States and transitions").
+    if (d.parentId === null && desired.departments.get(d.id)?.owner === undefined) keep(keeps.employees, d.responsible ?? d.owner, 'it owns the top department');
+  }
+  // A kept team the workbook does not place keeps its department; such a department keeps its ancestors.
+  for (const id of keeps.teams.keys()) {
+    if (!desired.teams.has(id)) keep(keeps.departments, now.teams.get(id)?.departmentId, `team ${id} is in it`);
+  }
+  for (const id of [...keeps.departments.keys()]) {
+    if (desired.departments.has(id)) continue;
+    let parent = now.departments.get(id)?.parentId;
+    const seen = new Set<string>();
+    while (parent && !seen.has(parent)) {
+      seen.add(parent);
+      keep(keeps.departments, parent, `department ${id} is under it`);
+      parent = now.departments.get(parent)?.parentId;
+    }
+  }
+  return keeps;
 }

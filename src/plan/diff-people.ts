@@ -1,10 +1,16 @@
 /** The diff of people: renames, users, employees (create, update, fire, rehire). */
 import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../service/adapter.js';
-import { PRUNE_REASON, renameKey, type DiffNote } from './diff-common.js';
+import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
 import type { Operation, UserFields } from './operations.js';
 
-export function planEmployeeRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
+export function planEmployeeRenames(
+  desired: Organisation,
+  now: Organisation,
+  fired: FiredInService,
+  ops: Operation[],
+  notes: DiffNote[],
+): void {
   for (const employee of desired.employees.values()) {
     const from = employee.previousId;
     if (from === undefined || from === employee.id) continue;
@@ -17,7 +23,19 @@ export function planEmployeeRenames(desired: Organisation, now: Organisation, op
       }
       continue;
     }
-    if (!now.employees.has(from)) continue; // already renamed, or never existed: created below
+    if (!now.employees.has(from)) {
+      // Fired under the old id: rehire it first, so the person's data comes along, never a new employee.
+      if (!fired.ids.has(from) || fired.rehireUntil?.has(from)) continue; // never existed: created below
+      ops.push({
+        type: 'rehireEmployee',
+        key: `rehireEmployee:${from}`,
+        id: from,
+        userId: employee.userId,
+        reason: `fired in the service under its previous id ${from}: rehire it, then change the id`,
+        source: employee.source,
+      });
+      now.employees.set(from, { id: from, userId: employee.userId, status: 'active', teamId: null, employment: null });
+    }
     ops.push({
       type: 'renameEmployee',
       key: `renameEmployee:${from}->${employee.id}`,
@@ -42,7 +60,36 @@ function userFields(user: User): UserFields {
   return fields;
 }
 
-export function planUsers(desired: Organisation, now: Organisation, capabilities: Capabilities, ops: Operation[]): void {
+/**
+ * The service's user for each person of the workbook whose user id the service does not know but whose
+ * employment it does (user_id left blank, so the employee id stood in, and the employee was renamed; or
+ * a service whose user ids are not the employee ids): that person is the service's user of the
+ * employment — updated, never created a second time.
+ */
+export function serviceUserIds(desired: Organisation, now: Organisation, notes: DiffNote[]): Map<string, string> {
+  const alias = new Map<string, string>();
+  for (const employee of desired.employees.values()) {
+    const inService = now.employees.get(employee.id);
+    if (!inService || inService.userId === employee.userId || alias.has(employee.userId)) continue;
+    if (now.users.has(employee.userId)) {
+      notes.push({
+        message: `Employee ${employee.id} belongs to user ${inService.userId} in the service, the workbook says user ${employee.userId}: the API cannot move an employment to another person, so it stays with ${inService.userId}.`,
+        source: employee.source,
+      });
+      continue;
+    }
+    alias.set(employee.userId, inService.userId);
+  }
+  return alias;
+}
+
+export function planUsers(
+  desired: Organisation,
+  now: Organisation,
+  capabilities: Capabilities,
+  alias: ReadonlyMap<string, string>,
+  ops: Operation[],
+): void {
   if (!capabilities.separateUsers) {
     planPersonFieldsPerEmployee(desired, now, ops);
     return;
@@ -50,7 +97,8 @@ export function planUsers(desired: Organisation, now: Organisation, capabilities
   const usersWithActiveEmployment = new Set<string>();
   for (const e of desired.employees.values()) if (e.status === 'active') usersWithActiveEmployment.add(e.userId);
   for (const user of desired.users.values()) {
-    const existing = now.users.get(user.id);
+    const serviceId = alias.get(user.id) ?? user.id;
+    const existing = now.users.get(serviceId);
     if (!existing) {
       // A person who only has left employments is not created just to be fired.
       if (!usersWithActiveEmployment.has(user.id)) continue;
@@ -64,7 +112,7 @@ export function planUsers(desired: Organisation, now: Organisation, capabilities
       });
       continue;
     }
-    planUserUpdate(user, existing, user.id, ops);
+    planUserUpdate(user, existing, serviceId, ops);
   }
 }
 
@@ -115,11 +163,13 @@ export function planEmployees(
   now: Organisation,
   fired: FiredInService,
   capabilities: Capabilities,
+  alias: ReadonlyMap<string, string>,
   ops: Operation[],
   notes: DiffNote[],
-  prune: boolean,
+  prune: PruneKeeps | null,
 ): void {
   for (const employee of desired.employees.values()) {
+    const userId = alias.get(employee.userId) ?? employee.userId;
     const existing = now.employees.get(employee.id);
     if (employee.status === 'fired') {
       if (existing) {
@@ -141,11 +191,11 @@ export function planEmployees(
           type: 'rehireEmployee',
           key: `rehireEmployee:${employee.id}`,
           id: employee.id,
-          userId: employee.userId,
+          userId,
           reason: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
           source: employee.source,
         });
-        now.employees.set(employee.id, { id: employee.id, userId: employee.userId, status: 'active', teamId: null, employment: null });
+        now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, employment: null });
         planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops);
         continue;
       }
@@ -154,7 +204,7 @@ export function planEmployees(
         type: 'createEmployee',
         key: `createEmployee:${employee.id}`,
         id: employee.id,
-        userId: employee.userId,
+        userId,
         user: person ? userFields(person) : { name: '', email: '', username: '' },
         reason: createReason(window, fired.today),
         source: employee.source,
@@ -164,7 +214,7 @@ export function planEmployees(
       ops.push(create);
       now.employees.set(employee.id, {
         id: employee.id,
-        userId: employee.userId,
+        userId,
         status: 'active',
         teamId: null,
         employment: employee.employment ?? null,
@@ -187,6 +237,11 @@ export function planEmployees(
   if (!prune) return;
   for (const employee of [...now.employees.values()]) {
     if (desired.employees.has(employee.id)) continue;
+    const why = prune.employees.get(employee.id);
+    if (why !== undefined) {
+      notes.push({ message: `Employee ${employee.id} is not in the employees sheet but is kept: ${why}.` });
+      continue;
+    }
     ops.push({ type: 'fireEmployee', key: `fireEmployee:${employee.id}`, id: employee.id, reason: PRUNE_REASON, pruned: true });
     now.employees.delete(employee.id);
   }

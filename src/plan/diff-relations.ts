@@ -95,3 +95,28 @@ export function planAbsences(absences: Absence[], reported: Map<string, string |
   }
 }
 
+
+/**
+ * A team is deleted only once it is empty (README "teams"): members the workbook does not place elsewhere
+ * (its employees sheet has no team_id column, or no employees sheet at all) are taken out first.
+ */
+export function planEmptyingTeams(now: Organisation, ops: Operation[]): void {
+  const doomed = new Set(ops.filter((op) => op.type === 'deleteTeam').map((op) => ('id' in op ? op.id : '')));
+  if (doomed.size === 0) return;
+  const handled = new Set<string>();
+  for (const op of ops) {
+    if (op.type === 'addTeamMember' || op.type === 'removeTeamMember') handled.add(op.employeeId);
+    if (op.type === 'fireEmployee') handled.add(op.id);
+  }
+  for (const employee of now.employees.values()) {
+    const team = employee.teamId;
+    if (!team || !doomed.has(team) || handled.has(employee.id)) continue;
+    ops.push({
+      type: 'removeTeamMember',
+      key: `removeTeamMember:${employee.id}`,
+      teamId: team,
+      employeeId: employee.id,
+      reason: `team ${team} is deleted (--prune): it must be empty first`,
+    });
+  }
+}

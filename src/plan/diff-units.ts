@@ -1,6 +1,6 @@
 /** The diff of the unit tree: renames, departments top-down, teams; removals bottom-up with --prune. */
 import type { Department, Organisation, Team } from '../model/organisation.js';
-import { PRUNE_REASON, renameKey, type DiffNote } from './diff-common.js';
+import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
 import type { Operation } from './operations.js';
 import { effectiveResponsible } from './responsible.js';
 
@@ -83,8 +83,14 @@ function ownerChange(
 }
 
 /** Returns the departments whose responsible employee may change, so units below them set theirs explicitly. */
-export function planDepartments(desired: Organisation, now: Organisation, ops: Operation[], prune: boolean): Set<string> {
-  const responsible = effectiveResponsible(desired);
+export function planDepartments(
+  desired: Organisation,
+  now: Organisation,
+  ops: Operation[],
+  prune: PruneKeeps | null,
+  notes: DiffNote[],
+): Set<string> {
+  const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
   const ownerChanged = new Set<string>();
   for (const dept of topDown(desired.departments)) {
     const existing = now.departments.get(dept.id);
@@ -141,6 +147,11 @@ export function planDepartments(desired: Organisation, now: Organisation, ops: O
   // Removals bottom-up: children before parents.
   const doomed = [...now.departments.values()].filter((d) => d.parentId !== null && !desired.departments.has(d.id));
   for (const dept of doomed.reverse()) {
+    const why = prune.departments.get(dept.id);
+    if (why !== undefined) {
+      notes.push({ message: `Department ${dept.id} is not in the workbook but is kept: ${why}.` });
+      continue;
+    }
     ops.push({ type: 'deleteDepartment', key: `deleteDepartment:${dept.id}`, id: dept.id, reason: PRUNE_REASON, pruned: true });
   }
   return ownerChanged;
@@ -157,10 +168,11 @@ export function planTeams(
   desired: Organisation,
   now: Organisation,
   ops: Operation[],
-  prune: boolean,
+  prune: PruneKeeps | null,
+  notes: DiffNote[],
   departmentsWithOwnerChange: ReadonlySet<string>,
 ): void {
-  const responsible = effectiveResponsible(desired);
+  const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
   for (const team of desired.teams.values()) {
     const existing = now.teams.get(team.id);
     if (!existing) {
@@ -212,6 +224,11 @@ export function planTeams(
   if (!prune) return;
   for (const team of now.teams.values()) {
     if (desired.teams.has(team.id)) continue;
+    const why = prune.teams.get(team.id);
+    if (why !== undefined) {
+      notes.push({ message: `Team ${team.id} is not in the workbook but is kept: ${why}.` });
+      continue;
+    }
     ops.push({ type: 'deleteTeam', key: `deleteTeam:${team.id}`, id: team.id, reason: PRUNE_REASON, pruned: true });
   }
 }

@@ -4,9 +4,9 @@
  */
 import type { Organisation } from '../model/organisation.js';
 import type { Capabilities, CurrentState } from '../service/adapter.js';
-import type { DiffNote } from './diff-common.js';
-import { planEmployeeRenames, planEmployees, planUsers } from './diff-people.js';
-import { absenceKey, planAbsences, planDelegations, planMemberships } from './diff-relations.js';
+import { pruneKeeps, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { planEmployeeRenames, planEmployees, planUsers, serviceUserIds } from './diff-people.js';
+import { absenceKey, planAbsences, planDelegations, planEmptyingTeams, planMemberships } from './diff-relations.js';
 import { planDepartments, planTeams, planUnitRenames } from './diff-units.js';
 import type { Operation } from './operations.js';
 import type { Managed } from '../validate/types.js';
@@ -38,23 +38,28 @@ export function diffOrganisations(input: DiffInput): Diff {
   const notes: DiffNote[] = [];
   // A working copy of the current state with planned renames applied, so later comparisons see new ids.
   const now = cloneOrganisation(current.org);
+  let keeps: PruneKeeps | null = null;
 
   if (managed.employees) {
-    planEmployeeRenames(desired, now, ops, notes);
-    planUsers(desired, now, capabilities, ops);
     const fired = {
       ids: current.firedEmployees,
       today: input.today ?? new Date().toISOString().slice(0, 10),
       ...(current.rehireUntil ? { rehireUntil: current.rehireUntil } : {}),
     };
-    planEmployees(desired, now, fired, capabilities, ops, notes, input.prune);
+    planEmployeeRenames(desired, now, fired, ops, notes);
+    const alias = capabilities.separateUsers ? serviceUserIds(desired, now, notes) : new Map<string, string>();
+    planUsers(desired, now, capabilities, alias, ops);
+    keeps = input.prune ? pruneKeeps(desired, now) : null;
+    planEmployees(desired, now, fired, capabilities, alias, ops, notes, keeps);
   }
   if (managed.organisation) {
     planUnitRenames(desired, now, ops, notes);
-    const ownerChanged = planDepartments(desired, now, ops, input.prune);
-    planTeams(desired, now, ops, input.prune, ownerChanged);
+    keeps = input.prune ? pruneKeeps(desired, now) : null;
+    const ownerChanged = planDepartments(desired, now, ops, keeps, notes);
+    planTeams(desired, now, ops, keeps, notes, ownerChanged);
   }
   if (managed.employees) planMemberships(desired, now, ops);
+  planEmptyingTeams(now, ops);
   if (managed.delegations && capabilities.delegations) planDelegations(desired, now, ops, input.prune);
   if (managed.absence) planAbsences(desired.absences, input.reportedAbsences, ops);
   return { operations: ops, notes };

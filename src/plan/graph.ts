@@ -75,10 +75,12 @@ function desiredAncestors(desired: Organisation, id: string): string[] {
 function requires(op: Operation, desired: Organisation): Ref[] {
   switch (op.type) {
     case 'createUser':
-    case 'renameEmployee':
     case 'renameDepartment':
     case 'renameTeam':
       return [];
+    case 'renameEmployee':
+      // A fired employee is rehired under the old id first, then renamed.
+      return [`employee:${op.fromId}`];
     case 'updateUser':
       return [`user:${op.id}`];
     case 'createEmployee':
@@ -115,7 +117,8 @@ function requires(op: Operation, desired: Organisation): Ref[] {
     case 'createDelegation':
       return [unitRef(op.unitKind, op.unitId), `employee:${op.employeeId}`];
     case 'deleteDelegation':
-      return [];
+      // Its unit is addressed by the id it will have: wait for a rename to it.
+      return [unitRef(op.unitKind, op.unitId)];
     case 'reportAbsence':
       // The service reports only employees who are in a team.
       return [`employee:${op.employeeId}`, `member:${op.employeeId}`];
@@ -143,7 +146,18 @@ function removalEdges(ops: Operation[], current: Organisation): Map<string, stri
     list.push(key);
     map.set(id, list);
   };
-  const currentTeamOf = (employeeId: string) => current.employees.get(employeeId)?.teamId ?? null;
+  // Operations name entities by the ids they will have; the service's state still has the old ones.
+  const renamed = { employee: new Map<string, string>(), department: new Map<string, string>(), team: new Map<string, string>() };
+  const forward = { employee: new Map<string, string>(), department: new Map<string, string>(), team: new Map<string, string>() };
+  for (const op of ops) {
+    const kind = op.type === 'renameEmployee' ? 'employee' : op.type === 'renameDepartment' ? 'department' : op.type === 'renameTeam' ? 'team' : null;
+    if (kind === null || !('fromId' in op)) continue;
+    renamed[kind].set(op.id, op.fromId);
+    forward[kind].set(op.fromId, op.id);
+  }
+  const was = (kind: keyof typeof renamed, id: string) => renamed[kind].get(id) ?? id;
+  const will = (kind: keyof typeof renamed, id: string | null | undefined) => (id ? (forward[kind].get(id) ?? id) : null);
+  const currentTeamOf = (employeeId: string) => will('team', current.employees.get(was('employee', employeeId))?.teamId);
   for (const op of ops) {
     switch (op.type) {
       case 'addTeamMember':
@@ -161,22 +175,22 @@ function removalEdges(ops: Operation[], current: Organisation): Map<string, stri
         break;
       case 'moveTeam':
       case 'deleteTeam': {
-        const team = current.teams.get(op.id);
-        if (team) push(byDepartment, team.departmentId, op.key);
+        const department = will('department', current.teams.get(was('team', op.id))?.departmentId);
+        if (department) push(byDepartment, department, op.key);
         break;
       }
       case 'moveDepartment':
       case 'deleteDepartment': {
-        const parent = current.departments.get(op.id)?.parentId;
+        const parent = will('department', current.departments.get(was('department', op.id))?.parentId);
         if (parent) push(byDepartment, parent, op.key);
         break;
       }
       case 'updateDepartment':
       case 'updateTeam': {
         if (op.changes.owner === undefined) break;
-        const unit = op.type === 'updateTeam' ? current.teams.get(op.id) : current.departments.get(op.id);
-        const was = unit?.responsible ?? unit?.owner;
-        if (was) push(byEmployee, was, op.key);
+        const unit = op.type === 'updateTeam' ? current.teams.get(was('team', op.id)) : current.departments.get(was('department', op.id));
+        const owner = will('employee', unit?.responsible ?? unit?.owner);
+        if (owner) push(byEmployee, owner, op.key);
         break;
       }
       default:

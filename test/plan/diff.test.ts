@@ -146,4 +146,77 @@ describe('the plan', () => {
     // One employee's periods go oldest first, one at a time, so none is merged into another on the way.
     expect(changed.operations[1]!.dependsOn).toEqual(['reportAbsence:e1|2026-01-05']);
   });
+
+  it('renames an employee whose user id was the old employee id, updating that person instead of creating a new one', () => {
+    const current = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['E1', 'E1', 't1']] });
+    const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['E2', 'Person E1']], employees: [['E2', 'E2', 't1']] });
+    desired.employees.get('E2')!.previousId = 'E1';
+    desired.users.get('E2')!.email = 'E1@example.dk';
+    desired.users.get('E2')!.username = 'E1@example.dk';
+    expect(keys(plan(desired, current))).toEqual(['renameEmployee:E1->E2']);
+    desired.users.get('E2')!.name = 'New Name';
+    const renamedAndChanged = plan(desired, current);
+    expect(keys(renamedAndChanged)).toEqual(['renameEmployee:E1->E2', 'updateUser:E1']);
+  });
+
+  it('rehires an employee the importer fired when the workbook has them active again', () => {
+    const o = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['E1', 'u1', 't1']] });
+    const current = asCurrent(org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['u1']] }));
+    current.firedEmployees = new Set(['E1']);
+    const p = buildPlan({ desired: o, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    expect(p.operations.map((x) => x.op.key).sort()).toEqual(['addTeamMember:E1', 'rehireEmployee:E1']);
+  });
+
+  it('rehires a fired employee under the old id before giving them the new one, never creating a new employee', () => {
+    const desired = org({ departments: [['root', null]], users: [['u1']], employees: [['E2', 'u1', null]] });
+    desired.employees.get('E2')!.previousId = 'E1';
+    const current = asCurrent(org({ departments: [['root', null]], users: [['u1']] }));
+    current.firedEmployees = new Set(['E1']);
+    const p = buildPlan({ desired, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    expect(p.operations.map((x) => x.op.key)).toEqual(['rehireEmployee:E1', 'renameEmployee:E1->E2']);
+    expect(p.operations[1]!.dependsOn).toEqual(['rehireEmployee:E1']);
+  });
+
+  it('with --prune keeps a department the workbook still puts a team under', () => {
+    const current = org({ departments: [['root', null], ['D9', 'root']], teams: [['T1', 'D9']] });
+    const desired = org({ departments: [['root', null]], teams: [['T1', 'D9']] });
+    const p = plan(desired, current, { prune: true });
+    expect(keys(p)).toEqual([]);
+    expect(p.notes.map((n) => n.message)).toEqual(['Department D9 is not in the workbook but is kept: team T1 is in it.']);
+  });
+
+  it('leaves the owner of a unit alone when it inherits from a department only the service has', () => {
+    const current = org({ departments: [['root', null], ['D9', 'root', 'boss']], teams: [['T1', 'D9']], employees: [['boss', 'ub', null]] });
+    const desired = org({ departments: [['root', null]], teams: [['T1', 'D9', null]], employees: [['boss', 'ub', null]] });
+    expect(keys(plan(desired, current))).toEqual([]);
+  });
+
+  it('deletes a department only after a team renamed and moved out of it has left', () => {
+    const current = org({ departments: [['root', null], ['D', 'root']], teams: [['T1', 'D']] });
+    const desired = org({ departments: [['root', null]], teams: [['T2', 'root']] });
+    desired.teams.get('T2')!.previousId = 'T1';
+    desired.teams.get('T2')!.name = 'Team T1';
+    const p = plan(desired, current, { prune: true });
+    expect(keys(p)).toEqual(['deleteDepartment:D', 'moveTeam:T2', 'renameTeam:T1->T2']);
+    expect(depsOf(p, 'deleteDepartment:D')).toEqual(['moveTeam:T2']);
+  });
+
+  it('empties a pruned team of members the workbook does not place, before deleting it', () => {
+    const current = org({ departments: [['root', null]], teams: [['T1', 'root']], employees: [['E1', 'u1', 'T1']] });
+    const desired = org({ departments: [['root', null]], employees: [['E1', 'u1', null]] });
+    desired.employees.get('E1')!.teamId = undefined; // the employees sheet has no team_id column
+    const p = plan(desired, current, { prune: true });
+    expect(keys(p)).toEqual(['deleteTeam:T1', 'removeTeamMember:E1']);
+    expect(depsOf(p, 'deleteTeam:T1')).toEqual(['removeTeamMember:E1']);
+  });
+
+  it('deletes a delegation on a renamed team only once the team has its new id', () => {
+    const current = org({ departments: [['root', null]], teams: [['T1', 'root']], employees: [['E1', 'u1', null]] });
+    current.delegations = [{ unitKind: 'team', unitId: 'T1', responsibility: 'dialog_access_cv', employeeId: 'E1' }];
+    const desired = org({ departments: [['root', null]], teams: [['T2', 'root']], employees: [['E1', 'u1', null]] });
+    desired.teams.get('T2')!.previousId = 'T1';
+    desired.teams.get('T2')!.name = 'Team T1';
+    const p = plan(desired, current, { prune: true });
+    expect(depsOf(p, 'deleteDelegation:team:T2|dialog_access_cv|E1')).toEqual(['renameTeam:T1->T2']);
+  });
 });

@@ -76,12 +76,14 @@ export class V3Verifier {
         const listed = members.includes(op.employeeId);
         return op.type === 'addTeamMember' ? listed : !listed;
       }
-      case 'createDelegation':
-        return (await this.delegations(op.unitKind, op.unitId)).some(
-          (d) => d.responsibility === op.responsibility && d.employeeId === op.employeeId,
-        );
-      case 'deleteDelegation':
-        return !(await this.delegations(op.unitKind, op.unitId)).some((d) => d.serviceId === op.serviceId);
+      case 'createDelegation': {
+        const listed = await this.delegations(op.unitKind, op.unitId);
+        return listed !== null && listed.some((d) => d.responsibility === op.responsibility && d.employeeId === op.employeeId);
+      }
+      case 'deleteDelegation': {
+        const listed = await this.delegations(op.unitKind, op.unitId);
+        return listed !== null && !listed.some((d) => d.serviceId === op.serviceId);
+      }
       case 'reportAbsence':
         // v3 cannot list absences; resending is safe because the service merges overlapping periods.
         return false;
@@ -102,10 +104,13 @@ export class V3Verifier {
     return changes.owner !== null && nestedId(unit, 'responsible_employee') === changes.owner;
   }
 
-  /** A unit's delegations; none when the unit itself is gone. */
+  /**
+   * A unit's delegations; null when the unit cannot be found under that id (not yet renamed to it, say):
+   * then nothing can be told, and "already gone" would be a guess.
+   */
   private async delegations(kind: UnitKind, unitId: string) {
     const unitPath = kind === 'department' ? V3.department(unitId) : V3.team(unitId);
-    if (!(await this.exists(unitPath, kind))) return [];
+    if (!(await this.exists(unitPath, kind))) return null;
     const items = await listAll(this.client, V3.delegations(kind, unitId), { ...this.pages, concurrency: 1 });
     return records(items).flatMap((wire) => delegationFromWire(wire, kind, unitId) ?? []);
   }
