@@ -68,7 +68,7 @@ export function checkDelegations(rows: readonly DelegationRow[], org: Organisati
       unitKind = undefined;
     }
 
-    const employeeOk = row.employeeId !== null && refs.employee(meta, line, 'employee_id', row.employeeId) !== 'unknown';
+    const employeeOk = row.employeeId !== null && refs.activeEmployee(meta, line, 'employee_id', row.employeeId, 'hold a delegation') !== 'unknown';
     if (!employeeOk || unitKind === undefined || row.unitId === null || !responsibility) continue;
 
     const key = `${unitKind}\u0000${row.unitId}\u0000${responsibility.name}\u0000${row.employeeId}`;

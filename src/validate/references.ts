@@ -23,13 +23,41 @@ export interface Incomplete {
 
 export class References {
   private readonly warned = new Set<string>();
+  /** Ids the workbook renames (previous ids): a reference must use the new id. */
+  private readonly renamedTo = {
+    employee: new Map<string, string>(),
+    department: new Map<string, string>(),
+    team: new Map<string, string>(),
+  };
 
   constructor(
     private readonly org: Organisation,
     private readonly current: CurrentView | undefined,
     private readonly issues: IssueCollector,
     private readonly incomplete: Incomplete = { employees: false, organisation: false },
-  ) {}
+  ) {
+    const note = (map: Map<string, string>, entities: Iterable<{ id: string; previousId?: string }>, current: Map<string, unknown>) => {
+      for (const e of entities) if (e.previousId && !current.has(e.previousId)) map.set(e.previousId, e.id);
+    };
+    note(this.renamedTo.employee, org.employees.values(), org.employees);
+    note(this.renamedTo.department, org.departments.values(), org.departments);
+    note(this.renamedTo.team, org.teams.values(), org.teams);
+  }
+
+  /** A reference to an id this workbook renames: it would point at nothing once the rename is done. */
+  private renamed(meta: SheetMeta, row: number, column: string, id: string, target: Target): boolean {
+    const to = this.renamedTo[target].get(id);
+    if (to === undefined) return false;
+    this.issues.error(
+      meta,
+      row,
+      column,
+      'unknown_reference',
+      `"${id}" is the old id of ${target} "${to}", which this workbook renames. Use the new id "${to}".`,
+      id,
+    );
+    return true;
+  }
 
   isDepartment(id: string): boolean {
     return this.org.departments.has(id) || this.current?.departments.has(id) === true;
@@ -44,6 +72,7 @@ export class References {
   }
 
   department(meta: SheetMeta, row: number, column: string, id: string): Resolution {
+    if (this.renamed(meta, row, column, id, 'department')) return 'unknown';
     if (this.isDepartment(id)) return 'found';
     if (this.isTeam(id)) {
       this.issues.error(
@@ -60,6 +89,7 @@ export class References {
   }
 
   team(meta: SheetMeta, row: number, column: string, id: string): Resolution {
+    if (this.renamed(meta, row, column, id, 'team')) return 'unknown';
     if (this.isTeam(id)) return 'found';
     if (this.isDepartment(id)) {
       this.issues.error(
@@ -76,8 +106,26 @@ export class References {
   }
 
   employee(meta: SheetMeta, row: number, column: string, id: string): Resolution {
+    if (this.renamed(meta, row, column, id, 'employee')) return 'unknown';
     if (this.isEmployee(id)) return 'found';
     return this.missing(meta, row, column, id, 'employee');
+  }
+
+  /** An employee who must be active: an owner or a delegation holder cannot be someone who has left. */
+  activeEmployee(meta: SheetMeta, row: number, column: string, id: string, role: string): Resolution {
+    const employee = this.org.employees.get(id);
+    if (employee?.status === 'fired') {
+      this.issues.error(
+        meta,
+        row,
+        column,
+        'unknown_reference',
+        `Employee "${id}" has left (status left in row ${employee.source?.row ?? '?'}) and cannot ${role}. Choose someone who stays, or leave it empty.`,
+        id,
+      );
+      return 'unknown';
+    }
+    return this.employee(meta, row, column, id);
   }
 
   /** The kinds of unit the id names (workbook first, then service), or the resolution failure. */
