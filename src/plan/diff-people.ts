@@ -34,7 +34,7 @@ export function planEmployeeRenames(
         reason: `fired in the service under its previous id ${from}: rehire it, then change the id`,
         source: employee.source,
       });
-      now.employees.set(from, { id: from, userId: employee.userId, status: 'active', teamId: null, employment: null });
+      now.employees.set(from, { id: from, userId: employee.userId, status: 'active', teamId: null });
     }
     ops.push({
       type: 'renameEmployee',
@@ -122,6 +122,8 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
   for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
     const value = wanted[field];
     if (value === undefined) continue;
+    // A field the service does not show (undefined) cannot be compared: sending it every run would never settle.
+    if (existing[field] === undefined) continue;
     if ((existing[field] ?? null) !== value) (changes as Record<string, unknown>)[field] = value;
   }
   const changed = Object.keys(changes);
@@ -195,7 +197,7 @@ export function planEmployees(
           reason: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
           source: employee.source,
         });
-        now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, employment: null });
+        now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null });
         planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops);
         continue;
       }
@@ -255,7 +257,8 @@ function createReason(rehireUntil: string | undefined, today: string): string {
 
 function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[]): void {
   if (employee.employment === undefined) return;
-  if ((existing.employment ?? null) === employee.employment) return;
+  // undefined: the service's value is unknown (just rehired, the old title may have survived): send it.
+  if (existing.employment !== undefined && (existing.employment ?? null) === employee.employment) return;
   ops.push({
     type: 'updateEmployee',
     key: `updateEmployee:${employee.id}`,

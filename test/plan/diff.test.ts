@@ -164,7 +164,8 @@ describe('the plan', () => {
     const current = asCurrent(org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['u1']] }));
     current.firedEmployees = new Set(['E1']);
     const p = buildPlan({ desired: o, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
-    expect(p.operations.map((x) => x.op.key).sort()).toEqual(['addTeamMember:E1', 'rehireEmployee:E1']);
+    // The title the employee had may have survived the firing: the workbook's is sent after the rehire.
+    expect(p.operations.map((x) => x.op.key).sort()).toEqual(['addTeamMember:E1', 'rehireEmployee:E1', 'updateEmployee:E1']);
   });
 
   it('rehires a fired employee under the old id before giving them the new one, never creating a new employee', () => {
@@ -173,7 +174,7 @@ describe('the plan', () => {
     const current = asCurrent(org({ departments: [['root', null]], users: [['u1']] }));
     current.firedEmployees = new Set(['E1']);
     const p = buildPlan({ desired, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
-    expect(p.operations.map((x) => x.op.key)).toEqual(['rehireEmployee:E1', 'renameEmployee:E1->E2']);
+    expect(p.operations.map((x) => x.op.key)).toEqual(['rehireEmployee:E1', 'renameEmployee:E1->E2', 'updateEmployee:E2']);
     expect(p.operations[1]!.dependsOn).toEqual(['rehireEmployee:E1']);
   });
 
