@@ -1,11 +1,8 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
-import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { OperationOutcome } from '../load/outcome.js';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
-import { errorFileFormat, errorFilePath } from '../report/error-file-path.js';
-import { writeErrorCsv } from '../report/error-csv.js';
-import { issuesForFile } from '../report/issues-for-file.js';
+import { writeErrorFiles } from '../report/error-files.js';
 import { buildReport, writeReport } from '../report/json.js';
 import type { Issue } from '../validate/issue.js';
 import { inputFiles } from './inputs.js';
@@ -48,28 +45,19 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
     });
 }
 
-async function writeErrorFiles(ctx: ReportContext, issues: Issue[]): Promise<void> {
-  const errors = issues.filter((i) => i.severity === 'error');
-  if (errors.length === 0) return;
-  const files = inputFiles(ctx.options.files).filter((f) => existsSync(f) && /\.(xlsx|csv)$/i.test(f));
-  for (const [index, file] of files.entries()) {
-    const own = issuesForFile(file, issues, index === 0);
-    if (!own.some((i) => i.severity === 'error')) continue;
-    const override = files.length === 1 ? ctx.options.errorsOut : undefined;
-    const out = errorFilePath(file, override);
-    if (resolve(out) === resolve(file)) continue; // never overwrite the user's input
-    if (errorFileFormat(file) === 'xlsx') {
-      const { writeErrorWorkbook } = await import('../report/error-workbook.js');
-      await writeErrorWorkbook(file, own, out);
-    }
-    else await writeErrorCsv(file, own, out);
-    println(ctx.io.stdout, `Marked-up copy with every problem: ${out}`);
-  }
+async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<void> {
+  const inputs = inputFiles(ctx.options.files).filter((f) => existsSync(f));
+  const written = await writeErrorFiles(issues, {
+    inputs,
+    ...(ctx.options.errorsOut !== undefined ? { errorsOut: ctx.options.errorsOut } : {}),
+    ...(ctx.options.encoding !== undefined ? { encoding: ctx.options.encoding } : {}),
+  });
+  for (const out of written) println(ctx.io.stdout, `Marked-up copy with every problem: ${out}`);
 }
 
 export async function finishReports(ctx: ReportContext, result: RunResult): Promise<void> {
   try {
-    await writeErrorFiles(ctx, result.issues);
+    await writeErrorFilesFor(ctx, result.issues);
   } catch (error) {
     println(ctx.io.stderr, `Could not write the error file: ${(error as Error).message}`);
   }

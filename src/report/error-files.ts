@@ -1,10 +1,9 @@
 /** Writing the error file of every input that has issues: one workbook copy, or one CSV per CSV file. */
 import { mkdir } from 'node:fs/promises';
-import { extname, join, basename, dirname } from 'node:path';
+import { extname, join, basename, dirname, resolve } from 'node:path';
 import type { Issue } from '../validate/issue.js';
 import { writeErrorCsv, type ErrorCsvOptions } from './error-csv.js';
 import { errorFileFormat, errorFilePath } from './error-file-path.js';
-import { writeErrorWorkbook } from './error-workbook.js';
 
 export interface ErrorFilesOptions extends ErrorCsvOptions {
   /** The input files as given (folders already expanded or not: only .xlsx inputs are looked at here). */
@@ -14,24 +13,30 @@ export interface ErrorFilesOptions extends ErrorCsvOptions {
 }
 
 /**
- * Writes an error file for every input file named by an issue (and for a single workbook input, also for
- * issues of no file, such as a missing sheet). Returns the paths written, in input order.
+ * Writes an error file for every input file with an error (and for a single workbook input, also for
+ * errors of no file, such as a missing sheet); each carries all of that file's issues, warnings too.
+ * A file with warnings only gets none. Returns the paths written, in input order.
  */
 export async function writeErrorFiles(issues: readonly Issue[], options: ErrorFilesOptions): Promise<string[]> {
+  const errors = issues.filter((issue) => issue.severity === 'error');
   const targets: string[] = [];
-  for (const issue of issues) if (issue.file !== null && !targets.includes(issue.file)) targets.push(issue.file);
+  for (const issue of errors) if (issue.file !== null && !targets.includes(issue.file)) targets.push(issue.file);
   const workbooks = options.inputs.filter((input) => errorFileFormat(input) === 'xlsx');
   const firstWorkbook = workbooks[0];
   if (workbooks.length === 1 && firstWorkbook !== undefined && !targets.includes(firstWorkbook)) {
-    if (issues.some((issue) => issue.file === null)) targets.push(firstWorkbook);
+    if (errors.some((issue) => issue.file === null)) targets.push(firstWorkbook);
   }
 
   const written: string[] = [];
   for (const target of targets) {
     const outPath = targetPath(target, targets.length, options.errorsOut);
+    if (resolve(outPath) === resolve(target)) continue; // never overwrite the user's input
     await mkdir(dirname(outPath), { recursive: true });
-    if (errorFileFormat(target) === 'xlsx') await writeErrorWorkbook(target, issues, outPath);
-    else await writeErrorCsv(target, issues, outPath, { encoding: options.encoding });
+    if (errorFileFormat(target) === 'xlsx') {
+      // exceljs is loaded only when a workbook copy is written: the CLI starts faster without it.
+      const { writeErrorWorkbook } = await import('./error-workbook.js');
+      await writeErrorWorkbook(target, issues, outPath);
+    } else await writeErrorCsv(target, issues, outPath, { encoding: options.encoding });
     written.push(outPath);
   }
   return written;
