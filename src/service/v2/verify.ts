@@ -5,13 +5,13 @@
  */
 import { assertNever, type Operation } from '../../plan/operations.js';
 import type { HttpClient } from '../http/client.js';
+import { findResource, sameText, type Wire } from '../lookup.js';
 import type { PageOptions } from '../http/pagination.js';
 import { readSickList } from './absences.js';
 import type { Mirror } from './mirror.js';
 import { V2 } from './paths.js';
 import { departmentFromWire, employeeFromWire, refOf, teamFromWire, text, unwrap } from './wire.js';
 
-type Wire = Record<string, unknown>;
 
 export class V2Verifier {
   constructor(
@@ -21,9 +21,8 @@ export class V2Verifier {
   ) {}
 
   /** The resource, or null when the service answers 404. */
-  async find(path: string, name: string): Promise<Wire | null> {
-    const response = await this.client.get(path, { expect: [404] });
-    return response.status === 404 ? null : unwrap(response.body, name);
+  find(path: string, name: string): Promise<Wire | null> {
+    return findResource(this.client, path, (body) => unwrap(body, name));
   }
 
   private exists = async (path: string, name: string): Promise<boolean> => (await this.find(path, name)) !== null;
@@ -37,11 +36,11 @@ export class V2Verifier {
         const wire = await this.find(V2.employee(this.mirror.employeeOfUser(op.id).id), 'employee');
         if (wire === null) return false;
         const person = employeeFromWire(wire).person;
-        return Object.entries(op.changes).every(([field, value]) => sameText(person[field as keyof typeof person], value));
+        return Object.entries(op.changes).every(([field, value]) => sameTrimmedText(person[field as keyof typeof person], value));
       }
       case 'updateEmployee': {
         const wire = await this.find(V2.employee(op.id), 'employee');
-        return wire !== null && (op.changes.employment === undefined || sameText(wire['employment'], op.changes.employment));
+        return wire !== null && (op.changes.employment === undefined || sameTrimmedText(wire['employment'], op.changes.employment));
       }
       case 'renameEmployee':
         return this.renamed(V2.employee(op.id), V2.employee(op.fromId), 'employee');
@@ -106,7 +105,6 @@ function unitMatches(unit: { name: string; owner?: string | null }, changes: { n
   return changes.owner === undefined || (unit.owner ?? null) === changes.owner;
 }
 
-function sameText(actual: unknown, expected: unknown): boolean {
-  const normalise = (value: unknown) => (value === undefined || value === null || value === '' ? null : String(value));
-  return normalise(typeof actual === 'string' ? text(actual) : actual) === normalise(expected);
+function sameTrimmedText(actual: unknown, expected: unknown): boolean {
+  return sameText(typeof actual === 'string' ? text(actual) : actual, expected);
 }

@@ -6,11 +6,11 @@
 import type { UnitKind } from '../../model/organisation.js';
 import { assertNever, type Operation } from '../../plan/operations.js';
 import type { HttpClient } from '../http/client.js';
+import { findResource, sameText, type Wire } from '../lookup.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
 import { delegationFromWire, employmentOf, idOf, nestedId, records, text, unwrap } from './wire.js';
 
-type Wire = Record<string, unknown>;
 
 export class V3Verifier {
   constructor(
@@ -19,9 +19,8 @@ export class V3Verifier {
   ) {}
 
   /** The resource, or null when the service answers 404. */
-  async find(path: string, name: string): Promise<Wire | null> {
-    const response = await this.client.get(path, { expect: [404] });
-    return response.status === 404 ? null : unwrap(response.body, name);
+  find(path: string, name: string): Promise<Wire | null> {
+    return findResource(this.client, path, (body) => unwrap(body, name));
   }
 
   private exists = async (path: string, name: string): Promise<boolean> => (await this.find(path, name)) !== null;
@@ -116,10 +115,6 @@ export class V3Verifier {
   }
 }
 
-function sameText(actual: unknown, expected: string | null | undefined): boolean {
-  const normalise = (value: unknown) => (value === undefined || value === null || value === '' ? null : String(value));
-  return normalise(actual) === normalise(expected);
-}
 
 function sameValue(actual: unknown, expected: unknown, field: string): boolean {
   if (field === 'birthday' && typeof actual === 'string') return sameText(actual.slice(0, 10), expected as string | null);
