@@ -206,23 +206,65 @@ export class Journal {
   }
 
   private static lock(lockPath: string): void {
-    for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      createLockFile(lockPath);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(lockPath, 'open', error);
+    }
+    const holder = lockHolder(lockPath);
+    if (holder && holder !== process.pid && processAlive(holder)) throw new JournalLockedError(lockPath, holder);
+    Journal.takeOverStaleLock(lockPath);
+  }
+
+  /**
+   * The lock's process is gone. Two importers started at the same moment must not both take it over, so
+   * the takeover itself is exclusive: one creates the takeover file, checks the lock is still stale and
+   * replaces it; the other finds the takeover file (or the new, live lock) and refuses.
+   */
+  private static takeOverStaleLock(lockPath: string): void {
+    const takeover = `${lockPath}.takeover`;
+    try {
+      const fd = openSync(takeover, 'wx');
+      closeSync(fd);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(takeover, 'open', error);
+      // A takeover file older than a few seconds was left by an importer that died taking over.
+      let age = 0;
       try {
-        createLockFile(lockPath);
-        return;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(lockPath, 'open', error);
-        let pid = 0;
+        age = Date.now() - statSync(takeover).mtimeMs;
+      } catch {
+        age = Infinity;
+      }
+      if (age > 5_000) {
         try {
-          pid = Number((JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number }).pid) || 0;
+          unlinkSync(takeover);
         } catch {
-          pid = 0; // an unreadable lock was torn by a crash while being written
+          // someone else removed it
         }
-        if (pid && pid !== process.pid && processAlive(pid)) throw new JournalLockedError(lockPath, pid);
-        unlinkSync(lockPath); // stale: its process is gone
+      }
+      throw new OrgsyncError(
+        'journal_locked',
+        `Another orgsync-import is starting on the journal ${lockPath.replace(/\.lock$/, '.jsonl')} right now. Wait for it to finish, then run again.`,
+        EXIT.cannotStart,
+      );
+    }
+    try {
+      const holder = lockHolder(lockPath);
+      if (holder && holder !== process.pid && processAlive(holder)) throw new JournalLockedError(lockPath, holder);
+      try {
+        unlinkSync(lockPath);
+      } catch {
+        // already gone
+      }
+      createLockFile(lockPath);
+    } finally {
+      try {
+        unlinkSync(takeover);
+      } catch {
+        // already gone
       }
     }
-    throw new OrgsyncError('journal_locked', `Could not lock ${lockPath}.`, EXIT.cannotStart);
   }
 
   /** Throws StateFileError when the line cannot be written (the disk is full): the caller stops the run. */
@@ -327,6 +369,15 @@ function refuseNonRegularFile(path: string): void {
 }
 
 /** The lock file appears with its content already in it (written aside, then linked), so no one reads it half-written. */
+/** The process id in a lock file; 0 when it is missing or unreadable (torn by a crash while written). */
+function lockHolder(lockPath: string): number {
+  try {
+    return Number((JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number }).pid) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 function createLockFile(lockPath: string): void {
   const content = JSON.stringify({ pid: process.pid, at: new Date().toISOString() });
   const aside = `${lockPath}.${process.pid}.tmp`;

@@ -85,3 +85,33 @@ describe('the absence ledger', () => {
     expect([...AbsenceLedger.load(path).periods]).toContainEqual(['e3|2026-02-01', null]);
   });
 });
+
+describe('taking over the lock of a crashed importer', () => {
+  it('lets exactly one of several importers starting at the same moment take it over', async () => {
+    const { spawn } = await import('node:child_process');
+    const { pathToFileURL } = await import('node:url');
+    const path = tempJournal();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+    Journal.open(path, identity).close();
+    writeFileSync(path.replace(/\.jsonl$/, '.lock'), JSON.stringify({ pid: Number(dead) }));
+    const journalModule = pathToFileURL(join(process.cwd(), 'dist', 'load', 'journal.js')).href;
+    const script = `
+      const { Journal } = await import(${JSON.stringify(journalModule)});
+      try {
+        const j = Journal.open(${JSON.stringify(path)}, { serviceKey: 'v3-abc', workbookHash: 'w1' });
+        process.stdout.write('took');
+        setTimeout(() => j.close(), 1500);
+      } catch (error) { process.stdout.write('refused'); }`;
+    const runs = Array.from({ length: 6 }, () =>
+      new Promise<string>((resolve) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.on('close', () => resolve(out));
+      }),
+    );
+    const outcomes = await Promise.all(runs);
+    expect(outcomes.filter((o) => o === 'took')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
+  });
+});
