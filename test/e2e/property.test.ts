@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyOrganisation, type Organisation } from '../../src/model/organisation.js';
+import { emptyOrganisation, responsibilitiesFor, type Organisation } from '../../src/model/organisation.js';
 import { effectiveResponsible } from '../../src/plan/responsible.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
 import { adapterFor, effectiveOwners, planAgainst, shapeOfOrganisation, shapeOfSnapshot, sync } from '../helpers/sync.js';
 
 const DEPARTMENTS = ['d1', 'd2', 'd3', 'd4', 'd5'];
@@ -24,6 +24,7 @@ const organisation = fc
     memberships: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
     owners: fc.array(fc.nat(), { minLength: 10, maxLength: 10 }),
     names: fc.array(fc.constantFrom('A', 'B'), { minLength: 9, maxLength: 9 }),
+    delegations: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { maxLength: 4 }),
   })
   .map((r): Organisation => {
     const o = emptyOrganisation();
@@ -49,8 +50,28 @@ const organisation = fc
       const pick = r.owners[i % 10]! % (r.employees.length + 2);
       unit.owner = pick < r.employees.length ? r.employees[pick]! : null;
     });
+    if (r.employees.length > 0) {
+      const seen = new Set<string>();
+      for (const [unitPick, employeePick, responsibilityPick] of r.delegations) {
+        const unit = units[unitPick % units.length]!;
+        const unitKind = o.departments.has(unit.id) && 'parentId' in unit ? 'department' : 'team';
+        const responsibilities = responsibilitiesFor(unitKind);
+        const delegation = {
+          unitKind,
+          unitId: unit.id,
+          responsibility: responsibilities[responsibilityPick % responsibilities.length]!,
+          employeeId: r.employees[employeePick % r.employees.length]!,
+        } as const;
+        const key = `${delegation.unitKind}:${delegation.unitId}|${delegation.responsibility}|${delegation.employeeId}`;
+        if (!seen.has(key)) o.delegations.push(delegation);
+        seen.add(key);
+      }
+    }
     return o;
   });
+
+const delegationKeys = (o: Organisation) => o.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
+const delegationsOf = (s: SandboxSnapshot) => s.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
 
 describe('one apply makes the service equal any desired organisation', () => {
   it('for random current and desired organisations, and the next plan is empty', async () => {
@@ -67,6 +88,7 @@ describe('one apply makes the service equal any desired organisation', () => {
           expect(shapeOfSnapshot(snapshot)).toEqual(shapeOfOrganisation(desired));
           const wantedOwners = Object.fromEntries(effectiveResponsible(desired));
           expect(effectiveOwners(snapshot)).toEqual(wantedOwners);
+          expect(delegationsOf(snapshot)).toEqual(delegationKeys(desired));
           const next = await planAgainst(adapter, desired, { prune: true });
           expect(next.operations.map((p) => p.op.key)).toEqual([]);
         } finally {
@@ -124,6 +146,7 @@ describe('renames keep what they rename', () => {
           const withoutUsers = (s: typeof shape) => ({ ...s, activeEmployees: s.activeEmployees.map((e) => ({ ...e, userId: '' })) });
           expect(withoutUsers(shape)).toEqual(withoutUsers(wantedShape));
           expect(effectiveOwners(snapshot)).toEqual(Object.fromEntries(effectiveResponsible(desired)));
+          expect(delegationsOf(snapshot)).toEqual(delegationKeys(desired));
           for (const rename of renamed) {
             const to = rename.split('->')[1]!;
             const kind = to.startsWith('e') ? 'employee' : to.startsWith('d') ? 'department' : 'team';
