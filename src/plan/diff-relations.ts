@@ -101,7 +101,8 @@ export function planAbsences(absences: Absence[], reported: Map<string, string |
  * (its employees sheet has no team_id column, or no employees sheet at all) are taken out first.
  */
 export function planEmptyingTeams(now: Organisation, ops: Operation[]): void {
-  const doomed = new Set(ops.filter((op) => op.type === 'deleteTeam').map((op) => ('id' in op ? op.id : '')));
+  const doomed = new Set<string>();
+  for (const op of ops) if (op.type === 'deleteTeam') doomed.add(op.id);
   if (doomed.size === 0) return;
   const handled = new Set<string>();
   for (const op of ops) {

@@ -2,7 +2,6 @@
 import type { Department, Organisation, Team } from '../model/organisation.js';
 import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
 import type { Operation } from './operations.js';
-import { effectiveResponsible } from './responsible.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [
@@ -89,8 +88,8 @@ export function planDepartments(
   ops: Operation[],
   prune: PruneKeeps | null,
   notes: DiffNote[],
+  responsible: ReadonlyMap<string, string | null>,
 ): Set<string> {
-  const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
   const ownerChanged = new Set<string>();
   for (const dept of topDown(desired.departments)) {
     const existing = now.departments.get(dept.id);
@@ -170,9 +169,9 @@ export function planTeams(
   ops: Operation[],
   prune: PruneKeeps | null,
   notes: DiffNote[],
+  responsible: ReadonlyMap<string, string | null>,
   departmentsWithOwnerChange: ReadonlySet<string>,
 ): void {
-  const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
   for (const team of desired.teams.values()) {
     const existing = now.teams.get(team.id);
     if (!existing) {

@@ -9,6 +9,7 @@ import { planEmployeeRenames, planEmployees, planUsers, serviceUserIds } from '.
 import { absenceKey, planAbsences, planDelegations, planEmptyingTeams, planMemberships } from './diff-relations.js';
 import { planDepartments, planTeams, planUnitRenames } from './diff-units.js';
 import type { Operation } from './operations.js';
+import { effectiveResponsible } from './responsible.js';
 import type { Managed } from '../validate/types.js';
 
 export { absenceKey };
@@ -38,7 +39,8 @@ export function diffOrganisations(input: DiffInput): Diff {
   const notes: DiffNote[] = [];
   // A working copy of the current state with planned renames applied, so later comparisons see new ids.
   const now = cloneOrganisation(current.org);
-  let keeps: PruneKeeps | null = null;
+  // What --prune keeps is read from the working copy, so unit keeps are taken after the unit renames.
+  const keeps = (): PruneKeeps | null => (input.prune ? pruneKeeps(desired, now) : null);
 
   if (managed.employees) {
     const fired = {
@@ -49,14 +51,15 @@ export function diffOrganisations(input: DiffInput): Diff {
     planEmployeeRenames(desired, now, fired, ops, notes);
     const alias = capabilities.separateUsers ? serviceUserIds(desired, now, notes) : new Map<string, string>();
     planUsers(desired, now, capabilities, alias, ops);
-    keeps = input.prune ? pruneKeeps(desired, now) : null;
-    planEmployees(desired, now, fired, capabilities, alias, ops, notes, keeps);
+    planEmployees(desired, now, fired, capabilities, alias, ops, notes, keeps());
   }
   if (managed.organisation) {
     planUnitRenames(desired, now, ops, notes);
-    keeps = input.prune ? pruneKeeps(desired, now) : null;
-    const ownerChanged = planDepartments(desired, now, ops, keeps, notes);
-    planTeams(desired, now, ops, keeps, notes, ownerChanged);
+    const unitKeeps = keeps();
+    // Units whose own tree the workbook leaves out inherit what the service says they do.
+    const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
+    const ownerChanged = planDepartments(desired, now, ops, unitKeeps, notes, responsible);
+    planTeams(desired, now, ops, unitKeeps, notes, responsible, ownerChanged);
   }
   if (managed.employees) planMemberships(desired, now, ops);
   planEmptyingTeams(now, ops);
