@@ -15,7 +15,8 @@ import type { OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
 import { renderPlan } from '../plan/render.js';
 import type { Operation } from '../plan/operations.js';
-import type { CurrentState } from '../service/adapter.js';
+import { NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../service/adapter.js';
+import { delegationScope } from '../plan/delegation-scope.js';
 import { hasErrors, type Issue } from '../validate/issue.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
 import { summariseIssues } from '../report/summary.js';
@@ -65,7 +66,7 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
     let validation: ValidationResult;
     if (isServiceConfigured(options)) {
       connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
-      validation = (await readServiceAndWorkbook(connection, ctx)).validation;
+      validation = (await readServiceAndWorkbook(connection, ctx, { planning: false })).validation;
     } else {
       ctx.progress.phase('Reading and validating', null);
       validation = await readAndValidate(options, { api: options.api });
@@ -90,7 +91,7 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
   }
   const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
   try {
-    const { current, validation } = await readServiceAndWorkbook(connection, ctx);
+    const { current, validation } = await readServiceAndWorkbook(connection, ctx, { planning: true });
     printIssues(validation.issues, io);
     if (hasErrors(validation.issues)) {
       println(io.stdout, 'Nothing was sent: fix the errors above and run again.');
@@ -106,13 +107,18 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
 /**
  * Reads the service and the workbook at the same time: the rows stream and are checked while the list
  * pages arrive; only the cross-checks (references, the top department) wait for the service's state.
+ * Delegations are read unit by unit while the workbook is read; once it is, only the units the plan
+ * needs are read on (none when no plan follows).
  */
 async function readServiceAndWorkbook(
   connection: Connection,
   ctx: Context,
+  { planning }: { planning: boolean },
 ): Promise<{ current: CurrentState; validation: ValidationResult }> {
   ctx.progress.phase('Reading the service and the workbook', null);
-  const state = readService(connection);
+  let settleScope: (scope: DelegationScope) => void = () => {};
+  const scope = new Promise<DelegationScope>((resolve) => (settleScope = resolve));
+  const state = readService(connection, scope);
   const view = state.then(currentView);
   // Awaited below or inside validate(); until then a failure must not count as unhandled.
   view.catch(() => {});
@@ -120,21 +126,24 @@ async function readServiceAndWorkbook(
   try {
     validation = await readAndValidate(ctx.options, { api: ctx.options.api, current: view });
   } catch (error) {
+    settleScope(NO_DELEGATIONS);
     await state.catch(() => {}); // no request may outlive the run
     throw error;
   }
+  const plans = planning && !hasErrors(validation.issues);
+  settleScope(plans ? delegationScope(validation.desired, validation.managed, ctx.options.prune) : NO_DELEGATIONS);
   const current = await state;
   const o = current.org;
   for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, `Note: ${note}`);
   ctx.progress.end(
-    `the service has ${o.employees.size} employees, ${o.departments.size} departments, ${o.teams.size} teams, ${o.delegations.length} delegations; the workbook: ${describeValidation(validation)}`,
+    `the service has ${o.employees.size} employees, ${o.departments.size} departments, ${o.teams.size} teams; the workbook: ${describeValidation(validation)}`,
   );
   return { current, validation };
 }
 
-async function readService(connection: Connection): Promise<CurrentState> {
+async function readService(connection: Connection, delegations: Promise<DelegationScope>): Promise<CurrentState> {
   try {
-    return await connection.adapter.readCurrentState();
+    return await connection.adapter.readCurrentState(undefined, delegations);
   } catch (error) {
     // Nothing was sent yet: whatever stops the read (unreachable, refused credentials) is "cannot start".
     if (error instanceof ServiceError) {

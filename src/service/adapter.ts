@@ -2,7 +2,7 @@
  * The one interface the planner and loader see. A v3 and a v2 adapter implement it; every difference
  * between the API versions lives behind it.
  */
-import type { Organisation } from '../model/organisation.js';
+import type { Organisation, UnitKind } from '../model/organisation.js';
 import type { Operation } from '../plan/operations.js';
 
 export type ApiVersion = 'v3' | 'v2';
@@ -60,11 +60,28 @@ export interface ReadProgress {
   (done: number, total: number | null, what: string): void;
 }
 
+/**
+ * Whose delegations the plan needs. v3 lists delegations one unit at a time (the units outnumber every
+ * other read), so a reader that knows the scope skips the units outside it. `units` holds `kind:id` keys.
+ */
+export type DelegationScope = { all: true } | { all: false; units: ReadonlySet<string> };
+
+export const ALL_DELEGATIONS: DelegationScope = { all: true };
+export const NO_DELEGATIONS: DelegationScope = { all: false, units: new Set() };
+
+export function inDelegationScope(scope: DelegationScope, kind: UnitKind, id: string): boolean {
+  return scope.all || scope.units.has(`${kind}:${id}`);
+}
+
 export interface ServiceAdapter {
   readonly api: ApiVersion;
   readonly capabilities: Capabilities;
-  /** Reads every list page into the canonical organisation. */
-  readCurrentState(progress?: ReadProgress): Promise<CurrentState>;
+  /**
+   * Reads every list page into the canonical organisation. `delegations` settles once the workbook is
+   * read: until then every unit's delegations are read, after it only those in scope (default: all), so
+   * `org.delegations` holds the delegations of the units in scope, and maybe of some others.
+   */
+  readCurrentState(progress?: ReadProgress, delegations?: Promise<DelegationScope>): Promise<CurrentState>;
   /** Sends one operation. Throws ServiceError (see service/errors.ts) when it did not succeed. */
   execute(op: Operation): Promise<ExecuteResult>;
   /**

@@ -67,6 +67,40 @@ describe('reading the current state from v3', () => {
   });
 });
 
+describe('reading only the delegations the plan needs', () => {
+  const org = {
+    'GET /v3/core/users': list([]),
+    'GET /v3/core/employees': list([]),
+    'GET /v3/core/departments': list([
+      { id: 'root', name: 'Top', parent_id: null },
+      { id: 'd2', name: 'Sales', parent_id: 'root' },
+    ]),
+    'GET /v3/core/teams': list([{ id: 't1', name: 'Night', department: { id: 'd2' }, employees: [] }]),
+    'GET /v3/core/departments/root/delegations': list([{ id: 5, responsibility: 'configuration', employee: { id: 'e2' } }]),
+    'GET /v3/core/departments/d2/delegations': list([]),
+    'GET /v3/core/teams/t1/delegations': list([{ id: '6', responsibility: 'dialog_access_cv', employee: { id: 'e1' } }]),
+  } satisfies Record<string, Route>;
+
+  it('skips the units outside the scope once the workbook has given it', async () => {
+    const { adapter, calls } = await fakeService(org);
+    const state = await adapter.readCurrentState(undefined, Promise.resolve({ all: false, units: new Set(['team:t1']) }));
+
+    expect(calls().filter((c) => c.endsWith('/delegations'))).toEqual(['GET /v3/core/teams/t1/delegations']);
+    expect(state.org.delegations).toEqual([
+      { unitKind: 'team', unitId: 't1', responsibility: 'dialog_access_cv', employeeId: 'e1', serviceId: '6' },
+    ]);
+  });
+
+  it('reads every unit while the scope is still unknown, and every unit when it is all', async () => {
+    const { adapter, calls } = await fakeService(org);
+    await adapter.readCurrentState(undefined, Promise.resolve({ all: true }));
+    expect(calls().filter((c) => c.endsWith('/delegations'))).toHaveLength(3);
+    server!.received.length = 0;
+    await adapter.readCurrentState(undefined, new Promise(() => {}));
+    expect(calls().filter((c) => c.endsWith('/delegations'))).toHaveLength(3);
+  });
+});
+
 describe('creating over a taken id', () => {
   const create = { ...base, type: 'createEmployee', id: 'e1', userId: 'u1', user: { name: 'N', email: 'u1@x.dk', username: 'u1' }, employment: 'Nurse' } as const;
 

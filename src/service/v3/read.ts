@@ -1,17 +1,28 @@
 /**
- * Reading the whole organisation from v3: four lists, then the delegations of every unit.
+ * Reading the whole organisation from v3: four lists, then the delegations of every unit the plan needs.
  * v3 shows only active employees (fired ones answer 404 and are not listed) and only the effective
  * responsible employee of a unit, never its explicit owner.
  */
 import { emptyOrganisation, type UnitKind } from '../../model/organisation.js';
-import type { CurrentState, ReadProgress } from '../adapter.js';
+import { ALL_DELEGATIONS, inDelegationScope, NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadProgress } from '../adapter.js';
 import { mapBounded } from '../bounded.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
 import { delegationFromWire, departmentFromWire, employeeFromWire, records, teamFromWire, userFromWire } from './wire.js';
 
-export async function readV3State(client: HttpClient, pages: PageOptions, progress?: ReadProgress): Promise<CurrentState> {
+export async function readV3State(
+  client: HttpClient,
+  pages: PageOptions,
+  progress?: ReadProgress,
+  delegations: Promise<DelegationScope> = Promise.resolve(ALL_DELEGATIONS),
+): Promise<CurrentState> {
+  // Until the workbook says which units matter, every unit is read; a rejection means no plan follows.
+  const known: { scope?: DelegationScope } = {};
+  void delegations.then(
+    (scope) => (known.scope = scope),
+    () => (known.scope = NO_DELEGATIONS),
+  );
   const list = (path: string, what: string) =>
     listAll(client, path, { ...pages, onPage: (read, total) => progress?.(read, total, what) }).then(records);
   const [users, employees, departments, teams] = await Promise.all([
@@ -51,6 +62,10 @@ export async function readV3State(client: HttpClient, pages: PageOptions, progre
   let unitsRead = 0;
   progress?.(0, units.length, 'delegations');
   const perUnit = await mapBounded(units, pages.concurrency ?? client.concurrency, async (unit) => {
+    if (known.scope && !inDelegationScope(known.scope, unit.kind, unit.id)) {
+      progress?.(++unitsRead, units.length, 'delegations');
+      return [];
+    }
     // One unit's delegations are few: one page read each, not several in parallel.
     const items = await listAll(client, V3.delegations(unit.kind, unit.id), { ...pages, concurrency: 1 });
     progress?.(++unitsRead, units.length, 'delegations');
