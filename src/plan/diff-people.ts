@@ -3,6 +3,7 @@ import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../service/adapter.js';
 import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
 import type { Operation, UserFields } from './operations.js';
+import { breakUsernameCycles } from './usernames.js';
 
 export function planEmployeeRenames(
   desired: Organisation,
@@ -114,6 +115,7 @@ export function planUsers(
     }
     planUserUpdate(user, existing, serviceId, ops);
   }
+  breakUsernameCycles(ops);
 }
 
 function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: Operation[]): void {
@@ -133,6 +135,7 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
     key: `updateUser:${serviceUserId}`,
     id: serviceUserId,
     changes,
+    ...(changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
     reason: `changed: ${changed.join(', ')}`,
     source: user.source,
   });

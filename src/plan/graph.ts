@@ -6,6 +6,7 @@
  */
 import type { Organisation } from '../model/organisation.js';
 import { assertNever, type Operation } from './operations.js';
+import { usernameKey } from './usernames.js';
 
 export interface PlannedOperation {
   op: Operation;
@@ -13,7 +14,7 @@ export interface PlannedOperation {
   dependsOn: string[];
 }
 
-type Ref = `${'user' | 'employee' | 'department' | 'team' | 'placed' | 'member'}:${string}`;
+type Ref = `${'user' | 'employee' | 'department' | 'team' | 'placed' | 'member' | 'username'}:${string}`;
 
 function provides(op: Operation): Ref[] {
   switch (op.type) {
@@ -34,6 +35,7 @@ function provides(op: Operation): Ref[] {
     case 'addTeamMember':
       return [`member:${op.employeeId}`];
     case 'updateUser':
+      return op.releasesUsername !== undefined ? [`username:${usernameKey(op.releasesUsername)}`] : [];
     case 'updateEmployee':
     case 'fireEmployee':
     case 'updateDepartment':
@@ -75,6 +77,7 @@ function desiredAncestors(desired: Organisation, id: string): string[] {
 function requires(op: Operation, desired: Organisation): Ref[] {
   switch (op.type) {
     case 'createUser':
+      return [`username:${usernameKey(op.fields.username)}`];
     case 'renameDepartment':
     case 'renameTeam':
       return [];
@@ -82,7 +85,7 @@ function requires(op: Operation, desired: Organisation): Ref[] {
       // A fired employee is rehired under the old id first, then renamed.
       return [`employee:${op.fromId}`];
     case 'updateUser':
-      return [`user:${op.id}`];
+      return [`user:${op.id}`, ...(op.changes.username !== undefined ? [`username:${usernameKey(op.changes.username)}` as const] : [])];
     case 'createEmployee':
     case 'rehireEmployee':
       return [`user:${op.userId}`];

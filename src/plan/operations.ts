@@ -25,7 +25,13 @@ export interface UserFields {
 
 export type Operation =
   | (Base & { type: 'createUser'; id: string; fields: UserFields })
-  | (Base & { type: 'updateUser'; id: string; changes: Partial<UserFields> })
+  | (Base & {
+      type: 'updateUser';
+      id: string;
+      changes: Partial<UserFields>;
+      /** The username this update gives up (usernames are unique): whoever takes it waits for this update. */
+      releasesUsername?: string;
+    })
   | (Base & {
       type: 'createEmployee';
       id: string;

@@ -165,4 +165,20 @@ describe('changes to a company that already exists', () => {
     const errorFile = readFileSync(join(dir, 'employees.errors.csv'), 'utf8');
     expect(errorFile).toMatch(/105;Person 105;.*refused to create user 105/);
   });
+
+  it('lets people swap e-mail addresses (their usernames) in one run, and the next run finds nothing to do', async () => {
+    await start();
+    const swapped = BASE.employees.map((row) => {
+      if (row[0] === '101') return ['101', 'Person 101', 'p102@nordlys.dk', 'T1', '', ''];
+      if (row[0] === '102') return ['102', 'Person 102', 'p101@nordlys.dk', 'T2', '', ''];
+      return row;
+    });
+    const result = await importCompany({ ...BASE, employees: swapped });
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toMatch(/temporary|frees the username/);
+    const users = Object.fromEntries(snap().users.map((u) => [u.id, u.username]));
+    expect(users).toMatchObject({ '101': 'p102@nordlys.dk', '102': 'p101@nordlys.dk' });
+    const again = await importCompany({ ...BASE, employees: swapped });
+    expect(again.stdout).toContain('Nothing to do');
+  });
 });
