@@ -184,6 +184,9 @@ for (const concurrency of concurrencies) {
   results.push(result);
 }
 
+// One request at a time: the cost of a single round trip, and so the most of the ideal any client can reach here.
+const singleTripMs = await floorAt(1);
+
 let profile = null;
 if (flags.profile) {
   const profileDir = join(OUT_DIR, 'profiles', 'import-c16');
@@ -233,6 +236,9 @@ const lines = [
     );
   }),
   '',
+  `A single round trip (a bare client, one request at a time, 100 requests): ${singleTripMs.toFixed(2)} ms for ${latencyMs} ms of latency, so no client ` +
+    `can reach more than ${((latencyMs / singleTripMs) * 100).toFixed(1)}% of the ideal on this machine, before start-up, reading and planning.`,
+  '',
   results.every((r) => r.notDone === 0 && r.second.planned === 0)
     ? 'Every first import ended with all its operations done; every no-change run planned nothing and sent no write.'
     : `**Not every run completed:** ${results.map((r) => `C=${r.concurrency}: ${r.notDone} operations not done, no-change run planned ${r.second.planned}`).join('; ')}.`,
@@ -262,6 +268,6 @@ const markdown = `${lines.join('\n')}\n`;
 writeFileSync(join(OUT_DIR, 'import-sandbox.md'), markdown);
 writeFileSync(
   join(OUT_DIR, 'import-sandbox.json'),
-  `${JSON.stringify({ machine: startedOn, employments, latencyMs, counts: files.counts, results, profiles: (profile ?? []).map((p) => ({ name: p.name, path: p.path, ...p.summary })) }, null, 2)}\n`,
+  `${JSON.stringify({ machine: startedOn, employments, latencyMs, counts: files.counts, singleTripMs, results, profiles: (profile ?? []).map((p) => ({ name: p.name, path: p.path, ...p.summary })) }, null, 2)}\n`,
 );
 process.stdout.write(markdown);
