@@ -113,12 +113,16 @@ export function planUsers(
       });
       continue;
     }
-    planUserUpdate(user, existing, serviceId, ops);
+    planUserUpdate(user, existing, serviceId, ops, true);
   }
   breakUsernameCycles(ops);
 }
 
-function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: Operation[]): void {
+/**
+ * `ordersUsernames`: a v3 user is the one holder of its username, so the graph can order who takes whose
+ * (see usernames.ts). v2 keeps a person's fields on each of their employees, several holders of one name.
+ */
+function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: Operation[], ordersUsernames: boolean): void {
   const changes: Partial<UserFields> = {};
   const wanted = userFields(user);
   for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
@@ -135,7 +139,7 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
     key: `updateUser:${serviceUserId}`,
     id: serviceUserId,
     changes,
-    ...(changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
+    ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
     reason: `changed: ${changed.join(', ')}`,
     source: user.source,
   });
@@ -152,7 +156,7 @@ function planPersonFieldsPerEmployee(desired: Organisation, now: Organisation, o
     const person = desired.users.get(employee.userId);
     const serviceUser = existing ? now.users.get(existing.userId) : undefined;
     if (!person || !serviceUser) continue;
-    planUserUpdate({ ...person, source: employee.source ?? person.source }, serviceUser, serviceUser.id, ops);
+    planUserUpdate({ ...person, source: employee.source ?? person.source }, serviceUser, serviceUser.id, ops, false);
   }
 }
 

@@ -10,12 +10,14 @@ function withUsernames(names: Record<string, string>): Organisation {
   return o;
 }
 
-function plan(current: Record<string, string>, desired: Record<string, string>) {
+const V2_CAPABILITIES = { ...V3_CAPABILITIES, delegations: false, systemLanguage: false, separateUsers: false, rehireWindowDays: 14 };
+
+function plan(current: Record<string, string>, desired: Record<string, string>, capabilities = V3_CAPABILITIES) {
   const p = buildPlan({
     desired: withUsernames(desired),
     current: asCurrent(withUsernames(current)),
     managed: ALL_MANAGED,
-    capabilities: V3_CAPABILITIES,
+    capabilities,
     reportedAbsences: new Map(),
     prune: false,
   });
@@ -61,5 +63,10 @@ describe('changing usernames that others hold', () => {
     const current = { u1: 'Ann', u2: 'bo' };
     const steps = plan(current, { u1: 'bo', u2: 'ann' });
     expect(steps.map((s) => s.key)).toContain('updateUser:u1:temporary-username');
+  });
+
+  it('leaves the order to the service on v2, where each employment carries the username: the plan has no cycle', () => {
+    const steps = plan({ u1: 'ann', u2: 'bo' }, { u1: 'bo', u2: 'ann' }, V2_CAPABILITIES);
+    expect(steps.map((s) => s.key).sort()).toEqual(['updateUser:u1', 'updateUser:u2']);
   });
 });
