@@ -20,7 +20,10 @@ export function breakUsernameCycles(ops: Operation[]): void {
   const releasing = new Map<string, OperationOf<'updateUser'>>();
   for (const op of changes) if (op.releasesUsername !== undefined) releasing.set(usernameKey(op.releasesUsername), op);
   // Each change waits for at most one other (the holder of the name it takes): the waits form chains and rings.
-  const waitsFor = (op: OperationOf<'updateUser'>) => releasing.get(usernameKey(op.changes.username!));
+  const waitsFor = (op: OperationOf<'updateUser'>) => {
+    const holder = releasing.get(usernameKey(op.changes.username!));
+    return holder === op ? undefined : holder; // a change of case only
+  };
   const settled = new Set<OperationOf<'updateUser'>>();
   for (const start of changes) {
     const path: OperationOf<'updateUser'>[] = [];

@@ -59,6 +59,10 @@ describe('changing usernames that others hold', () => {
     expect(replay(current, steps)).toEqual({ u1: 'b', u2: 'c', u3: 'd' });
   });
 
+  it('changes the case of a username in one step', () => {
+    expect(plan({ u1: 'Ann', u2: 'bo' }, { u1: 'ann', u2: 'bo' }).map((s) => s.key)).toEqual(['updateUser:u1']);
+  });
+
   it('treats usernames that differ only in case as the same name', () => {
     const current = { u1: 'Ann', u2: 'bo' };
     const steps = plan(current, { u1: 'bo', u2: 'ann' });
