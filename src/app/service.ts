@@ -47,8 +47,9 @@ export async function connect(
     });
     return {
       adapter,
-      // The sandbox's port changes every run; its state file is what identifies it.
-      serviceKey: serviceKey(options.api, 'sandbox', String(sandbox.companyId)),
+      // The sandbox's port changes every run; its state is what identifies it, and a deleted state file
+      // starts a new sandbox whose journal and ledgers start empty too.
+      serviceKey: serviceKey(options.api, `sandbox ${sandbox.instanceId}`, String(sandbox.companyId)),
       description: `the embedded sandbox (${options.api}, state in .orgsync/sandbox.json)`,
       close: async () => {
         await adapter.close();

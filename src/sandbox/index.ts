@@ -60,6 +60,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     baseUrl: `http://${host}:${address.port}`,
     companyId,
     accessToken,
+    // A state file from before instance ids were kept stays one instance, as it always was.
+    instanceId: company.instanceId ?? 'first',
     stats: () => stats.read(),
     resetStats: () => stats.reset(),
     snapshot: () => snapshotOf(company),

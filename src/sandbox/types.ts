@@ -79,6 +79,8 @@ export interface RunningSandbox {
   baseUrl: string;
   companyId: number;
   accessToken: string;
+  /** Identifies this sandbox's state: new whenever the state starts from nothing (a missing state file). */
+  instanceId: string;
   stats(): SandboxStats;
   resetStats(): void;
   snapshot(): SandboxSnapshot;

@@ -1,5 +1,5 @@
 /** The main job end to end: the built command, a sandbox over loopback HTTP, the sample company. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -74,5 +74,17 @@ describe('importing the sample company into v3', () => {
     const second = await runCli([SAMPLE_XLSX, '--sandbox', '--yes'], { cwd });
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('Nothing to do');
+  });
+
+  it('starts over, absences included, when the state file of the sandbox is deleted', async () => {
+    const cwd = tempDir();
+    const first = await runCli([SAMPLE_XLSX, '--sandbox', '--yes'], { cwd });
+    expect(first.code).toBe(0);
+    const absences = Number(first.stdout.match(/(\d+) absences/)?.[1]);
+    expect(absences).toBeGreaterThan(0);
+    rmSync(join(cwd, '.orgsync', 'sandbox.json'));
+    const again = await runCli([SAMPLE_XLSX, '--sandbox', '--yes'], { cwd });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`${absences} absences`);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Organisation } from '../../src/model/organisation.js';
 import { levels } from '../../src/plan/graph.js';
 import { buildPlan } from '../../src/plan/plan.js';
+import type { Capabilities } from '../../src/service/adapter.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 
 function withUsernames(names: Record<string, string>): Organisation {
@@ -12,7 +13,7 @@ function withUsernames(names: Record<string, string>): Organisation {
 
 const V2_CAPABILITIES = { ...V3_CAPABILITIES, delegations: false, systemLanguage: false, separateUsers: false, rehireWindowDays: 14 };
 
-function plan(current: Record<string, string>, desired: Record<string, string>, capabilities = V3_CAPABILITIES) {
+function plan(current: Record<string, string>, desired: Record<string, string>, capabilities: Capabilities = V3_CAPABILITIES) {
   const p = buildPlan({
     desired: withUsernames(desired),
     current: asCurrent(withUsernames(current)),

@@ -3,6 +3,7 @@
  * walks (responsible employee, descendants) and the serialisable state. Operations live beside it, one file
  * per area; each validates everything before it changes anything, so a refused request leaves no trace.
  */
+import { randomUUID } from 'node:crypto';
 import { notFound, RESOURCE } from '../errors.js';
 import {
   Table,
@@ -20,6 +21,11 @@ export interface CompanyState {
   format: typeof STATE_FORMAT;
   version: 1;
   rootSid: number;
+  /**
+   * Made when the state is created: a client keys its journal and ledgers by it, so a sandbox started
+   * over from nothing is not mistaken for the one its ledgers describe. Absent in older state files.
+   */
+  instanceId?: string;
   next: Record<'users' | 'employees' | 'departments' | 'teams' | 'delegations' | 'absences', number>;
   users: UserRecord[];
   employees: EmployeeRecord[];
@@ -34,6 +40,7 @@ export function initialState(rootId: string, rootName: string): CompanyState {
     format: STATE_FORMAT,
     version: 1,
     rootSid: 1,
+    instanceId: randomUUID(),
     next: { users: 1, employees: 1, departments: 2, teams: 1, delegations: 1, absences: 1 },
     users: [],
     employees: [],
@@ -52,6 +59,7 @@ export class Company {
   readonly delegations: Table<DelegationRecord>;
   readonly absences: Table<AbsenceRecord>;
   readonly rootSid: number;
+  readonly instanceId: string | undefined;
   private readonly members = new Map<number, Set<number>>();
 
   constructor(
@@ -65,6 +73,7 @@ export class Company {
     this.delegations = new Table(state.delegations, state.next.delegations);
     this.absences = new Table(state.absences, state.next.absences);
     this.rootSid = state.rootSid;
+    this.instanceId = state.instanceId;
     for (const employee of this.employees.values()) {
       if (employee.teamSid !== null) this.memberSet(employee.teamSid).add(employee.sid);
     }
@@ -75,6 +84,7 @@ export class Company {
       format: STATE_FORMAT,
       version: 1,
       rootSid: this.rootSid,
+      ...(this.instanceId !== undefined ? { instanceId: this.instanceId } : {}),
       next: {
         users: this.users.sidCounter,
         employees: this.employees.sidCounter,
