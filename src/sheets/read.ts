@@ -21,7 +21,8 @@ import { recogniseSheet } from './recognise.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import type { InputReading, RawSheet, ReadOptions } from './types.js';
 import { unknownEncoding, unreadable } from './unreadable.js';
-import { isTemplateSheet, openWorkbook, xlsxSheets } from './xlsx.js';
+import { isTemplateSheet, openWorkbook } from './xlsx.js';
+import { readXlsxSheets } from './xlsx-threaded.js';
 import type { WorkbookPackage } from './xlsx-package.js';
 import iconv from 'iconv-lite';
 
@@ -90,7 +91,7 @@ async function checkFile(file: string, options: ReadOptions): Promise<Input> {
 
 async function* readSheets(inputs: readonly Input[], options: ReadOptions, reading: InputReading): AsyncGenerator<RawSheet> {
   for (const input of inputs) {
-    const sources = input.format === 'xlsx' ? xlsxSheets(input.pkg) : csvSheet(input.file, input.head, options);
+    const sources = input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options);
     for await (const source of sources) {
       if (input.format === 'xlsx' && isTemplateSheet(source.sheetName)) {
         const version = await templateVersion(source.rows);

@@ -28,7 +28,7 @@ export function isDateFormat(format: string | undefined): boolean {
 
 export function cellFromExcel(value: CellValue | undefined, numberFormat: string | undefined, dates: DateSystem): RawCell | undefined {
   if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') return textCell(decodeOoxmlEscapes(value));
+  if (typeof value === 'string') return stringCell(value);
   if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE', type: 'boolean' };
   if (typeof value === 'number') return numberCell(value, isDateFormat(numberFormat), dates.date1904);
   if (value instanceof Date) {
@@ -59,7 +59,13 @@ export function cellFromExcel(value: CellValue | undefined, numberFormat: string
   return undefined;
 }
 
-function numberCell(value: number, dateFormatted: boolean, date1904: boolean): RawCell {
+/** A cell exceljs read as a string (shared, inline or formula text). */
+export function stringCell(value: string): RawCell | undefined {
+  return textCell(decodeOoxmlEscapes(value));
+}
+
+/** A cell exceljs read as a number; a date when its number format is one. */
+export function numberCell(value: number, dateFormatted: boolean, date1904: boolean): RawCell {
   if (dateFormatted) {
     const date = calendarDayFromSerial(value, date1904);
     if (date) return { text: date, type: 'date', date };

@@ -31,8 +31,42 @@ export async function openWorkbook(file: string): Promise<WorkbookPackage> {
   }
 }
 
+/** A worksheet as the reader streams it: its rows in batches of whatever the batcher makes of them. */
+export interface WorkbookSheet<Batch> {
+  file: string;
+  sheetName: string;
+  hidden: boolean;
+  rows: AsyncGenerator<Batch>;
+}
+
+/** Where a row is: what a refused cell is reported with, and the date system its numbers count in. */
+export interface SheetContext {
+  file: string;
+  sheetName: string;
+  dates: DateSystem;
+}
+
+/**
+ * Collects a sheet's rows into batches: of PhysicalRows here, of an encoded form in the reading worker
+ * (xlsx-wire.ts), which leaves turning the common cells into RawCells to the main thread.
+ */
+export interface RowBatcher<Batch> {
+  /** Adds the row's non-blank cells (a row without any is left out); throws for a cell that is refused. */
+  add(row: ExcelJS.Row, number: number): void;
+  /** Rows added since the last take. */
+  readonly size: number;
+  take(): Batch;
+}
+
 /** The workbook's worksheets, the template sheet first (so its version is known early), then in tab order. */
-export async function* xlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
+export function xlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
+  return workbookSheets(pkg, physicalRows);
+}
+
+export async function* workbookSheets<Batch>(
+  pkg: WorkbookPackage,
+  batcherFor: (context: SheetContext) => RowBatcher<Batch>,
+): AsyncGenerator<WorkbookSheet<Batch>> {
   const withData = pkg.sheets.filter((sheet): sheet is StreamedSheet['sheet'] => sheet.entry !== null);
   const ordered = [
     ...withData.filter((sheet) => isTemplateSheet(sheet.name)),
@@ -42,7 +76,11 @@ export async function* xlsxSheets(pkg: WorkbookPackage): AsyncGenerator<Physical
   // Loaded on first use: exceljs takes a tenth of a second to load, which a CSV-only run need not pay.
   const { default: exceljs } = await import('exceljs');
   const failure: Failure = {};
-  const source = Readable.from(storedZip(partsForExceljs(pkg, streamed), failure));
+  let lastSheetTaken = (): void => undefined;
+  const entriesTaken = new Promise<void>((resolve) => {
+    lastSheetTaken = resolve;
+  });
+  const source = Readable.from(storedZip(partsForExceljs(pkg, streamed), failure, entriesTaken));
   const reader = new exceljs.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -54,9 +92,14 @@ export async function* xlsxSheets(pkg: WorkbookPackage): AsyncGenerator<Physical
   try {
     for await (const worksheet of reader) {
       const current = streamed[index++];
+      if (index >= streamed.length) lastSheetTaken();
       if (!current) break;
-      const dates: DateSystem = { date1904: pkg.date1904, exceljsUsed1904: exceljsDate1904(reader) };
-      const rows = worksheetRows(worksheet, dates, pkg.file, current.sheet.name, failure);
+      const context: SheetContext = {
+        file: pkg.file,
+        sheetName: current.sheet.name,
+        dates: { date1904: pkg.date1904, exceljsUsed1904: exceljsDate1904(reader) },
+      };
+      const rows = worksheetRows(worksheet, batcherFor(context), context, failure);
       yield { file: pkg.file, sheetName: current.sheet.name, hidden: current.sheet.hidden, rows };
       // exceljs drops whatever of a sheet was not read once it moves on: finish it first.
       while (!(await rows.next()).done);
@@ -64,6 +107,7 @@ export async function* xlsxSheets(pkg: WorkbookPackage): AsyncGenerator<Physical
   } catch (error) {
     throw asUnreadable(pkg.file, failure.error ?? error, streamed[Math.max(0, index - 1)]?.sheet.name);
   } finally {
+    lastSheetTaken();
     source.destroy();
   }
   if (failure.error) throw asUnreadable(pkg.file, failure.error, streamed.at(-1)?.sheet.name);
@@ -81,40 +125,58 @@ function exceljsDate1904(reader: unknown): boolean {
   return properties?.model?.date1904 === true;
 }
 
-async function* worksheetRows(
+async function* worksheetRows<Batch>(
   worksheet: AsyncIterable<ExcelJS.Row>,
-  dates: DateSystem,
-  file: string,
-  sheetName: string,
+  batcher: RowBatcher<Batch>,
+  { file, sheetName }: SheetContext,
   failure: Failure,
-): AsyncGenerator<PhysicalRow[]> {
+): AsyncGenerator<Batch> {
   let previous = 0;
-  let batch: PhysicalRow[] = [];
   try {
     for await (const row of worksheet) {
       // A <row> without its r attribute is allowed by the format: it follows the previous row.
       const number = Number.isFinite(row.number) ? row.number : previous + 1;
       previous = number;
       if (number > MAX_ROWS) throw tooManyRows(file, sheetName);
-      const cells: (RawCell | undefined)[] = [];
-      row.eachCell((cell, column) => {
-        const raw = cellFromExcel(cell.value, cell.numFmt, dates);
-        if (!raw) return;
-        if (column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, number);
-        if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, number, columnLetters(column), false);
-        cells[column - 1] = raw;
-      });
-      if (cells.length > 0) batch.push({ row: number, cells });
-      if (batch.length >= ROWS_PER_BATCH) {
-        yield batch;
-        batch = [];
-      }
+      batcher.add(row, number);
+      if (batcher.size >= ROWS_PER_BATCH) yield batcher.take();
     }
   } catch (error) {
     throw asUnreadable(file, failure.error ?? error, sheetName);
   }
   if (failure.error) throw asUnreadable(file, failure.error, sheetName);
-  if (batch.length > 0) yield batch;
+  if (batcher.size > 0) yield batcher.take();
+}
+
+function physicalRows(context: SheetContext): RowBatcher<PhysicalRow[]> {
+  let batch: PhysicalRow[] = [];
+  return {
+    get size() {
+      return batch.length;
+    },
+    add(row, number) {
+      const cells: (RawCell | undefined)[] = [];
+      row.eachCell((cell, column) => {
+        const raw = checkedCell(cell, column, number, context);
+        if (raw) cells[column - 1] = raw;
+      });
+      if (cells.length > 0) batch.push({ row: number, cells });
+    },
+    take() {
+      const taken = batch;
+      batch = [];
+      return taken;
+    },
+  };
+}
+
+/** The cell as a RawCell (undefined when blank), refused when past the columns or over the length a cell may have. */
+export function checkedCell(cell: ExcelJS.Cell, column: number, row: number, { file, sheetName, dates }: SheetContext): RawCell | undefined {
+  const raw = cellFromExcel(cell.value, cell.numFmt, dates);
+  if (!raw) return undefined;
+  if (column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, row);
+  if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, row, columnLetters(column), false);
+  return raw;
 }
 
 const ZIP_REASONS = {

@@ -201,10 +201,19 @@ export async function entryBuffer(file: string, entry: ZipEntry): Promise<Buffer
  * errors or stops short waits forever (a pipe does not pass errors on). So when a part fails (damaged
  * data, more data than declared), the failure is recorded in `failure`, the part is cut or padded with
  * spaces to the size its header announced, and the zip ends there; the caller reports the failure.
+ *
+ * Nor may the zip end while its reader still has entries to hand out: exceljs's reader (unzipper's Parse)
+ * announces its end as soon as its input ends, and exceljs pauses between entries, so entries parsed but
+ * not yet handed out were dropped: a sheet went missing whenever the consumer of the rows was slower than
+ * the parsing (exceljs issue 3064). So the end record waits for `entriesTaken` (after a failure, not).
  */
 const PADDING = Buffer.alloc(64 * 1024, 0x20);
 
-export async function* storedZip(parts: Iterable<StoredPart>, failure: { error?: unknown }): AsyncGenerator<Buffer> {
+export async function* storedZip(
+  parts: Iterable<StoredPart>,
+  failure: { error?: unknown },
+  entriesTaken: Promise<void> = Promise.resolve(),
+): AsyncGenerator<Buffer> {
   for (const part of parts) {
     const name = Buffer.from(part.name, 'utf8');
     const header = Buffer.alloc(30);
@@ -231,6 +240,7 @@ export async function* storedZip(parts: Iterable<StoredPart>, failure: { error?:
     for (let left = part.size - sent; left > 0; left -= PADDING.length) yield PADDING.subarray(0, Math.min(left, PADDING.length));
     if (failure.error) break;
   }
+  if (!failure.error) await entriesTaken;
   const end = Buffer.alloc(22);
   end.writeUInt32LE(END_OF_DIRECTORY, 0);
   yield end;
