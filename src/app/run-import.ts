@@ -8,7 +8,7 @@ import { ServiceError } from '../service/errors.js';
 import { topDepartment } from '../model/organisation.js';
 import { AbsenceLedger, FiredLedger } from '../load/ledger.js';
 import { addDays } from 'date-fns/addDays';
-import { format } from 'date-fns/format';
+import { lightFormat } from 'date-fns/lightFormat';
 import { Journal } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
 import type { OperationOutcome } from '../load/outcome.js';
@@ -163,7 +163,7 @@ function ledgerPath(ctx: Context, connection: Connection, kind: 'absences' | 'fi
 }
 
 function today(): string {
-  return format(new Date(), 'yyyy-MM-dd');
+  return lightFormat(new Date(), 'yyyy-MM-dd');
 }
 
 /**
@@ -177,7 +177,7 @@ function withFiredFromLedger(current: CurrentState, fired: FiredLedger, windowDa
   const firedEmployees = new Set([...current.firedEmployees, ...gone.map(([id]) => id)]);
   if (windowDays === null) return { ...current, firedEmployees };
   const until = new Map(current.rehireUntil ?? []);
-  for (const [id, on] of gone) until.set(id, format(addDays(new Date(`${on}T12:00:00`), windowDays), 'yyyy-MM-dd'));
+  for (const [id, on] of gone) until.set(id, lightFormat(addDays(new Date(`${on}T12:00:00`), windowDays), 'yyyy-MM-dd'));
   return { ...current, firedEmployees, rehireUntil: until };
 }
 

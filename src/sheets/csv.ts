@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import iconv from 'iconv-lite';
-import Papa from 'papaparse';
+import type { ParseResult } from 'papaparse';
 import { UsageError } from '../errors.js';
 import { columnLetters, textCell } from './cells.js';
 import { byteOrderMark } from './file-kind.js';
@@ -64,20 +64,25 @@ class UniformLineEndings {
 
 const DELIMITERS = [',', ';', '\t'];
 
+/** Loaded on first use: a workbook-only run need not pay for it at start-up. */
+async function papaparse() {
+  return (await import('papaparse')).default;
+}
+
 /**
  * The delimiter, guessed by papaparse from the file's first lines. Guessed on a sample with empty
  * lines skipped, because papaparse's guess counts an empty line as a row of one field and then fails on
  * a two-column file that ends with a line break; the parse itself must keep empty lines to count line
  * numbers.
  */
-export function detectDelimiter(head: Buffer, encoding: string): string {
+export async function detectDelimiter(head: Buffer, encoding: string): Promise<string> {
   const sample = iconv.decode(head, encoding).replace(/\r\n?/g, '\n');
   // Excel's own hint line, "sep=;", names the delimiter (the line itself is then read as a title row).
   const hint = /^sep=([,;\t])\n/.exec(sample)?.[1];
   if (hint) return hint;
   const lastLineBreak = sample.lastIndexOf('\n');
   const lines = lastLineBreak > 0 ? sample.slice(0, lastLineBreak) : sample;
-  const guess = Papa.parse<string[]>(lines, { newline: '\n', preview: 10, skipEmptyLines: 'greedy', delimitersToGuess: DELIMITERS });
+  const guess = (await papaparse()).parse<string[]>(lines, { newline: '\n', preview: 10, skipEmptyLines: 'greedy', delimitersToGuess: DELIMITERS });
   return DELIMITERS.includes(guess.meta.delimiter) ? guess.meta.delimiter : ',';
 }
 
@@ -107,17 +112,17 @@ export async function* decodedText(file: string, encoding: string): AsyncGenerat
 class UnfinishedRecordTooLarge extends Error {}
 
 export async function* csvRecords(file: string, encoding: string, delimiter: string): AsyncGenerator<string[][]> {
-  const parser = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' });
+  const parser = new (await papaparse()).Parser({ delimiter, newline: '\n', quoteChar: '"' });
   let partial = '';
   for await (const text of decodedText(file, encoding)) {
     const input = partial + text;
-    const result = parser.parse(input, 0, true) as Papa.ParseResult<string[]>;
+    const result = parser.parse(input, 0, true) as ParseResult<string[]>;
     partial = input.slice(result.meta.cursor);
     if (result.data.length > 0) yield result.data;
     // The unfinished record is parsed again with every chunk: without a bound, time grows with its square.
     if (partial.length > MAX_ROW_BYTES) throw new UnfinishedRecordTooLarge();
   }
-  if (partial !== '') yield (parser.parse(partial, 0, false) as Papa.ParseResult<string[]>).data;
+  if (partial !== '') yield (parser.parse(partial, 0, false) as ParseResult<string[]>).data;
 }
 
 export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string): AsyncGenerator<PhysicalRow[]> {

@@ -107,7 +107,7 @@ async function* readSheets(inputs: readonly Input[], options: ReadOptions, readi
 async function* csvSheet(file: string, head: Buffer, options: ReadOptions): AsyncGenerator<PhysicalSheet> {
   const sheetName = basename(file, extname(file));
   const encoding = await detectEncoding(file, head, options.encoding);
-  const rows = csvRows(file, sheetName, encoding, detectDelimiter(head, encoding));
+  const rows = csvRows(file, sheetName, encoding, await detectDelimiter(head, encoding));
   try {
     yield { file, sheetName, hidden: false, rows };
   } finally {

@@ -6,7 +6,7 @@ import type { Issue } from '../validate/issue.js';
 import { canonicalColumn, requiredColumns, SHEET_KINDS, SHEETS, sheetKindFromName, type HeaderMap, type SheetKind } from './columns.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
-import type { RawRow, RawSheet, SheetColumn } from './types.js';
+import type { RawCell, RawRow, RawSheet, RowCells, SheetColumn } from './types.js';
 
 export const IGNORED_SHEET_MESSAGE = 'ignored: no sheet of this name is known and its headers match none';
 
@@ -125,14 +125,11 @@ function dataRows(peeked: readonly PhysicalRow[], rest: AsyncIterator<PhysicalRo
   const known = columns.filter((column) => column.canonical !== null);
   const positions = known.map((column) => column.index - 1);
   const names = known.map((column) => column.canonical ?? '');
+  const positionOf = new Map(known.map((column) => [column.canonical ?? '', column.index - 1]));
   const toRaw = (row: PhysicalRow): RawRow | null => {
-    let cells: RawRow['cells'] | null = null;
-    for (let i = 0; i < positions.length; i++) {
-      const cell = row.cells[positions[i] ?? -1];
-      if (cell) (cells ??= new Map()).set(names[i] ?? '', cell);
-    }
     // A row with values only in ignored columns carries nothing to import: it counts as empty.
-    return cells ? { row: row.row, cells } : null;
+    for (const position of positions) if (row.cells[position]) return { row: row.row, cells: new CellsByName(row.cells, positionOf, names) };
+    return null;
   };
   let batch: readonly PhysicalRow[] = peeked;
   let at = 0;
@@ -174,4 +171,25 @@ function warning(
   header: string | null,
 ): Issue {
   return { severity: 'warning', code, sheet: kind, sheetName: source.sheetName, file: source.file, row: null, column, header, message, value: null };
+}
+
+/** A row's cells looked up by canonical column through the sheet's one column map: no Map per row. */
+class CellsByName implements RowCells {
+  constructor(
+    private readonly cells: readonly (RawCell | undefined)[],
+    private readonly positionOf: ReadonlyMap<string, number>,
+    private readonly names: readonly string[],
+  ) {}
+
+  get(column: string): RawCell | undefined {
+    const position = this.positionOf.get(column);
+    return position === undefined ? undefined : this.cells[position];
+  }
+
+  *[Symbol.iterator](): Iterator<[string, RawCell]> {
+    for (const name of this.names) {
+      const cell = this.get(name);
+      if (cell) yield [name, cell];
+    }
+  }
 }

@@ -17,11 +17,19 @@ export interface RawCell {
   trimmed?: boolean;
 }
 
+/**
+ * A row's cells by canonical column name; blank cells are absent. A Map is one; the readers hand out a
+ * lighter view over the row's cells (see recognise.ts), as a 100,000-row sheet would make a Map per row.
+ */
+export interface RowCells extends Iterable<[string, RawCell]> {
+  get(column: string): RawCell | undefined;
+}
+
 export interface RawRow {
   /** The row number as Excel (or a text editor, for CSV: the record's first line) shows it. */
   row: number;
   /** Canonical column name → cell. Blank cells are absent. */
-  cells: Map<string, RawCell>;
+  cells: RowCells;
 }
 
 export interface SheetColumn {

@@ -30,6 +30,7 @@ export class IssueCollector {
   readonly sheets: SheetMeta[] = [];
   private readonly byKey = new Map<string, SheetMeta>();
   private readonly erroredCells = new Set<string>();
+  private lastSheet: SheetMeta | undefined;
 
   addSheet(sheet: RawSheet): SheetMeta {
     const headers = new Map<string, string>();
@@ -55,8 +56,12 @@ export class IssueCollector {
 
   /** The sheet an entity came from. */
   sheetOf(source: Source): SheetMeta {
+    // Entities come sheet by sheet: the last answer is nearly always the next one too.
+    const last = this.lastSheet;
+    if (last && last.file === source.file && last.sheetName === source.sheetName) return last;
     const meta = this.byKey.get(sheetKey(source.file, source.sheetName));
     if (!meta) throw new Error(`No sheet ${source.sheetName} in ${source.file} was read`);
+    this.lastSheet = meta;
     return meta;
   }
 

@@ -8,7 +8,7 @@ import type { Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { ErrorCode, WarningCode } from './issue.js';
 
-const NO_ROW: RawRow = { row: 0, cells: new Map() };
+const NO_ROW: RawRow = { row: 0, cells: new Map<string, RawCell>() };
 
 /** Control characters no name, id or title contains; they come from broken exports or hostile files. */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

@@ -4,7 +4,7 @@
  * one person = one name/e-mail/username/gender/birthday, usernames and e-mails unique across people.
  * References (team_id) are checked after every sheet is read.
  */
-import type { Employee, Gender, Organisation, User } from '../model/organisation.js';
+import type { Employee, Gender, Organisation, Source, User } from '../model/organisation.js';
 import type { RowCursor } from './cursor.js';
 import { identityKey, isValidEmail, parseGender, parseLanguage, parseStatus } from './values.js';
 
@@ -56,7 +56,7 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
 
   const user = org.users.get(userId);
   if (user) comparePerson(c, user, person);
-  else org.users.set(userId, newUser(c, state, userId, person));
+  else org.users.set(userId, newUser(c, state, userId, person, source));
 }
 
 function readPerson(c: RowCursor, today: string): PersonFields {
@@ -121,7 +121,7 @@ function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: str
   return previousId;
 }
 
-function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person: PersonFields): User {
+function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person: PersonFields, source: Source): User {
   const email = person.email ?? '';
   const username = person.username ?? email;
   let emailTaken = false;
@@ -150,7 +150,7 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person:
     username,
     gender: person.gender,
     birthday: person.birthday,
-    source: c.source(),
+    source,
   };
 }
 
