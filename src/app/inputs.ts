@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { HeaderMap } from '../sheets/columns.js';
 import { readInput } from '../sheets/read.js';
-import { validate } from '../validate/index.js';
 import type { Issue } from '../validate/issue.js';
 import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
@@ -38,6 +37,8 @@ export async function readAndValidate(
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(headerMap ? { headerMap } : {}),
   });
+  // Loaded after the reading has started: a large workbook's reader gets going while the validator loads.
+  const { validate } = await import('../validate/index.js');
   const result = await validate(reading, {
     api: extra.api,
     ...(extra.current ? { current: extra.current } : {}),

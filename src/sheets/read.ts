@@ -41,7 +41,9 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
   }
   const inputs: Input[] = [];
   for (const file of files) inputs.push(await checkFile(file, options));
-  const reading: InputReading = { issues: [], sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, options, reading) } };
+  // A workbook's reading starts now: a large one is read in a worker, which can get going meanwhile.
+  const sources = inputs.map((input) => (input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options)));
+  const reading: InputReading = { issues: [], sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
 
@@ -89,10 +91,14 @@ async function checkFile(file: string, options: ReadOptions): Promise<Input> {
   return { format: 'csv', file, head };
 }
 
-async function* readSheets(inputs: readonly Input[], options: ReadOptions, reading: InputReading): AsyncGenerator<RawSheet> {
-  for (const input of inputs) {
-    const sources = input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options);
-    for await (const source of sources) {
+async function* readSheets(
+  inputs: readonly Input[],
+  sources: readonly AsyncGenerator<PhysicalSheet>[],
+  options: ReadOptions,
+  reading: InputReading,
+): AsyncGenerator<RawSheet> {
+  for (const [index, input] of inputs.entries()) {
+    for await (const source of sources[index]!) {
       if (input.format === 'xlsx' && isTemplateSheet(source.sheetName)) {
         const version = await templateVersion(source.rows);
         if (version !== undefined) reading.templateVersion = version;

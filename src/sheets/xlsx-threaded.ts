@@ -47,15 +47,22 @@ export function configureXlsxWorker(changes: Partial<XlsxWorkerPolicy>): XlsxWor
   return previous;
 }
 
-/** The workbook's worksheets as xlsxSheets (xlsx.ts) yields them, read in a worker when that pays. */
+/**
+ * The workbook's worksheets as xlsxSheets (xlsx.ts) yields them, read in a worker when that pays. The
+ * worker starts at once, not when the first sheet is asked for: it loads exceljs while this thread
+ * loads the validator.
+ */
 export function readXlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
   const sheetBytes = pkg.sheets.reduce((sum, sheet) => sum + (sheet.entry?.uncompressedSize ?? 0), 0);
   if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) return xlsxSheets(pkg);
-  return xlsxSheetsInWorker(pkg, policy.workerFile, policy.credits);
+  return sheetsFromWorker(pkg, WorkerFeed.start(pkg, policy.workerFile, policy.credits));
 }
 
-export async function* xlsxSheetsInWorker(pkg: WorkbookPackage, workerFile: URL, credits: number): AsyncGenerator<PhysicalSheet> {
-  const feed = WorkerFeed.start(pkg, workerFile, credits);
+export function xlsxSheetsInWorker(pkg: WorkbookPackage, workerFile: URL, credits: number): AsyncGenerator<PhysicalSheet> {
+  return sheetsFromWorker(pkg, WorkerFeed.start(pkg, workerFile, credits));
+}
+
+async function* sheetsFromWorker(pkg: WorkbookPackage, feed: WorkerFeed | null): AsyncGenerator<PhysicalSheet> {
   if (!feed || (await feed.next()).t !== 'ready') {
     feed?.stop();
     yield* xlsxSheets(pkg);
