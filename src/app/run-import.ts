@@ -15,7 +15,7 @@ import type { OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
 import { renderPlan } from '../plan/render.js';
 import type { Operation } from '../plan/operations.js';
-import { NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../service/adapter.js';
+import { NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadStateOptions } from '../service/adapter.js';
 import { delegationScope } from '../plan/delegation-scope.js';
 import { hasErrors, type Issue } from '../validate/issue.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
@@ -118,8 +118,11 @@ async function readServiceAndWorkbook(
   ctx.progress.phase('Reading the service and the workbook', null);
   let settleScope: (scope: DelegationScope) => void = () => {};
   const scope = new Promise<DelegationScope>((resolve) => (settleScope = resolve));
-  const state = readService(connection, scope);
-  const view = state.then(currentView);
+  let listsRead: (lists: CurrentState) => void = () => {};
+  const lists = new Promise<CurrentState>((resolve) => (listsRead = resolve));
+  const state = readService(connection, { delegations: scope, onLists: listsRead });
+  // The references are checked against the lists; the delegations may still be on their way.
+  const view = Promise.race([lists, state]).then(currentView);
   // Awaited below or inside validate(); until then a failure must not count as unhandled.
   view.catch(() => {});
   let validation: ValidationResult;
@@ -141,9 +144,9 @@ async function readServiceAndWorkbook(
   return { current, validation };
 }
 
-async function readService(connection: Connection, delegations: Promise<DelegationScope>): Promise<CurrentState> {
+async function readService(connection: Connection, options: ReadStateOptions): Promise<CurrentState> {
   try {
-    return await connection.adapter.readCurrentState(undefined, delegations);
+    return await connection.adapter.readCurrentState(options);
   } catch (error) {
     // Nothing was sent yet: whatever stops the read (unreachable, refused credentials) is "cannot start".
     if (error instanceof ServiceError) {

@@ -48,8 +48,9 @@ export async function connect(
     return {
       adapter,
       // The sandbox's port changes every run; its state is what identifies it, and a deleted state file
-      // starts a new sandbox whose journal and ledgers start empty too.
-      serviceKey: serviceKey(options.api, `sandbox ${sandbox.instanceId}`, String(sandbox.companyId)),
+      // starts a new sandbox whose journal and ledgers start empty too. An older state file keeps the key
+      // it always had, and with it its journal and ledgers.
+      serviceKey: serviceKey(options.api, sandbox.instanceId === undefined ? 'sandbox' : `sandbox ${sandbox.instanceId}`, String(sandbox.companyId)),
       description: `the embedded sandbox (${options.api}, state in .orgsync/sandbox.json)`,
       close: async () => {
         await adapter.close();

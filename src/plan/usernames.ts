@@ -6,6 +6,12 @@
  */
 import type { Operation, OperationOf } from './operations.js';
 
+type UsernameChange = OperationOf<'updateUser'>;
+
+/**
+ * Names that may collide: case and Unicode normalisation apart. The service may hold two names that
+ * differ only so ("Bob" and "bob"); both then count as holders of the one key.
+ */
 export function usernameKey(username: string): string {
   return username.normalize('NFC').toLowerCase();
 }
@@ -16,30 +22,51 @@ export function temporaryUsername(userId: string): string {
 }
 
 export function breakUsernameCycles(ops: Operation[]): void {
-  const changes = ops.filter((op): op is OperationOf<'updateUser'> => op.type === 'updateUser' && op.changes.username !== undefined);
-  const releasing = new Map<string, OperationOf<'updateUser'>>();
-  for (const op of changes) if (op.releasesUsername !== undefined) releasing.set(usernameKey(op.releasesUsername), op);
-  // Each change waits for at most one other (the holder of the name it takes): the waits form chains and rings.
-  const waitsFor = (op: OperationOf<'updateUser'>) => {
-    const holder = releasing.get(usernameKey(op.changes.username!));
-    return holder === op ? undefined : holder; // a change of case only
-  };
-  const settled = new Set<OperationOf<'updateUser'>>();
-  for (const start of changes) {
-    const path: OperationOf<'updateUser'>[] = [];
-    const onPath = new Set<OperationOf<'updateUser'>>();
-    let op: OperationOf<'updateUser'> | undefined = start;
-    while (op !== undefined && !settled.has(op) && !onPath.has(op)) {
-      path.push(op);
-      onPath.add(op);
-      op = waitsFor(op);
-    }
-    if (op !== undefined && onPath.has(op)) releaseFirst(path.slice(path.indexOf(op)), ops);
-    for (const seen of path) settled.add(seen);
-  }
+  const changes = ops.filter((op): op is UsernameChange => op.type === 'updateUser' && op.changes.username !== undefined);
+  for (let ring = findRing(changes); ring !== null; ring = findRing(changes)) releaseFirst(ring, ops);
 }
 
-function releaseFirst(ring: OperationOf<'updateUser'>[], ops: Operation[]): void {
+/** Each change waits for every other change that gives up a name of the same key as the one it takes. */
+function waits(changes: readonly UsernameChange[]): Map<UsernameChange, UsernameChange[]> {
+  const releasing = new Map<string, UsernameChange[]>();
+  for (const op of changes) {
+    if (op.releasesUsername === undefined) continue;
+    const key = usernameKey(op.releasesUsername);
+    releasing.set(key, [...(releasing.get(key) ?? []), op]);
+  }
+  return new Map(changes.map((op) => [op, (releasing.get(usernameKey(op.changes.username!)) ?? []).filter((holder) => holder !== op)]));
+}
+
+/** One ring of waits (the changes in it, in order), or null when there is none. */
+function findRing(changes: readonly UsernameChange[]): UsernameChange[] | null {
+  const next = waits(changes);
+  const finished = new Set<UsernameChange>();
+  const path: UsernameChange[] = [];
+  const onPath = new Set<UsernameChange>();
+  const visit = (op: UsernameChange): UsernameChange[] | null => {
+    path.push(op);
+    onPath.add(op);
+    for (const holder of next.get(op) ?? []) {
+      if (onPath.has(holder)) return path.slice(path.indexOf(holder));
+      if (finished.has(holder)) continue;
+      const ring = visit(holder);
+      if (ring) return ring;
+    }
+    path.pop();
+    onPath.delete(op);
+    finished.add(op);
+    return null;
+  };
+  for (const op of changes) {
+    if (finished.has(op)) continue;
+    const ring = visit(op);
+    if (ring) return ring;
+  }
+  return null;
+}
+
+/** The ring's first user (by id) moves to a temporary username first; its final change then waits for nobody's. */
+function releaseFirst(ring: UsernameChange[], ops: Operation[]): void {
   const first = ring.reduce((a, b) => (a.id < b.id ? a : b));
   const released = first.releasesUsername!;
   const temporary = temporaryUsername(first.id);

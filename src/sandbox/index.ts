@@ -60,8 +60,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     baseUrl: `http://${host}:${address.port}`,
     companyId,
     accessToken,
-    // A state file from before instance ids were kept stays one instance, as it always was.
-    instanceId: company.instanceId ?? 'first',
+    instanceId: company.instanceId,
     stats: () => stats.read(),
     resetStats: () => stats.reset(),
     snapshot: () => snapshotOf(company),

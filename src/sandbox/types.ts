@@ -79,8 +79,11 @@ export interface RunningSandbox {
   baseUrl: string;
   companyId: number;
   accessToken: string;
-  /** Identifies this sandbox's state: new whenever the state starts from nothing (a missing state file). */
-  instanceId: string;
+  /**
+   * Identifies this sandbox's state: new whenever the state starts from nothing (a missing state file);
+   * undefined for a state file written before instance ids were kept.
+   */
+  instanceId: string | undefined;
   stats(): SandboxStats;
   resetStats(): void;
   snapshot(): SandboxSnapshot;

@@ -73,15 +73,26 @@ export function inDelegationScope(scope: DelegationScope, kind: UnitKind, id: st
   return scope.all || scope.units.has(`${kind}:${id}`);
 }
 
+export interface ReadStateOptions {
+  progress?: ReadProgress;
+  /**
+   * Settles once the workbook is read: until then every unit's delegations are read, after it only those
+   * in scope (default: all), so `org.delegations` holds the delegations of the units in scope, and maybe
+   * of some others.
+   */
+  delegations?: Promise<DelegationScope>;
+  /**
+   * Called once users, employees, departments and teams are read, before the delegations: what the
+   * workbook's references are checked against, so the validator need not wait for the delegations.
+   */
+  onLists?: (state: CurrentState) => void;
+}
+
 export interface ServiceAdapter {
   readonly api: ApiVersion;
   readonly capabilities: Capabilities;
-  /**
-   * Reads every list page into the canonical organisation. `delegations` settles once the workbook is
-   * read: until then every unit's delegations are read, after it only those in scope (default: all), so
-   * `org.delegations` holds the delegations of the units in scope, and maybe of some others.
-   */
-  readCurrentState(progress?: ReadProgress, delegations?: Promise<DelegationScope>): Promise<CurrentState>;
+  /** Reads every list page into the canonical organisation. */
+  readCurrentState(options?: ReadStateOptions): Promise<CurrentState>;
   /** Sends one operation. Throws ServiceError (see service/errors.ts) when it did not succeed. */
   execute(op: Operation): Promise<ExecuteResult>;
   /**

@@ -81,9 +81,12 @@ export function isValidEmail(text: string): boolean {
   return EMAIL.test(text);
 }
 
-/** Emails and usernames identify people regardless of letter case. */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** E-mail addresses and usernames compare without case, and without the two ways Unicode can write é. */
 export function identityKey(text: string): string {
-  const lower = text.toLowerCase();
+  const normal = NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  const lower = normal.toLowerCase();
   // Keep the original string when nothing changed, so indexes of 100,000 people hold one copy, not two.
   return lower === text ? text : lower;
 }

@@ -48,7 +48,7 @@ describe('reading the current state from v3', () => {
       'GET /v3/core/teams/t1/delegations': list([{ id: '6', responsibility: 'dialog_access_cv', employee: { id: 'e1' } }]),
     });
     const progress: string[] = [];
-    const { org, firedEmployees } = await adapter.readCurrentState((done, total, what) => progress.push(`${what} ${done}/${total}`));
+    const { org, firedEmployees } = await adapter.readCurrentState({ progress: (done, total, what) => progress.push(`${what} ${done}/${total}`) });
 
     expect(org.users.get('u1')).toEqual({ id: 'u1', name: 'Ann', email: 'a@x.dk', username: 'ann', gender: 'f', birthday: '1980-02-03' });
     expect(org.employees.get('e1')).toEqual({ id: 'e1', userId: 'u1', employment: 'Nurse', systemLanguage: 'en', teamId: 't1', status: 'active' });
@@ -83,7 +83,7 @@ describe('reading only the delegations the plan needs', () => {
 
   it('skips the units outside the scope once the workbook has given it', async () => {
     const { adapter, calls } = await fakeService(org);
-    const state = await adapter.readCurrentState(undefined, Promise.resolve({ all: false, units: new Set(['team:t1']) }));
+    const state = await adapter.readCurrentState({ delegations: Promise.resolve({ all: false, units: new Set(['team:t1']) }) });
 
     expect(calls().filter((c) => c.endsWith('/delegations'))).toEqual(['GET /v3/core/teams/t1/delegations']);
     expect(state.org.delegations).toEqual([
@@ -93,10 +93,10 @@ describe('reading only the delegations the plan needs', () => {
 
   it('reads every unit while the scope is still unknown, and every unit when it is all', async () => {
     const { adapter, calls } = await fakeService(org);
-    await adapter.readCurrentState(undefined, Promise.resolve({ all: true }));
+    await adapter.readCurrentState({ delegations: Promise.resolve({ all: true }) });
     expect(calls().filter((c) => c.endsWith('/delegations'))).toHaveLength(3);
     server!.received.length = 0;
-    await adapter.readCurrentState(undefined, new Promise(() => {}));
+    await adapter.readCurrentState({ delegations: new Promise(() => {}) });
     expect(calls().filter((c) => c.endsWith('/delegations'))).toHaveLength(3);
   });
 });

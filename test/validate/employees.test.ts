@@ -183,6 +183,20 @@ describe('employees sheet', () => {
     expect(issue.message).toContain('"Anna@Firma.dk"');
   });
 
+  it('reports two people whose usernames differ only in how Unicode writes the same letter', async () => {
+    const result = await run([
+      {
+        kind: 'employees',
+        columns: ['employee_id', 'name', 'email', 'username'],
+        rows: [
+          ['E1', 'José', 'jose1@firma.dk', 'jos\u00e9'],
+          ['E2', 'José', 'jose2@firma.dk', 'JOSE\u0301'],
+        ],
+      },
+    ]);
+    expect(onlyError(result, 'duplicate_username')).toMatchObject({ row: 3, column: 'username' });
+  });
+
   it('reports two people sharing a username at the later row, column username', async () => {
     const result = await run([
       {

@@ -41,7 +41,8 @@ export async function loadState(path: string): Promise<CompanyState | undefined>
     candidate.version === 1 &&
     typeof candidate.rootSid === 'number' &&
     typeof candidate.next === 'object' &&
-    LISTS.every((list) => Array.isArray(candidate[list]));
+    LISTS.every((list) => Array.isArray(candidate[list])) &&
+    (candidate.instanceId === undefined || typeof candidate.instanceId === 'string');
   if (!shapeOk) throw new SandboxStateError(path, `is not a sandbox state file (format ${STATE_FORMAT}, version 1)`);
   return candidate as CompanyState;
 }

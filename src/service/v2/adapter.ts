@@ -4,7 +4,7 @@
  * sickness dialogs. A create rejected because its ext_id is taken counts as done when the entity exists.
  */
 import type { Operation, OperationOf } from '../../plan/operations.js';
-import type { Capabilities, CurrentState, ExecuteResult, ReadProgress, ServiceAdapter } from '../adapter.js';
+import type { Capabilities, CurrentState, ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';
@@ -36,8 +36,8 @@ export class V2Adapter implements ServiceAdapter {
     this.verifier = new V2Verifier(client, this.mirror, pages);
   }
 
-  readCurrentState(progress?: ReadProgress): Promise<CurrentState> {
-    return readV2State(this.client, this.pages, this.mirror, progress);
+  readCurrentState(options: ReadStateOptions = {}): Promise<CurrentState> {
+    return readV2State(this.client, this.pages, this.mirror, options.progress);
   }
 
   async execute(op: Operation): Promise<ExecuteResult> {

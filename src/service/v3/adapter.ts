@@ -4,7 +4,7 @@
  * employee id taken by a fired (hidden) employee is rehired, never re-created.
  */
 import type { Operation, OperationOf } from '../../plan/operations.js';
-import type { Capabilities, CurrentState, DelegationScope, ExecuteResult, ReadProgress, ServiceAdapter } from '../adapter.js';
+import type { Capabilities, CurrentState, ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';
@@ -28,8 +28,8 @@ export class V3Adapter implements ServiceAdapter {
     this.verifier = new V3Verifier(client, pages);
   }
 
-  readCurrentState(progress?: ReadProgress, delegations?: Promise<DelegationScope>): Promise<CurrentState> {
-    return readV3State(this.client, this.pages, progress, delegations);
+  readCurrentState(options: ReadStateOptions = {}): Promise<CurrentState> {
+    return readV3State(this.client, this.pages, options);
   }
 
   async execute(op: Operation): Promise<ExecuteResult> {

@@ -4,19 +4,15 @@
  * responsible employee of a unit, never its explicit owner.
  */
 import { emptyOrganisation, type UnitKind } from '../../model/organisation.js';
-import { ALL_DELEGATIONS, inDelegationScope, NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadProgress } from '../adapter.js';
+import { ALL_DELEGATIONS, inDelegationScope, NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadStateOptions } from '../adapter.js';
 import { mapBounded } from '../bounded.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
 import { delegationFromWire, departmentFromWire, employeeFromWire, records, teamFromWire, userFromWire } from './wire.js';
 
-export async function readV3State(
-  client: HttpClient,
-  pages: PageOptions,
-  progress?: ReadProgress,
-  delegations: Promise<DelegationScope> = Promise.resolve(ALL_DELEGATIONS),
-): Promise<CurrentState> {
+export async function readV3State(client: HttpClient, pages: PageOptions, options: ReadStateOptions = {}): Promise<CurrentState> {
+  const { progress, delegations = Promise.resolve(ALL_DELEGATIONS) } = options;
   // Until the workbook says which units matter, every unit is read; a rejection means no plan follows.
   const known: { scope?: DelegationScope } = {};
   void delegations.then(
@@ -54,6 +50,8 @@ export async function readV3State(
       if (employee) employee.teamId = read.team.id;
     }
   }
+
+  options.onLists?.({ org, firedEmployees: new Set() });
 
   const units: { kind: UnitKind; id: string }[] = [
     ...[...org.departments.keys()].map((id) => ({ kind: 'department' as const, id })),

@@ -1,0 +1,59 @@
+/**
+ * The delegation reading scope: once the workbook is validated, only the units the
+ * plan needs are read. Checked through the built command against the sandbox over loopback, counting the
+ * delegation lists the sandbox was asked for.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
+
+const TEAMS = 30;
+const EMPLOYEES = [['employee_id', 'name', 'email', 'team_id'], ['100', 'Person 100', 'p100@nordlys.dk', 'T1']];
+const ORGANISATION = [
+  ['type', 'id', 'name', 'parent_id', 'owner'],
+  ['department', 'root', 'Company', '', '100'],
+  ...Array.from({ length: TEAMS }, (_, i) => ['team', `T${i + 1}`, `Team ${i + 1}`, 'root', '']),
+];
+const UNITS = TEAMS + 1;
+
+let sandbox: RunningSandbox;
+let cwd: string;
+let workbook: string;
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ quiet: true });
+  cwd = tempDir();
+  workbook = writeCsvSet({ employees: EMPLOYEES, organisation: ORGANISATION });
+  const setup = await runCli([workbook, '--yes', ...serviceArgs(sandbox)], { cwd });
+  expect(setup.code, setup.stdout + setup.stderr).toBe(0);
+  // A service slower than the workbook: the workbook (two small CSV files) is validated long before
+  // the delegations of 31 units, two at a time at 100 ms each, could all have been read.
+  sandbox.setFaults({ latencyMs: 100 });
+  sandbox.resetStats();
+});
+afterEach(async () => {
+  await sandbox.close();
+});
+
+function delegationListsRead(): number {
+  return Object.entries(sandbox.stats().byRoute)
+    .filter(([route]) => route.startsWith('GET ') && route.endsWith('/delegations'))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
+describe('reading only the delegations the plan needs', () => {
+  it('stops reading delegations once a workbook without a delegations sheet is validated (plan)', async () => {
+    const result = await runCli([workbook, '--dry-run', '--concurrency', '2', ...serviceArgs(sandbox)], { cwd });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('Nothing to do');
+    // The references are checked against the four lists, so the scope (none: no delegations sheet) is
+    // known while the delegations are still being read, and the rest are skipped.
+    expect(delegationListsRead()).toBeLessThan(UNITS);
+  }, 30_000);
+
+  it('reads no unit to the end for validate, which plans nothing', async () => {
+    const result = await runCli(['validate', workbook, '--concurrency', '2', ...serviceArgs(sandbox)], { cwd });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(delegationListsRead()).toBeLessThan(UNITS);
+  }, 30_000);
+});

@@ -1,0 +1,50 @@
+/**
+ * The eager worker start (read.ts readInput starts a large workbook's worker before anyone asks
+ * for a sheet): a reading that is never iterated, or given up between readInput and validation, must not
+ * keep the process alive. Runs the built reader (dist/, `npm run build` first) in a process of its own.
+ */
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { describe, expect, test } from 'vitest';
+import { writeWorkbook, type Rows } from '../sheets/fixtures.js';
+
+const built = (path: string) => new URL(`../../dist/${path}`, import.meta.url).href;
+
+function manyRows(count: number): Rows {
+  return [['Employee ID', 'Name', 'Email'], ...Array.from({ length: count }, (_, i) => [i + 1, `Person ${i}`, `p${i}@example.com`])];
+}
+
+async function runScript(script: string, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; killed: boolean }> {
+  const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: timeoutMs });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: string) => (stdout += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, killed: child.killed };
+}
+
+describe('a workbook reading started by readInput and never finished', () => {
+  const file = writeWorkbook({ Employees: manyRows(20_000), Organisation: [['Type', 'ID', 'Name'], ['team', 'T1', 'Team 1']] });
+  const script = (then: string) => `
+    const { configureXlsxWorker } = await import(${JSON.stringify(built('sheets/xlsx-threaded.js'))});
+    const { readInput } = await import(${JSON.stringify(built('sheets/read.js'))});
+    configureXlsxWorker({ minSheetBytes: 0 });
+    const reading = await readInput([${JSON.stringify(file)}], {});
+    ${then}`;
+
+  test('lets the process end when nobody ever asks for a sheet', async () => {
+    const run = await runScript(script(`await new Promise((r) => setTimeout(r, 300)); console.log('never iterated');`));
+    expect(run).toEqual({ code: 0, stdout: 'never iterated\n', killed: false });
+  });
+
+  test('lets the process end when the consumer stops in the middle of a sheet', async () => {
+    const run = await runScript(
+      script(`
+        try {
+          for await (const sheet of reading.sheets) {
+            for await (const row of sheet.rows) if (row.row > 300) throw new Error('validator stopped');
+          }
+        } catch (error) { console.log(error.message); }`),
+    );
+    expect(run).toEqual({ code: 0, stdout: 'validator stopped\n', killed: false });
+  });
+});
