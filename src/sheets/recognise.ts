@@ -128,7 +128,7 @@ function dataRows(peeked: readonly PhysicalRow[], rest: AsyncIterator<PhysicalRo
   const positionOf = new Map(known.map((column) => [column.canonical ?? '', column.index - 1]));
   const toRaw = (row: PhysicalRow): RawRow | null => {
     // A row with values only in ignored columns carries nothing to import: it counts as empty.
-    for (const position of positions) if (row.cells[position]) return { row: row.row, cells: new CellsByName(row.cells, positionOf, names) };
+    for (const position of positions) if (row.cells[position]) return { row: row.row, cells: new CellsByName(row.cells, positionOf, positions, names) };
     return null;
   };
   let batch: readonly PhysicalRow[] = peeked;
@@ -178,6 +178,7 @@ class CellsByName implements RowCells {
   constructor(
     private readonly cells: readonly (RawCell | undefined)[],
     private readonly positionOf: ReadonlyMap<string, number>,
+    private readonly positions: readonly number[],
     private readonly names: readonly string[],
   ) {}
 
@@ -186,10 +187,10 @@ class CellsByName implements RowCells {
     return position === undefined ? undefined : this.cells[position];
   }
 
-  *[Symbol.iterator](): Iterator<[string, RawCell]> {
-    for (const name of this.names) {
-      const cell = this.get(name);
-      if (cell) yield [name, cell];
+  forEach(visit: (cell: RawCell, column: string) => void): void {
+    for (let i = 0; i < this.positions.length; i++) {
+      const cell = this.cells[this.positions[i]!];
+      if (cell) visit(cell, this.names[i]!);
     }
   }
 }

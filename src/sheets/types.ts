@@ -21,8 +21,10 @@ export interface RawCell {
  * A row's cells by canonical column name; blank cells are absent. A Map is one; the readers hand out a
  * lighter view over the row's cells (see recognise.ts), as a 100,000-row sheet would make a Map per row.
  */
-export interface RowCells extends Iterable<[string, RawCell]> {
+export interface RowCells {
   get(column: string): RawCell | undefined;
+  /** Each non-blank cell with its column, in the sheet's column order (a Map's forEach fits). */
+  forEach(visit: (cell: RawCell, column: string) => void): void;
 }
 
 export interface RawRow {

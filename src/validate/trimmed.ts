@@ -10,12 +10,12 @@ export class TrimmedCells {
   private readonly byColumn = new Map<string, { count: number; firstRow: number; firstValue: string }>();
 
   note(row: RawRow): void {
-    for (const [column, cell] of row.cells) {
-      if (!cell.trimmed) continue;
+    row.cells.forEach((cell, column) => {
+      if (!cell.trimmed) return;
       const seen = this.byColumn.get(column);
       if (seen) seen.count++;
       else this.byColumn.set(column, { count: 1, firstRow: row.row, firstValue: cell.text });
-    }
+    });
   }
 
   report(meta: SheetMeta, issues: IssueCollector): void {

@@ -132,7 +132,11 @@ export async function readAll(paths: string[], options: ReadOptions = {}): Promi
   const sheets: ReadSheet[] = [];
   for await (const sheet of reading.sheets) {
     const rows: ReadSheet['rows'] = [];
-    for await (const row of sheet.rows) rows.push({ row: row.row, cells: Object.fromEntries(row.cells) });
+    for await (const row of sheet.rows) {
+      const cells: Record<string, RawCell> = {};
+      row.cells.forEach((cell, column) => (cells[column] = cell));
+      rows.push({ row: row.row, cells });
+    }
     sheets.push({ sheetName: sheet.sheetName, kind: sheet.kind, headerRow: sheet.headerRow, headers: sheet.columns.map((c) => c.canonical), rows });
   }
   return { sheets, reading };
