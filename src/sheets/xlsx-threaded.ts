@@ -55,9 +55,10 @@ export function configureXlsxWorker(changes: Partial<XlsxWorkerPolicy>): XlsxWor
 export function readXlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
   const sheetBytes = pkg.sheets.reduce((sum, sheet) => sum + (sheet.entry?.uncompressedSize ?? 0), 0);
   if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) return xlsxSheets(pkg);
-  return sheetsFromWorker(pkg, WorkerFeed.start(pkg, policy.workerFile, policy.credits));
+  return xlsxSheetsInWorker(pkg, policy.workerFile, policy.credits);
 }
 
+/** The worker's sheets, its thread started now; in-thread if it cannot start. */
 export function xlsxSheetsInWorker(pkg: WorkbookPackage, workerFile: URL, credits: number): AsyncGenerator<PhysicalSheet> {
   return sheetsFromWorker(pkg, WorkerFeed.start(pkg, workerFile, credits));
 }

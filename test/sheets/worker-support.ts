@@ -3,14 +3,17 @@
  * so the worker path is tested on the build (`npm test` builds first). The types are the source's.
  * Traces record what a consumer sees, in order, so two readers can be compared call for call.
  */
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import type * as ErrorsModule from '../../src/errors.js';
 import type { PhysicalRow, PhysicalSheet } from '../../src/sheets/sheet-source.js';
 import type * as ThreadedModule from '../../src/sheets/xlsx-threaded.js';
 import type * as XlsxModule from '../../src/sheets/xlsx.js';
 import type * as ZipModule from '../../src/sheets/zip.js';
 import type * as ReadModule from '../../src/sheets/read.js';
+import type { Rows } from './fixtures.js';
 
-const built = (path: string): string => new URL(`../../dist/${path}`, import.meta.url).href;
+export const built = (path: string): string => new URL(`../../dist/${path}`, import.meta.url).href;
 
 export const WORKER_FILE = new URL('../../dist/sheets/xlsx-worker.js', import.meta.url);
 export const threaded = (await import(built('sheets/xlsx-threaded.js'))) as typeof ThreadedModule;
@@ -66,4 +69,18 @@ export function rowCount(steps: Step[]): number {
 
 export function errorOf(steps: Step[]): Extract<Step, { error: unknown }> | undefined {
   return steps.find((step): step is Extract<Step, { error: unknown }> => 'error' in step);
+}
+
+/** An employees sheet of `count` rows (ids as numbers, as HR exports write them). */
+export function manyRows(count: number): Rows {
+  return [['Employee ID', 'Name', 'Email'], ...Array.from({ length: count }, (_, i) => [i + 1, `Person ${i}`, `p${i}@example.com`])];
+}
+
+/** Runs a script in a node process of its own, which must end by itself within the time given. */
+export async function runScript(script: string, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; killed: boolean }> {
+  const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: timeoutMs });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: string) => (stdout += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, killed: child.killed };
 }

@@ -3,24 +3,11 @@
  * for a sheet): a reading that is never iterated, or given up between readInput and validation, must not
  * keep the process alive. Runs the built reader (dist/, `npm run build` first) in a process of its own.
  */
-import { execFile } from 'node:child_process';
-import { once } from 'node:events';
 import { describe, expect, test } from 'vitest';
-import { writeWorkbook, type Rows } from '../sheets/fixtures.js';
+import { writeWorkbook } from './fixtures.js';
+import { built, manyRows, runScript } from './worker-support.js';
 
-const built = (path: string) => new URL(`../../dist/${path}`, import.meta.url).href;
 
-function manyRows(count: number): Rows {
-  return [['Employee ID', 'Name', 'Email'], ...Array.from({ length: count }, (_, i) => [i + 1, `Person ${i}`, `p${i}@example.com`])];
-}
-
-async function runScript(script: string, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; killed: boolean }> {
-  const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: timeoutMs });
-  let stdout = '';
-  child.stdout?.on('data', (chunk: string) => (stdout += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, killed: child.killed };
-}
 
 describe('a workbook reading started by readInput and never finished', () => {
   const file = writeWorkbook({ Employees: manyRows(20_000), Organisation: [['Type', 'ID', 'Name'], ['team', 'T1', 'Team 1']] });

@@ -1,17 +1,12 @@
-import { execFile } from 'node:child_process';
-import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import type { PhysicalSheet } from '../../src/sheets/sheet-source.js';
 import type { FromWorker, WorkerInput } from '../../src/sheets/xlsx-wire.js';
 import * as sourceReader from '../../src/sheets/xlsx.js';
-import { tempFolder, writeBytes, writeWorkbook, type Rows } from './fixtures.js';
-import { errorOf, inThread, rowCount, threaded, trace, WORKER_FILE } from './worker-support.js';
+import { tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
+import { errorOf, inThread, manyRows, rowCount, runScript, threaded, trace, WORKER_FILE } from './worker-support.js';
 
-function manyRows(count: number): Rows {
-  return [['Employee ID', 'Name', 'Email'], ...Array.from({ length: count }, (_, i) => [i + 1, `Person ${i}`, `p${i}@example.com`])];
-}
 
 describe('the worker sends no more rows than the main thread has room for', () => {
   test('it stops after its credits, sends one batch per credit returned, and skips a sheet when told', async () => {
@@ -70,14 +65,6 @@ describe('a consumer slower than the reader', () => {
   });
 });
 
-/** Runs a script in a node process of its own, which must end by itself within the time given. */
-async function runScript(script: string, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; killed: boolean }> {
-  const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: timeoutMs });
-  let stdout = '';
-  child.stdout?.on('data', (chunk: string) => (stdout += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, killed: child.killed };
-}
 
 describe('a reader stopped early leaves no worker behind', () => {
   const file = writeWorkbook({ Employees: manyRows(20_000) });
