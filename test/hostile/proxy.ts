@@ -28,7 +28,13 @@ async function listen(server: Server | ReturnType<typeof createTcpServer>): Prom
   return (server.address() as AddressInfo).port;
 }
 
-function closer(server: Server | ReturnType<typeof createTcpServer>, sockets: Set<Socket>): () => Promise<void> {
+/** A close that also ends the connections still open (a silent client would otherwise hold it). */
+function closer(server: Server | ReturnType<typeof createTcpServer>): () => Promise<void> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   return async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -40,7 +46,6 @@ export async function startProxy(target: string, initial: Behaviour = () => 'pas
   let behaviour = initial;
   let count = 0;
   const received: LocalServer['received'] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     count += 1;
     received.push({ headers: req.headers, at: Date.now() });
@@ -63,10 +68,7 @@ export async function startProxy(target: string, initial: Behaviour = () => 'pas
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const close = closer(server);
   const port = await listen(server);
   return {
     url: `http://127.0.0.1:${port}`,
@@ -77,20 +79,18 @@ export async function startProxy(target: string, initial: Behaviour = () => 'pas
     behave: (next) => {
       behaviour = next;
     },
-    close: closer(server, sockets),
+    close,
   };
 }
 
 /** Accepts connections and never says a word. */
 export async function startSilentServer(): Promise<LocalServer> {
-  const sockets = new Set<Socket>();
   let count = 0;
   const server = createTcpServer((socket) => {
     count += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
   });
+  const close = closer(server);
   const port = await listen(server);
   return {
     url: `http://127.0.0.1:${port}`,
@@ -98,13 +98,12 @@ export async function startSilentServer(): Promise<LocalServer> {
       return count;
     },
     received: [],
-    close: closer(server, sockets),
+    close,
   };
 }
 
 /** Answers every request with a web page, as a login portal or a wrong base URL does. */
 export async function startHtmlServer(): Promise<LocalServer> {
-  const sockets = new Set<Socket>();
   const received: LocalServer['received'] = [];
   const server = createServer((req, res) => {
     received.push({ headers: req.headers, at: Date.now() });
@@ -112,10 +111,7 @@ export async function startHtmlServer(): Promise<LocalServer> {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<!doctype html><html><body><h1>Sign in</h1></body></html>');
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const close = closer(server);
   const port = await listen(server);
   return {
     url: `http://127.0.0.1:${port}`,
@@ -123,6 +119,6 @@ export async function startHtmlServer(): Promise<LocalServer> {
       return received.length;
     },
     received,
-    close: closer(server, sockets),
+    close,
   };
 }
