@@ -6,10 +6,11 @@
  * ends. Every cell is neutralised against formula injection, the source's own cells included: they are
  * written anew, and a spreadsheet would otherwise run them.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Issue } from '../validate/issue.js';
-import { decodeCsv, detectDelimiter, formatCsvField, parseCsv, type CsvRecord } from './csv-text.js';
+import { csvLines, detectDelimiter, detectEncoding, type CsvRecord } from '../sheets/csv.js';
+import { readHead } from '../sheets/file-kind.js';
 import { locateHeader } from './header-locate.js';
 import { issueNoteText, issuesForFile } from './issues-for-file.js';
 import { neutraliseCell } from './neutralise.js';
@@ -30,9 +31,12 @@ export async function writeErrorCsv(
   if (resolve(sourcePath) === resolve(outPath)) {
     throw new Error(`The error file would overwrite the input ${sourcePath}; choose another path.`);
   }
-  const text = decodeCsv(await readFile(sourcePath), options.encoding);
-  const delimiter = detectDelimiter(text);
-  const records = parseCsv(text, delimiter);
+  // Read as the reader read it (same encoding, delimiter and line numbers), so each issue finds its row.
+  const { head } = await readHead(sourcePath);
+  const encoding = await detectEncoding(sourcePath, head, options.encoding);
+  const delimiter = await detectDelimiter(head, encoding);
+  const records: CsvRecord[] = [];
+  for await (const batch of csvLines(sourcePath, encoding, delimiter)) for (const record of batch) records.push(record);
   const relevant = issuesForFile(sourcePath, issues, false);
   const kind = relevant.find((i) => i.sheet !== null)?.sheet ?? null;
 
@@ -64,6 +68,10 @@ export async function writeErrorCsv(
 
 function row(cells: readonly string[], delimiter: string): string {
   return cells.map((cell) => formatCsvField(neutraliseCell(cell), delimiter)).join(delimiter);
+}
+
+function formatCsvField(text: string, delimiter: string): string {
+  return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function padded(fields: readonly string[], width: number): string[] {

@@ -70,20 +70,30 @@ async function papaparse() {
 }
 
 /**
- * The delimiter, guessed by papaparse from the file's first lines. Guessed on a sample with empty
- * lines skipped, because papaparse's guess counts an empty line as a row of one field and then fails on
- * a two-column file that ends with a line break; the parse itself must keep empty lines to count line
- * numbers.
+ * The delimiter: of `,`, `;` and tab, the one by which most of the first lines (up to 50, empty ones
+ * left out) split into the same number of fields, more than one. Each candidate is parsed by papaparse
+ * (quotes respected). Papaparse's own guess is not used: it averages the field counts, so a title row
+ * above a short sheet ("Eksport 01-03-2025", then a header and one row) made it give up and fall back to
+ * a comma.
  */
 export async function detectDelimiter(head: Buffer, encoding: string): Promise<string> {
   const sample = iconv.decode(head, encoding).replace(/\r\n?/g, '\n');
   // Excel's own hint line, "sep=;", names the delimiter (the line itself is then read as a title row).
   const hint = /^sep=([,;\t])\n/.exec(sample)?.[1];
   if (hint) return hint;
+  // The head may end inside a line: that line is left out.
   const lastLineBreak = sample.lastIndexOf('\n');
   const lines = lastLineBreak > 0 ? sample.slice(0, lastLineBreak) : sample;
-  const guess = (await papaparse()).parse<string[]>(lines, { newline: '\n', preview: 10, skipEmptyLines: 'greedy', delimitersToGuess: DELIMITERS });
-  return DELIMITERS.includes(guess.meta.delimiter) ? guess.meta.delimiter : ',';
+  const papa = await papaparse();
+  let best = { delimiter: ',', rows: 0 };
+  for (const delimiter of DELIMITERS) {
+    const records = papa.parse<string[]>(lines, { delimiter, newline: '\n', preview: 50, skipEmptyLines: 'greedy' }).data;
+    const rowsByWidth = new Map<number, number>();
+    for (const record of records) if (record.length > 1) rowsByWidth.set(record.length, (rowsByWidth.get(record.length) ?? 0) + 1);
+    const rows = Math.max(0, ...rowsByWidth.values());
+    if (rows > best.rows) best = { delimiter, rows };
+  }
+  return best.delimiter;
 }
 
 /**
@@ -125,38 +135,62 @@ export async function* csvRecords(file: string, encoding: string, delimiter: str
   if (partial !== '') yield (parser.parse(partial, 0, false) as ParseResult<string[]>).data;
 }
 
-export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string): AsyncGenerator<PhysicalRow[]> {
+/** A record of a CSV file: its fields, and the line it starts on as a text editor shows it. */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/** A record longer than MAX_ROW_BYTES that has not ended, starting on `line`. */
+export class RecordTooLarge extends Error {
+  constructor(readonly line: number) {
+    super(`the record starting on line ${line} is too large`);
+  }
+}
+
+/**
+ * Every record with the line it starts on, counting the line breaks inside quoted fields; an empty line
+ * is a record of one empty field. In batches, one per chunk read. The error file (report/error-csv.ts)
+ * reads its source with this too, so its rows are the ones the reader numbered.
+ */
+export async function* csvLines(file: string, encoding: string, delimiter: string): AsyncGenerator<CsvRecord[]> {
   let line = 1;
-  let count = 0;
-  const records = csvRecords(file, encoding, delimiter);
-  const nextRecords = async (): Promise<IteratorResult<string[][]>> => {
-    try {
-      return await records.next();
-    } catch (error) {
-      if (error instanceof UnfinishedRecordTooLarge) throw rowTooLarge(file, sheetName, line, true);
-      throw error;
-    }
-  };
   try {
-    for (let next = await nextRecords(); !next.done; next = await nextRecords()) {
-      const rows = readRows(next.value);
+    for await (const records of csvRecords(file, encoding, delimiter)) {
+      const batch: CsvRecord[] = [];
+      for (const fields of records) {
+        batch.push({ line, fields });
+        line += 1;
+        for (const field of fields) if (field.includes('\n')) line += countLineBreaks(field);
+      }
+      yield batch;
+    }
+  } catch (error) {
+    if (error instanceof UnfinishedRecordTooLarge) throw new RecordTooLarge(line);
+    throw error;
+  }
+}
+
+export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string): AsyncGenerator<PhysicalRow[]> {
+  let count = 0;
+  try {
+    for await (const records of csvLines(file, encoding, delimiter)) {
+      const rows = readRows(records);
       if (rows.length > 0) yield rows;
     }
-  } finally {
-    await records.return(undefined);
+  } catch (error) {
+    if (error instanceof RecordTooLarge) throw rowTooLarge(file, sheetName, error.line, true);
+    throw error;
   }
 
-  function readRows(records: string[][]): PhysicalRow[] {
+  function readRows(records: CsvRecord[]): PhysicalRow[] {
     const rows: PhysicalRow[] = [];
-    for (const record of records) {
-      const row = line;
-      line += 1;
+    for (const { line: row, fields } of records) {
       if (++count > MAX_ROWS) throw tooManyRows(file, sheetName);
       const cells: (RawCell | undefined)[] = [];
-      for (let index = 0; index < record.length; index++) {
-        const field = record[index] ?? '';
+      for (let index = 0; index < fields.length; index++) {
+        const field = fields[index] ?? '';
         if (field.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, row, columnLetters(index + 1), true);
-        if (field.includes('\n')) line += countLineBreaks(field);
         const cell = textCell(field);
         if (!cell) continue;
         if (index >= MAX_COLUMNS) throw tooManyColumns(file, sheetName, row);

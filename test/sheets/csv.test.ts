@@ -43,6 +43,12 @@ describe('CSV files', () => {
     expect(columnTexts(sheet, 'email')).toEqual(['a@x.dk']);
   });
 
+  test('a title row above a two-column header and a single row does not hide the semicolon', async () => {
+    const { sheet } = await readCsv('Eksport 01-03-2025\nEmployee ID;Start\n1001;2024-01-02\n', 'absence.csv');
+    expect(sheet?.headerRow).toBe(2);
+    expect(sheet?.rows[0]?.cells['start_date']?.text).toBe('2024-01-02');
+  });
+
   test('a two-column file ending in a line break is split on its delimiter', async () => {
     const { sheet } = await readCsv('Employee ID;Start\n1;2024-01-02\n', 'absence.csv');
     expect(sheet?.rows[0]?.cells['start_date']?.text).toBe('2024-01-02');
