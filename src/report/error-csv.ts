@@ -1,6 +1,6 @@
 /**
  * The annotated copy of a CSV input (cli.md: `NAME.errors.csv`): every record of the source, in order and
- * on the same lines where possible, with one more column, "errors", holding the messages of that row
+ * at the same row numbers, with one more column, "errors", holding the messages of that row
  * (joined by " | "). Issues of the whole sheet go into the header's "errors" cell. Written as UTF-8 with a
  * byte-order mark, which Danish Excel needs to show æ, ø and å, with the source's delimiter and CRLF line
  * ends. Every cell is neutralised against formula injection, the source's own cells included: they are
@@ -31,7 +31,7 @@ export async function writeErrorCsv(
   if (resolve(sourcePath) === resolve(outPath)) {
     throw new Error(`The error file would overwrite the input ${sourcePath}; choose another path.`);
   }
-  // Read as the reader read it (same encoding, delimiter and line numbers), so each issue finds its row.
+  // Read as the reader read it (same encoding, delimiter and row numbers), so each issue finds its row.
   const { head } = await readHead(sourcePath);
   const encoding = await detectEncoding(sourcePath, head, options.encoding);
   const delimiter = await detectDelimiter(head, encoding);
@@ -50,7 +50,7 @@ export async function writeErrorCsv(
 
   const notes = records.map((): string[] => []);
   for (const issue of relevant) {
-    const index = issue.row === null ? headerIndex : recordAtLine(records, issue.row) ?? headerIndex;
+    const index = issue.row === null ? headerIndex : recordAtRow(records, issue.row) ?? headerIndex;
     notes[index]?.push(issueNoteText(issue));
   }
 
@@ -82,13 +82,7 @@ function isEmpty(record: CsvRecord): boolean {
   return record.fields.every((field) => field.trim() === '');
 }
 
-/** The record that contains a line: the one starting on it, or the multi-line record spanning it. */
-function recordAtLine(records: readonly CsvRecord[], line: number): number | null {
-  let found: number | null = null;
-  for (let index = 0; index < records.length; index += 1) {
-    const record = records[index] as CsvRecord;
-    if (record.line > line) break;
-    found = index;
-  }
-  return found;
+/** The record at an Excel row number (records are numbered 1, 2, … in order). */
+function recordAtRow(records: readonly CsvRecord[], row: number): number | null {
+  return row >= 1 && row <= records.length ? row - 1 : null;
 }

@@ -1,7 +1,7 @@
 /**
  * Reads a CSV file as a stream: bytes → text (iconv-lite, encoding detected or given) → line endings
- * made uniform → papaparse. Row numbers are the line on which each record starts, counting the line
- * breaks inside quoted fields, as a text editor shows them.
+ * made uniform → papaparse. Row numbers are Excel's: one per record, a quoted cell with line breaks
+ * included; a record with malformed quotes never swallows the lines after it (csv-quotes.ts).
  */
 import { createReadStream } from 'node:fs';
 import iconv from 'iconv-lite';
@@ -12,6 +12,8 @@ import { byteOrderMark } from './file-kind.js';
 import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './limits.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
+import type { Issue } from '../validate/issue.js';
+import { lenientRecord, type QuoteProblem } from './csv-quotes.js';
 import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows, unknownEncoding } from './unreadable.js';
 
 /**
@@ -121,57 +123,103 @@ export async function* decodedText(file: string, encoding: string): AsyncGenerat
 /** The record being read has passed MAX_ROW_BYTES without ending; csvRows names its row. */
 class UnfinishedRecordTooLarge extends Error {}
 
-export async function* csvRecords(file: string, encoding: string, delimiter: string): AsyncGenerator<string[][]> {
-  const parser = new (await papaparse()).Parser({ delimiter, newline: '\n', quoteChar: '"' });
+type Papaparse = Awaited<ReturnType<typeof papaparse>>;
+
+/** A record as read: its fields, and how any field's quotes were read when they were malformed. */
+export interface ParsedRecord {
+  fields: string[];
+  quoteProblems?: QuoteProblem[];
+}
+
+export async function* csvRecords(file: string, encoding: string, delimiter: string): AsyncGenerator<ParsedRecord[]> {
+  const papa = await papaparse();
+  const parser = new papa.Parser({ delimiter, newline: '\n', quoteChar: '"' });
   let partial = '';
   for await (const text of decodedText(file, encoding)) {
-    const input = partial + text;
-    const result = parser.parse(input, 0, true) as ParseResult<string[]>;
-    partial = input.slice(result.meta.cursor);
-    if (result.data.length > 0) yield result.data;
+    partial = yield* availableRecords(papa, parser, partial + text, delimiter, false);
     // The unfinished record is parsed again with every chunk: without a bound, time grows with its square.
     if (partial.length > MAX_ROW_BYTES) throw new UnfinishedRecordTooLarge();
   }
-  if (partial !== '') yield (parser.parse(partial, 0, false) as ParseResult<string[]>).data;
+  if (partial !== '') yield* availableRecords(papa, parser, partial, delimiter, true);
 }
 
-/** A record of a CSV file: its fields, and the line it starts on as a text editor shows it. */
-export interface CsvRecord {
-  line: number;
-  fields: string[];
-}
-
-/** A record longer than MAX_ROW_BYTES that has not ended, starting on `line`. */
-export class RecordTooLarge extends Error {
-  constructor(readonly line: number) {
-    super(`the record starting on line ${line} is too large`);
+/**
+ * The complete records of `input` (all of them when it is the end of the file); returns the unfinished
+ * rest. Papaparse reads them; a record it reports malformed quotes in is read by lenientRecord
+ * (csv-quotes.ts) instead, and papaparse takes over again after it.
+ */
+async function* availableRecords(
+  papa: Papaparse,
+  parser: InstanceType<Papaparse['Parser']>,
+  input: string,
+  delimiter: string,
+  final: boolean,
+): AsyncGenerator<ParsedRecord[], string> {
+  let text = input;
+  for (;;) {
+    const result = parser.parse(text, 0, !final) as ParseResult<string[]>;
+    const broken = firstMalformedRecord(result, final);
+    if (broken === null) {
+      if (result.data.length > 0) yield result.data.map((fields) => ({ fields }));
+      return final ? '' : text.slice(result.meta.cursor);
+    }
+    if (broken > 0) yield result.data.slice(0, broken).map((fields) => ({ fields }));
+    const start = broken === 0 ? 0 : (new papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: broken }).parse(text, 0, false) as ParseResult<string[]>).meta.cursor;
+    const record = lenientRecord(text, start, delimiter, final);
+    if (!record) return text.slice(start);
+    yield [{ fields: record.fields, quoteProblems: record.problems }];
+    text = text.slice(record.end);
+    if (text === '') return '';
   }
 }
 
 /**
- * Every record with the line it starts on, counting the line breaks inside quoted fields; an empty line
- * is a record of one empty field. In batches, one per chunk read. The error file (report/error-csv.ts)
- * reads its source with this too, so its rows are the ones the reader numbered.
+ * The first record papaparse reports a quote problem in; null when none. A quoted field still open at
+ * the end of a chunk is not a problem: the next chunk may close it.
+ */
+function firstMalformedRecord(result: ParseResult<string[]>, final: boolean): number | null {
+  let first: number | null = null;
+  for (const error of result.errors) {
+    if (error.type !== 'Quotes' || (!final && error.code === 'MissingQuotes')) continue;
+    if (error.row !== undefined && (first === null || error.row < first)) first = error.row;
+  }
+  return first;
+}
+
+/** A record of a CSV file: its fields, and its row number as Excel shows it. */
+export interface CsvRecord extends ParsedRecord {
+  row: number;
+}
+
+/** A record longer than MAX_ROW_BYTES that has not ended, at `row`. */
+export class RecordTooLarge extends Error {
+  constructor(readonly row: number) {
+    super(`the record at row ${row} is too large`);
+  }
+}
+
+/**
+ * Every record with its row number as Excel shows it: a quoted cell with line breaks is one row, and
+ * an empty line (or one of delimiters only) is a row. In batches, one per chunk read. The error file
+ * (report/error-csv.ts) reads its source with this too, so its rows are the ones the reader numbered.
  */
 export async function* csvLines(file: string, encoding: string, delimiter: string): AsyncGenerator<CsvRecord[]> {
-  let line = 1;
+  let row = 1;
   try {
     for await (const records of csvRecords(file, encoding, delimiter)) {
-      const batch: CsvRecord[] = [];
-      for (const fields of records) {
-        batch.push({ line, fields });
-        line += 1;
-        for (const field of fields) if (field.includes('\n')) line += countLineBreaks(field);
-      }
-      yield batch;
+      yield records.map((record) => ({ ...record, row: row++ }));
     }
   } catch (error) {
-    if (error instanceof UnfinishedRecordTooLarge) throw new RecordTooLarge(line);
+    if (error instanceof UnfinishedRecordTooLarge) throw new RecordTooLarge(row);
     throw error;
   }
 }
 
-export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string): AsyncGenerator<PhysicalRow[]> {
+/**
+ * The file's rows as the reader hands them on. A field whose quotes were malformed (csv-quotes.ts) is
+ * reported in `issues`: a warning when the quote closes on its line, an error when it never does.
+ */
+export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string, issues: Issue[] = []): AsyncGenerator<PhysicalRow[]> {
   let count = 0;
   try {
     for await (const records of csvLines(file, encoding, delimiter)) {
@@ -179,13 +227,13 @@ export async function* csvRows(file: string, sheetName: string, encoding: string
       if (rows.length > 0) yield rows;
     }
   } catch (error) {
-    if (error instanceof RecordTooLarge) throw rowTooLarge(file, sheetName, error.line, true);
+    if (error instanceof RecordTooLarge) throw rowTooLarge(file, sheetName, error.row, true);
     throw error;
   }
 
   function readRows(records: CsvRecord[]): PhysicalRow[] {
     const rows: PhysicalRow[] = [];
-    for (const { line: row, fields } of records) {
+    for (const { row, fields, quoteProblems } of records) {
       if (++count > MAX_ROWS) throw tooManyRows(file, sheetName);
       const cells: (RawCell | undefined)[] = [];
       for (let index = 0; index < fields.length; index++) {
@@ -196,14 +244,31 @@ export async function* csvRows(file: string, sheetName: string, encoding: string
         if (index >= MAX_COLUMNS) throw tooManyColumns(file, sheetName, row);
         cells[index] = cell;
       }
+      for (const problem of quoteProblems ?? []) issues.push(quoteIssue(file, sheetName, row, problem, fields[problem.column] ?? ''));
       if (cells.length > 0) rows.push({ row, cells });
     }
     return rows;
   }
 }
 
-function countLineBreaks(field: string): number {
-  let count = 0;
-  for (let at = field.indexOf('\n'); at >= 0; at = field.indexOf('\n', at + 1)) count++;
-  return count;
+function quoteIssue(file: string, sheetName: string, row: number, problem: QuoteProblem, text: string): Issue {
+  const column = columnLetters(problem.column + 1);
+  const message =
+    problem.kind === 'unclosed'
+      ? `The cell in column ${column} starts with a quote (") that is never closed, so Excel would read the rest of the file into this one cell. ` +
+        `The importer read the row up to the end of its line, as LibreOffice does. Remove the quote or close it, then import again.`
+      : `The cell in column ${column} has text after its closing quote (${text}). The importer read it as written, quotes included, as LibreOffice ` +
+        `does; Excel shows it without the quotes. If the quotes are not meant to be there, remove them from the export.`;
+  return {
+    severity: problem.kind === 'unclosed' ? 'error' : 'warning',
+    code: problem.kind === 'unclosed' ? 'unclosed_quote' : 'csv_quotes',
+    sheet: null,
+    sheetName,
+    file,
+    row,
+    column: null,
+    header: null,
+    message,
+    value: text,
+  };
 }

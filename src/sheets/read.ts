@@ -42,8 +42,9 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
   const inputs: Input[] = [];
   for (const file of files) inputs.push(await checkFile(file, options));
   // A workbook's reading starts now: a large one is read in a worker, which can get going meanwhile.
-  const sources = inputs.map((input) => (input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options)));
-  const reading: InputReading = { issues: [], sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
+  const issues: InputReading['issues'] = [];
+  const sources = inputs.map((input) => (input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, issues)));
+  const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
 
@@ -110,10 +111,10 @@ async function* readSheets(
   }
 }
 
-async function* csvSheet(file: string, head: Buffer, options: ReadOptions): AsyncGenerator<PhysicalSheet> {
+async function* csvSheet(file: string, head: Buffer, options: ReadOptions, issues: InputReading['issues']): AsyncGenerator<PhysicalSheet> {
   const sheetName = basename(file, extname(file));
   const encoding = await detectEncoding(file, head, options.encoding);
-  const rows = csvRows(file, sheetName, encoding, await detectDelimiter(head, encoding));
+  const rows = csvRows(file, sheetName, encoding, await detectDelimiter(head, encoding), issues);
   try {
     yield { file, sheetName, hidden: false, rows };
   } finally {

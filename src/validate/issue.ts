@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'overlapping_absence'
   | 'no_team'
   | 'not_supported'
+  | 'unclosed_quote'
   /** Not a validation code: the service refused the row while applying (written into the error file). */
   | 'rejected';
 
@@ -32,7 +33,9 @@ export type WarningCode =
   | 'unresolved_reference'
   | 'ignored_column'
   | 'old_template'
-  | 'duplicate_delegation';
+  | 'duplicate_delegation'
+  | 'csv_quotes'
+  | 'merged_cells';
 
 export interface Issue {
   severity: 'error' | 'warning';

@@ -54,11 +54,11 @@ describe('writeErrorCsv', () => {
     ]);
   });
 
-  it('finds the row of an issue by the line its record starts on, across quoted line breaks', async () => {
+  it('finds the row of an issue by its Excel row number, a quoted cell with line breaks being one row', async () => {
     const text = await annotate(
       'multiline.csv',
       'employee_id,name,email\n1,"Line one\nline two",a@b.dk\n2,Bo,bad\n',
-      (file) => [makeIssue({ file, row: 4, header: 'email', column: 'email', message: 'Bad.' }), makeIssue({ file, row: 2, column: 'name', header: 'name', message: 'Odd.' })],
+      (file) => [makeIssue({ file, row: 3, header: 'email', column: 'email', message: 'Bad.' }), makeIssue({ file, row: 2, column: 'name', header: 'name', message: 'Odd.' })],
     );
     expect(text.slice(1).split('\r\n')).toEqual([
       'employee_id,name,email,errors',
