@@ -6,6 +6,7 @@
 import { posix } from 'node:path';
 import { MAX_ROW_BYTES } from './limits.js';
 import { isoDateCellsAsSerials } from './xlsx-iso-dates.js';
+import { richTextAsPlain } from './xlsx-rich-text.js';
 import { entryBuffer, entryChunks, readZipDirectory, ZipProblem, type StoredPart, type ZipEntry } from './zip.js';
 
 export interface PackageSheet {
@@ -162,12 +163,12 @@ export function partsForExceljs(pkg: WorkbookPackage, sheets: readonly StreamedS
   if (pkg.styles) parts.push(fromEntry(pkg.file, 'xl/styles.xml', pkg.styles));
   parts.push(
     pkg.sharedStrings
-      ? fromEntry(pkg.file, 'xl/sharedStrings.xml', pkg.sharedStrings)
+      ? rewritten(fromEntry(pkg.file, 'xl/sharedStrings.xml', pkg.sharedStrings), '</si>', (xml) => richTextAsPlain(xml, 'si'))
       : fromText('xl/sharedStrings.xml', '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'),
   );
   for (const { position, sheet } of sheets) {
     const part = fromEntry(pkg.file, `xl/worksheets/sheet${position}.xml`, sheet.entry);
-    parts.push({ ...part, chunks: () => withIsoDatesAsSerials(part.chunks(), pkg.date1904) });
+    parts.push(rewritten(part, '</row>', (xml) => richTextAsPlain(isoDateCellsAsSerials(xml, pkg.date1904), 'is')));
   }
   return parts;
 }
@@ -198,22 +199,29 @@ async function* withoutDoctype(chunks: AsyncIterable<Buffer>): AsyncGenerator<Bu
   }
 }
 
+/** The part with `rewrite` applied to it whole elements at a time (see rewrittenByElement). */
+function rewritten(part: StoredPart, endTag: string, rewrite: (xml: Buffer) => Buffer): StoredPart {
+  return { ...part, chunks: () => rewrittenByElement(part.chunks(), endTag, rewrite) };
+}
+
 /**
- * Cells stored as ISO 8601 text (`t="d"`, written by some libraries, never by Excel) are misread by
- * exceljs as a serial number, which turns 2024-01-31 into a day in 1905. They are rewritten here as the
- * date serials Excel would have stored. Rows are rewritten whole, so a cell split across two chunks is
- * never missed. Only the new chunk is searched for the end of a row, and a row that grows past
+ * What exceljs misreads is rewritten before it sees it, keeping every byte count: in a worksheet, cells
+ * stored as ISO 8601 text (`t="d"`, written by some libraries, never by Excel), which exceljs takes for a
+ * serial number and turns 2024-01-31 into a day in 1905, become the serials Excel would have stored
+ * (xlsx-iso-dates.ts), and rich text becomes plain text (xlsx-rich-text.ts), in the shared strings too.
+ * Whole elements (rows, shared strings) are rewritten at a time, so a cell split across two chunks is
+ * never missed. Only the new chunk is searched for the end of an element, and one that grows past
  * MAX_ROW_BYTES is refused, so a huge cell costs neither quadratic time nor unbounded memory.
  */
-async function* withIsoDatesAsSerials(chunks: AsyncIterable<Buffer>, date1904: boolean): AsyncGenerator<Buffer> {
-  const ROW_END = Buffer.from('</row>');
+async function* rewrittenByElement(chunks: AsyncIterable<Buffer>, endTag: string, rewrite: (xml: Buffer) => Buffer): AsyncGenerator<Buffer> {
+  const END_TAG = Buffer.from(endTag);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const chunk of chunks) {
     // The end tag may straddle the previous chunk and this one.
     const lastPending = pending.at(-1);
-    const overlap = lastPending ? lastPending.subarray(Math.max(0, lastPending.length - (ROW_END.length - 1))) : Buffer.alloc(0);
-    const found = Buffer.concat([overlap, chunk]).lastIndexOf(ROW_END);
+    const overlap = lastPending ? lastPending.subarray(Math.max(0, lastPending.length - (END_TAG.length - 1))) : Buffer.alloc(0);
+    const found = Buffer.concat([overlap, chunk]).lastIndexOf(END_TAG);
     if (found < 0) {
       pending.push(chunk);
       pendingBytes += chunk.length;
@@ -230,12 +238,12 @@ async function* withIsoDatesAsSerials(chunks: AsyncIterable<Buffer>, date1904: b
       }
       continue;
     }
-    const end = found - overlap.length + ROW_END.length;
-    yield isoDateCellsAsSerials(Buffer.concat([...pending, chunk.subarray(0, end)]), date1904);
+    const end = found - overlap.length + END_TAG.length;
+    yield rewrite(Buffer.concat([...pending, chunk.subarray(0, end)]));
     pending = end < chunk.length ? [chunk.subarray(end)] : [];
     pendingBytes = chunk.length - end;
   }
-  if (pendingBytes > 0) yield isoDateCellsAsSerials(Buffer.concat(pending), date1904);
+  if (pendingBytes > 0) yield rewrite(Buffer.concat(pending));
 }
 
 /** The number of the row whose start tag is at `at`, when it carries one. */
