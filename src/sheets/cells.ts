@@ -51,3 +51,15 @@ export function columnLetters(index: number): string {
   }
   return letters;
 }
+
+/**
+ * What an error cell means for a person. A formula exceljs found no cached result for arrives as its
+ * formula text (xlsx-cells.ts): the file was saved by a program that does not calculate (openpyxl, a
+ * script), and Excel or LibreOffice would calculate it on opening.
+ */
+export function errorCellMessage(text: string): string {
+  if (text.startsWith('=')) {
+    return `The cell holds the formula "${text}" but no calculated value: the file was saved by a program that does not calculate formulas. Open the file in Excel or LibreOffice, save it, and import it again.`;
+  }
+  return `The cell shows the spreadsheet error "${text}" instead of a value. Correct the formula or type the value.`;
+}

@@ -1,5 +1,5 @@
 /**
- * Rewrites ISO-date cells (`<c t="d"><v>2024-01-31T00:00:00</v></c>`) of worksheet XML into date serials,
+ * Worksheet cells exceljs misreads, rewritten as what they show. ISO-date cells (`<c t="d"><v>2024-01-31T00:00:00</v></c>`) of worksheet XML into date serials,
  * keeping every byte count the same: the worksheet is repacked with its declared size (see zip.ts), so
  * the `t="d"` becomes spaces and the serial is padded with leading spaces, which a number reader skips.
  */
@@ -32,4 +32,24 @@ function serialOfIsoDay(value: string, date1904: boolean): string | null {
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   const serial = date1904 ? unixDay + 24_107 : unixDay + 25_569 + (unixDay + 25_569 < 61 ? -1 : 0);
   return serial >= (date1904 ? 0 : 1) ? String(serial) : null;
+}
+
+/**
+ * A formula whose cached result is the empty string (`<c t="str"><f>IF(A2="";"";…)</f><v></v></c>`, as
+ * LibreOffice and Excel store `=IF(…;"";…)` and `=IFERROR(…;"")`) shows a blank cell. exceljs cannot
+ * tell it from a formula never calculated, so it is rewritten as the blank cell it shows, keeping the
+ * byte count (the start tag is padded with spaces). A formula with no `<v>` at all, or an empty `<v>`
+ * without `t="str"` (openpyxl saves every formula so), has no result: that one stays.
+ */
+const EMPTY_TEXT_RESULT = /<c\b([^>]*?)\st="str"([^>]*)>\s*<f\b[^>]*(?:\/>|>[^<]*<\/f>)\s*(?:<v\s*\/>|<v>\s*<\/v>)\s*<\/c>/g;
+
+export function emptyTextResultsAsBlank(xml: Buffer): Buffer {
+  if (!xml.includes('t="str"')) return xml;
+  const text = xml.toString('latin1');
+  const rewritten = text.replace(EMPTY_TEXT_RESULT, (whole: string, before: string, after: string) => {
+    const blank = `<c${before}${after.replace(/\/$/, '')}`;
+    const padding = whole.length - blank.length - 2;
+    return padding < 0 ? whole : `${blank}${' '.repeat(padding)}/>`;
+  });
+  return Buffer.from(rewritten, 'latin1');
 }

@@ -5,7 +5,7 @@
  */
 import { posix } from 'node:path';
 import { MAX_ROW_BYTES } from './limits.js';
-import { isoDateCellsAsSerials } from './xlsx-iso-dates.js';
+import { emptyTextResultsAsBlank, isoDateCellsAsSerials } from './xlsx-iso-dates.js';
 import { richTextAsPlain } from './xlsx-rich-text.js';
 import { entryBuffer, entryChunks, readZipDirectory, ZipProblem, type StoredPart, type ZipEntry } from './zip.js';
 
@@ -168,7 +168,7 @@ export function partsForExceljs(pkg: WorkbookPackage, sheets: readonly StreamedS
   );
   for (const { position, sheet } of sheets) {
     const part = fromEntry(pkg.file, `xl/worksheets/sheet${position}.xml`, sheet.entry);
-    parts.push(rewritten(part, '</row>', (xml) => richTextAsPlain(isoDateCellsAsSerials(xml, pkg.date1904), 'is')));
+    parts.push(rewritten(part, '</row>', (xml) => richTextAsPlain(emptyTextResultsAsBlank(isoDateCellsAsSerials(xml, pkg.date1904)), 'is')));
   }
   return parts;
 }
@@ -208,7 +208,7 @@ function rewritten(part: StoredPart, endTag: string, rewrite: (xml: Buffer) => B
  * What exceljs misreads is rewritten before it sees it, keeping every byte count: in a worksheet, cells
  * stored as ISO 8601 text (`t="d"`, written by some libraries, never by Excel), which exceljs takes for a
  * serial number and turns 2024-01-31 into a day in 1905, become the serials Excel would have stored
- * (xlsx-iso-dates.ts), and rich text becomes plain text (xlsx-rich-text.ts), in the shared strings too.
+ * (xlsx-iso-dates.ts), a formula whose cached result is empty text becomes the blank cell it shows, and rich text becomes plain text (xlsx-rich-text.ts), in the shared strings too.
  * Whole elements (rows, shared strings) are rewritten at a time, so a cell split across two chunks is
  * never missed. Only the new chunk is searched for the end of an element, and one that grows past
  * MAX_ROW_BYTES is refused, so a huge cell costs neither quadratic time nor unbounded memory.

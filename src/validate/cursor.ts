@@ -4,6 +4,7 @@
  */
 import type { RawCell, RawRow } from '../sheets/types.js';
 import { parseDateText } from '../sheets/dates.js';
+import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { ErrorCode, WarningCode } from './issue.js';
@@ -58,7 +59,7 @@ export class RowCursor {
       this.error(
         column,
         'invalid_value',
-        `The cell shows the spreadsheet error "${cell.text}" instead of a value. Correct the formula or type the value.`,
+        errorCellMessage(cell.text),
       );
       return null;
     }
