@@ -24,6 +24,8 @@ import { unknownEncoding, unreadable } from './unreadable.js';
 import { isTemplateSheet, openWorkbook } from './xlsx.js';
 import { readXlsxSheets } from './xlsx-threaded.js';
 import type { WorkbookPackage } from './xlsx-package.js';
+import { mergedRanges, MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx-merged.js';
+import { ZipProblem, type ZipEntry } from './zip.js';
 import iconv from 'iconv-lite';
 
 const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
@@ -99,15 +101,31 @@ async function* readSheets(
   reading: InputReading,
 ): AsyncGenerator<RawSheet> {
   for (const [index, input] of inputs.entries()) {
-    for await (const source of sources[index]!) {
-      if (input.format === 'xlsx' && isTemplateSheet(source.sheetName)) {
-        const version = await templateVersion(source.rows);
+    for await (const physical of sources[index]!) {
+      if (input.format === 'xlsx' && isTemplateSheet(physical.sheetName)) {
+        const version = await templateVersion(physical.rows);
         if (version !== undefined) reading.templateVersion = version;
         continue;
       }
+      let source = physical;
+      let merged: MergedCellWarnings | null = null;
+      const entry = input.format === 'xlsx' ? input.pkg.sheets.find((sheet) => sheet.name === physical.sheetName)?.entry : null;
+      if (input.format === 'xlsx' && entry) {
+        merged = new MergedCellWarnings(physical, reading.issues);
+        source = withMergedCells(physical, await mergedRangesOf(input.pkg.file, entry), merged.filled);
+      }
       const sheet = await recogniseSheet(source, options.headerMap, reading.issues);
+      if (sheet) merged?.recognised(sheet.kind, sheet.headerRow);
       if (sheet) yield sheet;
     }
+  }
+}
+
+async function mergedRangesOf(file: string, entry: ZipEntry): Promise<MergedRange[]> {
+  try {
+    return await mergedRanges(file, entry);
+  } catch (error) {
+    throw unreadable(file, error instanceof ZipProblem && error.kind === 'bomb' ? 'zip_bomb' : 'damaged', error);
   }
 }
 
