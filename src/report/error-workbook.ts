@@ -13,6 +13,7 @@ import type { Issue } from '../validate/issue.js';
 import { HEADER_SEARCH_ROWS, columnOf, locateHeader } from './header-locate.js';
 import { issueNoteText, issuesForFile } from './issues-for-file.js';
 import { neutraliseCell, neutraliseOptional } from './neutralise.js';
+import { normalisedPackage } from './normalised-package.js';
 
 const ERROR_FILL = 'FFFFC7CE';
 const WARNING_FILL = 'FFFFEB9C';
@@ -27,7 +28,8 @@ export async function writeErrorWorkbook(sourcePath: string, issues: readonly Is
     throw new Error(`The error file would overwrite the input ${sourcePath}; choose another path.`);
   }
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(sourcePath);
+  // exceljs's types ask for an ArrayBuffer-backed Buffer; jszip's is one.
+  await workbook.xlsx.load((await normalisedPackage(sourcePath)) as unknown as ArrayBuffer);
   const relevant = issuesForFile(sourcePath, issues, true);
   const cellLinks = new Map<Issue, string>();
 
