@@ -1,10 +1,9 @@
 /** Files → sheets → validated desired state, with the phases shown as progress. */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream, readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { HeaderMap } from '../sheets/columns.js';
-import { readInput } from '../sheets/read.js';
+import { listInputFiles, readInput } from '../sheets/read.js';
 import type { Issue } from '../validate/issue.js';
 import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
@@ -77,23 +76,10 @@ export function templateWarnings(version: string | undefined): Issue[] {
   ];
 }
 
-/** The files the inputs stand for: a folder is its .csv files, without marked-up copies of earlier runs. */
-export function inputFiles(files: string[]): string[] {
-  const all: string[] = [];
-  for (const file of files) {
-    if (existsSync(file) && statSync(file).isDirectory()) {
-      for (const name of readdirSync(file).sort()) {
-        if (/\.csv$/i.test(name) && !/\.errors\.csv$/i.test(name)) all.push(join(file, name));
-      }
-    } else all.push(file);
-  }
-  return all;
-}
-
 /** Identifies the workbook in the journal: a hash of the input files' bytes. */
 export async function hashInputs(files: string[]): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of inputFiles(files)) {
+  for (const file of await listInputFiles(files)) {
     hash.update(file);
     await new Promise<void>((resolve, reject) => {
       createReadStream(file)

@@ -5,7 +5,7 @@ import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import { writeErrorFiles } from '../report/error-files.js';
 import { buildReport, writeReport } from '../report/json.js';
 import type { Issue } from '../validate/issue.js';
-import { inputFiles } from './inputs.js';
+import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 
@@ -46,7 +46,8 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
 }
 
 async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<void> {
-  const inputs = inputFiles(ctx.options.files).filter((f) => existsSync(f));
+  // The inputs were read already; a path gone since then has no copy to write.
+  const inputs = (await listInputFiles(ctx.options.files).catch((): string[] => [])).filter((f) => existsSync(f));
   const written = await writeErrorFiles(issues, {
     inputs,
     ...(ctx.options.errorsOut !== undefined ? { errorsOut: ctx.options.errorsOut } : {}),

@@ -36,7 +36,7 @@ type Input = { format: 'xlsx'; pkg: WorkbookPackage } | { format: 'csv'; file: s
 export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
   if (paths.length === 0) throw new UsageError('give an Excel workbook (.xlsx), one or more CSV files, or a folder of CSV files');
   if (options.encoding && !iconv.encodingExists(options.encoding)) throw new UsageError(unknownEncoding(options.encoding));
-  const files = (await Promise.all(paths.map(expandPath))).flat();
+  const files = await listInputFiles(paths);
   const workbooks = files.filter((file) => WORKBOOK_EXTENSIONS.has(extname(file).toLowerCase()));
   if (workbooks.length > 0 && files.length > 1) {
     throw new UsageError('give one Excel workbook (.xlsx) on its own, or CSV files, not several workbooks or a mix');
@@ -51,9 +51,16 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
 }
 
 /**
- * A folder stands for the .csv files directly in it, in name order — except the marked-up copies an
- * earlier run wrote beside them (NAME.errors.csv), which would otherwise be read as input on the re-run.
+ * The files the paths stand for, as every part of a run sees them (the reader, the journal's hash of
+ * the input, the marked-up copies): a file is itself; a folder stands for the .csv and .tsv files
+ * directly in it, in name order — except the marked-up copies an earlier run wrote beside them
+ * (NAME.errors.csv), which would otherwise be read as input on the re-run, and Excel's lock files
+ * (`~$Medarbejdere.csv`, written while a file is open in Excel).
  */
+export async function listInputFiles(paths: readonly string[]): Promise<string[]> {
+  return (await Promise.all(paths.map(expandPath))).flat();
+}
+
 async function expandPath(path: string): Promise<string[]> {
   let isFolder: boolean;
   try {
@@ -65,7 +72,7 @@ async function expandPath(path: string): Promise<string[]> {
   if (!isFolder) return [path];
   const names = (await readdir(path, { withFileTypes: true }))
     .filter((entry) => entry.isFile() && CSV_EXTENSIONS.has(extname(entry.name).toLowerCase()))
-    .filter((entry) => !/\.errors\.[^.]+$/i.test(entry.name))
+    .filter((entry) => !/\.errors\.[^.]+$/i.test(entry.name) && !entry.name.startsWith('~$'))
     .map((entry) => entry.name)
     .sort((a, b) => a.localeCompare(b, 'en'));
   if (names.length === 0) throw unreadable(path, 'folder_without_csv');
