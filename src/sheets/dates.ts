@@ -17,7 +17,9 @@ const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
  * predict it. Anything else, or a day the calendar does not have (31-02-2024), is invalid.
  */
 export function parseDateText(text: string, dateOrder?: DateOrder): DateTextResult {
-  const written = text.trim();
+  const withTime = withoutTimeOfDay(text.trim());
+  if (withTime === null) return { error: 'invalid_date' };
+  const written = withTime;
   let match = ISO.exec(written);
   if (match) return calendarDate(match[1], match[2], match[3]);
   match = DAY_FIRST.exec(written);
@@ -29,6 +31,25 @@ export function parseDateText(text: string, dateOrder?: DateOrder): DateTextResu
     return { error: 'ambiguous_date' };
   }
   return { error: 'invalid_date' };
+}
+
+/**
+ * A date with a time of day, as SQL exports and Excel's text output write them (`2025-03-31 00:00:00`,
+ * `2025-03-31T14:30`, `31-03-2025 00:00`), is the calendar day it names: every date of the workbook is
+ * a day (a first or last day of sickness, a birthday), and the day an export wrote is the day it meant,
+ * whatever the hour. A time with a time zone (`Z`, `+02:00`) names an instant, whose day depends on
+ * where it is read: only midnight is taken (the day it starts), any other time is invalid (null).
+ * Returns the text without its time, or itself when it has none.
+ */
+const TIME_OF_DAY = /^(.*\d)[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+function withoutTimeOfDay(written: string): string | null {
+  const match = TIME_OF_DAY.exec(written);
+  if (!match) return written;
+  const [hours, minutes, seconds] = [Number(match[2]), Number(match[3]), Number(match[4] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  if (match[5] !== undefined && (hours !== 0 || minutes !== 0 || seconds !== 0 || /[.,]\d*[1-9]/.test(written))) return null;
+  return match[1] ?? '';
 }
 
 function calendarDate(yearText?: string, monthText?: string, dayText?: string): DateTextResult {
