@@ -1,13 +1,12 @@
 /**
- * A CSV record whose quotes papaparse reports as malformed, read the way LibreOffice reads it: never
- * past the end of its line. Papaparse, given `"Senior" udvikler;` (an export that does not escape its
+ * A CSV record whose quotes papaparse reports as malformed, read never past the end of its line. Papaparse, given `"Senior" udvikler;` (an export that does not escape its
  * quotes), keeps looking for a quote followed by a delimiter and glues every later line into one cell;
  * Excel, given a quote that never closes, does the same. Neither is what the person who wrote the file
  * meant, and gluing rows together silently loses people. Papaparse has no option for this, so this one
  * record is read here and the rest of the file goes back to papaparse (see csvRecords in csv.ts).
  *
- * The rule (what LibreOffice Calc 7 shows; checked with `soffice --convert-to xlsx`, see
- * test/fixtures/writers/): a field that starts with a quote is quoted when its first lone quote (a
+ * The rule (for `"Senior" udvikler` what LibreOffice Calc 7.4 shows; Calc too glues lines into a
+ * field whose quote closes on a later line, see test/fixtures/writers/libreoffice): a field that starts with a quote is quoted when its first lone quote (a
  * doubled quote is one quote of text) is followed by the delimiter, a line break or the end of the file;
  * such a field may span lines. Otherwise the field is its text up to the next delimiter on its line,
  * quotes included. A quote anywhere else in a field is text.

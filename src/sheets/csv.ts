@@ -256,7 +256,7 @@ function quoteIssue(file: string, sheetName: string, row: number, problem: Quote
   const message =
     problem.kind === 'unclosed'
       ? `The cell in column ${column} starts with a quote (") that is never closed, so Excel would read the rest of the file into this one cell. ` +
-        `The importer read the row up to the end of its line, as LibreOffice does. Remove the quote or close it, then import again.`
+        `The importer read the row up to the end of its line and the next lines as rows of their own. Remove the quote or close it, then import again.`
       : `The cell in column ${column} has text after its closing quote (${text}). The importer read it as written, quotes included, as LibreOffice ` +
         `does; Excel shows it without the quotes. If the quotes are not meant to be there, remove them from the export.`;
   return {
