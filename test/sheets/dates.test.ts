@@ -29,7 +29,7 @@ describe('dates written as text', () => {
   });
 
   test('other text is invalid', () => {
-    for (const text of ['tomorrow', '2024/03/05', '05-03-24', '2024-03-05T00:00', '']) {
+    for (const text of ['tomorrow', '2024/03/05', '05-03-24', '2024-03-05T', '2024-03-05T25:00', '']) {
       expect(parseDateText(text)).toEqual({ error: 'invalid_date' });
     }
   });
