@@ -11,7 +11,7 @@ import { addDays } from 'date-fns/addDays';
 import { lightFormat } from 'date-fns/lightFormat';
 import { Journal } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
-import type { OperationOutcome } from '../load/outcome.js';
+import { succeeded, type OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
 import { renderPlan } from '../plan/render.js';
 import type { Operation } from '../plan/operations.js';
@@ -29,10 +29,22 @@ import { finishReports, rejectionIssues } from './reports.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countUnchanged } from './summary.js';
 
-function recordInLedgers(op: Operation, ledgers: { absences: AbsenceLedger; fired: FiredLedger }): void {
-  if (op.type === 'reportAbsence') ledgers.absences.record(op.employeeId, op.startDate, op.endDate);
-  else if (op.type === 'fireEmployee') ledgers.fired.fired(op.id, today());
+/** What the service now holds and cannot show back. An absence is recorded as the service answered it, even when that differs from what was sent. */
+function recordInLedgers(outcome: OperationOutcome, ledgers: { absences: AbsenceLedger; fired: FiredLedger }): void {
+  const op = outcome.op;
+  if (op.type === 'reportAbsence') {
+    const held = outcome.answered ?? (succeeded(outcome) ? { startDate: op.keepsStart ?? op.startDate, endDate: op.endDate } : null);
+    const from = op.source ? `${op.source.sheetName} row ${op.source.row}` : undefined;
+    if (held) ledgers.absences.record(op.employeeId, held.startDate, held.endDate, from);
+    return;
+  }
+  if (!succeeded(outcome)) return;
+  if (op.type === 'fireEmployee') ledgers.fired.fired(op.id, today());
   else if (op.type === 'createEmployee' || op.type === 'rehireEmployee') ledgers.fired.active(op.id);
+  else if (op.type === 'renameEmployee') {
+    ledgers.absences.renamed(op.fromId, op.id);
+    ledgers.fired.renamed(op.fromId, op.id);
+  }
 }
 
 export function currentView(state: CurrentState): CurrentView {
@@ -196,6 +208,7 @@ async function planAndApply(
   const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
   current = withFiredFromLedger(current, fired, connection.adapter.capabilities.rehireWindowDays);
   const reported = options.resendAbsences ? new Map<string, string | null>() : new Map(ledger.periods);
+  const reportedFrom = new Map(ledger.all().flatMap((p) => (p.from ? [[`${p.employeeId}|${p.startDate}`, p.from] as const] : [])));
   // v2 lists the open absences: they count as reported even when this machine has no ledger entry.
   for (const a of current.org.absences) reported.set(`${a.employeeId}|${a.startDate}`, a.endDate);
   const plan = buildPlan({
@@ -204,6 +217,7 @@ async function planAndApply(
     current,
     capabilities: connection.adapter.capabilities,
     reportedAbsences: reported,
+    reportedFrom,
     prune: options.prune,
     today: today(),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
@@ -279,8 +293,7 @@ async function apply(
       onSent: (op) => journal.sent(op),
       onOutcome: (outcome) => {
         journal.finished(outcome);
-        const op = outcome.op;
-        if (outcome.status === 'done') recordInLedgers(op, ledgers);
+        recordInLedgers(outcome, ledgers);
         ctx.progress.update(++settled);
       },
     });
@@ -289,7 +302,7 @@ async function apply(
     stopError = result.stopError;
     ctx.progress.end();
     // After a failed journal write the end line cannot be written either; the next run resumes without it.
-    if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every((o) => o.status === 'done'));
+    if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every(succeeded));
   } finally {
     journal.close();
   }
@@ -300,7 +313,7 @@ async function apply(
       ? EXIT.interrupted
       : stopped === 'auth'
         ? EXIT.cannotStart
-        : outcomes.some((o) => o.status !== 'done')
+        : outcomes.some((o) => !succeeded(o))
           ? EXIT.partial
           : EXIT.ok;
   if (stopped === 'interrupted') println(io.stdout, 'Interrupted. Run the same command again to finish: nothing done is sent twice.');

@@ -1,57 +1,70 @@
 /** The diff of people: renames, users, employees (create, update, fire, rehire). */
 import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../service/adapter.js';
-import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
 import type { Operation, UserFields } from './operations.js';
 import { breakUsernameCycles } from './usernames.js';
 
+/** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
   desired: Organisation,
   now: Organisation,
   fired: FiredInService,
   ops: Operation[],
   notes: DiffNote[],
-): void {
+): Map<string, string> {
+  const requests: RenameRequest[] = [];
   for (const employee of desired.employees.values()) {
-    const from = employee.previousId;
-    if (from === undefined || from === employee.id) continue;
-    if (now.employees.has(employee.id)) {
-      if (now.employees.has(from)) {
-        notes.push({
-          message: `Employee ${employee.id} already exists, so ${from} is not renamed to it; ${from} is left as it is.`,
-          source: employee.source,
-        });
-      }
+    const previous = employee.previousId;
+    if (previous === undefined || previous === employee.id) continue;
+    const request = { to: employee.id, ...(employee.source ? { source: employee.source } : {}) };
+    // An earlier run stopped half-way through a swap: the employee waits under its temporary id.
+    if (now.employees.has(temporaryId(previous))) {
+      requests.push({ from: temporaryId(previous), ...request });
       continue;
     }
-    if (!now.employees.has(from)) {
+    if (!now.employees.has(previous)) {
+      if (now.employees.has(employee.id)) continue; // renamed before
       // Fired under the old id: rehire it first, so the person's data comes along, never a new employee.
-      if (!fired.ids.has(from) || fired.rehireUntil?.has(from)) continue; // never existed: created below
+      if (!fired.ids.has(previous) || fired.rehireUntil?.has(previous)) continue; // never existed: created below
       ops.push({
         type: 'rehireEmployee',
-        key: `rehireEmployee:${from}`,
-        id: from,
+        key: `rehireEmployee:${previous}`,
+        id: previous,
         userId: employee.userId,
-        reason: `fired in the service under its previous id ${from}: rehire it, then change the id`,
+        reason: `fired in the service under its previous id ${previous}: rehire it, then change the id`,
         source: employee.source,
       });
-      now.employees.set(from, { id: from, userId: employee.userId, status: 'active', teamId: null });
+      now.employees.set(previous, { id: previous, userId: employee.userId, status: 'active', teamId: null });
     }
+    requests.push({ from: previous, ...request });
+  }
+  const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), 'Employee', notes);
+  for (const step of steps) {
     ops.push({
       type: 'renameEmployee',
-      key: `renameEmployee:${from}->${employee.id}`,
-      id: employee.id,
-      fromId: from,
-      reason: `previous_employee_id ${from}: change the id, keep the employee's data`,
-      source: employee.source,
+      key: `renameEmployee:${step.fromId}->${step.id}`,
+      id: step.id,
+      fromId: step.fromId,
+      reason: renameReason(step, 'previous_employee_id', "the employee's"),
+      ...(step.source ? { source: step.source } : {}),
     });
-    renameKey(now.employees, from, employee.id);
-    for (const unit of [...now.teams.values(), ...now.departments.values()]) {
-      if (unit.responsible === from) unit.responsible = employee.id;
-      if (unit.owner === from) unit.owner = employee.id;
-    }
-    for (const d of now.delegations) if (d.employeeId === from) d.employeeId = employee.id;
   }
+  renameAll(now.employees, mapping);
+  for (const unit of [...now.teams.values(), ...now.departments.values()]) {
+    if (unit.responsible) unit.responsible = renamedId(mapping, unit.responsible);
+    if (unit.owner) unit.owner = renamedId(mapping, unit.owner);
+  }
+  for (const d of now.delegations) d.employeeId = renamedId(mapping, d.employeeId);
+  for (const a of now.absences) a.employeeId = renamedId(mapping, a.employeeId);
+  return mapping;
+}
+
+export function renameReason(step: RenameStep, column: string, whose: string): string {
+  if (step.temporary === 'first') return `ids are exchanged: ${step.fromId} first moves to a temporary id, which frees it for the next in the exchange`;
+  if (step.temporary === 'last') return `${column}: from the temporary id to ${step.id}, once that id is free; ${whose} data is kept`;
+  return `${column} ${step.fromId}: change the id, keep ${whose} data`;
 }
 
 function userFields(user: User): UserFields {

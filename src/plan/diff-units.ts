@@ -1,6 +1,8 @@
 /** The diff of the unit tree: renames, departments top-down, teams; removals bottom-up with --prune. */
 import type { Department, Organisation, Team } from '../model/organisation.js';
-import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { renameReason } from './diff-people.js';
+import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
 import type { Operation } from './operations.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
@@ -9,31 +11,35 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
     { units: desired.teams, current: now.teams, type: 'renameTeam', label: 'Team' },
   ] as const;
   for (const { units, current, type, label } of kinds) {
+    const requests: RenameRequest[] = [];
     for (const unit of units.values()) {
-      const from = unit.previousId;
-      if (from === undefined || from === unit.id || !current.has(from)) continue;
-      if (current.has(unit.id)) {
-        notes.push({ message: `${label} ${unit.id} already exists, so ${from} is not renamed to it.`, source: unit.source });
-        continue;
-      }
+      const previous = unit.previousId;
+      if (previous === undefined || previous === unit.id) continue;
+      const from = current.has(temporaryId(previous)) ? temporaryId(previous) : current.has(previous) ? previous : null;
+      if (from === null) continue;
+      requests.push({ from, to: unit.id, ...(unit.source ? { source: unit.source } : {}) });
+    }
+    const { steps, mapping } = orderRenames(requests, (id) => current.has(id), label, notes);
+    for (const step of steps) {
       ops.push({
         type,
-        key: `${type}:${from}->${unit.id}`,
-        id: unit.id,
-        fromId: from,
-        reason: `previous_id ${from}: change the id, keep the unit's data`,
-        source: unit.source,
+        key: `${type}:${step.fromId}->${step.id}`,
+        id: step.id,
+        fromId: step.fromId,
+        reason: renameReason(step, 'previous_id', "the unit's"),
+        ...(step.source ? { source: step.source } : {}),
       });
-      if (type === 'renameDepartment') {
-        renameKey(now.departments, from, unit.id);
-        for (const d of now.departments.values()) if (d.parentId === from) d.parentId = unit.id;
-        for (const t of now.teams.values()) if (t.departmentId === from) t.departmentId = unit.id;
-      } else {
-        renameKey(now.teams, from, unit.id);
-        for (const e of now.employees.values()) if (e.teamId === from) e.teamId = unit.id;
-      }
-      for (const d of now.delegations) if (d.unitId === from) d.unitId = unit.id;
     }
+    if (mapping.size === 0) continue;
+    if (type === 'renameDepartment') {
+      renameAll(now.departments, mapping);
+      for (const d of now.departments.values()) d.parentId = renamedId(mapping, d.parentId);
+      for (const t of now.teams.values()) t.departmentId = renamedId(mapping, t.departmentId);
+    } else {
+      renameAll(now.teams, mapping);
+      for (const e of now.employees.values()) if (e.teamId) e.teamId = renamedId(mapping, e.teamId);
+    }
+    for (const d of now.delegations) if (d.unitKind === (type === 'renameDepartment' ? 'department' : 'team')) d.unitId = renamedId(mapping, d.unitId);
   }
 }
 
