@@ -139,7 +139,8 @@ async function runOne(
   for (let attempt = 0; ; attempt++) {
     try {
       if (verifyFirst && (await options.adapter.verify(op))) {
-        return { outcome: { op, status: 'unchanged', statusCode: null, message: settledMessage('confirmed'), settled: 'confirmed' } };
+        // Carried out by the request whose answer was lost (this run's, or the interrupted run's).
+        return { outcome: { op, status: 'done', statusCode: null, message: settledMessage('confirmed'), settled: 'confirmed' } };
       }
       verifyFirst = false;
       try {

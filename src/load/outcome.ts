@@ -7,8 +7,8 @@ export type OperationStatus = 'done' | 'failed' | 'skipped' | 'unchanged';
 export interface OperationOutcome {
   op: Operation;
   /**
-   * done: the service carried it out now; unchanged: the service already had its effect (checked, not
-   * sent again, or refused as done before); failed; skipped (not sent).
+   * done: the service carried it out (also: checked after a lost answer, and found done); unchanged: the
+   * service refused it because it already had its effect (a repeated run); failed; skipped (not sent).
    */
   status: OperationStatus;
   /** HTTP status of the request that settled it; null when nothing was sent. */

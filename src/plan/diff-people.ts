@@ -4,7 +4,7 @@ import type { Capabilities } from '../service/adapter.js';
 import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
 import type { Operation, UserFields } from './operations.js';
-import { breakUsernameCycles } from './usernames.js';
+import { breakUsernameCycles, usernameKey } from './usernames.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
@@ -97,6 +97,46 @@ export function serviceUserIds(desired: Organisation, now: Organisation, notes: 
   return alias;
 }
 
+/**
+ * A person the service has no user for, whose username or e-mail a service user already has: a user
+ * with no active employment and no row of its own in the workbook is adopted (an earlier run created it
+ * and stopped before the employee, and the id has been corrected since), so the person is not blocked by
+ * "username is already taken". A user who is someone's active employment is named in a note instead.
+ */
+export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias: Map<string, string>, notes: DiffNote[]): void {
+  const employed = new Set<string>();
+  for (const e of now.employees.values()) employed.add(e.userId);
+  const taken = new Set([...alias.values(), ...desired.users.keys()]);
+  const byUsername = new Map<string, User>();
+  const byEmail = new Map<string, User>();
+  for (const user of now.users.values()) {
+    if (user.username) byUsername.set(usernameKey(user.username), user);
+    if (user.email) byEmail.set(user.email.toLowerCase(), user);
+  }
+  const active = new Set<string>();
+  for (const e of desired.employees.values()) if (e.status === 'active') active.add(e.userId);
+  for (const user of desired.users.values()) {
+    if (!active.has(user.id) || alias.has(user.id) || now.users.has(user.id)) continue;
+    const holder = byUsername.get(usernameKey(user.username)) ?? byEmail.get(user.email.toLowerCase());
+    if (!holder || holder.id === user.id) continue;
+    if (employed.has(holder.id)) {
+      const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);
+      notes.push({
+        message: `User ${holder.id} in the service (employee ${employments.join(', ')}) already has the username "${holder.username}" or e-mail ${holder.email} of user ${user.id}: creating ${user.id} would be refused. If it is the same person, put ${holder.id} as the user_id (or ${employments[0]} as the previous_employee_id); otherwise give one of them another username.`,
+        ...(user.source ? { source: user.source } : {}),
+      });
+      continue;
+    }
+    if (taken.has(holder.id)) continue;
+    taken.add(holder.id);
+    alias.set(user.id, holder.id);
+    notes.push({
+      message: `User ${holder.id} in the service has the username "${holder.username}" of user ${user.id} and no employment (left by an earlier run that stopped before the employee was created): it is used for ${user.id} instead of creating a second user.`,
+      ...(user.source ? { source: user.source } : {}),
+    });
+  }
+}
+
 export function planUsers(
   desired: Organisation,
   now: Organisation,
@@ -153,7 +193,7 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
     id: serviceUserId,
     changes,
     ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
-    reason: `changed: ${changed.join(', ')}`,
+    reason: changed.map((field) => `${field}: ${JSON.stringify(existing[field as keyof UserFields] ?? '')} → ${JSON.stringify(changes[field as keyof UserFields] ?? '')}`).join(', '),
     source: user.source,
   });
 }

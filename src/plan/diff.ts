@@ -5,7 +5,7 @@
 import type { Organisation } from '../model/organisation.js';
 import type { Capabilities, CurrentState } from '../service/adapter.js';
 import { pruneKeeps, type DiffNote, type PruneKeeps } from './diff-common.js';
-import { planEmployeeRenames, planEmployees, planUsers, serviceUserIds } from './diff-people.js';
+import { adoptOrphanUsers, planEmployeeRenames, planEmployees, planUsers, serviceUserIds } from './diff-people.js';
 import { planAbsences, type ReportedPeriod } from './diff-absences.js';
 import { absenceKey, planDelegations, planEmptyingTeams, planMemberships } from './diff-relations.js';
 import { planDepartments, planTeams, planUnitRenames } from './diff-units.js';
@@ -54,6 +54,7 @@ export function diffOrganisations(input: DiffInput): Diff {
     };
     employeeRenames = planEmployeeRenames(desired, now, fired, ops, notes);
     const alias = capabilities.separateUsers ? serviceUserIds(desired, now, notes) : new Map<string, string>();
+    if (capabilities.separateUsers) adoptOrphanUsers(desired, now, alias, notes);
     planUsers(desired, now, capabilities, alias, ops);
     planEmployees(desired, now, fired, capabilities, alias, ops, notes, keeps());
   }
@@ -62,8 +63,8 @@ export function diffOrganisations(input: DiffInput): Diff {
     const unitKeeps = keeps();
     // Units whose own tree the workbook leaves out inherit what the service says they do.
     const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
-    const ownerChanged = planDepartments(desired, now, ops, unitKeeps, notes, responsible);
-    planTeams(desired, now, ops, unitKeeps, notes, responsible, ownerChanged);
+    planDepartments(desired, now, ops, unitKeeps, notes, responsible);
+    planTeams(desired, now, ops, unitKeeps, notes, responsible);
   }
   if (managed.employees) planMemberships(desired, now, ops);
   planEmptyingTeams(now, ops);
