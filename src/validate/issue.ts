@@ -32,7 +32,9 @@ export type WarningCode =
   | 'unresolved_reference'
   | 'ignored_column'
   | 'old_template'
-  | 'duplicate_delegation';
+  | 'duplicate_delegation'
+  /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
+  | 'plan_note';
 
 export interface Issue {
   severity: 'error' | 'warning';
