@@ -18,7 +18,8 @@ export function planEmployeeRenames(
   for (const employee of desired.employees.values()) {
     const previous = employee.previousId;
     if (previous === undefined || previous === employee.id) continue;
-    const request = { to: employee.id, ...(employee.source ? { source: employee.source } : {}) };
+    const username = desired.users.get(employee.userId)?.username;
+    const request = { to: employee.id, identity: username ? usernameKey(username) : null, ...(employee.source ? { source: employee.source } : {}) };
     // An earlier run stopped half-way through a swap: the employee waits under its temporary id.
     if (now.employees.has(temporaryId(previous))) {
       requests.push({ from: temporaryId(previous), ...request });
@@ -40,7 +41,11 @@ export function planEmployeeRenames(
     }
     requests.push({ from: previous, ...request });
   }
-  const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), 'Employee', notes);
+  const personOf = (id: string) => {
+    const username = now.users.get(now.employees.get(id)?.userId ?? '')?.username;
+    return username ? usernameKey(username) : null;
+  };
+  const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), personOf, 'Employee', notes);
   for (const step of steps) {
     ops.push({
       type: 'renameEmployee',
@@ -81,18 +86,24 @@ function userFields(user: User): UserFields {
  * employment — updated, never created a second time.
  */
 export function serviceUserIds(desired: Organisation, now: Organisation, notes: DiffNote[]): Map<string, string> {
-  const alias = new Map<string, string>();
+  const candidates = new Map<string, { serviceUserId: string; employee: Employee }>();
   for (const employee of desired.employees.values()) {
     const inService = now.employees.get(employee.id);
-    if (!inService || inService.userId === employee.userId || alias.has(employee.userId)) continue;
-    if (now.users.has(employee.userId)) {
+    if (!inService || inService.userId === employee.userId || candidates.has(employee.userId)) continue;
+    candidates.set(employee.userId, { serviceUserId: inService.userId, employee });
+  }
+  // Users whose employments changed hands in an exchange of employee ids: each person's user follows them.
+  const claimed = new Set([...candidates.values()].map((c) => c.serviceUserId));
+  const alias = new Map<string, string>();
+  for (const [userId, { serviceUserId, employee }] of candidates) {
+    if (now.users.has(userId) && !claimed.has(userId)) {
       notes.push({
-        message: `Employee ${employee.id} belongs to user ${inService.userId} in the service, the workbook says user ${employee.userId}: the API cannot move an employment to another person, so it stays with ${inService.userId}.`,
+        message: `Employee ${employee.id} belongs to user ${serviceUserId} in the service, the workbook says user ${userId}: the API cannot move an employment to another person, so it stays with ${serviceUserId}.`,
         source: employee.source,
       });
       continue;
     }
-    alias.set(employee.userId, inService.userId);
+    alias.set(userId, serviceUserId);
   }
   return alias;
 }

@@ -17,9 +17,9 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
       if (previous === undefined || previous === unit.id) continue;
       const from = current.has(temporaryId(previous)) ? temporaryId(previous) : current.has(previous) ? previous : null;
       if (from === null) continue;
-      requests.push({ from, to: unit.id, ...(unit.source ? { source: unit.source } : {}) });
+      requests.push({ from, to: unit.id, identity: unit.name, ...(unit.source ? { source: unit.source } : {}) });
     }
-    const { steps, mapping } = orderRenames(requests, (id) => current.has(id), label, notes);
+    const { steps, mapping } = orderRenames(requests, (id) => current.has(id), (id) => current.get(id)?.name ?? null, label, notes);
     for (const step of steps) {
       ops.push({
         type,

@@ -66,6 +66,11 @@ function provides(op: Operation): Ref[] {
   }
 }
 
+/** A temporary id is free by construction: only the step away from it gives it up, and that comes after. */
+function renameRequires(kind: 'employee' | 'department' | 'team', op: { id: string; fromId: string }): Ref[] {
+  return [`source:${kind}:${op.fromId}`, ...(isTemporaryId(op.id) ? [] : [`freed:${kind}:${op.id}` as const])];
+}
+
 function owner(id: string | null | undefined): Ref[] {
   return id ? [`employee:${id}`] : [];
 }
@@ -92,12 +97,12 @@ function requires(op: Operation, desired: Organisation): Ref[] {
     case 'createUser':
       return [`username:${usernameKey(op.fields.username)}`];
     case 'renameDepartment':
-      return [`source:department:${op.fromId}`, `freed:department:${op.id}`];
+      return renameRequires('department', op);
     case 'renameTeam':
-      return [`source:team:${op.fromId}`, `freed:team:${op.id}`];
+      return renameRequires('team', op);
     case 'renameEmployee':
       // A fired employee is rehired under the old id first, then renamed; the new id must be given up first.
-      return [`source:employee:${op.fromId}`, `freed:employee:${op.id}`];
+      return renameRequires('employee', op);
     case 'updateUser':
       return [`user:${op.id}`, ...(op.changes.username !== undefined ? [`username:${usernameKey(op.changes.username)}` as const] : [])];
     case 'createEmployee':

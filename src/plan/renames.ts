@@ -24,6 +24,8 @@ export interface RenameRequest {
   from: string;
   to: string;
   source?: Source;
+  /** Who or what the workbook's row is (a person's username, a unit's name): tells a done exchange from one to do. */
+  identity: string | null;
 }
 
 export interface RenameStep {
@@ -47,11 +49,31 @@ export interface OrderedRenames {
 export function orderRenames(
   requests: readonly RenameRequest[],
   exists: (id: string) => boolean,
+  /** The identity of the service's entity under an id (see RenameRequest.identity). */
+  identityOf: (id: string) => string | null,
   label: string,
   notes: DiffNote[],
 ): OrderedRenames {
   const accepted = new Map<string, RenameRequest>();
-  for (const request of requests) if (!accepted.has(request.from)) accepted.set(request.from, request);
+  const givenUp = new Set(requests.map((r) => r.from));
+  for (const request of requests) {
+    if (accepted.has(request.from)) continue;
+    if (exists(request.to) && givenUp.has(request.to)) {
+      // Ids exchanged: the workbook keeps saying so after the exchange is done. Done when the entity under
+      // the new id is already the row's; when the two cannot be told apart, nothing is exchanged back and forth.
+      const here = identityOf(request.to);
+      const there = identityOf(request.from);
+      if (request.identity !== null && here === request.identity && there !== request.identity) continue;
+      if (request.identity === null || here === there) {
+        notes.push({
+          message: `${label} ${request.from} and ${request.to} exchange ids, but the service shows nothing that tells them apart, so whether it was done already cannot be told: nothing is exchanged. Change the ids on the site, or give the rows different ${label === 'Employee' ? 'usernames' : 'names'}.`,
+          ...(request.source ? { source: request.source } : {}),
+        });
+        continue;
+      }
+    }
+    accepted.set(request.from, request);
+  }
   for (let dropped = true; dropped; ) {
     dropped = false;
     for (const [from, request] of accepted) {
