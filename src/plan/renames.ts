@@ -55,10 +55,10 @@ export function orderRenames(
   notes: DiffNote[],
 ): OrderedRenames {
   const accepted = new Map<string, RenameRequest>();
-  const givenUp = new Set(requests.map((r) => r.from));
+  const inRing = ringMembers(requests);
   for (const request of requests) {
     if (accepted.has(request.from)) continue;
-    if (exists(request.to) && givenUp.has(request.to)) {
+    if (inRing.has(request.from)) {
       // Ids exchanged: the workbook keeps saying so after the exchange is done. Done when the entity under
       // the new id is already the row's; when the two cannot be told apart, nothing is exchanged back and forth.
       const here = identityOf(request.to);
@@ -114,6 +114,25 @@ export function orderRenames(
   const mapping = new Map<string, string>();
   for (const [from, request] of accepted) mapping.set(from, request.to);
   return { steps, mapping };
+}
+
+/** The `from` ids of requests that form rings (A→B→…→A). */
+function ringMembers(requests: readonly RenameRequest[]): Set<string> {
+  const next = new Map<string, string>();
+  for (const r of requests) if (!next.has(r.from)) next.set(r.from, r.to);
+  const members = new Set<string>();
+  const walked = new Set<string>();
+  for (const start of next.keys()) {
+    const path: string[] = [];
+    let at: string | undefined = start;
+    while (at !== undefined && next.has(at) && !walked.has(at)) {
+      walked.add(at);
+      path.push(at);
+      at = next.get(at);
+    }
+    if (at !== undefined && path.includes(at)) for (const id of path.slice(path.indexOf(at))) members.add(id);
+  }
+  return members;
 }
 
 /** A map with its keys renamed all at once (a swap must not chain: A→B then B→A). */
