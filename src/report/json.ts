@@ -45,6 +45,10 @@ export interface ReportOperation extends ReportPlanEntry {
   message: string | null;
   /** Key of the failed operation a skipped one waited for; null otherwise. */
   blocked_by: string | null;
+  /** How it was settled when not by the request asked for: already_existed, already_gone, already_done, rehired, confirmed. */
+  settled?: string;
+  /** An absence report: the period the service answered it holds (end null: open). */
+  answered?: { start_date: string; end_date: string | null };
 }
 
 export interface ReportSummary {
@@ -168,6 +172,8 @@ function operationEntry(outcome: OperationOutcome): ReportOperation {
     status_code: outcome.statusCode,
     message: outcome.message,
     blocked_by: outcome.blockedBy ?? null,
+    ...(outcome.settled ? { settled: outcome.settled } : {}),
+    ...(outcome.answered ? { answered: { start_date: outcome.answered.startDate, end_date: outcome.answered.endDate } } : {}),
   };
 }
 

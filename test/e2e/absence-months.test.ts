@@ -81,7 +81,9 @@ describe('an absence corrected in a later month', () => {
     expect(periods()).toEqual([{ employeeId: '101', startDate: '2026-03-02', endDate: '2026-03-06' }]);
     expect(reopened.stdout).toMatch(/Failed: report_absence absence 101:2026-03-02.*holds 2026-03-02 to 2026-03-06/);
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    expect(json.operations).toMatchObject([{ type: 'reportAbsence', status: 'failed' }]);
+    expect(json.operations).toMatchObject([
+      { type: 'reportAbsence', status: 'failed', answered: { start_date: '2026-03-02', end_date: '2026-03-06' } },
+    ]);
     expect(json.summary.operations).toMatchObject({ done: 0, failed: 1 });
     // The ledger holds what the service answered: the next run does not pretend it is done.
     const next = await importMonth([['101', '2026-03-02', '']]);
