@@ -39,6 +39,8 @@ export interface ApplyOptions {
   force: boolean;
   journal?: string;
   resendAbsences: boolean;
+  /** --all: the plan lists every row, not the first of each kind and action. */
+  allRows?: boolean;
 }
 
 export type CommandName = 'run' | 'plan' | 'validate';

@@ -11,8 +11,9 @@ import { addDays } from 'date-fns/addDays';
 import { lightFormat } from 'date-fns/lightFormat';
 import { Journal } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
-import type { OperationOutcome } from '../load/outcome.js';
+import { succeeded, type OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
+import type { DiffNote } from '../plan/diff.js';
 import { renderPlan } from '../plan/render.js';
 import type { Operation } from '../plan/operations.js';
 import { NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadStateOptions } from '../service/adapter.js';
@@ -27,12 +28,24 @@ import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
 import { finishReports, rejectionIssues } from './reports.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
-import { applySummary, countUnchanged } from './summary.js';
+import { applySummary, countAlreadyMatching } from './summary.js';
 
-function recordInLedgers(op: Operation, ledgers: { absences: AbsenceLedger; fired: FiredLedger }): void {
-  if (op.type === 'reportAbsence') ledgers.absences.record(op.employeeId, op.startDate, op.endDate);
-  else if (op.type === 'fireEmployee') ledgers.fired.fired(op.id, today());
+/** What the service now holds and cannot show back. An absence is recorded as the service answered it, even when that differs from what was sent. */
+function recordInLedgers(outcome: OperationOutcome, ledgers: { absences: AbsenceLedger; fired: FiredLedger }): void {
+  const op = outcome.op;
+  if (op.type === 'reportAbsence') {
+    const held = outcome.answered ?? (succeeded(outcome) ? { startDate: op.keepsStart ?? op.startDate, endDate: op.endDate } : null);
+    const from = op.source ? `${op.source.sheetName} row ${op.source.row}` : undefined;
+    if (held) ledgers.absences.record(op.employeeId, held.startDate, held.endDate, from);
+    return;
+  }
+  if (!succeeded(outcome)) return;
+  if (op.type === 'fireEmployee') ledgers.fired.fired(op.id, today());
   else if (op.type === 'createEmployee' || op.type === 'rehireEmployee') ledgers.fired.active(op.id);
+  else if (op.type === 'renameEmployee') {
+    ledgers.absences.renamed(op.fromId, op.id);
+    ledgers.fired.renamed(op.fromId, op.id);
+  }
 }
 
 export function currentView(state: CurrentState): CurrentView {
@@ -156,6 +169,23 @@ async function readService(connection: Connection, options: ReadStateOptions): P
   }
 }
 
+/** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
+function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly string[]): Issue[] {
+  const issue = (message: string, source?: DiffNote['source']): Issue => ({
+    severity: 'warning',
+    code: 'plan_note',
+    sheet: source?.sheet ?? null,
+    sheetName: source?.sheetName ?? null,
+    file: source?.file ?? null,
+    row: source?.row ?? null,
+    column: null,
+    header: null,
+    message,
+    value: null,
+  });
+  return [...serviceNotes.map((message) => issue(message)), ...notes.map((note) => issue(note.message, note.source))];
+}
+
 function printIssues(issues: Issue[], io: AppIO): void {
   if (issues.length === 0) return;
   for (const line of summariseIssues(issues, { colour: io.colour })) println(io.stdout, line);
@@ -196,6 +226,7 @@ async function planAndApply(
   const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
   current = withFiredFromLedger(current, fired, connection.adapter.capabilities.rehireWindowDays);
   const reported = options.resendAbsences ? new Map<string, string | null>() : new Map(ledger.periods);
+  const reportedFrom = new Map(ledger.all().flatMap((p) => (p.from ? [[`${p.employeeId}|${p.startDate}`, p.from] as const] : [])));
   // v2 lists the open absences: they count as reported even when this machine has no ledger entry.
   for (const a of current.org.absences) reported.set(`${a.employeeId}|${a.startDate}`, a.endDate);
   const plan = buildPlan({
@@ -204,47 +235,51 @@ async function planAndApply(
     current,
     capabilities: connection.adapter.capabilities,
     reportedAbsences: reported,
+    reportedFrom,
     prune: options.prune,
     today: today(),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
-  for (const line of renderPlan(plan)) println(io.stdout, line);
+  for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
   const planned = plan.operations.map((p) => p.op);
+  // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
+  const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
+  const alreadyMatching = countAlreadyMatching(validation.desired, planned);
 
   if (plan.guard.exceeded && !options.force) {
-    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues: validation.issues, plan: planned });
+    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, summary: { already_matching: alreadyMatching } });
     println(io.stdout, 'Nothing was sent.');
     return EXIT.cannotStart;
   }
   if (options.command === 'plan' || planned.length === 0) {
     await finishReports(ctx, {
       exitCode: EXIT.ok,
-      issues: validation.issues,
+      issues,
       plan: planned,
-      summary: { nothing_to_do: planned.length === 0 },
+      summary: { nothing_to_do: planned.length === 0, already_matching: alreadyMatching },
     });
     return EXIT.ok;
   }
   if (!options.yes) {
     if (!io.interactive) {
       println(io.stderr, 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).');
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues: validation.issues, plan: planned });
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, summary: { already_matching: alreadyMatching } });
       return EXIT.cannotStart;
     }
     if (!(await confirm(io, `Apply these ${planned.length} changes to ${connection.description}? [y/N] `))) {
       println(io.stdout, 'Nothing was sent.');
-      await finishReports(ctx, { exitCode: EXIT.ok, issues: validation.issues, plan: planned });
+      await finishReports(ctx, { exitCode: EXIT.ok, issues, plan: planned, summary: { already_matching: alreadyMatching } });
       return EXIT.ok;
     }
   }
-  return apply(ctx, connection, plan, validation, { absences: ledger, fired });
+  return apply(ctx, connection, plan, { issues, alreadyMatching }, { absences: ledger, fired });
 }
 
 async function apply(
   ctx: Context,
   connection: Connection,
   plan: Plan,
-  validation: ValidationResult,
+  found: { issues: Issue[]; alreadyMatching: number },
   ledgers: { absences: AbsenceLedger; fired: FiredLedger },
 ): Promise<ExitCode> {
   const { options, io } = ctx;
@@ -279,8 +314,7 @@ async function apply(
       onSent: (op) => journal.sent(op),
       onOutcome: (outcome) => {
         journal.finished(outcome);
-        const op = outcome.op;
-        if (outcome.status === 'done') recordInLedgers(op, ledgers);
+        recordInLedgers(outcome, ledgers);
         ctx.progress.update(++settled);
       },
     });
@@ -289,18 +323,17 @@ async function apply(
     stopError = result.stopError;
     ctx.progress.end();
     // After a failed journal write the end line cannot be written either; the next run resumes without it.
-    if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every((o) => o.status === 'done'));
+    if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every(succeeded));
   } finally {
     journal.close();
   }
-  const unchanged = countUnchanged(validation.desired, plan.operations.map((p) => p.op));
-  for (const line of applySummary(outcomes, Date.now() - ctx.startedAt.getTime(), unchanged)) println(io.stdout, line);
+  for (const line of applySummary(outcomes, Date.now() - ctx.startedAt.getTime(), found.alreadyMatching)) println(io.stdout, line);
   const exitCode: ExitCode =
     stopped === 'interrupted'
       ? EXIT.interrupted
       : stopped === 'auth'
         ? EXIT.cannotStart
-        : outcomes.some((o) => o.status !== 'done')
+        : outcomes.some((o) => !succeeded(o))
           ? EXIT.partial
           : EXIT.ok;
   if (stopped === 'interrupted') println(io.stdout, 'Interrupted. Run the same command again to finish: nothing done is sent twice.');
@@ -317,9 +350,10 @@ async function apply(
   const rejected = rejectionIssues(outcomes);
   await finishReports(ctx, {
     exitCode,
-    issues: [...validation.issues, ...rejected],
+    issues: [...found.issues, ...rejected],
     plan: plan.operations.map((p) => p.op),
     operations: outcomes,
+    summary: { already_matching: found.alreadyMatching },
   });
   return exitCode;
 }

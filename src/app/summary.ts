@@ -1,22 +1,26 @@
-/** The closing summary of an apply: one line of counts per action, failures named with their root cause. */
+/** The closing summary of an apply: failures named with their root cause, the counts of report/counts.ts. */
 import type { OperationOutcome } from '../load/outcome.js';
-import { describeSource } from '../plan/render.js';
-import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
+import { actionWords, describeSource } from '../plan/render.js';
+import { DESCRIBE, operationId, type Action, type Operation } from '../plan/operations.js';
+import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
 
-const LABELS: [string, (o: OperationOutcome) => boolean][] = [
-  ['created', (o) => DESCRIBE[o.op.type].action === 'create' && o.message !== 'rehired'],
-  ['updated', (o) => ['update', 'add_member', 'remove_member'].includes(DESCRIBE[o.op.type].action)],
-  ['moved', (o) => DESCRIBE[o.op.type].action === 'move'],
-  ['renamed', (o) => DESCRIBE[o.op.type].action === 'rename'],
-  ['fired', (o) => DESCRIBE[o.op.type].action === 'fire'],
-  ['rehired', (o) => DESCRIBE[o.op.type].action === 'rehire' || o.message === 'rehired'],
-  ['deleted', (o) => DESCRIBE[o.op.type].action === 'delete'],
-  ['absences', (o) => DESCRIBE[o.op.type].action === 'report_absence'],
-];
+/** Past tense of each action, for the closing line. */
+const DONE_WORDS: Record<Action, string> = {
+  create: 'created',
+  update: 'updated',
+  move: 'moved',
+  rename: 'renamed',
+  fire: 'fired',
+  rehire: 'rehired',
+  delete: 'deleted',
+  add_member: 'added to a team',
+  remove_member: 'removed from a team',
+  report_absence: 'absences reported',
+};
 
 /** Entities of the workbook that no operation touches: already as the workbook says. */
-export function countUnchanged(desired: Organisation, ops: readonly Operation[]): number {
+export function countAlreadyMatching(desired: Organisation, ops: readonly Operation[]): number {
   const touched = new Set<string>();
   for (const op of ops) {
     const entity = DESCRIBE[op.type].entity;
@@ -34,7 +38,11 @@ export function countUnchanged(desired: Organisation, ops: readonly Operation[])
   return unchanged;
 }
 
-export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, unchanged: number, maxFailures = 20): string[] {
+/**
+ * The closing summary: failures first, then per kind and action (as the plan shows them) what became of
+ * the planned operations, then one line of totals. The same counts go into the JSON report.
+ */
+export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, alreadyMatching: number, maxFailures = 20): string[] {
   const lines: string[] = [];
   const failed = outcomes.filter((o) => o.status === 'failed');
   for (const o of failed.slice(0, maxFailures)) {
@@ -46,10 +54,18 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, un
   if (failed.length > maxFailures) lines.push(`…and ${failed.length - maxFailures} more failures (see --report).`);
   const blocked = outcomes.filter((o) => o.status === 'skipped' && o.blockedBy);
   if (blocked.length > 0) lines.push(`${blocked.length} operations were skipped because something they depend on failed.`);
-  const done = outcomes.filter((o) => o.status === 'done');
-  const parts = LABELS.map(([label, test]) => `${done.filter(test).length} ${label}`);
-  const notStarted = outcomes.filter((o) => o.status === 'skipped' && !o.blockedBy).length;
-  parts.push(`${failed.length} failed`, `${blocked.length + notStarted} skipped`, `${unchanged} unchanged`);
-  lines.push(`Applied: ${parts.join(', ')} in ${(elapsedMs / 1000).toFixed(1)} s.`);
+  const counts = countOutcomes(outcomes);
+  if (counts.length > 0) lines.push('Outcome by kind:');
+  for (const c of counts) {
+    const statuses = STATUSES.filter((s) => c.statuses[s] > 0).map((s) => `${c.statuses[s]} ${s}`);
+    lines.push(`  ${c.entity.padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}: ${statuses.join(', ')}`);
+  }
+  const done = new Map<Action, number>();
+  for (const c of counts) done.set(c.action, (done.get(c.action) ?? 0) + c.statuses.done);
+  const parts = [...done].filter(([, n]) => n > 0).map(([action, n]) => `${n} ${DONE_WORDS[action]}`);
+  const totals = countStatuses(outcomes);
+  const tail = [`${totals.unchanged} unchanged (the service had them already)`, `${totals.failed} failed`, `${totals.skipped} skipped`];
+  lines.push(`Applied: ${[...(parts.length > 0 ? parts : ['nothing']), ...tail].join(', ')} in ${(elapsedMs / 1000).toFixed(1)} s.`);
+  if (alreadyMatching > 0) lines.push(`${alreadyMatching} people and units of the workbook already matched the service.`);
   return lines;
 }

@@ -58,7 +58,8 @@ function withApplyOptions(cmd: Command): Command {
     .option('--max-deletions <n>', 'most removals per kind allowed with --prune (default 10%, at least 5)', nonNegativeInt)
     .option('--force', 'allow more removals than --max-deletions', false)
     .option('--journal <file>', 'progress journal (default .orgsync/journal/…)')
-    .option('--resend-absences', 'send every absence again, even those reported before', false);
+    .option('--resend-absences', 'send every absence again, even those reported before', false)
+    .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false);
 }
 
 type Flags = Record<string, unknown>;
@@ -84,6 +85,7 @@ function importOptions(command: CommandName, files: string[], flags: Flags): Imp
     prune: Boolean(flags.prune),
     force: Boolean(flags.force),
     resendAbsences: Boolean(flags.resendAbsences),
+    allRows: Boolean(flags.all),
     stateDir: process.cwd(),
   };
   const optional: [keyof ImportOptions, string | number | undefined][] = [

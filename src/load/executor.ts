@@ -6,9 +6,10 @@
  */
 import type { PlannedOperation } from '../plan/graph.js';
 import type { Operation } from '../plan/operations.js';
-import type { ServiceAdapter } from '../service/adapter.js';
+import type { ExecuteResult, ServiceAdapter } from '../service/adapter.js';
 import { ServiceError } from '../service/errors.js';
-import type { OperationOutcome } from './outcome.js';
+import { settledMessage, succeeded, type OperationOutcome } from './outcome.js';
+import { absenceMismatch } from './absence-answer.js';
 
 export interface ExecutorHooks {
   /** Called before a request is sent (the journal's "sent"). */
@@ -65,7 +66,7 @@ export async function executePlan(planned: PlannedOperation[], options: Executor
       stopped ??= 'journal';
       stopError ??= error as Error;
     }
-    if (outcome.status === 'done') {
+    if (succeeded(outcome)) {
       for (const next of dependents.get(outcome.op.key) ?? []) {
         const left = (waitingOn.get(next) ?? 1) - 1;
         waitingOn.set(next, left);
@@ -138,7 +139,8 @@ async function runOne(
   for (let attempt = 0; ; attempt++) {
     try {
       if (verifyFirst && (await options.adapter.verify(op))) {
-        return { outcome: { op, status: 'done', statusCode: null, message: 'confirmed: the service already had it' } };
+        // Carried out by the request whose answer was lost (this run's, or the interrupted run's).
+        return { outcome: { op, status: 'done', statusCode: null, message: settledMessage('confirmed'), settled: 'confirmed' } };
       }
       verifyFirst = false;
       try {
@@ -151,7 +153,7 @@ async function runOne(
         };
       }
       const result = await options.adapter.execute(op);
-      return { outcome: { op, status: 'done', statusCode: result.status, message: result.note ?? null } };
+      return { outcome: outcomeOf(op, result) };
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'unknown_outcome' && options.signal?.aborted) {
         // Interrupted: no new request. The journal holds it as sent without an answer; the next run checks it.
@@ -172,4 +174,24 @@ async function runOne(
       return { outcome: { op, status: 'failed', statusCode: null, message }, error };
     }
   }
+}
+
+function outcomeOf(op: Operation, result: ExecuteResult): OperationOutcome {
+  const outcome: OperationOutcome = { op, status: 'done', statusCode: result.status, message: null };
+  if (result.settled) {
+    // A rehire did something; "already there" did not change the service.
+    outcome.status = result.settled === 'rehired' ? 'done' : 'unchanged';
+    outcome.settled = result.settled;
+    outcome.message = settledMessage(result.settled);
+  }
+  if (op.type === 'reportAbsence' && result.absence) {
+    outcome.answered = result.absence;
+    const mismatch = absenceMismatch(op, result.absence);
+    if (mismatch !== null) {
+      // The service kept another period than the one asked for: never counted as done.
+      outcome.status = 'failed';
+      outcome.message = mismatch;
+    }
+  }
+  return outcome;
 }

@@ -308,7 +308,7 @@ export class Journal {
   }
 
   finished(outcome: OperationOutcome): void {
-    if (outcome.status === 'done') {
+    if (outcome.status === 'done' || outcome.status === 'unchanged') {
       const entry: Entry = { t: 'done', key: outcome.op.key, status: outcome.statusCode };
       if (outcome.message) entry.note = outcome.message;
       this.write(entry);

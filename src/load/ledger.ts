@@ -3,8 +3,9 @@
  * service and company, in .orgsync/) so the next run knows it. A torn last line from a crash holds no
  * confirmation and is skipped.
  *
- * - The absence ledger: v3 publishes no way to read absences back, so every confirmed period is kept and
- *   the next run sends only new or changed periods.
+ * - The absence ledger: v3 publishes no way to read absences back, so every period the service answered
+ *   it holds is kept (with the workbook row that reported it), and the next run sends only new or changed
+ *   periods, and warns about periods the workbook no longer has. Renames of employees are followed.
  * - The fired ledger: v2 does not show deleted employees, and a deleted employee can be rehired only for
  *   14 days; knowing when the importer fired someone lets the plan say which will happen.
  */
@@ -43,33 +44,90 @@ class JsonLines<Line> {
   }
 }
 
-interface AbsenceLine {
+/** A period the service answered it holds; it replaces every period of the employee it overlaps. */
+interface AbsencePeriodLine {
   employee_id: string;
   start_date: string;
   end_date: string | null;
+  /** Where it came from: "Absence row 4" (the sheet and row of the workbook that reported it). */
+  from?: string;
+}
+
+/** The employee's id changed: their periods follow. */
+interface AbsenceRenameLine {
+  employee_id: string;
+  renamed_to: string;
+}
+
+type AbsenceLine = AbsencePeriodLine | AbsenceRenameLine;
+
+export interface LedgerPeriod {
+  employeeId: string;
+  startDate: string;
+  endDate: string | null;
+  from?: string;
+}
+
+const OPEN = '9999-12-31';
+
+function overlapping(a: { startDate: string; endDate: string | null }, b: { startDate: string; endDate: string | null }): boolean {
+  return a.startDate <= (b.endDate ?? OPEN) && b.startDate <= (a.endDate ?? OPEN);
 }
 
 export class AbsenceLedger {
-  private constructor(
-    private readonly file: JsonLines<AbsenceLine>,
-    /** `${employeeId}|${startDate}` → end date (null: open); the latest line wins. */
-    readonly periods: Map<string, string | null>,
-  ) {}
+  /** Per employee, the periods the service holds as far as this importer knows. */
+  private readonly byEmployee = new Map<string, LedgerPeriod[]>();
+
+  private constructor(private readonly file: JsonLines<AbsenceLine>) {}
 
   get path(): string {
     return this.file.path;
   }
 
-  static load(path: string): AbsenceLedger {
-    const file = new JsonLines<AbsenceLine>(path);
-    const periods = new Map<string, string | null>();
-    for (const line of file.read()) periods.set(`${line.employee_id}|${line.start_date}`, line.end_date);
-    return new AbsenceLedger(file, periods);
+  /** `${employeeId}|${startDate}` → end date (null: open). */
+  get periods(): Map<string, string | null> {
+    const map = new Map<string, string | null>();
+    for (const p of this.all()) map.set(`${p.employeeId}|${p.startDate}`, p.endDate);
+    return map;
   }
 
-  record(employeeId: string, startDate: string, endDate: string | null): void {
-    this.file.append({ employee_id: employeeId, start_date: startDate, end_date: endDate });
-    this.periods.set(`${employeeId}|${startDate}`, endDate);
+  all(): LedgerPeriod[] {
+    return [...this.byEmployee.values()].flat();
+  }
+
+  static load(path: string): AbsenceLedger {
+    const file = new JsonLines<AbsenceLine>(path);
+    const ledger = new AbsenceLedger(file);
+    for (const line of file.read()) ledger.apply(line);
+    return ledger;
+  }
+
+  /** Records the period the service answered it holds: the service merged whatever it overlapped into it. */
+  record(employeeId: string, startDate: string, endDate: string | null, from?: string): void {
+    const line: AbsencePeriodLine = { employee_id: employeeId, start_date: startDate, end_date: endDate, ...(from ? { from } : {}) };
+    this.file.append(line);
+    this.apply(line);
+  }
+
+  renamed(fromId: string, toId: string): void {
+    if (!this.byEmployee.has(fromId)) return;
+    const line: AbsenceRenameLine = { employee_id: fromId, renamed_to: toId };
+    this.file.append(line);
+    this.apply(line);
+  }
+
+  private apply(line: AbsenceLine): void {
+    if (typeof line !== 'object' || line === null || typeof line.employee_id !== 'string') return;
+    if ('renamed_to' in line) {
+      const moving = this.byEmployee.get(line.employee_id) ?? [];
+      this.byEmployee.delete(line.employee_id);
+      this.byEmployee.set(line.renamed_to, moving.map((p) => ({ ...p, employeeId: line.renamed_to })));
+      return;
+    }
+    const period: LedgerPeriod = { employeeId: line.employee_id, startDate: line.start_date, endDate: line.end_date ?? null };
+    if (line.from) period.from = line.from;
+    const kept = (this.byEmployee.get(line.employee_id) ?? []).filter((p) => !overlapping(p, period));
+    this.byEmployee.set(line.employee_id, [...kept, period]);
   }
 }
 
@@ -99,6 +157,15 @@ export class FiredLedger {
   fired(employeeId: string, on: string): void {
     this.file.append({ employee_id: employeeId, fired_on: on });
     this.firedOn.set(employeeId, on);
+  }
+
+  renamed(fromId: string, toId: string): void {
+    const on = this.firedOn.get(fromId);
+    if (on === undefined) return;
+    this.file.append({ employee_id: fromId, fired_on: null });
+    this.file.append({ employee_id: toId, fired_on: on });
+    this.firedOn.delete(fromId);
+    this.firedOn.set(toId, on);
   }
 
   active(employeeId: string): void {

@@ -1,13 +1,41 @@
 import type { Operation } from '../plan/operations.js';
+import type { Settled } from '../service/adapter.js';
+
+export type OperationStatus = 'done' | 'failed' | 'skipped' | 'unchanged';
 
 /** What became of one planned operation. */
 export interface OperationOutcome {
   op: Operation;
-  status: 'done' | 'failed' | 'skipped' | 'unchanged';
+  /**
+   * done: the service carried it out (also: checked after a lost answer, and found done); unchanged: the
+   * service refused it because it already had its effect (a repeated run); failed; skipped (not sent).
+   */
+  status: OperationStatus;
   /** HTTP status of the request that settled it; null when nothing was sent. */
   statusCode: number | null;
-  /** The service's message for a failure, the reason a row was skipped, or a note ("rehired"). */
+  /** The service's message for a failure, the reason a row was skipped, or how it was settled, in words. */
   message: string | null;
+  /** How it was settled when not by the request asked for (typed: never matched on the message). */
+  settled?: Settled | 'confirmed';
+  /** For an absence report: the period the service answered it holds (also when it differs from the one asked). */
+  answered?: { startDate: string; endDate: string | null };
   /** For a skipped operation: the key of the failed operation it depended on. */
   blockedBy?: string;
+}
+
+/** The operation's effect is in the service: what depends on it may go ahead. */
+export function succeeded(outcome: Pick<OperationOutcome, 'status'>): boolean {
+  return outcome.status === 'done' || outcome.status === 'unchanged';
+}
+
+const SETTLED_WORDS: Record<Settled | 'confirmed', string> = {
+  already_existed: 'the service already had it',
+  already_gone: 'already gone from the service',
+  already_done: 'the service already had it',
+  rehired: 'rehired: the id belonged to a fired employee, whose data returns',
+  confirmed: 'confirmed: the service already had it',
+};
+
+export function settledMessage(settled: Settled | 'confirmed'): string {
+  return SETTLED_WORDS[settled];
 }

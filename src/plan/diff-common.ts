@@ -9,13 +9,6 @@ export interface DiffNote {
   source?: Operation['source'];
 }
 
-export function renameKey<T extends { id: string }>(map: Map<string, T>, fromId: string, toId: string): void {
-  const entity = map.get(fromId);
-  if (!entity) return;
-  map.delete(fromId);
-  map.set(toId, { ...entity, id: toId });
-}
-
 /**
  * What --prune must keep although the workbook does not list it, because the workbook refers to it (a
  * team under a department only the service has, an owner or an absence of an employee the employees

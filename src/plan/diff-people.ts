@@ -1,57 +1,75 @@
 /** The diff of people: renames, users, employees (create, update, fire, rehire). */
 import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../service/adapter.js';
-import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
 import type { Operation, UserFields } from './operations.js';
-import { breakUsernameCycles } from './usernames.js';
+import { breakUsernameCycles, usernameKey } from './usernames.js';
 
+/** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
   desired: Organisation,
   now: Organisation,
   fired: FiredInService,
   ops: Operation[],
   notes: DiffNote[],
-): void {
+): Map<string, string> {
+  const requests: RenameRequest[] = [];
   for (const employee of desired.employees.values()) {
-    const from = employee.previousId;
-    if (from === undefined || from === employee.id) continue;
-    if (now.employees.has(employee.id)) {
-      if (now.employees.has(from)) {
-        notes.push({
-          message: `Employee ${employee.id} already exists, so ${from} is not renamed to it; ${from} is left as it is.`,
-          source: employee.source,
-        });
-      }
+    const previous = employee.previousId;
+    if (previous === undefined || previous === employee.id) continue;
+    const username = desired.users.get(employee.userId)?.username;
+    const request = { to: employee.id, identity: username ? usernameKey(username) : null, ...(employee.source ? { source: employee.source } : {}) };
+    // An earlier run stopped half-way through a swap: the employee waits under its temporary id.
+    if (now.employees.has(temporaryId(previous))) {
+      requests.push({ from: temporaryId(previous), ...request });
       continue;
     }
-    if (!now.employees.has(from)) {
+    if (!now.employees.has(previous)) {
+      if (now.employees.has(employee.id)) continue; // renamed before
       // Fired under the old id: rehire it first, so the person's data comes along, never a new employee.
-      if (!fired.ids.has(from) || fired.rehireUntil?.has(from)) continue; // never existed: created below
+      if (!fired.ids.has(previous) || fired.rehireUntil?.has(previous)) continue; // never existed: created below
       ops.push({
         type: 'rehireEmployee',
-        key: `rehireEmployee:${from}`,
-        id: from,
+        key: `rehireEmployee:${previous}`,
+        id: previous,
         userId: employee.userId,
-        reason: `fired in the service under its previous id ${from}: rehire it, then change the id`,
+        reason: `fired in the service under its previous id ${previous}: rehire it, then change the id`,
         source: employee.source,
       });
-      now.employees.set(from, { id: from, userId: employee.userId, status: 'active', teamId: null });
+      now.employees.set(previous, { id: previous, userId: employee.userId, status: 'active', teamId: null });
     }
+    requests.push({ from: previous, ...request });
+  }
+  const personOf = (id: string) => {
+    const username = now.users.get(now.employees.get(id)?.userId ?? '')?.username;
+    return username ? usernameKey(username) : null;
+  };
+  const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), personOf, 'Employee', notes);
+  for (const step of steps) {
     ops.push({
       type: 'renameEmployee',
-      key: `renameEmployee:${from}->${employee.id}`,
-      id: employee.id,
-      fromId: from,
-      reason: `previous_employee_id ${from}: change the id, keep the employee's data`,
-      source: employee.source,
+      key: `renameEmployee:${step.fromId}->${step.id}`,
+      id: step.id,
+      fromId: step.fromId,
+      reason: renameReason(step, 'previous_employee_id', "the employee's"),
+      ...(step.source ? { source: step.source } : {}),
     });
-    renameKey(now.employees, from, employee.id);
-    for (const unit of [...now.teams.values(), ...now.departments.values()]) {
-      if (unit.responsible === from) unit.responsible = employee.id;
-      if (unit.owner === from) unit.owner = employee.id;
-    }
-    for (const d of now.delegations) if (d.employeeId === from) d.employeeId = employee.id;
   }
+  renameAll(now.employees, mapping);
+  for (const unit of [...now.teams.values(), ...now.departments.values()]) {
+    if (unit.responsible) unit.responsible = renamedId(mapping, unit.responsible);
+    if (unit.owner) unit.owner = renamedId(mapping, unit.owner);
+  }
+  for (const d of now.delegations) d.employeeId = renamedId(mapping, d.employeeId);
+  for (const a of now.absences) a.employeeId = renamedId(mapping, a.employeeId);
+  return mapping;
+}
+
+export function renameReason(step: RenameStep, column: string, whose: string): string {
+  if (step.temporary === 'first') return `ids are exchanged: ${step.fromId} first moves to a temporary id, which frees it for the next in the exchange`;
+  if (step.temporary === 'last') return `${column}: from the temporary id to ${step.id}, once that id is free; ${whose} data is kept`;
+  return `${column} ${step.fromId}: change the id, keep ${whose} data`;
 }
 
 function userFields(user: User): UserFields {
@@ -68,20 +86,66 @@ function userFields(user: User): UserFields {
  * employment — updated, never created a second time.
  */
 export function serviceUserIds(desired: Organisation, now: Organisation, notes: DiffNote[]): Map<string, string> {
-  const alias = new Map<string, string>();
+  const candidates = new Map<string, { serviceUserId: string; employee: Employee }>();
   for (const employee of desired.employees.values()) {
     const inService = now.employees.get(employee.id);
-    if (!inService || inService.userId === employee.userId || alias.has(employee.userId)) continue;
-    if (now.users.has(employee.userId)) {
+    if (!inService || inService.userId === employee.userId || candidates.has(employee.userId)) continue;
+    candidates.set(employee.userId, { serviceUserId: inService.userId, employee });
+  }
+  // Users whose employments changed hands in an exchange of employee ids: each person's user follows them.
+  const claimed = new Set([...candidates.values()].map((c) => c.serviceUserId));
+  const alias = new Map<string, string>();
+  for (const [userId, { serviceUserId, employee }] of candidates) {
+    if (now.users.has(userId) && !claimed.has(userId)) {
       notes.push({
-        message: `Employee ${employee.id} belongs to user ${inService.userId} in the service, the workbook says user ${employee.userId}: the API cannot move an employment to another person, so it stays with ${inService.userId}.`,
+        message: `Employee ${employee.id} belongs to user ${serviceUserId} in the service, the workbook says user ${userId}: the API cannot move an employment to another person, so it stays with ${serviceUserId}.`,
         source: employee.source,
       });
       continue;
     }
-    alias.set(employee.userId, inService.userId);
+    alias.set(userId, serviceUserId);
   }
   return alias;
+}
+
+/**
+ * A person the service has no user for, whose username or e-mail a service user already has: a user
+ * with no active employment and no row of its own in the workbook is adopted (an earlier run created it
+ * and stopped before the employee, and the id has been corrected since), so the person is not blocked by
+ * "username is already taken". A user who is someone's active employment is named in a note instead.
+ */
+export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias: Map<string, string>, notes: DiffNote[]): void {
+  const employed = new Set<string>();
+  for (const e of now.employees.values()) employed.add(e.userId);
+  const taken = new Set([...alias.values(), ...desired.users.keys()]);
+  const byUsername = new Map<string, User>();
+  const byEmail = new Map<string, User>();
+  for (const user of now.users.values()) {
+    if (user.username) byUsername.set(usernameKey(user.username), user);
+    if (user.email) byEmail.set(user.email.toLowerCase(), user);
+  }
+  const active = new Set<string>();
+  for (const e of desired.employees.values()) if (e.status === 'active') active.add(e.userId);
+  for (const user of desired.users.values()) {
+    if (!active.has(user.id) || alias.has(user.id) || now.users.has(user.id)) continue;
+    const holder = byUsername.get(usernameKey(user.username)) ?? byEmail.get(user.email.toLowerCase());
+    if (!holder || holder.id === user.id) continue;
+    if (employed.has(holder.id)) {
+      const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);
+      notes.push({
+        message: `User ${holder.id} in the service (employee ${employments.join(', ')}) already has the username "${holder.username}" or e-mail ${holder.email} of user ${user.id}: creating ${user.id} would be refused. If it is the same person, put ${holder.id} as the user_id (or ${employments[0]} as the previous_employee_id); otherwise give one of them another username.`,
+        ...(user.source ? { source: user.source } : {}),
+      });
+      continue;
+    }
+    if (taken.has(holder.id)) continue;
+    taken.add(holder.id);
+    alias.set(user.id, holder.id);
+    notes.push({
+      message: `User ${holder.id} in the service has the username "${holder.username}" of user ${user.id} and no employment (left by an earlier run that stopped before the employee was created): it is used for ${user.id} instead of creating a second user.`,
+      ...(user.source ? { source: user.source } : {}),
+    });
+  }
 }
 
 export function planUsers(
@@ -140,7 +204,7 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
     id: serviceUserId,
     changes,
     ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
-    reason: `changed: ${changed.join(', ')}`,
+    reason: changed.map((field) => `${field}: ${JSON.stringify(existing[field as keyof UserFields] ?? '')} → ${JSON.stringify(changes[field as keyof UserFields] ?? '')}`).join(', '),
     source: user.source,
   });
 }

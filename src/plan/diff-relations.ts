@@ -1,5 +1,5 @@
 /** The diff of relations: team memberships, delegations, absences. */
-import type { Absence, Delegation, Organisation } from '../model/organisation.js';
+import type { Delegation, Organisation } from '../model/organisation.js';
 import { PRUNE_REASON } from './diff-common.js';
 import type { Operation } from './operations.js';
 
@@ -73,28 +73,6 @@ export function planDelegations(desired: Organisation, now: Organisation, ops: O
     });
   }
 }
-
-export function planAbsences(absences: Absence[], reported: Map<string, string | null>, ops: Operation[]): void {
-  for (const absence of absences) {
-    const key = absenceKey(absence.employeeId, absence.startDate);
-    if (reported.has(key) && reported.get(key) === absence.endDate) continue;
-    const known = reported.has(key);
-    ops.push({
-      type: 'reportAbsence',
-      key: `reportAbsence:${key}`,
-      employeeId: absence.employeeId,
-      startDate: absence.startDate,
-      endDate: absence.endDate,
-      reason: known
-        ? `end date ${reported.get(key) ?? 'open'} → ${absence.endDate ?? 'open'}`
-        : absence.endDate === null
-          ? `sick from ${absence.startDate}, no end yet`
-          : `sick ${absence.startDate} to ${absence.endDate}`,
-      source: absence.source,
-    });
-  }
-}
-
 
 /**
  * A team is deleted only once it is empty (README "teams"): members the workbook does not place elsewhere

@@ -1,6 +1,8 @@
 /** The diff of the unit tree: renames, departments top-down, teams; removals bottom-up with --prune. */
 import type { Department, Organisation, Team } from '../model/organisation.js';
-import { PRUNE_REASON, renameKey, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
+import { renameReason } from './diff-people.js';
+import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
 import type { Operation } from './operations.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
@@ -9,31 +11,35 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
     { units: desired.teams, current: now.teams, type: 'renameTeam', label: 'Team' },
   ] as const;
   for (const { units, current, type, label } of kinds) {
+    const requests: RenameRequest[] = [];
     for (const unit of units.values()) {
-      const from = unit.previousId;
-      if (from === undefined || from === unit.id || !current.has(from)) continue;
-      if (current.has(unit.id)) {
-        notes.push({ message: `${label} ${unit.id} already exists, so ${from} is not renamed to it.`, source: unit.source });
-        continue;
-      }
+      const previous = unit.previousId;
+      if (previous === undefined || previous === unit.id) continue;
+      const from = current.has(temporaryId(previous)) ? temporaryId(previous) : current.has(previous) ? previous : null;
+      if (from === null) continue;
+      requests.push({ from, to: unit.id, identity: unit.name, ...(unit.source ? { source: unit.source } : {}) });
+    }
+    const { steps, mapping } = orderRenames(requests, (id) => current.has(id), (id) => current.get(id)?.name ?? null, label, notes);
+    for (const step of steps) {
       ops.push({
         type,
-        key: `${type}:${from}->${unit.id}`,
-        id: unit.id,
-        fromId: from,
-        reason: `previous_id ${from}: change the id, keep the unit's data`,
-        source: unit.source,
+        key: `${type}:${step.fromId}->${step.id}`,
+        id: step.id,
+        fromId: step.fromId,
+        reason: renameReason(step, 'previous_id', "the unit's"),
+        ...(step.source ? { source: step.source } : {}),
       });
-      if (type === 'renameDepartment') {
-        renameKey(now.departments, from, unit.id);
-        for (const d of now.departments.values()) if (d.parentId === from) d.parentId = unit.id;
-        for (const t of now.teams.values()) if (t.departmentId === from) t.departmentId = unit.id;
-      } else {
-        renameKey(now.teams, from, unit.id);
-        for (const e of now.employees.values()) if (e.teamId === from) e.teamId = unit.id;
-      }
-      for (const d of now.delegations) if (d.unitId === from) d.unitId = unit.id;
     }
+    if (mapping.size === 0) continue;
+    if (type === 'renameDepartment') {
+      renameAll(now.departments, mapping);
+      for (const d of now.departments.values()) d.parentId = renamedId(mapping, d.parentId);
+      for (const t of now.teams.values()) t.departmentId = renamedId(mapping, t.departmentId);
+    } else {
+      renameAll(now.teams, mapping);
+      for (const e of now.employees.values()) if (e.teamId) e.teamId = renamedId(mapping, e.teamId);
+    }
+    for (const d of now.delegations) if (d.unitKind === (type === 'renameDepartment' ? 'department' : 'team')) d.unitId = renamedId(mapping, d.unitId);
   }
 }
 
@@ -60,28 +66,48 @@ function topDown(departments: Map<string, Department>): Department[] {
   return ordered;
 }
 
+/** The responsible employee a department will have: the workbook's tree, else what the service shows. */
+function willShow(responsible: ReadonlyMap<string, string | null>, now: Organisation, departmentId: string | null): string | null {
+  if (departmentId === null) return null;
+  return responsible.has(departmentId) ? (responsible.get(departmentId) ?? null) : (now.departments.get(departmentId)?.responsible ?? null);
+}
+
+interface OwnerChange {
+  owner: string | null;
+  /** In words, old → new, or why a value that is not changing is sent again. */
+  why: string;
+}
+
+/**
+ * Whether a unit's owner must be sent. v2 shows the explicit owner: compare it. v3 shows only the
+ * responsible employee, which may be the unit's own owner or inherited from above; a value that looks
+ * right is sent again only when what it inherits changes and the API cannot tell the two apart.
+ */
 function ownerChange(
   unit: Department | Team,
   existing: Department | Team,
-  desiredEffective: string | null,
-  ancestorOwnerChanges: boolean,
-): { owner: string | null } | null {
+  inherits: { now: string | null; after: string | null },
+): OwnerChange | null {
   if (unit.owner === undefined) return null;
-  const currentResponsible = existing.responsible ?? existing.owner ?? null;
   if (existing.owner !== undefined) {
-    // The API exposes the explicit owner (v2): compare it directly.
-    return (existing.owner ?? null) === unit.owner ? null : { owner: unit.owner };
+    const was = existing.owner ?? null;
+    if (was === unit.owner) return null;
+    return { owner: unit.owner, why: unit.owner === null ? `owner ${was} cleared` : `owner ${was ?? '(none)'} → ${unit.owner}` };
   }
+  const shown = existing.responsible ?? null;
+  const ambiguous = (value: string) =>
+    `re-set because the owner above it becomes ${inherits.after ?? 'nobody'}, and the service cannot show whether ${value} is set on this unit or inherited`;
   if (unit.owner !== null) {
-    // v3 shows only the effective responsible employee: an equal value may be inherited, and stops being
-    // right when an ancestor's owner changes, so it is then set explicitly.
-    if (currentResponsible !== unit.owner || ancestorOwnerChanges) return { owner: unit.owner };
+    if (shown !== unit.owner) return { owner: unit.owner, why: `owner ${shown ?? '(none)'} → ${unit.owner}` };
+    if (shown === inherits.now && inherits.after !== unit.owner) return { owner: unit.owner, why: `owner unchanged (${unit.owner}); ${ambiguous(unit.owner)}` };
     return null;
   }
-  return currentResponsible === desiredEffective ? null : { owner: null };
+  if (shown !== inherits.now) return { owner: null, why: `owner ${shown ?? '(none)'} cleared: inherits ${inherits.after ?? 'nobody'}` };
+  if (shown === inherits.after || shown === null) return null;
+  return { owner: null, why: `owner unchanged (blank: inherits); ${ambiguous(shown)}` };
 }
 
-/** Returns the departments whose responsible employee may change, so units below them set theirs explicitly. */
+/** `responsible`: the responsible employee each unit will have (department id, `team:${id}`). */
 export function planDepartments(
   desired: Organisation,
   now: Organisation,
@@ -89,8 +115,8 @@ export function planDepartments(
   prune: PruneKeeps | null,
   notes: DiffNote[],
   responsible: ReadonlyMap<string, string | null>,
-): Set<string> {
-  const ownerChanged = new Set<string>();
+): void {
+  const shownNow = (departmentId: string | null) => (departmentId === null ? null : (now.departments.get(departmentId)?.responsible ?? null));
   for (const dept of topDown(desired.departments)) {
     const existing = now.departments.get(dept.id);
     if (!existing) {
@@ -106,27 +132,23 @@ export function planDepartments(
       };
       if (dept.owner) create.owner = dept.owner;
       ops.push(create);
-      ownerChanged.add(dept.id);
       now.departments.set(dept.id, { ...dept });
       continue;
     }
     const changes: { name?: string; owner?: string | null } = {};
     if (existing.name !== dept.name) changes.name = dept.name;
-    // Moving under another parent changes what is inherited just as an ancestor's new owner does.
-    const ancestorChanged =
-      dept.parentId !== null && (ownerChanged.has(dept.parentId) || existing.parentId !== dept.parentId);
-    const owner = ownerChange(dept, existing, responsible.get(dept.id) ?? null, ancestorChanged);
-    if (owner) {
-      changes.owner = owner.owner;
-      ownerChanged.add(dept.id);
-    } else if (ancestorChanged) ownerChanged.add(dept.id);
+    const owner = ownerChange(dept, existing, {
+      now: shownNow(existing.parentId),
+      after: willShow(responsible, now, dept.parentId),
+    });
+    if (owner) changes.owner = owner.owner;
     if (Object.keys(changes).length > 0) {
       ops.push({
         type: 'updateDepartment',
         key: `updateDepartment:${dept.id}`,
         id: dept.id,
         changes,
-        reason: describeChanges(existing, changes),
+        reason: describeChanges(existing, changes, owner),
         source: dept.source,
       });
     }
@@ -142,7 +164,7 @@ export function planDepartments(
       });
     }
   }
-  if (!prune) return ownerChanged;
+  if (!prune) return;
   // Removals bottom-up: children before parents.
   const doomed = [...now.departments.values()].filter((d) => d.parentId !== null && !desired.departments.has(d.id));
   for (const dept of doomed.reverse()) {
@@ -153,13 +175,12 @@ export function planDepartments(
     }
     ops.push({ type: 'deleteDepartment', key: `deleteDepartment:${dept.id}`, id: dept.id, reason: PRUNE_REASON, pruned: true });
   }
-  return ownerChanged;
 }
 
-function describeChanges(existing: { name: string }, changes: { name?: string; owner?: string | null }): string {
+function describeChanges(existing: { name: string }, changes: { name?: string }, owner: OwnerChange | null): string {
   const parts: string[] = [];
   if (changes.name !== undefined) parts.push(`name ${JSON.stringify(existing.name)} → ${JSON.stringify(changes.name)}`);
-  if (changes.owner !== undefined) parts.push(changes.owner === null ? 'owner cleared (inherits)' : `owner → ${changes.owner}`);
+  if (owner) parts.push(owner.why);
   return parts.join(', ');
 }
 
@@ -170,7 +191,6 @@ export function planTeams(
   prune: PruneKeeps | null,
   notes: DiffNote[],
   responsible: ReadonlyMap<string, string | null>,
-  departmentsWithOwnerChange: ReadonlySet<string>,
 ): void {
   for (const team of desired.teams.values()) {
     const existing = now.teams.get(team.id);
@@ -191,12 +211,10 @@ export function planTeams(
     }
     const changes: { name?: string; owner?: string | null } = {};
     if (existing.name !== team.name) changes.name = team.name;
-    const owner = ownerChange(
-      team,
-      existing,
-      responsible.get(`team:${team.id}`) ?? null,
-      departmentsWithOwnerChange.has(team.departmentId) || existing.departmentId !== team.departmentId,
-    );
+    const owner = ownerChange(team, existing, {
+      now: now.departments.get(existing.departmentId)?.responsible ?? null,
+      after: willShow(responsible, now, team.departmentId),
+    });
     if (owner) changes.owner = owner.owner;
     if (Object.keys(changes).length > 0) {
       ops.push({
@@ -204,7 +222,7 @@ export function planTeams(
         key: `updateTeam:${team.id}`,
         id: team.id,
         changes,
-        reason: describeChanges(existing, changes),
+        reason: describeChanges(existing, changes, owner),
         source: team.source,
       });
     }

@@ -5,8 +5,9 @@
 import type { Organisation } from '../model/organisation.js';
 import type { Capabilities, CurrentState } from '../service/adapter.js';
 import { pruneKeeps, type DiffNote, type PruneKeeps } from './diff-common.js';
-import { planEmployeeRenames, planEmployees, planUsers, serviceUserIds } from './diff-people.js';
-import { absenceKey, planAbsences, planDelegations, planEmptyingTeams, planMemberships } from './diff-relations.js';
+import { adoptOrphanUsers, planEmployeeRenames, planEmployees, planUsers, serviceUserIds } from './diff-people.js';
+import { planAbsences, type ReportedPeriod } from './diff-absences.js';
+import { absenceKey, planDelegations, planEmptyingTeams, planMemberships } from './diff-relations.js';
 import { planDepartments, planTeams, planUnitRenames } from './diff-units.js';
 import type { Operation } from './operations.js';
 import { effectiveResponsible } from './responsible.js';
@@ -22,6 +23,8 @@ export interface DiffInput {
   capabilities: Capabilities;
   /** Absence periods the service already has: `${employeeId}|${startDate}` → end date (null: open). */
   reportedAbsences: Map<string, string | null>;
+  /** Where each reported period came from ("Absence row 4"), by the same key, when known. */
+  reportedFrom?: ReadonlyMap<string, string>;
   prune: boolean;
   /** YYYY-MM-DD, for rehire windows; default: today (UTC). */
   today?: string;
@@ -42,14 +45,16 @@ export function diffOrganisations(input: DiffInput): Diff {
   // What --prune keeps is read from the working copy, so unit keeps are taken after the unit renames.
   const keeps = (): PruneKeeps | null => (input.prune ? pruneKeeps(desired, now) : null);
 
+  let employeeRenames = new Map<string, string>();
   if (managed.employees) {
     const fired = {
       ids: current.firedEmployees,
       today: input.today ?? new Date().toISOString().slice(0, 10),
       ...(current.rehireUntil ? { rehireUntil: current.rehireUntil } : {}),
     };
-    planEmployeeRenames(desired, now, fired, ops, notes);
+    employeeRenames = planEmployeeRenames(desired, now, fired, ops, notes);
     const alias = capabilities.separateUsers ? serviceUserIds(desired, now, notes) : new Map<string, string>();
+    if (capabilities.separateUsers) adoptOrphanUsers(desired, now, alias, notes);
     planUsers(desired, now, capabilities, alias, ops);
     planEmployees(desired, now, fired, capabilities, alias, ops, notes, keeps());
   }
@@ -58,14 +63,31 @@ export function diffOrganisations(input: DiffInput): Diff {
     const unitKeeps = keeps();
     // Units whose own tree the workbook leaves out inherit what the service says they do.
     const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
-    const ownerChanged = planDepartments(desired, now, ops, unitKeeps, notes, responsible);
-    planTeams(desired, now, ops, unitKeeps, notes, responsible, ownerChanged);
+    planDepartments(desired, now, ops, unitKeeps, notes, responsible);
+    planTeams(desired, now, ops, unitKeeps, notes, responsible);
   }
   if (managed.employees) planMemberships(desired, now, ops);
   planEmptyingTeams(now, ops);
   if (managed.delegations && capabilities.delegations) planDelegations(desired, now, ops, input.prune);
-  if (managed.absence) planAbsences(desired.absences, input.reportedAbsences, ops);
+  if (managed.absence) {
+    const reported = reportedPeriods(input.reportedAbsences, input.reportedFrom, employeeRenames);
+    planAbsences(desired.absences, reported, ops, notes, { merge: capabilities.absenceMerge === true });
+  }
   return { operations: ops, notes };
+}
+
+/** The periods the service holds, under the ids its employees have once this plan's renames are done. */
+function reportedPeriods(
+  reported: ReadonlyMap<string, string | null>,
+  from: ReadonlyMap<string, string> | undefined,
+  renames: ReadonlyMap<string, string>,
+): ReportedPeriod[] {
+  return [...reported].map(([key, endDate]) => {
+    const cut = key.lastIndexOf('|');
+    const employeeId = key.slice(0, cut);
+    const source = from?.get(key);
+    return { employeeId: renames.get(employeeId) ?? employeeId, startDate: key.slice(cut + 1), endDate, ...(source ? { from: source } : {}) };
+  });
 }
 
 function cloneOrganisation(org: Organisation): Organisation {

@@ -6,6 +6,7 @@
  */
 import type { Organisation } from '../model/organisation.js';
 import { assertNever, type Operation } from './operations.js';
+import { isTemporaryId } from './renames.js';
 import { usernameKey } from './usernames.js';
 
 export interface PlannedOperation {
@@ -14,24 +15,36 @@ export interface PlannedOperation {
   dependsOn: string[];
 }
 
-type Ref = `${'user' | 'employee' | 'department' | 'team' | 'placed' | 'member' | 'username'}:${string}`;
+/**
+ * `freed:KIND:ID`: the id is given up (renamed away); `source:KIND:ID`: the entity a rename starts from
+ * is there to be renamed (rehired, or moved to a temporary id in a swap).
+ */
+type Ref = `${'user' | 'employee' | 'department' | 'team' | 'placed' | 'member' | 'username' | 'freed' | 'source'}:${string}`;
+
+function renameProvides(kind: 'employee' | 'department' | 'team', op: { id: string; fromId: string }): Ref[] {
+  return [`freed:${kind}:${op.fromId}`, ...(isTemporaryId(op.id) ? [`source:${kind}:${op.id}` as const] : [])];
+}
 
 function provides(op: Operation): Ref[] {
   switch (op.type) {
     case 'createUser':
       return [`user:${op.id}`];
     case 'createEmployee':
-    case 'rehireEmployee':
-    case 'renameEmployee':
       return [`employee:${op.id}`];
+    case 'rehireEmployee':
+      return [`employee:${op.id}`, `source:employee:${op.id}`];
+    case 'renameEmployee':
+      return [`employee:${op.id}`, ...renameProvides('employee', op)];
     case 'createDepartment':
-    case 'renameDepartment':
       return [`department:${op.id}`, `placed:${op.id}`];
+    case 'renameDepartment':
+      return [`department:${op.id}`, `placed:${op.id}`, ...renameProvides('department', op)];
     case 'moveDepartment':
       return [`placed:${op.id}`];
     case 'createTeam':
-    case 'renameTeam':
       return [`team:${op.id}`];
+    case 'renameTeam':
+      return [`team:${op.id}`, ...renameProvides('team', op)];
     case 'addTeamMember':
       return [`member:${op.employeeId}`];
     case 'updateUser':
@@ -51,6 +64,11 @@ function provides(op: Operation): Ref[] {
     default:
       return assertNever(op);
   }
+}
+
+/** A temporary id is free by construction: only the step away from it gives it up, and that comes after. */
+function renameRequires(kind: 'employee' | 'department' | 'team', op: { id: string; fromId: string }): Ref[] {
+  return [`source:${kind}:${op.fromId}`, ...(isTemporaryId(op.id) ? [] : [`freed:${kind}:${op.id}` as const])];
 }
 
 function owner(id: string | null | undefined): Ref[] {
@@ -79,11 +97,12 @@ function requires(op: Operation, desired: Organisation): Ref[] {
     case 'createUser':
       return [`username:${usernameKey(op.fields.username)}`];
     case 'renameDepartment':
+      return renameRequires('department', op);
     case 'renameTeam':
-      return [];
+      return renameRequires('team', op);
     case 'renameEmployee':
-      // A fired employee is rehired under the old id first, then renamed.
-      return [`employee:${op.fromId}`];
+      // A fired employee is rehired under the old id first, then renamed; the new id must be given up first.
+      return renameRequires('employee', op);
     case 'updateUser':
       return [`user:${op.id}`, ...(op.changes.username !== undefined ? [`username:${usernameKey(op.changes.username)}` as const] : [])];
     case 'createEmployee':
@@ -152,11 +171,20 @@ function removalEdges(ops: Operation[], current: Organisation): Map<string, stri
   // Operations name entities by the ids they will have; the service's state still has the old ones.
   const renamed = { employee: new Map<string, string>(), department: new Map<string, string>(), team: new Map<string, string>() };
   const forward = { employee: new Map<string, string>(), department: new Map<string, string>(), team: new Map<string, string>() };
+  const renameKind = (op: Operation) =>
+    op.type === 'renameEmployee' ? 'employee' : op.type === 'renameDepartment' ? 'department' : op.type === 'renameTeam' ? 'team' : null;
+  // A swap's temporary step is not a rename of its own: the entity goes from its id to the new one.
+  const temporaryOf = new Map<string, string>();
   for (const op of ops) {
-    const kind = op.type === 'renameEmployee' ? 'employee' : op.type === 'renameDepartment' ? 'department' : op.type === 'renameTeam' ? 'team' : null;
-    if (kind === null || !('fromId' in op)) continue;
-    renamed[kind].set(op.id, op.fromId);
-    forward[kind].set(op.fromId, op.id);
+    const kind = renameKind(op);
+    if (kind !== null && 'fromId' in op && isTemporaryId(op.id)) temporaryOf.set(`${kind}:${op.id}`, op.fromId);
+  }
+  for (const op of ops) {
+    const kind = renameKind(op);
+    if (kind === null || !('fromId' in op) || isTemporaryId(op.id)) continue;
+    const from = temporaryOf.get(`${kind}:${op.fromId}`) ?? op.fromId;
+    renamed[kind].set(op.id, from);
+    forward[kind].set(from, op.id);
   }
   const was = (kind: keyof typeof renamed, id: string) => renamed[kind].get(id) ?? id;
   const will = (kind: keyof typeof renamed, id: string | null | undefined) => (id ? (forward[kind].get(id) ?? id) : null);

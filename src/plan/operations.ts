@@ -72,7 +72,17 @@ export type Operation =
       employeeId: string;
       serviceId: string;
     })
-  | (Base & { type: 'reportAbsence'; employeeId: string; startDate: string; endDate: string | null });
+  | (Base & {
+      type: 'reportAbsence';
+      employeeId: string;
+      startDate: string;
+      endDate: string | null;
+      /**
+       * A first step of a correction: the start the service keeps for now (it moves a start later only
+       * when the same end date is sent, so the next step sends that). Unset: the period is as sent.
+       */
+      keepsStart?: string;
+    });
 
 export type OperationType = Operation['type'];
 export type OperationOf<T extends OperationType> = Extract<Operation, { type: T }>;

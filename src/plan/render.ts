@@ -33,6 +33,10 @@ const ACTION_WORDS: Record<Action, string> = {
   report_absence: 'report absence',
 };
 
+export function actionWords(action: Action): string {
+  return ACTION_WORDS[action];
+}
+
 export function describeSource(op: Operation): string {
   if (!op.source) return '';
   const sheet = op.source.sheetName;
@@ -96,7 +100,7 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
       const group = ordered.filter((p) => DESCRIBE[p.op.type].entity === c.entity && DESCRIBE[p.op.type].action === c.action);
       for (const p of group.slice(0, rowsPerGroup)) lines.push(`  ${describeOperation(p.op)}`);
       if (group.length > rowsPerGroup) {
-        lines.push(`    …and ${group.length - rowsPerGroup} more to ${ACTION_WORDS[c.action]} (${c.entity}); --report FILE.json lists them all.`);
+        lines.push(`    …and ${group.length - rowsPerGroup} more to ${ACTION_WORDS[c.action]} (${c.entity}); \`plan --all\` or --report FILE.json lists them all.`);
       }
     }
     lines.push('');

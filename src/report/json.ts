@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import type { Issue } from '../validate/issue.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
+import { countOutcomes, countStatuses } from './counts.js';
 
 export const REPORT_VERSION = '1';
 
@@ -44,6 +45,10 @@ export interface ReportOperation extends ReportPlanEntry {
   message: string | null;
   /** Key of the failed operation a skipped one waited for; null otherwise. */
   blocked_by: string | null;
+  /** How it was settled when not by the request asked for: already_existed, already_gone, already_done, rehired, confirmed. */
+  settled?: string;
+  /** An absence report: the period the service answered it holds (end null: open). */
+  answered?: { start_date: string; end_date: string | null };
 }
 
 export interface ReportSummary {
@@ -53,6 +58,8 @@ export interface ReportSummary {
   plan: Record<string, Record<string, number>>;
   /** Operations per status. */
   operations: Record<OperationStatus, number>;
+  /** Operations per entity, action and status, as the terminal's closing summary counts them: `{"absence": {"report_absence": {"done": 2, "failed": 1, …}}}`. */
+  outcomes: Record<string, Record<string, Record<OperationStatus, number>>>;
   [extra: string]: unknown;
 }
 
@@ -96,6 +103,7 @@ export function buildReport(input: ReportInput): Report {
       warnings: input.issues.length - errors,
       plan: countPlan(plan),
       operations: countStatuses(operations),
+      outcomes: outcomesByKind(input.operations ?? []),
       ...input.summary,
     },
     issues: input.issues.map(issueEntry),
@@ -164,6 +172,8 @@ function operationEntry(outcome: OperationOutcome): ReportOperation {
     status_code: outcome.statusCode,
     message: outcome.message,
     blocked_by: outcome.blockedBy ?? null,
+    ...(outcome.settled ? { settled: outcome.settled } : {}),
+    ...(outcome.answered ? { answered: { start_date: outcome.answered.startDate, end_date: outcome.answered.endDate } } : {}),
   };
 }
 
@@ -176,8 +186,8 @@ function countPlan(plan: readonly ReportPlanEntry[]): Record<string, Record<stri
   return counts;
 }
 
-function countStatuses(operations: readonly ReportOperation[]): Record<OperationStatus, number> {
-  const counts: Record<OperationStatus, number> = { done: 0, failed: 0, skipped: 0, unchanged: 0 };
-  for (const operation of operations) counts[operation.status] += 1;
-  return counts;
+function outcomesByKind(outcomes: readonly OperationOutcome[]): Record<string, Record<string, Record<OperationStatus, number>>> {
+  const result: Record<string, Record<string, Record<OperationStatus, number>>> = {};
+  for (const c of countOutcomes(outcomes)) (result[c.entity] ??= {})[c.action] = c.statuses;
+  return result;
 }

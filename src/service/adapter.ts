@@ -18,6 +18,11 @@ export interface Capabilities {
   separateUsers: boolean;
   /** Days after a delete during which a create with the same fields rehires (v2: 14); null: no such window. */
   rehireWindowDays: number | null;
+  /**
+   * Absence periods follow the service's merge rules (README "sickness absence", v3): a report overlapping
+   * a period updates it, and moves its start later only when the same end date is sent.
+   */
+  absenceMerge?: boolean;
 }
 
 export interface CurrentState {
@@ -49,11 +54,18 @@ export interface UnmatchedEntities {
   notes: string[];
 }
 
+/**
+ * How an operation was settled when not simply by the request asked for: the service already had its
+ * effect (a resumed or repeated run), or an employee id taken by a fired employee was rehired.
+ */
+export type Settled = 'already_existed' | 'already_gone' | 'already_done' | 'rehired';
+
 export interface ExecuteResult {
   /** HTTP status of the request that settled the operation. */
   status: number;
-  /** Set when the adapter settled the operation another way than asked (e.g. "rehired": the id was taken by a fired employee). */
-  note?: string;
+  settled?: Settled;
+  /** For an absence report: the period the service answered it now holds (end null: open). */
+  absence?: { startDate: string; endDate: string | null };
 }
 
 export interface ReadProgress {

@@ -159,7 +159,7 @@ function checkEmployeeTeams(org: Organisation, refs: References, issues: IssueCo
   }
 }
 
-/** A previous id that is also a current id in the same sheet would rename one entity onto another. */
+/** A previous id that is also a current id in the same sheet would rename one entity onto another, unless that one is renamed too. */
 function checkRenamesDoNotCollide(org: Organisation, issues: IssueCollector): void {
   const groups = [
     { entities: org.employees, column: 'previous_employee_id', what: 'employee' },
@@ -169,7 +169,8 @@ function checkRenamesDoNotCollide(org: Organisation, issues: IssueCollector): vo
   for (const { entities, column, what } of groups) {
     for (const entity of entities.values()) {
       const holder = entity.previousId === undefined ? undefined : entities.get(entity.previousId);
-      if (!holder) continue;
+      // A holder that is renamed too gives the id up: ids exchanged or passed round (the plan orders them).
+      if (!holder || (holder.previousId !== undefined && holder.previousId !== holder.id)) continue;
       issues.error(
         issues.sheetOf(entity.source!),
         entity.source!.row,

@@ -35,7 +35,9 @@ export type WarningCode =
   | 'old_template'
   | 'duplicate_delegation'
   | 'csv_quotes'
-  | 'merged_cells';
+  | 'merged_cells'
+  /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
+  | 'plan_note';
 
 export interface Issue {
   severity: 'error' | 'warning';

@@ -195,3 +195,62 @@ describe('the same on v2', () => {
     );
   });
 });
+
+/**
+ * Ids exchanged and passed round (issue 11 point 4): the desired organisation is the current one with its
+ * employee, department and team ids permuted (previous ids set), so swaps and rings of every length
+ * occur. One apply gives each entity its new id with its own data, nothing is created, and the next
+ * plan is empty: an exchange already done is never done again.
+ */
+function permuted(current: Organisation, order: number[]): Organisation {
+  const permutation = (ids: string[]) => {
+    const shuffled = [...ids].sort((a, b) => (order[ids.indexOf(a) % order.length]! - order[ids.indexOf(b) % order.length]!) || a.localeCompare(b));
+    return new Map(ids.map((id, i) => [id, shuffled[i]!]));
+  };
+  const e = permutation([...current.employees.keys()]);
+  const d = permutation([...current.departments.keys()].filter((id) => id !== 'root'));
+  d.set('root', 'root');
+  const t = permutation([...current.teams.keys()]);
+  const to = (map: Map<string, string>, id: string | null | undefined) => (id ? (map.get(id) ?? id) : (id ?? null));
+  const o = emptyOrganisation();
+  for (const [id, user] of current.users) o.users.set(id, { ...user });
+  for (const emp of current.employees.values()) o.employees.set(e.get(emp.id)!, { ...emp, id: e.get(emp.id)!, previousId: emp.id, teamId: to(t, emp.teamId) });
+  for (const dept of current.departments.values()) {
+    const id = d.get(dept.id)!;
+    o.departments.set(id, { ...dept, id, parentId: to(d, dept.parentId), owner: to(e, dept.owner), ...(id === 'root' ? {} : { previousId: dept.id }) });
+  }
+  for (const team of current.teams.values()) {
+    o.teams.set(t.get(team.id)!, { ...team, id: t.get(team.id)!, departmentId: to(d, team.departmentId)!, owner: to(e, team.owner), previousId: team.id });
+  }
+  o.delegations = current.delegations.map((x) => ({ ...x, unitId: to(x.unitKind === 'team' ? t : d, x.unitId)!, employeeId: to(e, x.employeeId)! }));
+  return o;
+}
+
+describe('ids exchanged between exports', () => {
+  it('for random organisations with permuted ids: each entity keeps its data under its new id, and the next plan is empty', async () => {
+    await fc.assert(
+      fc.asyncProperty(organisation, fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), async (current, order) => {
+        const desired = permuted(current, order);
+        const sandbox = await startSandbox({ quiet: true });
+        const adapter = adapterFor(sandbox);
+        try {
+          await sync(adapter, current, { prune: true });
+          sandbox.resetStats();
+          const applied = await sync(adapter, desired, { prune: true });
+          expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+          const snapshot = sandbox.snapshot();
+          expect(shapeOfSnapshot(snapshot)).toEqual(shapeOfOrganisation(desired));
+          expect(effectiveOwners(snapshot)).toEqual(Object.fromEntries(effectiveResponsible(desired)));
+          expect(delegationsOf(snapshot)).toEqual(delegationKeys(desired));
+          expect(sandbox.stats().successfulCreates).toEqual({});
+          const next = await planAgainst(adapter, desired, { prune: true });
+          expect(next.operations.map((p) => p.op.key)).toEqual([]);
+        } finally {
+          await adapter.close();
+          await sandbox.close();
+        }
+      }),
+      { numRuns: 60, seed: 20261125 },
+    );
+  });
+});

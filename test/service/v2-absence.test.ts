@@ -66,7 +66,7 @@ describe('sickness absence on v2', () => {
   it('sends nothing for an open period the sick list already shows', async () => {
     await rig.adapter.execute(period('e1', '2030-03-05', null));
     rig.sent.length = 0;
-    await expect(rig.adapter.execute(period('e1', '2030-03-05', null))).resolves.toEqual({ status: 200, note: 'already done' });
+    await expect(rig.adapter.execute(period('e1', '2030-03-05', null))).resolves.toEqual({ status: 200, settled: 'already_done' });
     expect(writes()).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe('sickness absence on v2', () => {
   it('counts a period whose fit report finds no open dialog as done when the employee is not sick', async () => {
     await rig.adapter.execute(period('e2', '2030-02-01', '2030-02-03'));
     // The same closed period again, as from a machine without the ledger: the service already has it.
-    await expect(rig.adapter.execute(period('e2', '2030-02-01', '2030-02-03'))).resolves.toEqual({ status: 200, note: 'already done' });
+    await expect(rig.adapter.execute(period('e2', '2030-02-01', '2030-02-03'))).resolves.toEqual({ status: 200, settled: 'already_done' });
     expect(rig.sandbox.snapshot().absences).toHaveLength(1);
   });
 });

@@ -199,14 +199,14 @@ describe('the v2 adapter against the sandbox', () => {
 
   it('counts a create whose ext_id already exists as done, without creating it twice', async () => {
     await buildSmallOrganisation();
-    await expect(rig.adapter.execute(hire('e1', ann, 'Nurse'))).resolves.toEqual({ status: 200, note: 'already existed' });
+    await expect(rig.adapter.execute(hire('e1', ann, 'Nurse'))).resolves.toEqual({ status: 200, settled: 'already_existed' });
     await expect(rig.adapter.execute(op({ type: 'createTeam', id: 't1', name: 'Night shift', departmentId: 'd1' }))).resolves.toEqual({
       status: 200,
-      note: 'already existed',
+      settled: 'already_existed',
     });
     await expect(
       rig.adapter.execute(op({ type: 'createDepartment', id: 'd1', name: 'Care', parentId: 'root' })),
-    ).resolves.toMatchObject({ note: 'already existed' });
+    ).resolves.toMatchObject({ settled: 'already_existed' });
     expect(rig.sandbox.stats().successfulCreates['employee:e1']).toBe(1);
     expect(rig.sandbox.stats().successfulCreates['team:t1']).toBe(1);
   });

@@ -111,7 +111,7 @@ describe('creating over a taken id', () => {
       'PATCH /v3/core/users/u1/employees/e1': [200, { id: 'e1' }],
       'PATCH /v3/core/employees/e1': [200, { id: 'e1' }],
     });
-    await expect(adapter.execute(create)).resolves.toEqual({ status: 200, note: 'rehired' });
+    await expect(adapter.execute(create)).resolves.toEqual({ status: 200, settled: 'rehired' });
     expect(calls()).toEqual([
       'POST /v3/core/users/u1/employees',
       'GET /v3/core/employees/e1',
@@ -126,7 +126,7 @@ describe('creating over a taken id', () => {
       'POST /v3/core/users/u1/employees': [422, taken],
       'GET /v3/core/employees/e1': [200, { id: 'e1', user: { id: 'u1' } }],
     });
-    await expect(adapter.execute(create)).resolves.toEqual({ status: 200, note: 'already existed' });
+    await expect(adapter.execute(create)).resolves.toEqual({ status: 200, settled: 'already_existed' });
     expect(calls()).toHaveLength(2);
   });
 
@@ -147,7 +147,7 @@ describe('creating over a taken id', () => {
       'GET /v3/core/users/u1': [200, { id: 'u1' }],
     });
     const op = { ...base, type: 'createUser', id: 'u1', fields: { name: 'Ann', email: 'a@x.dk', username: 'ann' } } as const;
-    await expect(adapter.execute(op)).resolves.toEqual({ status: 200, note: 'already existed' });
+    await expect(adapter.execute(op)).resolves.toEqual({ status: 200, settled: 'already_existed' });
   });
 
   it('passes a rejection on when the entity does not exist', async () => {
@@ -167,7 +167,7 @@ describe('creating over a taken id', () => {
 
   it('counts firing an employee the service no longer shows as done', async () => {
     const { adapter } = await fakeService({});
-    await expect(adapter.execute({ ...base, type: 'fireEmployee', id: 'e1' })).resolves.toEqual({ status: 404, note: 'already gone' });
+    await expect(adapter.execute({ ...base, type: 'fireEmployee', id: 'e1' })).resolves.toEqual({ status: 404, settled: 'already_gone' });
   });
 });
 

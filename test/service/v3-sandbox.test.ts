@@ -74,8 +74,8 @@ describe('the v3 adapter against the sandbox', () => {
   });
 
   it('counts a create whose entity already exists as done, without creating it twice', async () => {
-    await expect(adapter.execute(ops.user)).resolves.toEqual({ status: 200, note: 'already existed' });
-    await expect(adapter.execute(ops.employee)).resolves.toEqual({ status: 200, note: 'already existed' });
+    await expect(adapter.execute(ops.user)).resolves.toEqual({ status: 200, settled: 'already_existed' });
+    await expect(adapter.execute(ops.employee)).resolves.toEqual({ status: 200, settled: 'already_existed' });
     expect(sandbox.stats().successfulCreates['user:u1']).toBe(1);
   });
 
@@ -108,7 +108,7 @@ describe('the v3 adapter against the sandbox', () => {
     expect((await adapter.readCurrentState()).org.employees.has('e2')).toBe(false);
 
     const again = { ...base, type: 'createEmployee', id: 'e2', userId: 'u2', user: { name: 'N', email: 'u2@x.dk', username: 'u2' }, employment: 'Head porter' } as const;
-    await expect(adapter.execute(again)).resolves.toMatchObject({ note: 'rehired' });
+    await expect(adapter.execute(again)).resolves.toMatchObject({ settled: 'rehired' });
     expect((await adapter.readCurrentState()).org.employees.get('e2')).toMatchObject({ employment: 'Head porter', status: 'active' });
     expect(sandbox.stats().successfulCreates['employee:e2']).toBe(1);
   });

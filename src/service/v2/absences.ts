@@ -47,7 +47,7 @@ export async function reportAbsence(
     status = (await client.request('PATCH', V2.dialog(employeeId), { body: { date: op.startDate } })).status;
     sick.set(employeeId, op.startDate);
   } else if (op.endDate === null) {
-    return { status: 200, note: 'already done' };
+    return { status: 200, settled: 'already_done' };
   }
 
   if (op.endDate === null) return { status };
@@ -55,7 +55,7 @@ export async function reportAbsence(
   if (fit.status === 404) {
     // No open dialog to close: the service already holds this period as closed (reported before).
     mirror.sick = await readSickList(client, pages);
-    if (!mirror.sick.has(employeeId)) return { status: 200, note: 'already done' };
+    if (!mirror.sick.has(employeeId)) return { status: 200, settled: 'already_done' };
     throw refused(op, `employee ${employeeId} could not be reported fit on ${op.endDate}: the service has no open sickness dialog for them (404)`, 404);
   }
   sick.delete(employeeId);

@@ -8,7 +8,7 @@ import type { Capabilities, CurrentState, ExecuteResult, ReadStateOptions, Servi
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';
-import { settledNote } from '../v3/requests.js';
+import { settledAs } from '../v3/requests.js';
 import { applyEffect } from './effects.js';
 import { Mirror } from './mirror.js';
 import { V2 } from './paths.js';
@@ -23,7 +23,7 @@ const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>(['reportAbsence', 'cr
 
 export class V2Adapter implements ServiceAdapter {
   readonly api = 'v2' as const;
-  readonly capabilities: Capabilities = { delegations: false, systemLanguage: false, absenceList: true, separateUsers: false, rehireWindowDays: 14 };
+  readonly capabilities: Capabilities = { delegations: false, systemLanguage: false, absenceList: true, separateUsers: false, rehireWindowDays: 14, absenceMerge: false };
   private readonly mirror = new Mirror();
   private readonly writer: V2Writer;
   private readonly verifier: V2Verifier;
@@ -49,8 +49,8 @@ export class V2Adapter implements ServiceAdapter {
       }
       if (op.type === 'createEmployee' && error.status === 422) return this.createOverTakenId(op, error);
       if (await this.verify(op)) {
-        const note = settledNote(op);
-        return { status: note === 'already gone' ? 404 : 200, note };
+        const settled = settledAs(op);
+        return { status: settled === 'already_gone' ? 404 : 200, settled };
       }
       throw error;
     }
@@ -74,7 +74,7 @@ export class V2Adapter implements ServiceAdapter {
   private async createOverTakenId(op: OperationOf<'createEmployee'>, rejection: ServiceError): Promise<ExecuteResult> {
     if (await this.verifier.find(V2.employee(op.id), 'employee')) {
       applyEffect(this.mirror, op);
-      return { status: 200, note: 'already existed' };
+      return { status: 200, settled: 'already_existed' };
     }
     if (!rejection.fieldErrors.some((e) => e.field === 'ext_id')) throw rejection;
     const hint =

@@ -10,7 +10,7 @@ import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
 import { readV3State } from './read.js';
-import { settledNote, v3Request } from './requests.js';
+import { settledAs, v3Request } from './requests.js';
 import { V3Verifier } from './verify.js';
 
 /** Rejections that may only mean the operation was carried out before (a resumed or repeated run). */
@@ -18,7 +18,7 @@ const MAYBE_DONE_BEFORE = new Set([404, 409, 422]);
 
 export class V3Adapter implements ServiceAdapter {
   readonly api = 'v3' as const;
-  readonly capabilities: Capabilities = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null };
+  readonly capabilities: Capabilities = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null, absenceMerge: true };
   private readonly verifier: V3Verifier;
 
   constructor(
@@ -36,13 +36,14 @@ export class V3Adapter implements ServiceAdapter {
     const request = v3Request(op);
     try {
       const response = await this.client.request(request.method, request.path, { body: request.body });
+      if (op.type === 'reportAbsence') return { status: response.status, ...answeredAbsence(response.body) };
       return { status: response.status };
     } catch (error) {
       if (!isRejection(error) || !MAYBE_DONE_BEFORE.has(error.status ?? 0) || op.type === 'reportAbsence') throw error;
       if (op.type === 'createEmployee' && error.status === 422) return this.createOverTakenId(op, error);
       if (await this.verifier.verify(op)) {
-        const note = settledNote(op);
-        return { status: note === 'already gone' ? 404 : 200, note };
+        const settled = settledAs(op);
+        return { status: settled === 'already_gone' ? 404 : 200, settled };
       }
       throw error;
     }
@@ -62,7 +63,7 @@ export class V3Adapter implements ServiceAdapter {
    * create's own rejection is the one to report.
    */
   private async createOverTakenId(op: OperationOf<'createEmployee'>, rejection: ServiceError): Promise<ExecuteResult> {
-    if ((await this.verifier.find(V3.employee(op.id), 'employee')) !== null) return { status: 200, note: 'already existed' };
+    if ((await this.verifier.find(V3.employee(op.id), 'employee')) !== null) return { status: 200, settled: 'already_existed' };
     let status: number;
     try {
       status = (await this.client.request('PATCH', V3.userEmployee(op.userId, op.id))).status;
@@ -74,8 +75,17 @@ export class V3Adapter implements ServiceAdapter {
       // The rehire request carries no fields; the workbook's employment title is applied after it.
       await this.client.request('PATCH', V3.employee(op.id), { body: { employee: { employment: op.employment } } });
     }
-    return { status, note: 'rehired' };
+    return { status, settled: 'rehired' };
   }
+}
+
+/** The period in the answer to an absence report; the far-future end date means open. */
+function answeredAbsence(body: unknown): Pick<ExecuteResult, 'absence'> {
+  if (typeof body !== 'object' || body === null) return {};
+  const { start_date: start, end_date: end } = body as Record<string, unknown>;
+  if (typeof start !== 'string') return {};
+  const endDate = typeof end === 'string' && end !== '9999-12-31' ? end : null;
+  return { absence: { startDate: start, endDate } };
 }
 
 function isRejection(error: unknown): error is ServiceError {

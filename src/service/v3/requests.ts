@@ -3,6 +3,7 @@
  * resource (absence is flat); creates leave out empty optional fields, updates send null to clear.
  */
 import { assertNever, type Operation } from '../../plan/operations.js';
+import type { Settled } from '../adapter.js';
 import type { HttpMethod } from '../http/client.js';
 import { V3 } from './paths.js';
 
@@ -86,7 +87,7 @@ export function v3Request(op: Operation): V3Request {
 }
 
 /** What a rejected operation counts as when its effect turns out to be in the service already. */
-export function settledNote(op: Operation): 'already existed' | 'already gone' | 'already done' {
+export function settledAs(op: Operation): Exclude<Settled, 'rehired'> {
   switch (op.type) {
     case 'createUser':
     case 'createEmployee':
@@ -94,13 +95,13 @@ export function settledNote(op: Operation): 'already existed' | 'already gone' |
     case 'createTeam':
     case 'addTeamMember':
     case 'createDelegation':
-      return 'already existed';
+      return 'already_existed';
     case 'fireEmployee':
     case 'deleteDepartment':
     case 'deleteTeam':
     case 'removeTeamMember':
     case 'deleteDelegation':
-      return 'already gone';
+      return 'already_gone';
     case 'updateUser':
     case 'updateEmployee':
     case 'renameEmployee':
@@ -112,7 +113,7 @@ export function settledNote(op: Operation): 'already existed' | 'already gone' |
     case 'moveTeam':
     case 'renameTeam':
     case 'reportAbsence':
-      return 'already done';
+      return 'already_done';
     default:
       return assertNever(op);
   }

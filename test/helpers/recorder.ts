@@ -1,0 +1,73 @@
+/**
+ * A recording proxy on 127.0.0.1 in front of a sandbox: every request the importer sends passes through
+ * unchanged, and its method, path and JSON body are kept, so a test checks what the service received.
+ */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { RunningSandbox } from '../../src/sandbox/index.js';
+
+export interface Received {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface Recorder {
+  /** Point the importer here (`--base-url`), with the sandbox's credentials. */
+  baseUrl: string;
+  received: Received[];
+  /** Writes (POST, PATCH, PUT, DELETE) received since the last clear. */
+  writes(): Received[];
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder> {
+  const target = new URL(sandbox.baseUrl);
+  const received: Received[] = [];
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      let body: unknown = undefined;
+      try {
+        body = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
+      } catch {
+        body = raw.toString('utf8');
+      }
+      received.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '', body });
+      const forward = request(
+        { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      forward.on('error', () => outgoing.destroy());
+      forward.end(raw);
+    });
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    received,
+    writes: () => received.filter((r) => r.method !== 'GET'),
+    clear: () => void received.splice(0, received.length),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The flags that point the command at the sandbox through the recorder. */
+export function recordedServiceArgs(sandbox: RunningSandbox, recorder: Recorder, api: 'v3' | 'v2' = 'v3'): string[] {
+  return ['--base-url', recorder.baseUrl, '--company-id', String(sandbox.companyId), '--access-token', sandbox.accessToken, '--api', api];
+}
