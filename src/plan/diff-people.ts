@@ -55,7 +55,8 @@ export function planEmployeeRenames(
 }
 
 function userFields(user: User): UserFields {
-  const fields: UserFields = { name: user.name, email: user.email, username: user.username };
+  // No username column: a new person gets the e-mail (the documents' default); see planUserUpdate.
+  const fields: UserFields = { name: user.name, email: user.email, username: user.username ?? user.email };
   if (user.gender !== undefined) fields.gender = user.gender;
   if (user.birthday !== undefined) fields.birthday = user.birthday;
   return fields;
@@ -128,6 +129,8 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
   for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
     const value = wanted[field];
     if (value === undefined) continue;
+    // No username column: the username is not managed, the service's stays.
+    if (field === 'username' && user.username === undefined) continue;
     // A field the service does not show (undefined) cannot be compared: sending it every run would never settle.
     if (existing[field] === undefined) continue;
     if ((existing[field] ?? null) !== value) (changes as Record<string, unknown>)[field] = value;

@@ -41,6 +41,11 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     if (meta.kind === 'employees' && !has('employee_id')) incomplete.employees = true;
     if (meta.kind === 'organisation' && !(has('type') && has('id'))) incomplete.organisation = true;
     if (meta.kind === 'organisation' && !(has('type') && has('id') && has('parent_id'))) treeColumnsPresent = false;
+    if (meta.kind === 'employees' && !has('user_id') && options.current) {
+      // Without a user_id column an existing employment keeps the person the service has: the rows need
+      // the service's employees before they can be read (only then; otherwise they stream meanwhile).
+      employeeState.serviceUserOf = (await options.current).userOf;
+    }
     const cursor = new RowCursor(meta, issues, options.dateOrder);
     let rows = 0;
     const trimmed = new TrimmedCells();
