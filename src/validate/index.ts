@@ -6,7 +6,7 @@
  */
 import { emptyOrganisation, type Absence, type Organisation } from '../model/organisation.js';
 import { SHEETS, requiredColumns, type SheetKind } from '../sheets/columns.js';
-import type { InputReading } from '../sheets/types.js';
+import type { InputReading, RawSheet } from '../sheets/types.js';
 import { checkAbsences, readAbsenceRow } from './absence.js';
 import { IssueCollector, type SheetMeta } from './collector.js';
 import { RowCursor } from './cursor.js';
@@ -35,6 +35,11 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   let treeColumnsPresent = true;
 
   for await (const sheet of reading.sheets) {
+    const first = issues.firstSheetOf(sheet.kind);
+    if (first) {
+      await refuseSecondSheet(first, sheet, issues);
+      continue;
+    }
     const meta = issues.addSheet(sheet);
     checkColumns(meta, issues, api);
     const has = (column: string) => meta.headers.has(column);
@@ -75,7 +80,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   }
 
   const managed = managedKinds(issues.sheets);
-  checkRequiredSheets(issues, managed);
+  checkRequiredSheets(issues, managed, reading.issues.some((i) => i.code === 'ignored_sheet'));
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const refs = new References(org, current, issues, incomplete);
@@ -93,6 +98,26 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     sheetsSeen: issues.sheets.map(({ kind, sheetName, file, rows }) => ({ kind, sheetName, file, rows })),
     managed,
   };
+}
+
+/**
+ * A second sheet of a kind already read: which of the two is meant cannot be guessed, so neither is
+ * imported (an error) and the second one's rows are not read into the organisation.
+ */
+async function refuseSecondSheet(first: SheetMeta, sheet: RawSheet, issues: IssueCollector): Promise<void> {
+  const second = issues.addSheet(sheet);
+  const where = (meta: SheetMeta) => (meta.file === second.file ? `"${meta.sheetName}"` : `"${meta.sheetName}" (${meta.file})`);
+  issues.error(
+    second,
+    null,
+    null,
+    'duplicate_sheet',
+    `Both ${where(first)} and ${where(second)} are ${SHEETS[sheet.kind].english} sheets, and the importer cannot tell which one is meant. Keep one: delete the other, or hide it if it is an archive.`,
+    null,
+  );
+  let rows = 0;
+  for await (const row of sheet.rows) if (row) rows++;
+  second.rows = rows;
 }
 
 function assertNever(value: never): never {
@@ -144,7 +169,7 @@ function managedKinds(sheets: readonly SheetMeta[]): Managed {
  * The employees sheet is required unless only absence is imported: the input's recognised sheets are
  * absence sheets and nothing else. Then the employees are looked up in the service.
  */
-function checkRequiredSheets(issues: IssueCollector, managed: Managed): void {
+function checkRequiredSheets(issues: IssueCollector, managed: Managed, sheetsIgnored: boolean): void {
   const onlyAbsence = managed.absence && !managed.organisation && !managed.delegations;
   if (managed.employees || onlyAbsence) return;
   const files = new Set(issues.sheets.map((s) => s.file));
@@ -152,7 +177,8 @@ function checkRequiredSheets(issues: IssueCollector, managed: Managed): void {
   issues.inputError(
     'employees',
     'missing_sheet',
-    'The input has no Employees sheet (Medarbejdere). Add one: it is required unless only an Absence sheet is imported.',
+    'The input has no Employees sheet (Medarbejdere). Add one: it is required unless only an Absence sheet is imported.' +
+      (sheetsIgnored ? ' The ignored sheets are listed with the headers they lack; map your own headers with --map mapping.json.' : ''),
     file,
   );
 }

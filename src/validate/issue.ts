@@ -3,6 +3,8 @@ import type { SheetKind } from '../sheets/columns.js';
 
 export type ErrorCode =
   | 'missing_sheet'
+  /** Two visible sheets (or CSV files) of one kind: which one is meant cannot be guessed. */
+  | 'duplicate_sheet'
   | 'missing_column'
   | 'required'
   | 'invalid_email'
