@@ -4,10 +4,10 @@
  * indexes (ids, e-mails, usernames) besides the entities themselves; cross-sheet references are checked
  * after the last sheet, because sheets may come in any order.
  */
-import { emptyOrganisation, type Absence, type Organisation } from '../model/organisation.js';
+import { emptyOrganisation, type Organisation } from '../model/organisation.js';
 import { SHEETS, requiredColumns, type SheetKind } from '../sheets/columns.js';
 import type { InputReading, RawSheet } from '../sheets/types.js';
-import { checkAbsences, readAbsenceRow } from './absence.js';
+import { checkAbsences, readAbsenceRow, type AbsenceRows } from './absence.js';
 import { IssueCollector, type SheetMeta } from './collector.js';
 import { RowCursor } from './cursor.js';
 import { TrimmedCells } from './trimmed.js';
@@ -15,6 +15,7 @@ import { checkDelegations, readDelegationRow, type DelegationRow } from './deleg
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
 import { References } from './references.js';
+import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
 
@@ -29,7 +30,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   const org = emptyOrganisation();
   const employeeState = newEmployeeRowsState(api, options.today ?? localToday());
   const organisationState = newOrganisationRowsState();
-  const periods: Absence[] = [];
+  const absenceRows: AbsenceRows = { periods: [], undated: [] };
   const delegationRows: DelegationRow[] = [];
   const incomplete = { employees: false, organisation: false };
   let treeColumnsPresent = true;
@@ -66,7 +67,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
           readOrganisationRow(cursor, org, organisationState);
           break;
         case 'absence':
-          readAbsenceRow(cursor, periods);
+          readAbsenceRow(cursor, absenceRows);
           break;
         case 'delegations':
           readDelegationRow(cursor, delegationRows, api);
@@ -89,7 +90,8 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   }
   checkEmployeeTeams(org, refs, issues);
   checkRenamesDoNotCollide(org, issues);
-  org.absences = checkAbsences(periods, org, refs, issues, current);
+  checkServiceRules(org, current, issues);
+  org.absences = checkAbsences(absenceRows, org, refs, issues, current);
   org.delegations = checkDelegations(delegationRows, org, refs, issues);
 
   return {
