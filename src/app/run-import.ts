@@ -42,7 +42,8 @@ export function currentView(state: CurrentState): CurrentView {
   const users = new Map<string, { name: string; email: string; username: string }>();
   for (const u of state.org.users.values()) {
     const username = u.username ?? '';
-    const key = username === '' ? `\u0000${u.id}` : username.normalize('NFC').toLowerCase();
+    // Exactly as the service compares them: "Bob@…" and "bob@…" can be two people.
+    const key = username === '' ? `\u0000${u.id}` : username;
     const person = byUsername.get(key) ?? u.id;
     byUsername.set(key, person);
     personOf.set(u.id, person);

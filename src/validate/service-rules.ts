@@ -37,7 +37,8 @@ function checkIdentities(
   const byEmail = new Map<string, string>();
   for (const [id, person] of people) {
     if (listed.has(id)) continue;
-    if (person.username !== '') byUsername.set(identityKey(person.username), id);
+    // Exactly as the service compares usernames; e-mail addresses compare without case.
+    if (person.username !== '') byUsername.set(person.username, id);
     if (person.email !== '') byEmail.set(identityKey(person.email), id);
   }
   if (byUsername.size === 0 && byEmail.size === 0) return;
@@ -49,7 +50,7 @@ function checkIdentities(
     const usernameGiven = user.username !== undefined && meta.headers.has('username') && user.username !== user.email;
     // A new person gets the username the workbook gives, else the e-mail; an existing one changes only a given one.
     const username = existing === undefined ? (user.username ?? user.email) : user.username;
-    const holder = username ? byUsername.get(identityKey(username)) : undefined;
+    const holder = username ? byUsername.get(username) : undefined;
     if (holder !== undefined) {
       const column = usernameGiven ? 'username' : 'email';
       const what = usernameGiven ? `username "${username}"` : `e-mail address "${username}" (the username of a person without one)`;
