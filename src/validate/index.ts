@@ -6,7 +6,8 @@
  */
 import { emptyOrganisation, type Organisation } from '../model/organisation.js';
 import { SHEETS, requiredColumns, type SheetKind } from '../sheets/columns.js';
-import type { InputReading, RawSheet } from '../sheets/types.js';
+import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
+import { isTemplateExample } from './template-example.js';
 import { checkAbsences, readAbsenceRow, type AbsenceRows } from './absence.js';
 import { IssueCollector, type SheetMeta } from './collector.js';
 import { RowCursor } from './cursor.js';
@@ -55,8 +56,8 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     const cursor = new RowCursor(meta, issues, options.dateOrder);
     let rows = 0;
     const trimmed = new TrimmedCells();
-    for await (const row of sheet.rows) {
-      rows++;
+    let example: RawRow | undefined;
+    const readRow = (row: RawRow) => {
       cursor.at(row);
       trimmed.note(row);
       switch (meta.kind) {
@@ -75,7 +76,14 @@ export async function validate(reading: InputReading, options: ValidateOptions =
         default:
           assertNever(meta.kind);
       }
+    };
+    for await (const row of sheet.rows) {
+      rows++;
+      // The template's example row waits: it is imported only when it is the sheet's one row (a fresh template).
+      if (example === undefined && isTemplateExample(meta.kind, row)) example = row;
+      else readRow(row);
     }
+    if (example) reportExample(example, rows, meta, issues, readRow);
     meta.rows = rows;
     trimmed.report(meta, issues);
   }
@@ -120,6 +128,29 @@ async function refuseSecondSheet(first: SheetMeta, sheet: RawSheet, issues: Issu
   let rows = 0;
   for await (const row of sheet.rows) if (row) rows++;
   second.rows = rows;
+}
+
+function reportExample(row: RawRow, rows: number, meta: SheetMeta, issues: IssueCollector, readRow: (row: RawRow) => void): void {
+  if (rows > 1) {
+    issues.error(
+      meta,
+      row.row,
+      null,
+      'template_example',
+      `Row ${row.row} is the template's example row, left in place above your own rows. Delete it: it is not part of your organisation.`,
+      null,
+    );
+    return;
+  }
+  readRow(row);
+  issues.warning(
+    meta,
+    row.row,
+    null,
+    'template_example',
+    `Row ${row.row} is the template's example row. Replace it with your own rows before importing, or it is imported as it stands.`,
+    null,
+  );
 }
 
 function assertNever(value: never): never {

@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'overlapping_absence'
   | 'no_team'
   | 'not_supported'
+  /** The template's example row left in place above the user's own rows. */
+  | 'template_example'
   /** Not a validation code: the service refused the row while applying (written into the error file). */
   | 'rejected';
 
@@ -34,7 +36,8 @@ export type WarningCode =
   | 'unresolved_reference'
   | 'ignored_column'
   | 'old_template'
-  | 'duplicate_delegation';
+  | 'duplicate_delegation'
+  | 'template_example';
 
 export interface Issue {
   severity: 'error' | 'warning';
