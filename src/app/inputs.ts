@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import type { HeaderMap } from '../sheets/columns.js';
+import { checkHeaderMap, type HeaderMap } from '../sheets/columns.js';
 import { listInputFiles, readInput } from '../sheets/read.js';
 import type { Issue } from '../validate/issue.js';
 import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
@@ -19,10 +19,7 @@ export function readHeaderMap(path: string | undefined): HeaderMap | undefined {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : 'it is not valid JSON';
     throw new UsageError(`--map ${path}: ${reason} (expected e.g. {"employees": {"Medarb.nr.": "employee_id"}})`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError(`--map ${path}: expected an object of sheets, e.g. {"employees": {"Medarb.nr.": "employee_id"}}`);
-  }
-  return parsed as HeaderMap;
+  return checkHeaderMap(parsed, path);
 }
 
 export async function readAndValidate(

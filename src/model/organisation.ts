@@ -24,7 +24,8 @@ export interface User {
   id: string;
   name: string;
   email: string;
-  username: string;
+  /** undefined (desired state): no username column, the service's username is kept (a new person gets the e-mail). */
+  username?: string;
   gender?: Gender | null;
   birthday?: string | null; // YYYY-MM-DD
   source?: Source;

@@ -73,7 +73,8 @@ export function renameReason(step: RenameStep, column: string, whose: string): s
 }
 
 function userFields(user: User): UserFields {
-  const fields: UserFields = { name: user.name, email: user.email, username: user.username };
+  // No username column: a new person gets the e-mail (the documents' default); see planUserUpdate.
+  const fields: UserFields = { name: user.name, email: user.email, username: user.username ?? user.email };
   if (user.gender !== undefined) fields.gender = user.gender;
   if (user.birthday !== undefined) fields.birthday = user.birthday;
   return fields;
@@ -128,7 +129,7 @@ export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias
   for (const e of desired.employees.values()) if (e.status === 'active') active.add(e.userId);
   for (const user of desired.users.values()) {
     if (!active.has(user.id) || alias.has(user.id) || now.users.has(user.id)) continue;
-    const holder = byUsername.get(usernameKey(user.username)) ?? byEmail.get(user.email.toLowerCase());
+    const holder = byUsername.get(usernameKey(user.username ?? user.email)) ?? byEmail.get(user.email.toLowerCase());
     if (!holder || holder.id === user.id) continue;
     if (employed.has(holder.id)) {
       const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);
@@ -192,6 +193,8 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
   for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
     const value = wanted[field];
     if (value === undefined) continue;
+    // No username column: the username is not managed, the service's stays.
+    if (field === 'username' && user.username === undefined) continue;
     // A field the service does not show (undefined) cannot be compared: sending it every run would never settle.
     if (existing[field] === undefined) continue;
     if ((existing[field] ?? null) !== value) (changes as Record<string, unknown>)[field] = value;

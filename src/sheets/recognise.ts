@@ -3,6 +3,8 @@
  * row is, what each column means, and its data rows keyed by canonical column.
  */
 import type { Issue } from '../validate/issue.js';
+import { INSTRUCTIONS_SHEET } from '../template/content.js';
+import { GENERAL } from '../template/instructions.js';
 import { canonicalColumn, requiredColumns, SHEET_KINDS, SHEETS, sheetKindFromName, type HeaderMap, type SheetKind } from './columns.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
@@ -30,8 +32,14 @@ export async function recogniseSheet(source: PhysicalSheet, headerMap: HeaderMap
   const candidates = peeked.slice(0, HEADER_SEARCH_ROWS);
   const namedKind = sheetKindFromName(source.sheetName);
   const layout = namedKind ? layoutForKind(namedKind, candidates, headerMap) : layoutFromHeaders(candidates, headerMap);
+  if (source.hidden) {
+    issues.push(warning(source, null, 'ignored_sheet', hiddenSheetMessage(source.sheetName, layout?.kind), null, null));
+    return null;
+  }
   if (!layout) {
-    issues.push(warning(source, null, 'ignored_sheet', IGNORED_SHEET_MESSAGE, null, null));
+    if (!isTemplateInstructions(source.sheetName, peeked[0])) {
+      issues.push(warning(source, null, 'ignored_sheet', unmatchedSheetMessage(candidates, headerMap), null, null));
+    }
     return null;
   }
   const headerRow = peeked[layout.header];
@@ -79,6 +87,56 @@ function layoutFromHeaders(rows: readonly PhysicalRow[], headerMap: HeaderMap | 
     if (first && (!second || second.known.size < first.known.size)) return { kind: first.kind, header: index };
   }
   return null;
+}
+
+/** A hidden sheet is not what the user sees in Excel (often an archive of leavers): never imported. */
+function hiddenSheetMessage(sheetName: string, lookalike: SheetKind | undefined): string {
+  const looks = lookalike ? ` It looks like an ${SHEETS[lookalike].english} sheet, but a hidden sheet is never imported.` : ' A hidden sheet is never imported.';
+  return `ignored: the sheet "${sheetName}" is hidden in Excel.${looks} If it should be imported, unhide it (right-click a sheet tab, Unhide) and run again.`;
+}
+
+/** The template's own Instructions sheet (either language) is part of the template, not a sheet to report. */
+function isTemplateInstructions(sheetName: string, firstRow: PhysicalRow | undefined): boolean {
+  const title = firstRow?.row === 1 ? firstRow.cells[0]?.text : undefined;
+  return (['en', 'da'] as const).some((lang) => sheetName === INSTRUCTIONS_SHEET[lang] && title === GENERAL[lang][0]);
+}
+
+/**
+ * An unrecognised sheet: when its headers name some known columns (an export with other headers), what
+ * each kind found and lacks, and how to map the rest; a sheet that names none gets the short message.
+ */
+function unmatchedSheetMessage(rows: readonly PhysicalRow[], headerMap: HeaderMap | undefined): string {
+  const parts: string[] = [];
+  const nothing: string[] = [];
+  for (const kind of SHEET_KINDS) {
+    let best: { row: PhysicalRow; known: Set<string> } | undefined;
+    for (const row of rows) {
+      const known = knownColumns(kind, row, headerMap);
+      if (known.size > (best?.known.size ?? 0)) best = { row, known };
+    }
+    const spec = SHEETS[kind];
+    if (!best) {
+      nothing.push(spec.english);
+      continue;
+    }
+    const recognised = best.row.cells
+      .filter((cell): cell is RawCell => cell !== undefined && columnOf(kind, cell.text, headerMap) !== null)
+      .map((cell) => `"${cell.text}" (${columnOf(kind, cell.text, headerMap)})`);
+    const missing = requiredColumns(kind)
+      .filter((name) => !best.known.has(name))
+      .map((name) => {
+        const column = spec.columns.find((c) => c.name === name)!;
+        const headers = column.english === column.danish ? `"${column.english}"` : `"${column.english}" or "${column.danish}"`;
+        return `${name} (${headers})`;
+      });
+    parts.push(`As ${spec.english} sheet (headers in row ${best.row.row}) it has ${recognised.join(', ')} but lacks ${missing.join(', ')}.`);
+  }
+  if (parts.length === 0) return IGNORED_SHEET_MESSAGE;
+  const none = nothing.length > 0 ? ` No header of ${nothing.join(' or ')} sheet was recognised.` : '';
+  return (
+    `ignored: its name is no known sheet and its headers are not complete for any kind. ${parts.join(' ')}${none}` +
+    ' Add the missing columns, or map your own headers with --map mapping.json, for example {"employees": {"Medarb.nr.": "employee_id"}}.'
+  );
 }
 
 function knownColumns(kind: SheetKind, row: PhysicalRow, headerMap: HeaderMap | undefined): Set<string> {

@@ -2,55 +2,76 @@
  * The absence sheet: one row per sickness absence period. A row alone can be checked for its dates; the
  * employee, their team and the other periods of the same employee are checked once every sheet is read.
  */
-import type { Absence, Organisation } from '../model/organisation.js';
+import type { Absence, Organisation, Source } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import type { References } from './references.js';
 import type { CurrentView } from './types.js';
 import { nextDay } from './values.js';
 
-export function readAbsenceRow(c: RowCursor, periods: Absence[]): void {
+/** Absence rows read: periods with usable dates, and rows whose dates are not (their employee is still checked). */
+export interface AbsenceRows {
+  periods: Absence[];
+  undated: { employeeId: string; source: Source }[];
+}
+
+export function readAbsenceRow(c: RowCursor, rows: AbsenceRows): void {
   const employeeId = c.required('employee_id', 'The employee_id is empty. Write the id of the employee who is sick.');
   const startDate = c.date('start_date', 'start date');
   if (startDate === null && c.has('start_date')) {
     c.error('start_date', 'required', 'The start date is empty. Write the first sick day.', null);
   }
   const endDate = c.has('end_date') ? c.date('end_date', 'end date') : null;
-  if (employeeId === null || !startDate || endDate === undefined) return;
-  if (endDate !== null && endDate < startDate) {
-    c.error('end_date', 'end_before_start', `The end date ${endDate} is before the start date ${startDate}. Correct one of the dates.`);
+  if (employeeId === null) return;
+  if (!startDate || endDate === undefined) {
+    rows.undated.push({ employeeId, source: c.source() });
     return;
   }
-  periods.push({ employeeId, startDate, endDate, source: c.source() });
+  if (endDate !== null && endDate < startDate) {
+    c.error('end_date', 'end_before_start', `The end date ${endDate} is before the start date ${startDate}. Correct one of the dates.`);
+    rows.undated.push({ employeeId, source: c.source() });
+    return;
+  }
+  rows.periods.push({ employeeId, startDate, endDate, source: c.source() });
 }
 
 /** Checks every period read and returns the ones to send: merged where back to back, skipped where the employee has left. */
 export function checkAbsences(
-  periods: readonly Absence[],
+  rows: AbsenceRows,
   org: Organisation,
   refs: References,
   issues: IssueCollector,
   current: CurrentView | undefined,
 ): Absence[] {
-  const byEmployee = new Map<string, Absence[]>();
-  for (const period of periods) {
-    if (!belongsToReportableEmployee(period, org, refs, issues, current)) continue;
-    const list = byEmployee.get(period.employeeId);
-    if (list) list.push(period);
-    else byEmployee.set(period.employeeId, [period]);
+  // Every problem of a row is reported: a row with a bad date still has its employee checked.
+  for (const row of rows.undated) checkEmployee(row, org, refs, issues, current);
+  const byEmployee = new Map<string, { periods: Absence[]; reportable: boolean }>();
+  for (const period of rows.periods) {
+    const verdict = checkEmployee(period, org, refs, issues, current);
+    if (verdict === 'skipped') continue;
+    const entry = byEmployee.get(period.employeeId) ?? { periods: [], reportable: true };
+    entry.periods.push(period);
+    entry.reportable &&= verdict === 'reportable';
+    byEmployee.set(period.employeeId, entry);
   }
   const kept: Absence[] = [];
-  for (const list of byEmployee.values()) mergeEmployeePeriods(list, issues, kept);
+  for (const { periods, reportable } of byEmployee.values()) {
+    // Overlaps are checked for every employee, also one in no team; only a reportable one's periods are sent.
+    const merged: Absence[] = [];
+    mergeEmployeePeriods(periods, issues, merged);
+    if (reportable) kept.push(...merged);
+  }
   return kept;
 }
 
-function belongsToReportableEmployee(
-  period: Absence,
+/** skipped: the employee has left (a warning); refused: an error on the row's employee_id. */
+function checkEmployee(
+  period: { employeeId: string; source?: Source },
   org: Organisation,
   refs: References,
   issues: IssueCollector,
   current: CurrentView | undefined,
-): boolean {
+): 'reportable' | 'refused' | 'skipped' {
   const meta = issues.sheetOf(period.source!);
   const row = period.source!.row;
   const id = period.employeeId;
@@ -66,12 +87,12 @@ function belongsToReportableEmployee(
         `Employee "${id}" has left (status in the ${employee.source!.sheetName} sheet), so this absence is skipped: the service no longer shows the employee.`,
         id,
       );
-      return false;
+      return 'skipped';
     }
     inNoTeam = employee.teamId === null || (employee.teamId === undefined && current !== undefined && !current.teamOf.get(id));
   } else {
     const resolution = refs.employee(meta, row, 'employee_id', id);
-    if (resolution === 'unknown') return false;
+    if (resolution === 'unknown') return 'refused';
     inNoTeam = resolution === 'found' && !current?.teamOf.get(id);
   }
   if (inNoTeam) {
@@ -83,9 +104,9 @@ function belongsToReportableEmployee(
       `Employee "${id}" will be in no team, and the service cannot report an employee sick who is in no team. Give the employee a team_id in the Employees sheet.`,
       id,
     );
-    return false;
+    return 'refused';
   }
-  return true;
+  return 'reportable';
 }
 
 function describe(period: Absence): string {

@@ -15,6 +15,11 @@ export interface EmployeeRowsState {
   usernames: Map<string, string>;
   /** previous_employee_id → the row that claimed it, to keep renames unambiguous. */
   previousIds: Map<string, number>;
+  /**
+   * Employee → their user in the service, when the sheet has no user_id column and a service is known:
+   * an existing employment keeps the person it has (a person with two jobs stays one person).
+   */
+  serviceUserOf?: ReadonlyMap<string, string>;
   api: 'v3' | 'v2';
   today: string;
 }
@@ -27,7 +32,8 @@ export function newEmployeeRowsState(api: 'v3' | 'v2', today: string): EmployeeR
 interface PersonFields {
   name: string | null;
   email: string | null;
-  username: string | null;
+  /** undefined: no username column (not managed); null: blank (the e-mail). */
+  username: string | null | undefined;
   gender: Gender | null | undefined;
   birthday: string | null | undefined;
 }
@@ -49,7 +55,7 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
     return;
   }
   const previousId = previousText !== null && previousText !== id ? checkPreviousId(c, state, previousText) : undefined;
-  const userId = userIdText ?? id;
+  const userId = userIdText ?? (c.has('user_id') ? undefined : state.serviceUserOf?.get(id)) ?? id;
   const source = c.source();
   const employee: Employee = { id, userId, employment, systemLanguage, teamId, status, previousId, source };
   org.employees.set(id, employee);
@@ -65,7 +71,7 @@ function readPerson(c: RowCursor, today: string): PersonFields {
   if (email !== null && !isValidEmail(email)) {
     c.error('email', 'invalid_email', `The e-mail address "${email}" is not valid. Type it as name@example.com.`);
   }
-  const username = c.has('username') ? c.text('username') : null;
+  const username = c.has('username') ? c.text('username') : undefined;
   let gender: Gender | null | undefined;
   if (c.has('gender')) {
     const text = c.text('gender');
@@ -123,22 +129,27 @@ function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: str
 
 function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person: PersonFields, source: Source): User {
   const email = person.email ?? '';
-  const username = person.username ?? email;
+  // Blank: the e-mail. No column: not managed (a new person gets the e-mail, an existing one keeps theirs).
+  const username = person.username === undefined ? undefined : (person.username ?? email);
   let emailTaken = false;
   if (email !== '') {
     const key = identityKey(email);
     const owner = state.emails.get(key);
     if (owner !== undefined) {
       emailTaken = true;
-      c.error('email', 'duplicate_username', `The e-mail address "${email}" already belongs to another person (user ${owner}). Each person needs their own e-mail address.`);
+      const hint = c.has('user_id')
+        ? 'If it is the same person with another job, give both rows the same user_id; otherwise each person needs their own e-mail address.'
+        : 'If it is the same person with another job, add a user_id column and give both rows the same user_id; otherwise each person needs their own e-mail address.';
+      c.error('email', 'duplicate_username', `The e-mail address "${email}" already belongs to another person (user ${owner}). ${hint}`);
     } else state.emails.set(key, userId);
   }
-  if (username !== '') {
-    const key = identityKey(username);
+  const effective = username ?? email;
+  if (effective !== '' && (username !== undefined || !emailTaken)) {
+    const key = identityKey(effective);
     const owner = state.usernames.get(key);
     if (owner === undefined) state.usernames.set(key, userId);
-    else if (person.username !== null) {
-      c.error('username', 'duplicate_username', `The username "${username}" already belongs to another person (user ${owner}). Choose another username.`);
+    else if (person.username) {
+      c.error('username', 'duplicate_username', `The username "${effective}" already belongs to another person (user ${owner}). Choose another username.`);
     } else if (!emailTaken) {
       c.error('email', 'duplicate_username', `The e-mail address "${email}" is already another person's username (user ${owner}). Give this person a username of their own.`);
     }
@@ -147,7 +158,7 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person:
     id: userId,
     name: person.name ?? '',
     email,
-    username,
+    ...(username !== undefined && { username }),
     gender: person.gender,
     birthday: person.birthday,
     source,
@@ -168,10 +179,9 @@ function comparePerson(c: RowCursor, user: User, person: PersonFields): void {
   if (person.email !== null && user.email !== '' && identityKey(person.email) !== identityKey(user.email)) {
     disagree('email', 'e-mail address', user.email, person.email);
   }
-  const username = person.username ?? person.email;
-  if (username !== null && user.username !== '' && identityKey(username) !== identityKey(user.username)) {
-    // A username taken from a differing e-mail is already reported on the e-mail cell.
-    if (person.username !== null) disagree('username', 'username', user.username, username);
+  // A username taken from a differing e-mail is already reported on the e-mail cell.
+  if (person.username && user.username && identityKey(person.username) !== identityKey(user.username)) {
+    disagree('username', 'username', user.username, person.username);
   }
   if (person.gender !== undefined && user.gender !== undefined && person.gender !== user.gender) {
     disagree('gender', 'gender', user.gender ?? '(empty)', c.text('gender') ?? '(empty)');

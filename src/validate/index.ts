@@ -4,10 +4,11 @@
  * indexes (ids, e-mails, usernames) besides the entities themselves; cross-sheet references are checked
  * after the last sheet, because sheets may come in any order.
  */
-import { emptyOrganisation, type Absence, type Organisation } from '../model/organisation.js';
+import { emptyOrganisation, type Organisation } from '../model/organisation.js';
 import { SHEETS, requiredColumns, type SheetKind } from '../sheets/columns.js';
-import type { InputReading } from '../sheets/types.js';
-import { checkAbsences, readAbsenceRow } from './absence.js';
+import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
+import { isTemplateExample } from './template-example.js';
+import { checkAbsences, readAbsenceRow, type AbsenceRows } from './absence.js';
 import { IssueCollector, type SheetMeta } from './collector.js';
 import { RowCursor } from './cursor.js';
 import { TrimmedCells } from './trimmed.js';
@@ -15,6 +16,7 @@ import { checkDelegations, readDelegationRow, type DelegationRow } from './deleg
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
 import { References } from './references.js';
+import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
 
@@ -29,23 +31,33 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   const org = emptyOrganisation();
   const employeeState = newEmployeeRowsState(api, options.today ?? localToday());
   const organisationState = newOrganisationRowsState();
-  const periods: Absence[] = [];
+  const absenceRows: AbsenceRows = { periods: [], undated: [] };
   const delegationRows: DelegationRow[] = [];
   const incomplete = { employees: false, organisation: false };
   let treeColumnsPresent = true;
 
   for await (const sheet of reading.sheets) {
+    const first = issues.firstSheetOf(sheet.kind);
+    if (first) {
+      await refuseSecondSheet(first, sheet, issues);
+      continue;
+    }
     const meta = issues.addSheet(sheet);
     checkColumns(meta, issues, api);
     const has = (column: string) => meta.headers.has(column);
     if (meta.kind === 'employees' && !has('employee_id')) incomplete.employees = true;
     if (meta.kind === 'organisation' && !(has('type') && has('id'))) incomplete.organisation = true;
     if (meta.kind === 'organisation' && !(has('type') && has('id') && has('parent_id'))) treeColumnsPresent = false;
+    if (meta.kind === 'employees' && !has('user_id') && options.current) {
+      // Without a user_id column an existing employment keeps the person the service has: the rows need
+      // the service's employees before they can be read (only then; otherwise they stream meanwhile).
+      employeeState.serviceUserOf = (await options.current).userOf;
+    }
     const cursor = new RowCursor(meta, issues, options.dateOrder);
     let rows = 0;
     const trimmed = new TrimmedCells();
-    for await (const row of sheet.rows) {
-      rows++;
+    let example: RawRow | undefined;
+    const readRow = (row: RawRow) => {
       cursor.at(row);
       trimmed.note(row);
       switch (meta.kind) {
@@ -56,7 +68,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
           readOrganisationRow(cursor, org, organisationState);
           break;
         case 'absence':
-          readAbsenceRow(cursor, periods);
+          readAbsenceRow(cursor, absenceRows);
           break;
         case 'delegations':
           readDelegationRow(cursor, delegationRows, api);
@@ -64,13 +76,20 @@ export async function validate(reading: InputReading, options: ValidateOptions =
         default:
           assertNever(meta.kind);
       }
+    };
+    for await (const row of sheet.rows) {
+      rows++;
+      // The template's example row waits: it is imported only when it is the sheet's one row (a fresh template).
+      if (example === undefined && isTemplateExample(meta.kind, row)) example = row;
+      else readRow(row);
     }
+    if (example) reportExample(example, rows, meta, issues, readRow);
     meta.rows = rows;
     trimmed.report(meta, issues);
   }
 
   const managed = managedKinds(issues.sheets);
-  checkRequiredSheets(issues, managed);
+  checkRequiredSheets(issues, managed, reading.issues.some((i) => i.code === 'ignored_sheet'));
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const refs = new References(org, current, issues, incomplete);
@@ -79,7 +98,8 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   }
   checkEmployeeTeams(org, refs, issues);
   checkRenamesDoNotCollide(org, issues);
-  org.absences = checkAbsences(periods, org, refs, issues, current);
+  checkServiceRules(org, current, issues);
+  org.absences = checkAbsences(absenceRows, org, refs, issues, current);
   org.delegations = checkDelegations(delegationRows, org, refs, issues);
 
   return {
@@ -88,6 +108,49 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     sheetsSeen: issues.sheets.map(({ kind, sheetName, file, rows }) => ({ kind, sheetName, file, rows })),
     managed,
   };
+}
+
+/**
+ * A second sheet of a kind already read: which of the two is meant cannot be guessed, so neither is
+ * imported (an error) and the second one's rows are not read into the organisation.
+ */
+async function refuseSecondSheet(first: SheetMeta, sheet: RawSheet, issues: IssueCollector): Promise<void> {
+  const second = issues.addSheet(sheet);
+  const where = (meta: SheetMeta) => (meta.file === second.file ? `"${meta.sheetName}"` : `"${meta.sheetName}" (${meta.file})`);
+  issues.error(
+    second,
+    null,
+    null,
+    'duplicate_sheet',
+    `Both ${where(first)} and ${where(second)} are ${SHEETS[sheet.kind].english} sheets, and the importer cannot tell which one is meant. Keep one: delete the other, or hide it if it is an archive.`,
+    null,
+  );
+  let rows = 0;
+  for await (const row of sheet.rows) if (row) rows++;
+  second.rows = rows;
+}
+
+function reportExample(row: RawRow, rows: number, meta: SheetMeta, issues: IssueCollector, readRow: (row: RawRow) => void): void {
+  if (rows > 1) {
+    issues.error(
+      meta,
+      row.row,
+      null,
+      'template_example',
+      `Row ${row.row} is the template's example row, left in place above your own rows. Delete it: it is not part of your organisation.`,
+      null,
+    );
+    return;
+  }
+  readRow(row);
+  issues.warning(
+    meta,
+    row.row,
+    null,
+    'template_example',
+    `Row ${row.row} is the template's example row. Replace it with your own rows before importing, or it is imported as it stands.`,
+    null,
+  );
 }
 
 function assertNever(value: never): never {
@@ -139,7 +202,7 @@ function managedKinds(sheets: readonly SheetMeta[]): Managed {
  * The employees sheet is required unless only absence is imported: the input's recognised sheets are
  * absence sheets and nothing else. Then the employees are looked up in the service.
  */
-function checkRequiredSheets(issues: IssueCollector, managed: Managed): void {
+function checkRequiredSheets(issues: IssueCollector, managed: Managed, sheetsIgnored: boolean): void {
   const onlyAbsence = managed.absence && !managed.organisation && !managed.delegations;
   if (managed.employees || onlyAbsence) return;
   const files = new Set(issues.sheets.map((s) => s.file));
@@ -147,7 +210,8 @@ function checkRequiredSheets(issues: IssueCollector, managed: Managed): void {
   issues.inputError(
     'employees',
     'missing_sheet',
-    'The input has no Employees sheet (Medarbejdere). Add one: it is required unless only an Absence sheet is imported.',
+    'The input has no Employees sheet (Medarbejdere). Add one: it is required unless only an Absence sheet is imported.' +
+      (sheetsIgnored ? ' The ignored sheets are listed with the headers they lack; map your own headers with --map mapping.json.' : ''),
     file,
   );
 }

@@ -3,6 +3,8 @@ import type { SheetKind } from '../sheets/columns.js';
 
 export type ErrorCode =
   | 'missing_sheet'
+  /** Two visible sheets (or CSV files) of one kind: which one is meant cannot be guessed. */
+  | 'duplicate_sheet'
   | 'missing_column'
   | 'required'
   | 'invalid_email'
@@ -21,6 +23,8 @@ export type ErrorCode =
   | 'no_team'
   | 'not_supported'
   | 'unclosed_quote'
+  /** The template's example row left in place above the user's own rows. */
+  | 'template_example'
   /** Not a validation code: the service refused the row while applying (written into the error file). */
   | 'rejected';
 
@@ -36,6 +40,7 @@ export type WarningCode =
   | 'duplicate_delegation'
   | 'csv_quotes'
   | 'merged_cells'
+  | 'template_example'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 

@@ -148,13 +148,14 @@ export class References {
     if (target === 'employee' ? this.incomplete.employees : this.incomplete.organisation) return 'unresolved';
     const what = describe(target, id);
     const sheet = this.sheetName(target);
+    const named = this.named(target, id);
     if (this.current) {
       this.issues.error(
         meta,
         row,
         column,
         'unknown_reference',
-        `${what} is not in the ${sheet} sheet and not in the service. Correct the id, or add the ${noun(target)} to the ${sheet} sheet.`,
+        named ?? `${what} is not in the ${sheet} sheet and not in the service. Correct the id, or add the ${noun(target)} to the ${sheet} sheet.`,
         id,
       );
       return 'unknown';
@@ -167,17 +168,67 @@ export class References {
         row,
         column,
         'unresolved_reference',
-        `${what} is not in the ${sheet} sheet, and no service is configured to look it up. It must already exist in the service, or the import will fail there.`,
+        named ?? `${what} is not in the ${sheet} sheet, and no service is configured to look it up. It must already exist in the service, or the import will fail there.`,
         id,
       );
     }
     return 'unresolved';
   }
 
+  private nameIndex: Record<Target, Map<string, Set<string>>> | undefined;
+
+  /**
+   * A name typed where an id belongs ("Bogholderi" for team T-10, "Anna Holm" for employee 1001): the
+   * sentence that says so and gives the id, from the workbook or the service; undefined when no unit or
+   * person has that name.
+   */
+  private named(target: Target | 'unit', text: string): string | undefined {
+    this.nameIndex ??= this.buildNameIndex();
+    const key = nameKey(text);
+    const kinds: Target[] = target === 'unit' ? ['department', 'team'] : [target];
+    for (const kind of kinds) {
+      const ids = [...(this.nameIndex[kind].get(key) ?? [])];
+      if (ids.length === 0) continue;
+      const what = kind === 'employee' ? 'a person' : `a ${kind}`;
+      const column = kind === 'employee' ? 'employee_id' : 'id';
+      if (ids.length === 1) return `"${text}" is the name of ${what}, not an id. Write the ${column} instead: "${ids[0]}".`;
+      const listed = ids.slice(0, 5).map((id) => `"${id}"`).join(', ');
+      return `"${text}" is the name of ${what}, not an id, and ${ids.length} have that name (${listed}${ids.length > 5 ? ', …' : ''}). Write the ${column} of the one you mean.`;
+    }
+    return undefined;
+  }
+
+  private buildNameIndex(): Record<Target, Map<string, Set<string>>> {
+    const index: Record<Target, Map<string, Set<string>>> = { department: new Map(), team: new Map(), employee: new Map() };
+    const add = (kind: Target, name: string | undefined, id: string) => {
+      if (!name) return;
+      const key = nameKey(name);
+      const ids = index[kind].get(key) ?? new Set<string>();
+      ids.add(id);
+      index[kind].set(key, ids);
+    };
+    for (const d of this.org.departments.values()) add('department', d.name, d.id);
+    for (const t of this.org.teams.values()) add('team', t.name, t.id);
+    for (const e of this.org.employees.values()) if (e.status === 'active') add('employee', this.org.users.get(e.userId)?.name, e.id);
+    const current = this.current;
+    if (current) {
+      for (const [id, name] of current.departmentNames ?? []) if (!this.org.departments.has(id)) add('department', name, id);
+      for (const [id, name] of current.teamNames ?? []) if (!this.org.teams.has(id)) add('team', name, id);
+      for (const [id, userId] of current.userOf ?? []) {
+        if (!this.org.employees.has(id)) add('employee', current.users?.get(userId)?.name, id);
+      }
+    }
+    return index;
+  }
+
   private sheetName(target: Target | 'unit'): string {
     const kind = target === 'employee' ? 'employees' : 'organisation';
     return this.issues.firstSheetOf(kind)?.sheetName ?? (kind === 'employees' ? 'Employees' : 'Organisation');
   }
+}
+
+function nameKey(name: string): string {
+  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }
 
 function noun(target: Target | 'unit'): string {

@@ -22,6 +22,21 @@ export interface CurrentView {
   topDepartmentId: string;
   /** Employee → their team in the service (null or absent: in no team). */
   teamOf: Map<string, string | null>;
+  /** Active employee → the user (person) behind it. Absent (older callers): not checked. */
+  userOf?: Map<string, string>;
+  /** The service's people by user id (v2: one per employee), for the uniqueness the service enforces. */
+  users?: Map<string, ServicePerson>;
+  /** Unit names, to suggest an id where a name was typed. */
+  departmentNames?: Map<string, string>;
+  teamNames?: Map<string, string>;
+  /** The employee who owns the top department in the service (the service refuses to fire them). */
+  topDepartmentOwner?: string | null;
+}
+
+export interface ServicePerson {
+  name: string;
+  email: string;
+  username: string;
 }
 
 /**

@@ -150,35 +150,44 @@ describe('changes to a company that already exists', () => {
 
   it('reports a row the service refuses with its message, writes it into the error file, and goes on', async () => {
     await start();
-    // 103 leaves the workbook (not pruned); a newcomer gets 103's e-mail, which is the username the service
-    // already holds: validation cannot know, the service refuses.
-    const employees = [...BASE.employees.filter((row) => row[0] !== '103'), ['105', 'Person 105', 'p103@nordlys.dk', 'T2', '', '']];
+    // 103 is fired; then 102 is renamed to 103. The fired employee still holds the id, which the service's
+    // lists do not show: validation cannot know, the service refuses. (A newcomer taking the e-mail of a
+    // person the workbook does not list is refused by validation now: test/e2e/service-refusals.test.ts.)
+    const fired = await importCompany({ ...BASE, employees: BASE.employees.map((row) => (row[0] === '103' ? person('103', 'T2', { status: 'left' }) : row)) });
+    expect(fired.code, fired.stdout + fired.stderr).toBe(0);
+    const employees = [...BASE.employees.filter((row) => row[0] !== '102' && row[0] !== '103'), person('103', 'T2', { previous: '102' })];
     const organisation = BASE.organisation.map((row) => (row[1] === 'T1' ? ['team', 'T1', 'Team Et', 'A', '', ''] : row));
     const dir = writeCsvSet({ employees: [EMPLOYEE_HEADER, ...employees], organisation: [ORG_HEADER, ...organisation] });
     const result = await runCli([dir, '--yes', ...serviceArgs(sandbox), '--report', 'report.json'], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stdout).toMatch(/Failed: create user 105 \(employees row 5\): .*username/i);
+    expect(result.stdout).toMatch(/Failed: rename employee 103 \(employees row 4\): .*id: has already been taken/);
     expect(snap().teams.find((t) => t.id === 'T1')?.name).toBe('Team Et'); // the rest went on
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     const ops = Object.fromEntries(report.operations.map((o: { key: string; status: string }) => [o.key, o.status]));
-    expect(ops).toMatchObject({ 'createUser:105': 'failed', 'createEmployee:105': 'skipped', 'updateTeam:T1': 'done' });
+    expect(ops).toMatchObject({ 'renameEmployee:102->103': 'failed', 'updateTeam:T1': 'done' });
     const errorFile = readFileSync(join(dir, 'employees.errors.csv'), 'utf8');
-    expect(errorFile).toMatch(/105;Person 105;.*refused to create user 105/);
+    expect(errorFile).toMatch(/103;Person 103;.*refused/);
   });
 
   it('lets people swap e-mail addresses (their usernames) in one run, and the next run finds nothing to do', async () => {
     await start();
+    // A blank username is the e-mail when the username column is present (an absent column is not managed).
+    const withUsernames = (rows: string[][]) => ({
+      employees: [[...EMPLOYEE_HEADER, 'username'], ...rows.map((row) => [...row, ''])],
+      organisation: [ORG_HEADER, ...BASE.organisation],
+    });
     const swapped = BASE.employees.map((row) => {
       if (row[0] === '101') return ['101', 'Person 101', 'p102@nordlys.dk', 'T1', '', ''];
       if (row[0] === '102') return ['102', 'Person 102', 'p101@nordlys.dk', 'T2', '', ''];
       return row;
     });
-    const result = await importCompany({ ...BASE, employees: swapped });
+    const importWithUsernames = () => runCli([writeCsvSet(withUsernames(swapped)), '--yes', ...serviceArgs(sandbox)], { cwd });
+    const result = await importWithUsernames();
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toMatch(/temporary|frees the username/);
     const users = Object.fromEntries(snap().users.map((u) => [u.id, u.username]));
     expect(users).toMatchObject({ '101': 'p102@nordlys.dk', '102': 'p101@nordlys.dk' });
-    const again = await importCompany({ ...BASE, employees: swapped });
+    const again = await importWithUsernames();
     expect(again.stdout).toContain('Nothing to do');
   });
 });

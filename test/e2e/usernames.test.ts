@@ -6,13 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
 
-const EMPLOYEE_HEADER = ['employee_id', 'name', 'email', 'team_id'];
+// A blank username is the e-mail (the column is present, so usernames are managed).
+const EMPLOYEE_HEADER = ['employee_id', 'name', 'email', 'team_id', 'username'];
 const ORGANISATION = [
   ['type', 'id', 'name', 'parent_id', 'owner'],
   ['department', 'root', 'Company', '', '100'],
   ['team', 'T1', 'Team 1', 'root', ''],
 ];
-const person = (id: string, email: string) => [id, `Person ${id}`, email, 'T1'];
+const person = (id: string, email: string) => [id, `Person ${id}`, email, 'T1', ''];
 
 let sandbox: RunningSandbox;
 let cwd: string;

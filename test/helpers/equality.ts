@@ -22,7 +22,7 @@ export function workbookView(desired: Organisation, options: { delegations?: boo
     users: sortBy(
       [...desired.users.values()]
         .filter((u) => users.has(u.id))
-        .map((u) => ({ id: u.id, name: u.name, email: u.email, username: u.username, gender: u.gender ?? null, birthday: u.birthday ?? null })),
+        .map((u) => ({ id: u.id, name: u.name, email: u.email, username: u.username ?? u.email, gender: u.gender ?? null, birthday: u.birthday ?? null })),
       (u) => u.id,
     ),
     employees: sortBy(

@@ -1,0 +1,117 @@
+/**
+ * What the service refuses, refused before anything is sent (with a service configured): a username the
+ * service already has for a person the workbook does not list (usernames are unique in the service, for
+ * every user, also one whose employments were all fired), an e-mail address such a person has given to a
+ * new person (it would make a second person; ids exported as "101.0" or "0101" look new), and firing the
+ * owner of the top department (v3 "States and transitions").
+ */
+import type { Organisation, User } from '../model/organisation.js';
+import type { IssueCollector } from './collector.js';
+import type { CurrentView, ServicePerson } from './types.js';
+import { identityKey } from './values.js';
+
+export function checkServiceRules(org: Organisation, current: CurrentView | undefined, issues: IssueCollector): void {
+  if (!current) return;
+  checkTopOwnerStays(org, current, issues);
+  if (current.users && current.userOf) checkIdentities(org, current, current.users, current.userOf, issues);
+}
+
+function checkIdentities(
+  org: Organisation,
+  current: CurrentView,
+  people: ReadonlyMap<string, ServicePerson>,
+  userOf: ReadonlyMap<string, string>,
+  issues: IssueCollector,
+): void {
+  const employeesOf = new Map<string, string[]>();
+  for (const [employee, person] of userOf) employeesOf.set(person, [...(employeesOf.get(person) ?? []), employee]);
+  // The service's person behind each person of the workbook: the same user id, or the user of a listed employment.
+  const serviceOf = new Map<string, string>();
+  for (const user of org.users.values()) if (people.has(user.id)) serviceOf.set(user.id, user.id);
+  for (const employee of org.employees.values()) {
+    const person = userOf.get(employee.id);
+    if (person !== undefined && !serviceOf.has(employee.userId)) serviceOf.set(employee.userId, person);
+  }
+  const listed = new Set(serviceOf.values());
+  const byUsername = new Map<string, string>();
+  const byEmail = new Map<string, string>();
+  for (const [id, person] of people) {
+    if (listed.has(id)) continue;
+    // Exactly as the service compares usernames; e-mail addresses compare without case.
+    if (person.username !== '') byUsername.set(person.username, id);
+    if (person.email !== '') byEmail.set(identityKey(person.email), id);
+  }
+  if (byUsername.size === 0 && byEmail.size === 0) return;
+
+  for (const user of org.users.values()) {
+    if (!user.source) continue;
+    const existing = serviceOf.get(user.id);
+    const meta = issues.sheetOf(user.source);
+    const usernameGiven = user.username !== undefined && meta.headers.has('username') && user.username !== user.email;
+    // A new person gets the username the workbook gives, else the e-mail; an existing one changes only a given one.
+    const username = existing === undefined ? (user.username ?? user.email) : user.username;
+    const holder = username ? byUsername.get(username) : undefined;
+    if (holder !== undefined) {
+      const column = usernameGiven ? 'username' : 'email';
+      const what = usernameGiven ? `username "${username}"` : `e-mail address "${username}" (the username of a person without one)`;
+      const message = `The service already has the ${what} for ${describe(holder, people, employeesOf)}, who is not in this workbook. ${advice(user, holder, employeesOf, current)}`;
+      issues.error(meta, user.source.row, column, 'duplicate_username', message, username ?? null);
+      continue;
+    }
+    if (existing !== undefined || user.email === '') continue;
+    const emailHolder = byEmail.get(identityKey(user.email));
+    if (emailHolder === undefined) continue;
+    issues.error(
+      meta,
+      user.source.row,
+      'email',
+      'duplicate_username',
+      `The service already has the e-mail address "${user.email}" for ${describe(emailHolder, people, employeesOf)}, who is not in this workbook; this row would make a second person. ${advice(user, emailHolder, employeesOf, current)}`,
+      user.email,
+    );
+  }
+}
+
+function describe(person: string, people: ReadonlyMap<string, ServicePerson>, employeesOf: ReadonlyMap<string, string[]>): string {
+  const name = people.get(person)?.name;
+  const employees = employeesOf.get(person) ?? [];
+  const jobs = employees.length === 0 ? 'no active employment' : `employee ${employees.map((e) => `"${e}"`).join(', ')}`;
+  return `${name ? `${name} ` : ''}(user "${person}", ${jobs})`;
+}
+
+/** What probably happened: the same person under an id the export changed, or a person who left. */
+function advice(user: User, holder: string, employeesOf: ReadonlyMap<string, string[]>, current: CurrentView): string {
+  const employees = employeesOf.get(holder) ?? [];
+  const id = employees[0] ?? holder;
+  const sameDigits = employees.find((e) => digitsOf(e) !== '' && digitsOf(e) === digitsOf(user.id));
+  if (sameDigits !== undefined) {
+    return `It is probably the same person under id "${sameDigits}" in the service: the export seems to have changed the id to "${user.id}". Use the id "${sameDigits}".`;
+  }
+  if (employees.length === 0 || !employees.some((e) => current.employees.has(e))) {
+    return `If it is the same person coming back, use their old id "${id}" (they are rehired with their data); otherwise give this person another e-mail address or username.`;
+  }
+  return `If it is the same person, use the id "${id}"; otherwise give this person another e-mail address or username.`;
+}
+
+/** "0101", "101.0" and "101" are the same number; anything else has no digits to compare. */
+function digitsOf(id: string): string {
+  const match = /^0*(\d+)(?:\.0+)?$/.exec(id.trim());
+  return match ? match[1]! : '';
+}
+
+function checkTopOwnerStays(org: Organisation, current: CurrentView, issues: IssueCollector): void {
+  const owner = current.topDepartmentOwner;
+  if (!owner) return;
+  const employee = org.employees.get(owner);
+  if (employee?.status !== 'fired' || !employee.source) return;
+  // The workbook gives the top department an owner (or none): the plan changes it before firing.
+  if (org.departments.get(current.topDepartmentId)?.owner !== undefined) return;
+  issues.error(
+    issues.sheetOf(employee.source),
+    employee.source.row,
+    issues.sheetOf(employee.source).headers.has('status') ? 'status' : 'employee_id',
+    'invalid_value',
+    `Employee "${owner}" owns the top department "${current.topDepartmentId}" in the service, and the service refuses to fire the owner of the top department. Give the top department another owner first (owner column of the Organisation sheet), or keep the employee active.`,
+    null,
+  );
+}

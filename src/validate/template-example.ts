@@ -1,0 +1,31 @@
+/**
+ * The template's example rows (src/template/content.ts), recognised when a user leaves them in place: a
+ * row is the example when every text cell of the example that the sheet has a column for reads the same.
+ * Left in place above the user's own rows it is named as the example (an error), never imported.
+ */
+import type { SheetKind } from '../sheets/columns.js';
+import type { RawRow } from '../sheets/types.js';
+import { exampleRow, type TemplateLanguage } from '../template/content.js';
+
+const LANGUAGES: readonly TemplateLanguage[] = ['en', 'da'];
+
+/** Columns that identify the example: its ids and its person, not the values a user might reuse. */
+const KEYS: Record<SheetKind, readonly string[]> = {
+  employees: ['employee_id', 'name', 'email'],
+  organisation: ['type', 'id', 'name'],
+  absence: ['employee_id', 'start_date'],
+  delegations: ['unit_id', 'responsibility', 'employee_id'],
+};
+
+export function isTemplateExample(kind: SheetKind, row: RawRow): boolean {
+  return LANGUAGES.some((lang) => {
+    const example = exampleRow(lang, kind);
+    return KEYS[kind].every((column) => {
+      const wanted = example[column];
+      const cell = row.cells.get(column);
+      if (wanted === undefined || cell === undefined) return false;
+      if (typeof wanted === 'string') return cell.text === wanted;
+      return cell.date === wanted.date || cell.text === wanted.date;
+    });
+  });
+}
