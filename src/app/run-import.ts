@@ -26,6 +26,7 @@ import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
 import { finishReports, rejectionIssues } from './reports.js';
+import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countUnchanged } from './summary.js';
 
@@ -60,6 +61,7 @@ interface Context {
 
 /** `orgsync-import validate`: offline unless a service is configured. */
 export async function runValidate(options: ImportOptions, io: AppIO): Promise<ExitCode> {
+  refuseOutputsOverInputs(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   let connection: Connection | null = null;
   try {
@@ -84,6 +86,7 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
 
 /** The main job (`command` run) and `plan` (same as --dry-run). */
 export async function runImport(options: ImportOptions, io: AppIO): Promise<ExitCode> {
+  refuseOutputsOverInputs(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   if (!isServiceConfigured(options)) {
     println(io.stderr, HOW_TO_CONFIGURE);

@@ -1,9 +1,9 @@
 /** Writing the error file of every input that has issues: one workbook copy, or one CSV per CSV file. */
 import { mkdir } from 'node:fs/promises';
-import { extname, join, basename, dirname, resolve } from 'node:path';
+import { extname, join, basename, dirname } from 'node:path';
 import type { Issue } from '../validate/issue.js';
 import { writeErrorCsv, type ErrorCsvOptions } from './error-csv.js';
-import { errorFileFormat, errorFilePath } from './error-file-path.js';
+import { errorFileFormat, errorFilePath, sameFile } from './error-file-path.js';
 
 export interface ErrorFilesOptions extends ErrorCsvOptions {
   /** The input files as given (folders already expanded or not: only .xlsx inputs are looked at here). */
@@ -30,7 +30,7 @@ export async function writeErrorFiles(issues: readonly Issue[], options: ErrorFi
   const written: string[] = [];
   for (const target of targets) {
     const outPath = targetPath(target, targets.length, options.errorsOut);
-    if (resolve(outPath) === resolve(target)) continue; // never overwrite the user's input
+    if (options.inputs.some((input) => sameFile(outPath, input)) || sameFile(outPath, target)) continue; // never overwrite the user's input
     await mkdir(dirname(outPath), { recursive: true });
     if (errorFileFormat(target) === 'xlsx') {
       // exceljs is loaded only when a workbook copy is written: the CLI starts faster without it.
