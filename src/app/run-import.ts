@@ -25,7 +25,7 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
-import { finishReports, rejectionIssues } from './reports.js';
+import { finishReports, isTransientFailure, rejectionIssues } from './reports.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countUnchanged } from './summary.js';
@@ -315,7 +315,13 @@ async function apply(
     );
   }
   if (exitCode === EXIT.partial && stopped !== 'journal') {
-    println(io.stdout, 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.');
+    const refusedRows = outcomes.some((o) => o.status === 'failed' && !isTransientFailure(o));
+    println(
+      io.stdout,
+      refusedRows
+        ? 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.'
+        : 'Some operations did not succeed because the service was unavailable or unreachable, not because of the workbook. Run the same command again to finish.',
+    );
   }
   const rejected = rejectionIssues(outcomes);
   await finishReports(ctx, {

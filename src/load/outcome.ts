@@ -8,6 +8,8 @@ export interface OperationOutcome {
   statusCode: number | null;
   /** The service's message for a failure, the reason a row was skipped, or a note ("rehired"). */
   message: string | null;
+  /** For a failed operation: how the service failed it (`rejected`: the row's to fix; the others are transient). */
+  failure?: 'rejected' | 'unavailable' | 'unknown_outcome' | 'auth' | 'error';
   /** For a skipped operation: the key of the failed operation it depended on. */
   blockedBy?: string;
 }
