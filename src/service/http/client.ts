@@ -162,7 +162,8 @@ export class HttpClient {
           signal: deadline.signal,
         });
       } catch (error) {
-        return this.networkFailure(deadline.signal.aborted ? deadline.signal.reason : error);
+        // No headers yet: the same words as undici's own headers timeout.
+        return this.networkFailure(deadline.signal.aborted ? { code: 'UND_ERR_HEADERS_TIMEOUT' } : error);
       }
       const status = answer.statusCode;
       const responseHeaders = flattenHeaders(answer.headers);
