@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import type { OperationOutcome } from '../load/outcome.js';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
-import { writeErrorFiles } from '../report/error-files.js';
+import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
 import { buildReport, writeReport } from '../report/json.js';
 import type { Issue } from '../validate/issue.js';
 import { listInputFiles } from '../sheets/read.js';
@@ -23,10 +23,20 @@ export interface RunResult {
   summary?: Record<string, unknown>;
 }
 
-/** Rows the service refused while applying, as issues at the row they came from. */
+/** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
+export function isTransientFailure(outcome: OperationOutcome): boolean {
+  return outcome.status === 'failed' && (outcome.failure === 'unavailable' || outcome.failure === 'unknown_outcome' || outcome.failure === 'auth');
+}
+
+/**
+ * Rows the service refused while applying, as issues at the row they came from. Operations the service
+ * could not carry out for now (503, 429, 500, a lost connection, 401) are not the row's fault: they go
+ * into one warning of the whole run, never into the file beside the input.
+ */
 export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
-  return outcomes
-    .filter((o) => o.status === 'failed')
+  const transient = outcomes.filter(isTransientFailure);
+  const issues: Issue[] = outcomes
+    .filter((o) => o.status === 'failed' && !isTransientFailure(o))
     .map((o) => {
       const d = DESCRIBE[o.op.type];
       const source = o.op.source;
@@ -43,6 +53,22 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
         value: null,
       };
     });
+  if (transient.length > 0) {
+    const first = transient[0]!;
+    issues.push({
+      severity: 'warning' as const,
+      code: 'rejected' as const,
+      sheet: null,
+      sheetName: null,
+      file: null,
+      row: null,
+      column: null,
+      header: null,
+      message: `${transient.length} operation${transient.length === 1 ? '' : 's'} could not be carried out because of the service, not the workbook (first: ${first.message ?? 'no answer'}). Nothing is wrong with those rows: run the same command again to finish.`,
+      value: null,
+    });
+  }
+  return issues;
 }
 
 async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<void> {
@@ -54,6 +80,9 @@ async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<
     ...(ctx.options.encoding !== undefined ? { encoding: ctx.options.encoding } : {}),
   });
   for (const out of written) println(ctx.io.stdout, `Marked-up copy with every problem: ${out}`);
+  for (const old of await removeStaleErrorFiles(issues, { inputs })) {
+    println(ctx.io.stdout, `Removed ${old}, left by an earlier run: its file has no errors now.`);
+  }
 }
 
 export async function finishReports(ctx: ReportContext, result: RunResult): Promise<void> {

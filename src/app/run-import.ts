@@ -26,7 +26,8 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
-import { finishReports, rejectionIssues } from './reports.js';
+import { finishReports, isTransientFailure, rejectionIssues } from './reports.js';
+import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countAlreadyMatching } from './summary.js';
 
@@ -98,6 +99,7 @@ interface Context {
 
 /** `orgsync-import validate`: offline unless a service is configured. */
 export async function runValidate(options: ImportOptions, io: AppIO): Promise<ExitCode> {
+  await refuseOutputsOverInputs(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   let connection: Connection | null = null;
   try {
@@ -122,6 +124,7 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
 
 /** The main job (`command` run) and `plan` (same as --dry-run). */
 export async function runImport(options: ImportOptions, io: AppIO): Promise<ExitCode> {
+  await refuseOutputsOverInputs(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   if (!isServiceConfigured(options)) {
     println(io.stderr, HOW_TO_CONFIGURE);
@@ -370,7 +373,13 @@ async function apply(
     );
   }
   if (exitCode === EXIT.partial && stopped !== 'journal') {
-    println(io.stdout, 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.');
+    const refusedRows = outcomes.some((o) => o.status === 'failed' && !isTransientFailure(o));
+    println(
+      io.stdout,
+      refusedRows
+        ? 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.'
+        : 'Some operations did not succeed because the service was unavailable or unreachable, not because of the workbook. Run the same command again to finish.',
+    );
   }
   const rejected = rejectionIssues(outcomes);
   await finishReports(ctx, {

@@ -23,8 +23,28 @@ export const HOW_TO_CONFIGURE =
   '(--company-id and --access-token, --jwt, or --jwt-secret), or use --sandbox to rehearse against the embedded sandbox.';
 
 export function serviceKey(api: string, baseUrl: string, companyId: string | undefined): string {
-  const hash = createHash('sha256').update(`${api}\n${baseUrl.replace(/\/+$/, '')}\n${companyId ?? ''}`).digest('hex');
+  const hash = createHash('sha256').update(`${api}\n${sameServiceSpelling(baseUrl)}\n${companyId ?? ''}`).digest('hex');
   return `${api}-${hash.slice(0, 16)}`;
+}
+
+/**
+ * One spelling per service, so its journal and ledgers are found whichever way the URL is written:
+ * host in lower case, no default port, no trailing slash, and every loopback name as 127.0.0.1. The
+ * plain form `https://host[/path]` stays exactly as it was, so existing ledgers keep their names.
+ */
+export function sameServiceSpelling(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return trimmed;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const loopback = host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  const hostname = loopback ? '127.0.0.1' : url.hostname;
+  const port = url.port === '' ? '' : `:${url.port}`;
+  return `${url.protocol}//${hostname}${port}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 export async function connect(

@@ -166,7 +166,7 @@ async function runOne(
       }
       if (error instanceof ServiceError) {
         return {
-          outcome: { op, status: 'failed', statusCode: error.status, message: error.serviceMessage ?? error.message },
+          outcome: { op, status: 'failed', statusCode: error.status, message: error.serviceMessage ?? error.message, failure: error.kind },
           error,
         };
       }

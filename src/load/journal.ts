@@ -10,18 +10,17 @@ import {
   existsSync,
   fsyncSync,
   ftruncateSync,
-  linkSync,
   mkdirSync,
   openSync,
   readFileSync,
   renameSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { OrgsyncError, EXIT } from '../errors.js';
+import { acquireLock } from '../process-lock.js';
 import type { Operation } from '../plan/operations.js';
 import type { OperationOutcome } from './outcome.js';
 
@@ -93,8 +92,22 @@ function writeFailure(error: unknown): string {
 
 const ENTRY_TYPES = new Set(['run', 'sent', 'done', 'failed', 'end']);
 
+/**
+ * A journal holds one run: a few lines per operation, some MB for a large company. One over 500 MB was
+ * not written by a run of this importer (or is damaged), and a string that long cannot be made in Node.
+ */
+export const MAX_JOURNAL_BYTES = 500 * 1024 * 1024;
+
 function readEntries(path: string): Entry[] {
   if (!existsSync(path)) return [];
+  const size = statSync(path).size;
+  if (size > MAX_JOURNAL_BYTES) {
+    throw new OrgsyncError(
+      'journal_too_large',
+      `The journal ${path} is ${Math.round(size / 1024 / 1024)} MB, far larger than a run of this importer writes (at most ${MAX_JOURNAL_BYTES / 1024 / 1024} MB), so it was not read. Delete that file and run again: the service is read afresh, and a run that was interrupted is checked against it. Nothing was sent.`,
+      EXIT.cannotStart,
+    );
+  }
   const entries: Entry[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
@@ -143,15 +156,6 @@ function lastRun(entries: Entry[]): PreviousRun | null {
     unconfirmed: [...sent],
     startedAt: header.at,
   };
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export class Journal {
@@ -206,65 +210,16 @@ export class Journal {
   }
 
   private static lock(lockPath: string): void {
-    try {
-      createLockFile(lockPath);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(lockPath, 'open', error);
-    }
-    const holder = lockHolder(lockPath);
-    if (holder && holder !== process.pid && processAlive(holder)) throw new JournalLockedError(lockPath, holder);
-    Journal.takeOverStaleLock(lockPath);
-  }
-
-  /**
-   * The lock's process is gone. Two importers started at the same moment must not both take it over, so
-   * the takeover itself is exclusive: one creates the takeover file, checks the lock is still stale and
-   * replaces it; the other finds the takeover file (or the new, live lock) and refuses.
-   */
-  private static takeOverStaleLock(lockPath: string): void {
-    const takeover = `${lockPath}.takeover`;
-    try {
-      const fd = openSync(takeover, 'wx');
-      closeSync(fd);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(takeover, 'open', error);
-      // A takeover file older than a few seconds was left by an importer that died taking over.
-      let age = 0;
-      try {
-        age = Date.now() - statSync(takeover).mtimeMs;
-      } catch {
-        age = Infinity;
-      }
-      if (age > 5_000) {
-        try {
-          unlinkSync(takeover);
-        } catch {
-          // someone else removed it
-        }
-      }
-      throw new OrgsyncError(
-        'journal_locked',
-        `Another orgsync-import is starting on the journal ${lockPath.replace(/\.lock$/, '.jsonl')} right now. Wait for it to finish, then run again.`,
-        EXIT.cannotStart,
-      );
-    }
-    try {
-      const holder = lockHolder(lockPath);
-      if (holder && holder !== process.pid && processAlive(holder)) throw new JournalLockedError(lockPath, holder);
-      try {
-        unlinkSync(lockPath);
-      } catch {
-        // already gone
-      }
-      createLockFile(lockPath);
-    } finally {
-      try {
-        unlinkSync(takeover);
-      } catch {
-        // already gone
-      }
-    }
+    acquireLock(lockPath, {
+      held: (holder) => new JournalLockedError(lockPath, holder.pid),
+      starting: () =>
+        new OrgsyncError(
+          'journal_locked',
+          `Another orgsync-import is starting on the journal ${lockPath.replace(/\.lock$/, '.jsonl')} right now. Wait for it to finish, then run again.`,
+          EXIT.cannotStart,
+        ),
+      failed: (path, error) => new StateFileError(path, 'open', error),
+    });
   }
 
   /** Throws StateFileError when the line cannot be written (the disk is full): the caller stops the run. */
@@ -365,42 +320,6 @@ function refuseNonRegularFile(path: string): void {
       `The journal ${path} is not a plain file (it is a device, folder or pipe), so progress could not be recorded and resumed. Give --journal the name of a file, or leave it out. Nothing was sent.`,
       EXIT.cannotStart,
     );
-  }
-}
-
-/** The lock file appears with its content already in it (written aside, then linked), so no one reads it half-written. */
-/** The process id in a lock file; 0 when it is missing or unreadable (torn by a crash while written). */
-function lockHolder(lockPath: string): number {
-  try {
-    return Number((JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number }).pid) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function createLockFile(lockPath: string): void {
-  const content = JSON.stringify({ pid: process.pid, at: new Date().toISOString() });
-  const aside = `${lockPath}.${process.pid}.tmp`;
-  try {
-    writeFileSync(aside, content);
-    linkSync(aside, lockPath);
-    return;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP')) throw error;
-  } finally {
-    try {
-      unlinkSync(aside);
-    } catch {
-      // not created
-    }
-  }
-  // A file system without hard links: create and write in two steps.
-  const fd = openSync(lockPath, 'wx');
-  try {
-    writeSync(fd, content);
-  } finally {
-    closeSync(fd);
   }
 }
 

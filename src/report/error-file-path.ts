@@ -1,6 +1,6 @@
 /** Where the annotated error file of an input goes (cli.md: `NAME.errors.xlsx` / `NAME.errors.csv`). */
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, sep } from 'node:path';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 
 export type ErrorFileFormat = 'xlsx' | 'csv';
 
@@ -24,3 +24,27 @@ export function errorFilePath(input: string, override?: string): string {
 function isDirectory(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
+
+interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+/** The file a path leads to (symbolic links followed); null when nothing is there yet. */
+function identity(path: string): FileIdentity | null {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? { dev: stat.dev, ino: stat.ino } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when writing `output` would replace `input` (same path, or the same file through a link). */
+export function sameFile(output: string, input: string): boolean {
+  if (resolve(output) === resolve(input)) return true;
+  const a = identity(output);
+  const b = identity(input);
+  return a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;
+}
+

@@ -1,9 +1,10 @@
 /** Writing the error file of every input that has issues: one workbook copy, or one CSV per CSV file. */
-import { mkdir } from 'node:fs/promises';
-import { extname, join, basename, dirname, resolve } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, basename, dirname } from 'node:path';
 import type { Issue } from '../validate/issue.js';
 import { writeErrorCsv, type ErrorCsvOptions } from './error-csv.js';
-import { errorFileFormat, errorFilePath } from './error-file-path.js';
+import { errorFileFormat, errorFilePath, sameFile } from './error-file-path.js';
 
 export interface ErrorFilesOptions extends ErrorCsvOptions {
   /** The input files as given (folders already expanded or not: only .xlsx inputs are looked at here). */
@@ -30,7 +31,7 @@ export async function writeErrorFiles(issues: readonly Issue[], options: ErrorFi
   const written: string[] = [];
   for (const target of targets) {
     const outPath = targetPath(target, targets.length, options.errorsOut);
-    if (resolve(outPath) === resolve(target)) continue; // never overwrite the user's input
+    if (options.inputs.some((input) => sameFile(outPath, input)) || sameFile(outPath, target)) continue; // never overwrite the user's input
     await mkdir(dirname(outPath), { recursive: true });
     if (errorFileFormat(target) === 'xlsx') {
       // exceljs is loaded only when a workbook copy is written: the CLI starts faster without it.
@@ -40,6 +41,28 @@ export async function writeErrorFiles(issues: readonly Issue[], options: ErrorFi
     written.push(outPath);
   }
   return written;
+}
+
+/**
+ * The marked-up copy an earlier run left beside an input that now has no errors would send the user
+ * back to problems already fixed: it is removed. Only the default name beside the input is touched
+ * (a file the user named with --errors-out is theirs). Returns the paths removed.
+ */
+export async function removeStaleErrorFiles(issues: readonly Issue[], options: ErrorFilesOptions): Promise<string[]> {
+  if (options.errorsOut !== undefined) return [];
+  const withErrors = new Set(issues.filter((issue) => issue.severity === 'error').map((issue) => issue.file));
+  const workbooks = options.inputs.filter((input) => errorFileFormat(input) === 'xlsx');
+  // Errors of no file are written into the only workbook's copy.
+  if (withErrors.has(null) && workbooks.length === 1) withErrors.add(workbooks[0]!);
+  const removed: string[] = [];
+  for (const input of options.inputs) {
+    if (withErrors.has(input)) continue;
+    const stale = errorFilePath(input);
+    if (!existsSync(stale) || options.inputs.some((other) => sameFile(stale, other))) continue;
+    await rm(stale, { force: true });
+    removed.push(stale);
+  }
+  return removed;
 }
 
 function targetPath(target: string, count: number, errorsOut: string | undefined): string {

@@ -7,7 +7,7 @@ import { buildServer } from './http/server.js';
 import { FaultInjector } from './http/faults.js';
 import { StatsRecorder } from './http/stats.js';
 import { Company, initialState } from './store/company.js';
-import { loadState, StatePersister } from './store/persistence.js';
+import { loadState, lockStateFile, StatePersister } from './store/persistence.js';
 import { snapshotOf } from './store/snapshot.js';
 import type { RunningSandbox, SandboxOptions } from './types.js';
 
@@ -30,6 +30,17 @@ export const SANDBOX_DEFAULTS = {
 } as const;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  // Two sandboxes on one state file would both acknowledge writes and the last to save would win.
+  const stateLock = options.statePath ? lockStateFile(options.statePath) : null;
+  try {
+    return await startLocked(options, stateLock);
+  } catch (error) {
+    stateLock?.release();
+    throw error;
+  }
+}
+
+async function startLocked(options: SandboxOptions, stateLock: { release(): void } | null): Promise<RunningSandbox> {
   const now = options.now ?? (() => new Date());
   const companyId = options.companyId ?? SANDBOX_DEFAULTS.companyId;
   const accessToken = options.accessToken ?? SANDBOX_DEFAULTS.accessToken;
@@ -68,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     close: async () => {
       await app.close();
       await persister?.idle();
+      stateLock?.release();
     },
   };
 }

@@ -7,7 +7,7 @@ import type { Department, Organisation, Team } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import type { References } from './references.js';
-import { checkDepartmentTree } from './tree.js';
+import { checkDepartmentTree, describeLoop } from './tree.js';
 import type { CurrentView } from './types.js';
 import { parseUnitType } from './values.js';
 
@@ -86,7 +86,7 @@ export function checkOrganisation(
   if (!treeColumnsPresent) return;
   checkTopDepartment(org, state, issues, current);
   for (const cycle of checkDepartmentTree(org.departments).cycles) {
-    const path = cycle.map((d) => `"${d.id}"`).join(' → ');
+    const loop = describeLoop(cycle.map((d) => d.id));
     for (const department of cycle) {
       const meta = issues.sheetOf(department.source!);
       issues.error(
@@ -94,7 +94,7 @@ export function checkOrganisation(
         department.source!.row,
         'parent_id',
         'cycle',
-        `The parents of departments ${path} form a loop (${path} → "${cycle[0]!.id}"). Give one of them another parent_id.`,
+        `The parents of departments ${loop} form a loop. Give one of them another parent_id.`,
         department.parentId,
       );
     }

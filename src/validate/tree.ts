@@ -60,3 +60,19 @@ export function topologicalOrder(departments: ReadonlyMap<string, TreeNode>): st
   }
   return order;
 }
+
+/** Members of a loop spelled out in a message; the rest are counted, so a message never grows with the loop. */
+export const LOOP_MEMBERS_SHOWN = 6;
+
+/**
+ * A loop as words: `"A" → "B" → "C" → "A"`, or for a long loop its first members, how many more, and its
+ * last member before it closes. Each member's row gets such a message, so the error file grows linearly
+ * with the loop, not with its square.
+ */
+export function describeLoop(ids: readonly string[]): string {
+  const quoted = (id: string) => `"${id}"`;
+  if (ids.length <= LOOP_MEMBERS_SHOWN) return [...ids, ids[0]!].map(quoted).join(' → ');
+  const head = ids.slice(0, LOOP_MEMBERS_SHOWN - 1).map(quoted).join(' → ');
+  const hidden = ids.length - LOOP_MEMBERS_SHOWN;
+  return `${head} → … ${hidden.toLocaleString('en')} more … → ${quoted(ids[ids.length - 1]!)} → ${quoted(ids[0]!)} (${ids.length.toLocaleString('en')} departments)`;
+}

@@ -1,7 +1,9 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { OrgsyncError } from '../../src/errors.js';
+import { processStartTime } from '../../src/process-lock.js';
 import { describe, expect, it } from 'vitest';
 import { Journal, JournalLockedError } from '../../src/load/journal.js';
 import { AbsenceLedger } from '../../src/load/ledger.js';
@@ -66,9 +68,49 @@ describe('the journal', () => {
     const path = tempJournal();
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
     Journal.open(path, identity).close();
-    writeFileSync(path.replace(/\.jsonl$/, '.lock'), JSON.stringify({ pid: Number(dead) }));
+    const lockPath = path.replace(/\.jsonl$/, '.lock');
+    writeFileSync(lockPath, JSON.stringify({ pid: Number(dead) }));
     const journal = Journal.open(path, identity);
+    expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: process.pid });
     journal.close();
+    expect(existsSync(lockPath)).toBe(false);
+  });
+
+  it('takes over a lock whose process id now belongs to an unrelated live process (the id was reused after a crash)', async () => {
+    const path = tempJournal();
+    Journal.open(path, identity).close();
+    const lockPath = path.replace(/\.jsonl$/, '.lock');
+    const unrelated = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => unrelated.once('spawn', resolve));
+      // The lock names that live process but a start time it does not have: a crashed importer's lock.
+      writeFileSync(lockPath, JSON.stringify({ pid: unrelated.pid, started: '1', at: '2020-01-01T00:00:00Z' }));
+      const journal = Journal.open(path, identity);
+      expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: process.pid });
+      journal.close();
+      // The same live process recorded with its real start time holds the lock: it is refused.
+      writeFileSync(lockPath, JSON.stringify({ pid: unrelated.pid, started: processStartTime(unrelated.pid!) }));
+      expect(() => Journal.open(path, identity)).toThrow(JournalLockedError);
+    } finally {
+      unrelated.kill();
+    }
+  });
+
+  it('a journal too large to read is refused with a sentence naming the file to delete', () => {
+    const path = tempJournal();
+    Journal.open(path, identity).close();
+    truncateSync(path, 600 * 1024 * 1024); // sparse: no disk used
+    let thrown: unknown;
+    try {
+      Journal.open(path, identity).close();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(OrgsyncError);
+    expect((thrown as OrgsyncError).exitCode).toBe(3);
+    expect((thrown as Error).message).toContain(`The journal ${path} is 600 MB`);
+    expect((thrown as Error).message).toContain('Delete that file and run again');
+    expect(existsSync(path.replace(/\.jsonl$/, '.lock'))).toBe(false);
   });
 });
 

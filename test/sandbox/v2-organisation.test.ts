@@ -157,6 +157,20 @@ describe('v2 Sickness absence (dialogs)', () => {
     expect(client.sandbox.snapshot().absences).toEqual([expect.objectContaining({ employeeId: 'E1', startDate: '2025-03-03', endDate: '2025-03-07' })]);
   });
 
+  test('a sick report dated inside a period already reported sick and fit is refused 422 "overlaps an earlier sickness absence", and changes nothing (issue 17.1)', async () => {
+    await client.post('/v2/siab/dialogs', { employee: 'E1', date: '2025-03-03' });
+    await client.del('/v2/siab/dialogs', { employee: 'E1', date: '2025-03-07' });
+    for (const date of ['2025-03-03', '2025-03-05', '2025-03-07']) {
+      const reply = await client.post('/v2/siab/dialogs', { employee: 'E1', date });
+      expect(reply.status, date).toBe(422);
+      expect(reply.body.message).toMatch(/overlaps an earlier sickness absence/);
+    }
+    expect((await client.get('/v2/siab/dialogs')).body).toEqual([]);
+    expect(client.sandbox.snapshot().absences).toEqual([expect.objectContaining({ employeeId: 'E1', startDate: '2025-03-03', endDate: '2025-03-07' })]);
+    // The day after the fit day goes on with the same sickness (README sickness absence).
+    expect((await client.post('/v2/siab/dialogs', { employee: 'E1', date: '2025-03-08' })).status).toBe(200);
+  });
+
   test('reporting fit for an employee who is not sick is 404 (v2 Errors 404)', async () => {
     expect((await client.del('/v2/siab/dialogs', { employee: 'E2', date: '2025-03-07' })).status).toBe(404);
   });

@@ -91,7 +91,7 @@ describe('sickness absence on v2', () => {
     expect(await rig.adapter.verify(closed)).toBe(false);
   });
 
-  it('counts a period whose fit report finds no open dialog as done when the employee is not sick', async () => {
+  it('counts a period the service refuses as overlapping an earlier sickness absence as done (issue 17.1)', async () => {
     await rig.adapter.execute(period('e2', '2030-02-01', '2030-02-03'));
     // The same closed period again, as from a machine without the ledger: the service already has it.
     await expect(rig.adapter.execute(period('e2', '2030-02-01', '2030-02-03'))).resolves.toEqual({ status: 200, settled: 'already_done' });

@@ -39,7 +39,9 @@ function routeOf(request: FastifyRequest): string | undefined {
 export function buildServer(parts: ServerParts): FastifyInstance {
   const app = Fastify({
     logger: false,
-    bodyLimit: 32 * 1024 * 1024,
+    // A real service bounds what it accepts (docs/api-notes.md "Sizes the sandbox accepts"): an 8 MB body
+    // holds a v2 member list of 100,000 employees; one field holds at most MAX_TEXT_LENGTH characters.
+    bodyLimit: 8 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     forceCloseConnections: true,
   });

@@ -66,6 +66,18 @@ export function reportAbsence(
   return { absence: existing, created: false };
 }
 
+/**
+ * v2 refuses a sick report dated inside a period the employee was already reported sick and fit for, as
+ * the real service does ("overlaps an earlier sickness absence"); v3 updates such a period instead.
+ */
+export function refuseReportInsideClosedPeriod(company: Company, employee: EmployeeRecord, date: string): void {
+  const earlier = company.absencesOf(employee).find((p) => p.endDate !== OPEN_END && p.startDate <= date && date <= p.endDate);
+  if (!earlier) return;
+  throw new ApiError(422, 'Validation failed: date overlaps an earlier sickness absence', [
+    { resource: RESOURCE.dialog, field: 'date', error: `overlaps an earlier sickness absence (${earlier.startDate} to ${earlier.endDate})` },
+  ]);
+}
+
 /** v2: the employee's current sickness dialog is the period without an end. */
 export function openAbsence(company: Company, employee: EmployeeRecord): AbsenceRecord | undefined {
   return company.absencesOf(employee).find((period) => period.endDate === OPEN_END);

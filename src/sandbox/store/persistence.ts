@@ -4,9 +4,11 @@
  * next, so the file never goes back to an older state and every answered write is already on disk.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { OrgsyncError } from '../../errors.js';
+import { EXIT, OrgsyncError } from '../../errors.js';
+import { acquireLock, releaseLock } from '../../process-lock.js';
 import { STATE_FORMAT, type CompanyState } from './company.js';
 
 export class SandboxStateError extends OrgsyncError {
@@ -14,6 +16,34 @@ export class SandboxStateError extends OrgsyncError {
     super('sandbox_state', `sandbox state file ${path}: ${reason}`, undefined, options);
     this.name = 'SandboxStateError';
   }
+}
+
+/** The state file's lock (`FILE.lock`), held while the sandbox runs; the same lock as the importer's journal. */
+export function lockStateFile(path: string): { release(): void } {
+  const lockPath = `${path}.lock`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch {
+    // the lock's own creation says what is wrong
+  }
+  acquireLock(lockPath, {
+    held: (holder) =>
+      new OrgsyncError(
+        'sandbox_state_locked',
+        `Another sandbox (process ${holder.pid}) is already using the state file ${path}; two would overwrite each other's changes. Stop it, or give this one another --state file.`,
+        EXIT.cannotStart,
+      ),
+    starting: () =>
+      new OrgsyncError('sandbox_state_locked', `Another sandbox is starting on the state file ${path} right now; give this one another --state file.`, EXIT.cannotStart),
+    failed: (file, error) => new SandboxStateError(file, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error }),
+  });
+  let held = true;
+  return {
+    release: () => {
+      if (held) releaseLock(lockPath);
+      held = false;
+    },
+  };
 }
 
 const LISTS = ['users', 'employees', 'departments', 'teams', 'delegations', 'absences'] as const;

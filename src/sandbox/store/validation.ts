@@ -40,6 +40,9 @@ export function isCalendarDate(text: string): boolean {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Collects field errors of one resource, then throws them as one 422. */
+/** The longest text field stored (names, e-mails, usernames, ids, titles), as a database column would be. */
+export const MAX_TEXT_LENGTH = 255;
+
 export class FieldCheck {
   readonly errors: ApiFieldError[] = [];
 
@@ -77,6 +80,10 @@ export class FieldCheck {
       this.fail(key, "can't be blank");
       return undefined;
     }
+    if (value.length > MAX_TEXT_LENGTH) {
+      this.fail(key, `is too long (maximum is ${MAX_TEXT_LENGTH} characters)`);
+      return undefined;
+    }
     return value;
   }
 
@@ -87,6 +94,10 @@ export class FieldCheck {
     if (value === null) return null;
     if (typeof value !== 'string') {
       this.fail(key, 'must be a string');
+      return undefined;
+    }
+    if (value.length > MAX_TEXT_LENGTH) {
+      this.fail(key, `is too long (maximum is ${MAX_TEXT_LENGTH} characters)`);
       return undefined;
     }
     return value;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, RESOURCE } from '../errors.js';
 import { listAnswer, params, type RouteKit } from '../http/kit.js';
-import { endAbsence, moveOpenAbsenceStart, openAbsence, reportAbsence, V2_DIALOG_FIELDS } from '../store/absences.js';
+import { endAbsence, moveOpenAbsenceStart, openAbsence, refuseReportInsideClosedPeriod, reportAbsence, V2_DIALOG_FIELDS } from '../store/absences.js';
 import { OPEN_END, type AbsenceRecord, type EmployeeRecord } from '../store/records.js';
 import { FieldCheck, flat } from '../store/validation.js';
 import { keyMode, mustFind, refsFor } from './refs.js';
@@ -43,6 +43,7 @@ export function registerV2Dialogs(app: FastifyInstance, kit: RouteKit): void {
     kit.write((r) => {
       const mode = keyMode(r);
       const { employee, date } = readBody(r.body, mode);
+      refuseReportInsideClosedPeriod(company, employee, date);
       const { absence, created } = reportAbsence(company, employee, date, undefined, V2_DIALOG_FIELDS);
       return {
         status: created ? 201 : 200,

@@ -25,7 +25,7 @@ export function checkBaseUrl(baseUrl: string, insecure = false): CheckedBaseUrl 
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`the base URL is not a URL: "${baseUrl.slice(0, 200)}" (expected e.g. https://api.example.com)`);
+    throw new UsageError(`the base URL is not a URL: "${withoutUserInfo(baseUrl).slice(0, 200)}" (expected e.g. https://api.example.com)`);
   }
   if (url.username !== '' || url.password !== '') {
     throw new UsageError('the base URL must not carry a user name or password; use --access-token, --jwt or --jwt-secret');
@@ -44,4 +44,9 @@ export function checkBaseUrl(baseUrl: string, insecure = false): CheckedBaseUrl 
     );
   }
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, ''), insecure: plainHttp };
+}
+
+/** What stands between `//` and the last `@` before the path may be a user name and password: never shown. */
+function withoutUserInfo(text: string): string {
+  return text.replace(/\/\/[^/?#]*@/, '//…@').replace(/^[^/:]*:[^/@]*@/, '…@');
 }

@@ -9,7 +9,7 @@ import { ServiceError } from '../errors.js';
 import { authHeaders, type AuthHeaders, type Credentials } from './auth.js';
 import { checkBaseUrl } from './base-url.js';
 import { parseBody, readComplaint, redact } from './answer.js';
-import { decideRetry, isWrite, retryPolicy, type Failure, type RetryPolicy } from './retry-policy.js';
+import { decideRetry, isWrite, parseRetryAfter, retryPolicy, type Failure, type RetryPolicy } from './retry-policy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -43,6 +43,11 @@ export interface RequestOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The largest answer read: a page of 1000 entities is about 1 MB. A longer one is not a page of this API
+ * (a wrong base URL, a misbehaving proxy) and is refused without being read on or downloaded again.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 const CONNECT_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -59,7 +64,11 @@ const TLS_ERROR = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT
 
 type Attempt =
   | { ok: true; response: HttpResponse }
-  | { ok: false; failure: Failure; status: number | null; reason: string; body: unknown; cause?: unknown };
+  /** `final`: trying again cannot help (an answer too large), so it is not retried. */
+  | { ok: false; failure: Failure; status: number | null; reason: string; body: unknown; cause?: unknown; final?: boolean; location?: string };
+
+class AnswerTooLarge extends Error {}
+class AttemptTimedOut extends Error {}
 
 export class HttpClient {
   readonly concurrency: number;
@@ -89,7 +98,8 @@ export class HttpClient {
       connections: this.concurrency,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
-      connect: { timeout: this.timeoutMs },
+      // Explicit, so NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment cannot turn certificate checks off.
+      connect: { timeout: this.timeoutMs, rejectUnauthorized: true },
     });
   }
 
@@ -99,9 +109,13 @@ export class HttpClient {
 
   /** Sends one request with retries; throws ServiceError when it did not succeed (see service/errors.ts). */
   async request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    let cappedWaitMs: number | null = null;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(method, path, options);
       if (outcome.ok) return outcome.response;
+      if (outcome.final) throw this.failed(method, path, outcome, attempt, false, cappedWaitMs);
+      const asked = outcome.failure.kind === 'status' ? parseRetryAfter(outcome.failure.retryAfter, this.clock()) : null;
+      if (asked !== null && asked > this.policy.retryAfterCapMs) cappedWaitMs = asked;
       const verdict = decideRetry(this.policy, outcome.failure, {
         method,
         attempt,
@@ -112,7 +126,7 @@ export class HttpClient {
         await this.sleep(verdict.delayMs);
         continue;
       }
-      throw this.failed(method, path, outcome, attempt, verdict.unknownOutcome);
+      throw this.failed(method, path, outcome, attempt, verdict.unknownOutcome, cappedWaitMs);
     }
   }
 
@@ -131,35 +145,61 @@ export class HttpClient {
       payload = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    let answer: Dispatcher.ResponseData;
+    // The whole attempt, headers and body, within --timeout: an answer trickling a byte at a time never
+    // lets the gap between chunks time out, so the attempt as a whole does.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new AttemptTimedOut()), this.timeoutMs);
     try {
-      answer = await this.pool.request({
-        method,
-        path: this.prefix + path,
-        headers,
-        body: payload ?? null,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-      });
-    } catch (error) {
-      return this.networkFailure(error);
+      let answer: Dispatcher.ResponseData;
+      try {
+        answer = await this.pool.request({
+          method,
+          path: this.prefix + path,
+          headers,
+          body: payload ?? null,
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
+          signal: deadline.signal,
+        });
+      } catch (error) {
+        // No headers yet: the same words as undici's own headers timeout.
+        return this.networkFailure(deadline.signal.aborted ? { code: 'UND_ERR_HEADERS_TIMEOUT' } : error);
+      }
+      const status = answer.statusCode;
+      const responseHeaders = flattenHeaders(answer.headers);
+      let text: string;
+      try {
+        text = await readLimited(answer, MAX_ANSWER_BYTES);
+      } catch (error) {
+        if (error instanceof AnswerTooLarge) return this.tooLarge(status);
+        // Headers arrived: a write's outcome is known from its status even when the body broke off.
+        if (isWrite(method)) text = '';
+        else return this.networkFailure(deadline.signal.aborted ? deadline.signal.reason : error);
+      }
+      return this.settle(status, responseHeaders, text, options);
+    } finally {
+      clearTimeout(timer);
     }
-    const status = answer.statusCode;
-    let text: string;
-    try {
-      text = await answer.body.text();
-    } catch (error) {
-      // Headers arrived: a write's outcome is known from its status even when the body broke off.
-      if (isWrite(method)) text = '';
-      else return this.networkFailure(error);
-    }
-    const responseHeaders = flattenHeaders(answer.headers);
+  }
+
+  private tooLarge(status: number): Attempt {
+    const reason = `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB, far more than a page of this API (status ${status}) — is the base URL right?`;
+    return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status: null, reason, body: null, final: true };
+  }
+
+  private settle(status: number, responseHeaders: Record<string, string | undefined>, text: string, options: RequestOptions): Attempt {
     const parsed = parseBody(text, status);
     if (status >= 200 && status < 300) {
       if (parsed.json) return { ok: true, response: { status, headers: responseHeaders, body: parsed.value } };
       return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status, reason: parsed.reason, body: null };
     }
     const body = parsed.json ? parsed.value : null;
+    if (status >= 300 && status < 400) {
+      // A redirect is not followed (credentials would go with it): the base URL is not the service's.
+      const location = responseHeaders['location'];
+      const reason = `the service answered with a redirect (${status}${location ? ` to ${location.slice(0, 200)}` : ''}) instead of an answer — check the base URL (https://, the full address)`;
+      return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status: null, reason, body: null, final: true };
+    }
     // An HTML 404 comes from a wrong base URL, not from the service saying "no such entity".
     if (options.expect?.includes(status) && parsed.json) return { ok: true, response: { status, headers: responseHeaders, body } };
     return {
@@ -172,6 +212,9 @@ export class HttpClient {
   }
 
   private networkFailure(error: unknown): Attempt {
+    if (error instanceof AttemptTimedOut) {
+      return { ok: false, failure: { kind: 'network' }, status: null, reason: `no complete answer within ${seconds(this.timeoutMs)}`, body: null, cause: error };
+    }
     const code = errorCode(error);
     const kind = code !== null && CONNECT_ERROR_CODES.has(code) ? 'connect' : 'network';
     return { ok: false, failure: { kind }, status: null, reason: this.describeNetworkError(code), body: null, cause: error };
@@ -201,10 +244,17 @@ export class HttpClient {
     }
   }
 
-  private failed(method: string, path: string, outcome: Extract<Attempt, { ok: false }>, attempts: number, unknownOutcome: boolean): ServiceError {
+  private failed(
+    method: string,
+    path: string,
+    outcome: Extract<Attempt, { ok: false }>,
+    attempts: number,
+    unknownOutcome: boolean,
+    cappedWaitMs: number | null = null,
+  ): ServiceError {
     const where = `${method} ${path}`;
     const request = { method, path };
-    const scrub = (text: string) => redact(text, this.auth.secrets);
+    const scrub = (text: string) => redactTokens(redact(text, this.auth.secrets));
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
     const cause = { cause: outcome.cause };
     if (unknownOutcome) {
@@ -241,12 +291,48 @@ export class HttpClient {
       const message = `${where} was rejected (${status})${detail ? `: ${detail}` : ''}`;
       return new ServiceError('rejected', scrub(message), request, status, serviceMessage, complaint.fieldErrors);
     }
+    const longWait =
+      cappedWaitMs === null
+        ? ''
+        : `; it asked to wait ${duration(cappedWaitMs)} before trying again (Retry-After), longer than the ${seconds(this.policy.retryAfterCapMs)} this importer waits, so run again after that`;
     const message =
       outcome.reason !== ''
-        ? `${where}${tries}: ${outcome.reason}`
-        : `${where}: the service is unavailable (${status})${tries}${said ? ` — ${said}` : ''}`;
+        ? `${where}${tries}: ${outcome.reason}${longWait}`
+        : `${where}: the service is unavailable (${status})${tries}${said ? ` — ${said}` : ''}${longWait}`;
     return new ServiceError('unavailable', scrub(message), request, status, serviceMessage, complaint.fieldErrors);
   }
+}
+
+/** The body as text, refused once it passes `limit` bytes (the declared length is checked first). */
+async function readLimited(answer: Dispatcher.ResponseData, limit: number): Promise<string> {
+  const declared = Number(answer.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    answer.body.destroy();
+    throw new AnswerTooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      answer.body.destroy();
+      throw new AnswerTooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A service that echoes a token back, minted ones included, never has it printed: anything shaped like a JWT goes. */
+function redactTokens(text: string): string {
+  return text.replace(/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g, '[redacted]');
+}
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 120) return `${s} s`;
+  if (s < 7200) return `${Math.round(s / 60)} min`;
+  return `${Math.round(s / 360) / 10} h`;
 }
 
 function errorCode(error: unknown): string | null {

@@ -24,6 +24,13 @@ export interface PageOptions {
 export const DEFAULT_PER_PAGE = 1000;
 /** A service that ignores the page parameter would otherwise be read forever. */
 const MAX_PAGES_WITHOUT_HEADERS = 10_000;
+/**
+ * The most a list may say it holds: twice Excel's row limit, far beyond any company the workbook can
+ * describe. A bogus `Total` (a billion) is refused before a single further page is asked for.
+ */
+export const MAX_LIST_ITEMS = 2_000_000;
+/** The most pages read for one list (2,000,000 items at the documented default of 25 a page is 80,000). */
+export const MAX_LIST_PAGES = 100_000;
 
 export async function listAll(client: HttpClient, path: string, options: PageOptions = {}): Promise<unknown[]> {
   const pageParam = options.pageParam ?? 'page';
@@ -44,6 +51,13 @@ export async function listAll(client: HttpClient, path: string, options: PageOpt
 
   if (total !== null && pageSize !== null && pageSize > 0) {
     const pages = Math.ceil(total / pageSize);
+    if (total > MAX_LIST_ITEMS || pages > MAX_LIST_PAGES) {
+      throw new ServiceError(
+        'unavailable',
+        `GET ${pagePath(1)}: the service says the list holds ${total} entries in ${pages} pages (headers Total and Per-Page), more than this importer reads (at most ${MAX_LIST_ITEMS.toLocaleString('en')} entries in ${MAX_LIST_PAGES.toLocaleString('en')} pages) — is the base URL right?`,
+        { method: 'GET', path: pagePath(1) },
+      );
+    }
     const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
     let readSoFar = first.items.length;
     const pagesRead = await mapBounded(rest, options.concurrency ?? client.concurrency, async (page) => {

@@ -5,6 +5,7 @@
  */
 import type { OperationOf } from '../../plan/operations.js';
 import type { ExecuteResult } from '../adapter.js';
+import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
 import type { Mirror } from './mirror.js';
@@ -12,6 +13,13 @@ import { V2 } from './paths.js';
 import { dialogBody } from './requests.js';
 import { dialogFromWire, records } from './wire.js';
 import { refused } from './refusal.js';
+
+/** v2's refusal of a sick report dated inside a period it holds: "… overlaps an earlier sickness absence". */
+export function reportedBefore(error: unknown): boolean {
+  if (!(error instanceof ServiceError) || error.kind !== 'rejected' || error.status !== 422) return false;
+  const said = [error.serviceMessage ?? '', ...error.fieldErrors.map((e) => e.error)].join(' ');
+  return /overlap/i.test(said) && /sick|absence|dialog/i.test(said);
+}
 
 /** The sick list: employee id → the date they were reported sick. */
 export async function readSickList(client: HttpClient, pages: PageOptions): Promise<Map<string, string>> {
@@ -34,7 +42,14 @@ export async function reportAbsence(
   let status = 200;
 
   if (since === undefined) {
-    status = (await client.request('POST', V2.dialogs, { body: dialogBody(employeeId, op.startDate) })).status;
+    try {
+      status = (await client.request('POST', V2.dialogs, { body: dialogBody(employeeId, op.startDate) })).status;
+    } catch (error) {
+      // The service holds a period covering this start already: reported by an earlier run whose answer
+      // was lost, or whose ledger was deleted. It is the period the workbook asks for; resending never ends.
+      if (reportedBefore(error)) return { status: 200, settled: 'already_done' };
+      throw error;
+    }
     sick.set(employeeId, op.startDate);
   } else if (since !== op.startDate) {
     if (op.endDate !== null && op.endDate < since) {

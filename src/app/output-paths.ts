@@ -1,0 +1,41 @@
+/**
+ * No output may replace one of the user's inputs: `--report book.xlsx`, `--errors-out` naming an input
+ * (or a symbolic or hard link to one) would otherwise overwrite the workbook the user is fixing.
+ * Checked before anything is read or sent.
+ */
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+import { errorFilePath, sameFile } from '../report/error-file-path.js';
+import { listInputFiles } from '../sheets/read.js';
+import type { ImportOptions } from './options.js';
+
+/** The input files this run reads: the workbook or CSV files (folders expanded) and `--map`. */
+async function inputsOf(options: Pick<ImportOptions, 'files' | 'mapFile'>): Promise<string[]> {
+  // A missing input is not this check's to report: the reader names it, with its own sentence and exit code.
+  const files = await listInputFiles(options.files).catch(() => options.files);
+  return [...files, ...(options.mapFile ? [options.mapFile] : [])];
+}
+
+/** Throws a UsageError (exit 3) naming the option and the input it would overwrite. */
+export async function refuseOutputsOverInputs(
+  options: Pick<ImportOptions, 'files' | 'mapFile' | 'report' | 'errorsOut' | 'journal'>,
+): Promise<void> {
+  const inputs = await inputsOf(options);
+  const outputs: { option: string; path: string }[] = [];
+  if (options.report) outputs.push({ option: '--report', path: options.report });
+  if (options.journal) outputs.push({ option: '--journal', path: options.journal });
+  if (options.errorsOut) {
+    outputs.push({ option: '--errors-out', path: options.errorsOut });
+    for (const input of inputs) outputs.push({ option: '--errors-out', path: errorFilePath(input, options.errorsOut) });
+  } else {
+    for (const input of inputs) outputs.push({ option: 'the error file', path: errorFilePath(input) });
+  }
+  for (const output of outputs) {
+    const input = inputs.find((candidate) => sameFile(output.path, candidate));
+    if (input === undefined) continue;
+    const how = resolve(output.path) === resolve(input) ? 'is' : 'leads to';
+    throw new UsageError(
+      `${output.option} ${output.path} ${how} the input file ${input}; writing it would replace your own file. Name another file for ${output.option === 'the error file' ? 'the error file with --errors-out' : output.option}. Nothing was read or sent.`,
+    );
+  }
+}
