@@ -49,7 +49,10 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
         row: source?.row ?? null,
         column: null,
         header: null,
-        message: `The service refused to ${d.action.replace('_', ' ')} ${d.entity} ${operationId(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}.`,
+        message:
+          o.failure === 'answer_differs'
+            ? `The service accepted the ${d.entity} ${operationId(o.op)} but kept other dates: ${o.message}.`
+            : `The service refused to ${d.action.replace('_', ' ')} ${d.entity} ${operationId(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}.`,
         value: null,
       };
     });

@@ -190,6 +190,7 @@ function outcomeOf(op: Operation, result: ExecuteResult): OperationOutcome {
     if (mismatch !== null) {
       // The service kept another period than the one asked for: never counted as done.
       outcome.status = 'failed';
+      outcome.failure = 'answer_differs';
       outcome.message = mismatch;
     }
   }

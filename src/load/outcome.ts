@@ -20,7 +20,7 @@ export interface OperationOutcome {
   /** For an absence report: the period the service answered it holds (also when it differs from the one asked). */
   answered?: { startDate: string; endDate: string | null };
   /** For a failed operation: how the service failed it (`rejected`: the row's to fix; the others are transient). */
-  failure?: 'rejected' | 'unavailable' | 'unknown_outcome' | 'auth' | 'error';
+  failure?: 'rejected' | 'unavailable' | 'unknown_outcome' | 'auth' | 'error' | 'answer_differs';
   /** For a skipped operation: the key of the failed operation it depended on. */
   blockedBy?: string;
 }
