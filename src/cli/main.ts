@@ -213,7 +213,17 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
   return program;
 }
 
+/**
+ * `npm start -- book.xlsx` runs in the package's folder, not the one the user typed it in: file arguments
+ * and `.orgsync/` belong to the folder the user was in, which npm passes as INIT_CWD.
+ */
+function runInInvokingFolder(): void {
+  const invokedFrom = process.env.INIT_CWD;
+  if (process.env.npm_lifecycle_event === 'start' && invokedFrom && resolve(invokedFrom) !== process.cwd()) process.chdir(invokedFrom);
+}
+
 async function main(): Promise<void> {
+  runInInvokingFolder();
   let exitCode: ExitCode = EXIT.ok;
   const program = buildProgram((code) => {
     exitCode = code;

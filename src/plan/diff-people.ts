@@ -15,11 +15,16 @@ export function planEmployeeRenames(
   notes: DiffNote[],
 ): Map<string, string> {
   const requests: RenameRequest[] = [];
+  // Who a person is: the username, or the e-mail where the workbook has no username column.
+  const byEmail = [...desired.users.values()].every((user) => user.username === undefined);
+  const identityOf = (user: { username?: string; email: string } | undefined) => {
+    const key = byEmail ? user?.email : user?.username;
+    return key ? usernameKey(key) : null;
+  };
   for (const employee of desired.employees.values()) {
     const previous = employee.previousId;
     if (previous === undefined || previous === employee.id) continue;
-    const username = desired.users.get(employee.userId)?.username;
-    const request = { to: employee.id, identity: username ? usernameKey(username) : null, ...(employee.source ? { source: employee.source } : {}) };
+    const request = { to: employee.id, identity: identityOf(desired.users.get(employee.userId)), ...(employee.source ? { source: employee.source } : {}) };
     // An earlier run stopped half-way through a swap: the employee waits under its temporary id.
     if (now.employees.has(temporaryId(previous))) {
       requests.push({ from: temporaryId(previous), ...request });
@@ -41,10 +46,7 @@ export function planEmployeeRenames(
     }
     requests.push({ from: previous, ...request });
   }
-  const personOf = (id: string) => {
-    const username = now.users.get(now.employees.get(id)?.userId ?? '')?.username;
-    return username ? usernameKey(username) : null;
-  };
+  const personOf = (id: string) => identityOf(now.users.get(now.employees.get(id)?.userId ?? ''));
   const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), personOf, 'Employee', notes);
   for (const step of steps) {
     ops.push({

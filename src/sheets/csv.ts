@@ -207,7 +207,9 @@ export async function* csvLines(file: string, encoding: string, delimiter: strin
   let row = 1;
   try {
     for await (const records of csvRecords(file, encoding, delimiter)) {
-      yield records.map((record) => ({ ...record, row: row++ }));
+      // Numbered in place: a copy per record is measurable garbage at a million rows.
+      for (const record of records) (record as CsvRecord).row = row++;
+      yield records as CsvRecord[];
     }
   } catch (error) {
     if (error instanceof UnfinishedRecordTooLarge) throw new RecordTooLarge(row);

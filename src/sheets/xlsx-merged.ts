@@ -28,20 +28,21 @@ export interface MergedRange {
 const MAX_MERGED_RANGES = 10_000;
 
 export async function mergedRanges(file: string, entry: ZipEntry): Promise<MergedRange[]> {
-  let seen = '';
+  // Searched as bytes: turning every chunk of a large sheet into a string costs more than inflating it.
+  const marker = Buffer.from('<mergeCells', 'latin1');
+  let tail: Buffer = Buffer.alloc(0);
   let collected: string | null = null;
   for await (const chunk of entryChunks(file, entry)) {
-    const text = chunk.toString('latin1');
     if (collected === null) {
-      const window = seen + text;
-      const start = window.indexOf('<mergeCells');
+      const window = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
+      const start = window.indexOf(marker);
       if (start < 0) {
-        seen = window.slice(-16);
+        tail = window.subarray(Math.max(0, window.length - marker.length));
         continue;
       }
-      collected = window.slice(start);
+      collected = window.subarray(start).toString('latin1');
     } else {
-      collected += text;
+      collected += chunk.toString('latin1');
     }
     if (/<\/mergeCells>|<mergeCells\b[^>]*\/>/.test(collected)) break;
     if (collected.length > MAX_MERGED_RANGES * 64) break;

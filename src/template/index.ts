@@ -31,7 +31,7 @@ export async function writeTemplate(options: TemplateOptions): Promise<string[]>
   if (!options.overwrite) {
     for (const file of files) {
       if (await exists(file)) {
-        throw new UsageError(`${file} already exists: choose another --out folder, or move the file away first.`);
+        throw new UsageError(`${file} already exists: choose another --out folder, move the file away first, or give --overwrite to replace it.`);
       }
     }
   }

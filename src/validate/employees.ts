@@ -55,7 +55,9 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
     return;
   }
   const previousId = previousText !== null && previousText !== id ? checkPreviousId(c, state, previousText) : undefined;
-  const userId = userIdText ?? (c.has('user_id') ? undefined : state.serviceUserOf?.get(id)) ?? id;
+  // Without a user_id column the person is the one the service has behind this employment (before a rename: its old id).
+  const serviceUser = c.has('user_id') ? undefined : (previousId !== undefined ? state.serviceUserOf?.get(previousId) : undefined) ?? state.serviceUserOf?.get(id);
+  const userId = userIdText ?? serviceUser ?? id;
   const source = c.source();
   const employee: Employee = { id, userId, employment, systemLanguage, teamId, status, previousId, source };
   org.employees.set(id, employee);

@@ -29,14 +29,15 @@ function checkIdentities(
   const serviceOf = new Map<string, string>();
   for (const user of org.users.values()) if (people.has(user.id)) serviceOf.set(user.id, user.id);
   for (const employee of org.employees.values()) {
-    const person = userOf.get(employee.id);
+    const person = (employee.previousId !== undefined ? userOf.get(employee.previousId) : undefined) ?? userOf.get(employee.id);
     if (person !== undefined && !serviceOf.has(employee.userId)) serviceOf.set(employee.userId, person);
   }
   const listed = new Set(serviceOf.values());
   const byUsername = new Map<string, string>();
   const byEmail = new Map<string, string>();
   for (const [id, person] of people) {
-    if (listed.has(id)) continue;
+    // A person with no active employment and no row is adopted by the row that matches them (the plan says so).
+    if (listed.has(id) || !(employeesOf.get(id) ?? []).some((e) => current.employees.has(e))) continue;
     // Exactly as the service compares usernames; e-mail addresses compare without case.
     if (person.username !== '') byUsername.set(person.username, id);
     if (person.email !== '') byEmail.set(identityKey(person.email), id);

@@ -71,7 +71,7 @@ describe('ids exchanged between exports', () => {
     ];
     const second = await importWorkbook(swapped);
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(employee('121')).toMatchObject({ userId: user120, teamId: 'T1', active: true });
+    expect(employee('121'), second.stdout).toMatchObject({ userId: user120, teamId: 'T1', active: true });
     expect(employee('120')).toMatchObject({ userId: user121, teamId: 'T2', active: true });
     expect(sandbox.snapshot().employees.filter((e) => e.id.startsWith('orgsync-moving-'))).toEqual([]);
     expect(recorder.writes().filter((r) => r.method === 'POST')).toEqual([]); // nothing re-created
@@ -187,6 +187,9 @@ describe('a user left behind by an interrupted run', () => {
     // 150 is left out of this export (no --prune: kept); a new row takes 150's e-mail, so its username.
     const clash = [...PEOPLE, person('E100', { name: 'Eva Lund', email: 'p150@nordlys.dk' })];
     const second = await importWorkbook(clash, ORGANISATION, 'plan');
-    expect(second.stdout).toMatch(/User 150 in the service \(employee 150\) already has the username "p150@nordlys.dk".*put 150 as the user_id/);
+    // Refused in validation, at the row, before anything is sent (issue 10.7), naming the holder and what to do.
+    expect(second.code).toBe(1);
+    expect(second.stdout).toMatch(/row 6, column email: The service already has the e-mail address "p150@nordlys.dk".* for Person 150 \(user "150", employee "150"\).*If it is the same person, use the id "150"/);
+    expect(recorder.writes()).toEqual([]);
   }, 60_000);
 });
