@@ -55,6 +55,7 @@ export async function writeErrorCsv(
   }
 
   const lines = records.map((record, index) => {
+    if (record.row === 0) return record.fields.join(delimiter); // Excel's "sep=" hint line, as it was
     const messages = (notes[index] ?? []).join(' | ');
     if (index === headerIndex) {
       const label = messages === '' ? ERRORS_COLUMN : `${ERRORS_COLUMN}: ${messages}`;
@@ -82,7 +83,8 @@ function isEmpty(record: CsvRecord): boolean {
   return record.fields.every((field) => field.trim() === '');
 }
 
-/** The record at an Excel row number (records are numbered 1, 2, … in order). */
+/** The record at an Excel row number (records are numbered 1, 2, … in order, after a hidden "sep=" line numbered 0). */
 function recordAtRow(records: readonly CsvRecord[], row: number): number | null {
-  return row >= 1 && row <= records.length ? row - 1 : null;
+  const index = records[0]?.row === 0 ? row : row - 1;
+  return row >= 1 && index < records.length ? index : null;
 }

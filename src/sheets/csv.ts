@@ -80,7 +80,7 @@ async function papaparse() {
  */
 export async function detectDelimiter(head: Buffer, encoding: string): Promise<string> {
   const sample = iconv.decode(head, encoding).replace(/\r\n?/g, '\n');
-  // Excel's own hint line, "sep=;", names the delimiter (the line itself is then read as a title row).
+  // Excel's own hint line, "sep=;", names the delimiter (csvLines then hides the line, as Excel does).
   const hint = /^sep=([,;\t])\n/.exec(sample)?.[1];
   if (hint) return hint;
   // The head may end inside a line: that line is left out.
@@ -205,10 +205,16 @@ export class RecordTooLarge extends Error {
  */
 export async function* csvLines(file: string, encoding: string, delimiter: string): AsyncGenerator<CsvRecord[]> {
   let row = 1;
+  let first = true;
   try {
     for await (const records of csvRecords(file, encoding, delimiter)) {
       // Numbered in place: a copy per record is measurable garbage at a million rows.
-      for (const record of records) (record as CsvRecord).row = row++;
+      for (const record of records) {
+        // Excel hides its "sep=;" hint line and numbers the line after it 1: row 0, which no reader shows.
+        if (first && /^sep=.$/.test(record.fields.join(delimiter))) (record as CsvRecord).row = 0;
+        else (record as CsvRecord).row = row++;
+        first = false;
+      }
       yield records as CsvRecord[];
     }
   } catch (error) {
@@ -236,6 +242,7 @@ export async function* csvRows(file: string, sheetName: string, encoding: string
   function readRows(records: CsvRecord[]): PhysicalRow[] {
     const rows: PhysicalRow[] = [];
     for (const { row, fields, quoteProblems } of records) {
+      if (row === 0) continue; // Excel's hidden "sep=" line
       if (++count > MAX_ROWS) throw tooManyRows(file, sheetName);
       const cells: (RawCell | undefined)[] = [];
       for (let index = 0; index < fields.length; index++) {

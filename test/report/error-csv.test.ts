@@ -23,6 +23,21 @@ async function annotate(name: string, content: string | Buffer, issues: (file: s
 }
 
 describe('writeErrorCsv', () => {
+  it('marks the row Excel shows when the file starts with the hidden "sep=" hint line, and keeps that line', async () => {
+    const text = await annotate(
+      'sep-hint.csv',
+      'sep=;\r\nMedarbejder_id;Navn;E-mail\r\n1001;Søren Ærø;soren@nordlys.dk\r\n1002;Åse Øster;nope\r\n',
+      (file) => [makeIssue({ file, sheetName: 'sep-hint', row: 3, header: 'E-mail', message: 'Not an address.' })],
+    );
+    expect(text.slice(1).split('\r\n')).toEqual([
+      'sep=;',
+      'Medarbejder_id;Navn;E-mail;errors',
+      '1001;Søren Ærø;soren@nordlys.dk;',
+      '1002;Åse Øster;nope;E-mail: Not an address.',
+      '',
+    ]);
+  });
+
   it('copies every row with an errors column, keeping the semicolon and adding a BOM for Excel', async () => {
     const text = await annotate(
       'medarbejdere.csv',
