@@ -6,7 +6,7 @@
  * `/xl/comments/comment1.xml` with `/xl/drawings/commentsDrawing1.vml`, on which exceljs fails ("Cannot
  * read properties of undefined (reading 'comments')"). So notes and their drawings are renamed as Excel
  * names them, and every internal target is written relative to its part, before exceljs sees the
- * package. The parts are read by the reader's own zip code (its size limits apply) and packed again by
+ * package, and a note's plain text is written as a run (the only form exceljs reads). The parts are read by the reader's own zip code (its size limits apply) and packed again by
  * jszip, the zip library exceljs itself uses.
  */
 import { posix } from 'node:path';
@@ -34,6 +34,7 @@ export async function normalisedPackage(file: string): Promise<Buffer> {
     const target = renamedPart(name, renamed);
     if (name.endsWith('.rels')) zip.file(target, withTargets(target, data.toString('utf8'), renamed, name));
     else if (name === '[Content_Types].xml') zip.file(name, withContentTypeNames(data.toString('utf8'), renamed));
+    else if (target.startsWith('xl/comments')) zip.file(target, withTextAsRuns(data.toString('utf8')));
     else zip.file(target, data);
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
@@ -106,4 +107,12 @@ function withContentTypeNames(xml: string, renamed: ReadonlyMap<string, string>)
     const final = renamed.get(part);
     return final ? `PartName="/${final}"` : whole;
   });
+}
+
+/**
+ * A note's plain text (`<text><t>…</t></text>`, as openpyxl writes it) as one run: exceljs reads only
+ * runs (`<r>`), and would give the copy the user's own notes empty.
+ */
+function withTextAsRuns(xml: string): string {
+  return xml.replace(/<text>(\s*)<t(\s[^>]*)?>([\s\S]*?)<\/t>(\s*)<\/text>/g, '<text><r><t xml:space="preserve">$3</t></r></text>');
 }

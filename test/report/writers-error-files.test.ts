@@ -25,6 +25,8 @@ describe('annotated copies of other writers\' files', () => {
     expect(people?.getCell('D3').value).toBe('bo@firma.dk');
     expect(JSON.stringify(people?.getCell('D3').note)).toContain('Not an address.');
     expect(copy.worksheets.map((sheet) => sheet.name)).toContain('Errors');
+    // The notes the workbook had keep their text in the copy.
+    expect(JSON.stringify(people?.getCell('A1').note)).toContain('Ansættelsens id i jeres HR-system');
   });
 
   it('the CSV error file marks the rows the reader numbered: Excel\'s, a quoted cell with line breaks being one row', async () => {
