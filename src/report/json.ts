@@ -3,7 +3,10 @@
  * with a new REPORT_VERSION. Values are written as found (no formula neutralisation: JSON is read by
  * programs, not opened as a spreadsheet). Nothing here receives configuration, so no secret can leak in.
  */
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname } from 'node:path';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import type { Issue } from '../validate/issue.js';
@@ -112,18 +115,53 @@ export function buildReport(input: ReportInput): Report {
 /**
  * Writes the report as indented JSON, through a temporary file so a reader never sees half a report —
  * except when the target is not a regular file (`--report /dev/stdout`, a pipe): renaming over a device
- * would replace it, so those are written to directly.
+ * would replace it, so those are written to directly. Written entry by entry: the report of 300,000
+ * operations is hundreds of megabytes as one string.
  */
 export async function writeReport(path: string, report: Report): Promise<void> {
   const existing = await stat(path).catch(() => null);
   if (existing && !existing.isFile()) {
-    await writeFile(path, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
+    await writeJsonStream(path, report);
     return;
   }
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
+  await writeJsonStream(temporary, report);
   await rename(temporary, path);
+}
+
+/** The same text as `JSON.stringify(report, null, 2)` and a newline, produced a piece at a time. */
+function* reportPieces(report: Report): Generator<string> {
+  const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
+  const entries = Object.entries(report).filter(([, value]) => value !== undefined);
+  yield '{';
+  for (const [index, [key, value]] of entries.entries()) {
+    yield `${index === 0 ? '' : ','}\n  ${JSON.stringify(key)}: `;
+    if (Array.isArray(value) && value.length > 0) {
+      yield '[';
+      for (const [at, item] of value.entries()) yield `${at === 0 ? '' : ','}\n    ${indent(JSON.stringify(item, null, 2), '    ')}`;
+      yield '\n  ]';
+    } else {
+      yield indent(JSON.stringify(value, null, 2), '  ');
+    }
+  }
+  yield '\n}\n';
+}
+
+async function writeJsonStream(path: string, report: Report): Promise<void> {
+  // Pieces are gathered into chunks of about a megabyte: one write per entry would be slow.
+  async function* chunks(): AsyncGenerator<string> {
+    let chunk = '';
+    for (const piece of reportPieces(report)) {
+      chunk += piece;
+      if (chunk.length >= 1 << 20) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk !== '') yield chunk;
+  }
+  await pipeline(Readable.from(chunks()), createWriteStream(path, { encoding: 'utf8' }));
 }
 
 function issueEntry(issue: Issue): ReportIssue {

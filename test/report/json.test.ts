@@ -97,6 +97,29 @@ describe('writeReport', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(report);
     expect(await readdir(join(dir, 'out'))).toEqual(['report.json']);
   });
+
+  it('writes a report of many operations entry by entry, in the same indented layout as one JSON text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'orgsync-report-'));
+    const path = join(dir, 'report.json');
+    const operations = Array.from({ length: 5000 }, (_, n) => ({
+      op: { ...addMember, key: `addTeamMember:T1:${n}`, employeeId: String(n) },
+      status: n % 7 ? ('done' as const) : ('failed' as const),
+      statusCode: n % 7 ? 200 : 422,
+      message: n % 7 ? null : 'line one\nline "two"',
+    }));
+    const report = buildReport({
+      exitCode: 2,
+      issues: [makeIssue(), makeIssue({ severity: 'warning', code: 'trimmed_value' })],
+      plan: operations.map((o) => o.op),
+      operations,
+      summary: { nothing_to_do: false, nested: { a: [1, 2], b: {} } },
+      command: 'run',
+      files: ['a.xlsx'],
+      startedAt: new Date('2025-01-02T03:04:05Z'),
+    });
+    await writeReport(path, report);
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
+  });
 });
 
 describe('writing the report to something that is not a file', () => {
