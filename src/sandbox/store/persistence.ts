@@ -70,10 +70,16 @@ async function writeAtomically(path: string, text: string): Promise<void> {
 /** Below this size the log is never folded into the state file: small companies rewrite it rarely. */
 const MIN_LOG_BYTES = 1 << 20;
 
+/** How soon a line of the log is flushed to the disk (fdatasync), as the importer's journal is. */
+const SYNC_DELAY_MS = 200;
+
 /**
- * Writes the company to disk. Every write the sandbox answers is on disk first (written and flushed with
- * fdatasync); writes that arrive while one batch is on its way go out together in the next. A batch is one
- * line appended to the change log, so its cost is the size of the change, not of the company.
+ * Writes the company to disk. Every write the sandbox answers is in the file first (written with write(2),
+ * so a crash or kill -9 of the process loses nothing answered); writes that arrive while one batch is on
+ * its way go out together in the next. A batch is one line appended to the change log, so its cost is the
+ * size of the change, not of the company. The log is flushed to the disk (fdatasync) within 200 ms, like
+ * the importer's journal, and the state file whenever it is rewritten: waiting for the disk before every
+ * answer made a rehearsal wait on the disk most of its time.
  */
 export class StatePersister {
   private requested = 0;
@@ -84,6 +90,8 @@ export class StatePersister {
   private headerBytes = 0;
   private snapshotBytes = 0;
   private needsSnapshot: boolean;
+  private syncTimer: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> | null = null;
 
   constructor(
     readonly path: string,
@@ -118,6 +126,7 @@ export class StatePersister {
   /** Waits for a write in progress, for a clean shutdown. */
   async idle(): Promise<void> {
     while (this.running) await this.running.catch(() => undefined);
+    await this.syncing;
   }
 
   /**
@@ -125,6 +134,8 @@ export class StatePersister {
    * file cannot be written, the log stays: the next start applies it.
    */
   async close(): Promise<void> {
+    if (this.syncTimer) clearTimeout(this.syncTimer);
+    this.syncTimer = null;
     await this.idle();
     let whole = true;
     if (this.needsSnapshot || this.logBytes > this.headerBytes) {
@@ -133,6 +144,7 @@ export class StatePersister {
         () => false,
       );
     }
+    if (!whole) await this.log?.datasync().catch(() => undefined);
     await this.log?.close().catch(() => undefined);
     this.log = null;
     if (whole) await rm(logPathOf(this.path), { force: true }).catch(() => undefined);
@@ -152,7 +164,6 @@ export class StatePersister {
     const log = await this.openLog();
     try {
       await log.write(line);
-      await log.datasync();
     } catch (error) {
       // These changes are in no file now: the next write puts the whole state in the state file.
       this.needsSnapshot = true;
@@ -161,6 +172,16 @@ export class StatePersister {
     }
     this.sequence += 1;
     this.logBytes += Buffer.byteLength(line);
+    this.syncTimer ??= setTimeout(() => this.syncLog(), SYNC_DELAY_MS).unref();
+  }
+
+  private syncLog(): void {
+    this.syncTimer = null;
+    // A failed flush leaves the lines with the OS (a process crash loses nothing); the next rewrite of the
+    // state file flushes everything again.
+    this.syncing = (this.log?.datasync() ?? Promise.resolve()).catch(() => undefined).finally(() => {
+      this.syncing = null;
+    });
   }
 
   private async writeSnapshot(): Promise<void> {
