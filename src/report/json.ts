@@ -118,28 +118,58 @@ export function buildReport(input: ReportInput): Report {
  * would replace it, so those are written to directly. Written entry by entry: the report of 300,000
  * operations is hundreds of megabytes as one string.
  */
-export async function writeReport(path: string, report: Report): Promise<void> {
+export async function writeReport(path: string, report: Report, lists: LazyLists = {}): Promise<void> {
   const existing = await stat(path).catch(() => null);
   if (existing && !existing.isFile()) {
-    await writeJsonStream(path, report);
+    await writeJsonStream(path, report, lists);
     return;
   }
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeJsonStream(temporary, report);
+  await writeJsonStream(temporary, report, lists);
   await rename(temporary, path);
 }
 
+/**
+ * The same report as `writeReport(path, buildReport(input))`, with the plan and operation entries made
+ * one at a time as they are written: 300,000 operations as entry objects are hundreds of megabytes.
+ */
+export async function writeReportOf(path: string, input: ReportInput): Promise<void> {
+  const { plan = [], operations = [], ...rest } = input;
+  const report = buildReport(rest);
+  report.summary.plan = countPlan(plan.map((op) => DESCRIBE[op.type]));
+  report.summary.operations = countStatuses(operations);
+  await writeReport(path, report, {
+    plan: plan.length > 0 ? () => mapped(plan, planEntry) : undefined,
+    operations: operations.length > 0 ? () => mapped(operations, operationEntry) : undefined,
+  });
+}
+
+function* mapped<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+/** Lists of the report given as entries made on demand, in place of the report's (empty) arrays. */
+interface LazyLists {
+  plan?: (() => Iterable<unknown>) | undefined;
+  operations?: (() => Iterable<unknown>) | undefined;
+}
+
 /** The same text as `JSON.stringify(report, null, 2)` and a newline, produced a piece at a time. */
-function* reportPieces(report: Report): Generator<string> {
+function* reportPieces(report: Report, lists: LazyLists): Generator<string> {
   const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
   const entries = Object.entries(report).filter(([, value]) => value !== undefined);
   yield '{';
   for (const [index, [key, value]] of entries.entries()) {
     yield `${index === 0 ? '' : ','}\n  ${JSON.stringify(key)}: `;
-    if (Array.isArray(value) && value.length > 0) {
+    const items = lists[key as keyof LazyLists]?.() ?? (Array.isArray(value) && value.length > 0 ? value : null);
+    if (items) {
       yield '[';
-      for (const [at, item] of value.entries()) yield `${at === 0 ? '' : ','}\n    ${indent(JSON.stringify(item, null, 2), '    ')}`;
+      let first = true;
+      for (const item of items) {
+        yield `${first ? '' : ','}\n    ${indent(JSON.stringify(item, null, 2), '    ')}`;
+        first = false;
+      }
       yield '\n  ]';
     } else {
       yield indent(JSON.stringify(value, null, 2), '  ');
@@ -148,11 +178,11 @@ function* reportPieces(report: Report): Generator<string> {
   yield '\n}\n';
 }
 
-async function writeJsonStream(path: string, report: Report): Promise<void> {
+async function writeJsonStream(path: string, report: Report, lists: LazyLists): Promise<void> {
   // Pieces are gathered into chunks of about a megabyte: one write per entry would be slow.
   async function* chunks(): AsyncGenerator<string> {
     let chunk = '';
-    for (const piece of reportPieces(report)) {
+    for (const piece of reportPieces(report, lists)) {
       chunk += piece;
       if (chunk.length >= 1 << 20) {
         yield chunk;
@@ -205,7 +235,7 @@ function operationEntry(outcome: OperationOutcome): ReportOperation {
   };
 }
 
-function countPlan(plan: readonly ReportPlanEntry[]): Record<string, Record<string, number>> {
+function countPlan(plan: readonly { entity: string; action: string }[]): Record<string, Record<string, number>> {
   const counts: Record<string, Record<string, number>> = {};
   for (const entry of plan) {
     const perAction = (counts[entry.entity] ??= {});
@@ -214,7 +244,7 @@ function countPlan(plan: readonly ReportPlanEntry[]): Record<string, Record<stri
   return counts;
 }
 
-function countStatuses(operations: readonly ReportOperation[]): Record<OperationStatus, number> {
+function countStatuses(operations: readonly { status: OperationStatus }[]): Record<OperationStatus, number> {
   const counts: Record<OperationStatus, number> = { done: 0, failed: 0, skipped: 0, unchanged: 0 };
   for (const operation of operations) counts[operation.status] += 1;
   return counts;
