@@ -54,12 +54,47 @@ export function lineProgress(stream: Writable, clock: () => number = Date.now): 
   };
 }
 
-/** A cli-progress bar per phase, with counts and rate. */
+/**
+ * The rate over the last few seconds and the time left at that rate: an average since the start hides a
+ * slowdown for minutes when a phase has 300,000 operations.
+ */
+export function recentRate(windowMs = 5000, clock: () => number = Date.now) {
+  let samples: { at: number; done: number }[] = [];
+  return {
+    reset() {
+      samples = [{ at: clock(), done: 0 }];
+    },
+    /** Operations per second over the window, and the seconds left for `total` (null when unknown). */
+    add(done: number, total: number | null): { rate: number; secondsLeft: number | null } {
+      const now = clock();
+      if (now - (samples.at(-1)?.at ?? 0) >= 250) samples.push({ at: now, done });
+      while (samples.length > 2 && now - samples[1]!.at > windowMs) samples.shift();
+      const first = samples[0] ?? { at: now, done };
+      const rate = (done - first.done) / Math.max(0.001, (now - first.at) / 1000);
+      const secondsLeft = total && rate > 0 ? Math.max(0, total - done) / rate : null;
+      return { rate, secondsLeft };
+    },
+  };
+}
+
+function formatLeft(seconds: number | null): string {
+  if (seconds === null) return '';
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const text = h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
+  return `, ${text} left`;
+}
+
+/** A cli-progress bar per phase, with counts, the recent rate and the time left. */
 export function barProgress(stream: Writable): Progress {
   const cliProgress = loadBars();
   let bar: cliProgressTypes.SingleBar | null = null;
   let name = '';
   let started = 0;
+  let phaseTotal: number | null = null;
+  const rate = recentRate();
   return {
     phase(phaseName, total) {
       bar?.stop();
@@ -68,20 +103,25 @@ export function barProgress(stream: Writable): Progress {
       bar = new cliProgress.SingleBar(
         {
           stream: stream as NodeJS.WritableStream,
-          format: `${phaseName.padEnd(20)} {bar} {value}/{total} {rate}/s`,
+          format: `${phaseName.padEnd(20)} {bar} {value}/{total} {rate}/s{left}`,
           hideCursor: true,
           clearOnComplete: true,
           etaBuffer: 50,
         },
         cliProgress.Presets.shades_classic,
       );
-      bar.start(total ?? 0, 0, { rate: '0' });
+      phaseTotal = total;
+      rate.reset();
+      bar.start(total ?? 0, 0, { rate: '0', left: '' });
     },
     update(done, total) {
       if (!bar) return;
-      if (total !== undefined && total !== null) bar.setTotal(total);
-      const seconds = Math.max(0.001, (Date.now() - started) / 1000);
-      bar.update(done, { rate: (done / seconds).toFixed(0) });
+      if (total !== undefined && total !== null) {
+        bar.setTotal(total);
+        phaseTotal = total;
+      }
+      const recent = rate.add(done, phaseTotal);
+      bar.update(done, { rate: recent.rate.toFixed(0), left: formatLeft(recent.secondsLeft) });
     },
     end(message) {
       bar?.stop();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { OperationOutcome } from '../load/outcome.js';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
-import { buildReport, writeReport } from '../report/json.js';
+import { writeReportOf } from '../report/json.js';
 import type { Issue } from '../validate/issue.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
@@ -95,7 +95,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     println(ctx.io.stderr, `Could not write the error file: ${(error as Error).message}`);
   }
   if (!ctx.options.report) return;
-  const report = buildReport({
+  const report = {
     exitCode: result.exitCode,
     issues: result.issues,
     command: ctx.options.command,
@@ -105,9 +105,9 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     ...(result.plan ? { plan: result.plan } : {}),
     ...(result.operations ? { operations: result.operations } : {}),
     ...(result.summary ? { summary: result.summary } : {}),
-  });
+  };
   try {
-    await writeReport(ctx.options.report, report);
+    await writeReportOf(ctx.options.report, report);
     println(ctx.io.stdout, `Report written to ${ctx.options.report}`);
   } catch (error) {
     // What was applied stays applied and the exit code says how it went; only the report is missing.

@@ -56,8 +56,9 @@ export async function connect(
   const { createAdapter, sendsInsecurely } = await import('../service/connect.js');
   if (options.sandbox) {
     // Loaded only when asked for: the sandbox's web framework is not needed to talk to a real service.
-    const { startSandbox } = await import('../sandbox/index.js');
-    const sandbox = await startSandbox({ statePath: join(stateDir, '.orgsync', 'sandbox.json'), quiet: true });
+    // It runs on a thread of its own, beside the importer's (sandbox/worker.ts).
+    const { startSandboxInWorker } = await import('../sandbox/worker.js');
+    const sandbox = await startSandboxInWorker({ statePath: join(stateDir, '.orgsync', 'sandbox.json') });
     const adapter = createAdapter({
       api: options.api,
       baseUrl: sandbox.baseUrl,

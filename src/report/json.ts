@@ -3,7 +3,10 @@
  * with a new REPORT_VERSION. Values are written as found (no formula neutralisation: JSON is read by
  * programs, not opened as a spreadsheet). Nothing here receives configuration, so no secret can leak in.
  */
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname } from 'node:path';
 import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
 import type { Issue } from '../validate/issue.js';
@@ -120,18 +123,84 @@ export function buildReport(input: ReportInput): Report {
 /**
  * Writes the report as indented JSON, through a temporary file so a reader never sees half a report —
  * except when the target is not a regular file (`--report /dev/stdout`, a pipe): renaming over a device
- * would replace it, so those are written to directly.
+ * would replace it, so those are written to directly. Written entry by entry: the report of 300,000
+ * operations is hundreds of megabytes as one string.
  */
-export async function writeReport(path: string, report: Report): Promise<void> {
+export async function writeReport(path: string, report: Report, lists: LazyLists = {}): Promise<void> {
   const existing = await stat(path).catch(() => null);
   if (existing && !existing.isFile()) {
-    await writeFile(path, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
+    await writeJsonStream(path, report, lists);
     return;
   }
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
+  await writeJsonStream(temporary, report, lists);
   await rename(temporary, path);
+}
+
+/**
+ * The same report as `writeReport(path, buildReport(input))`, with the plan and operation entries made
+ * one at a time as they are written: 300,000 operations as entry objects are hundreds of megabytes.
+ */
+export async function writeReportOf(path: string, input: ReportInput): Promise<void> {
+  const { plan = [], operations = [], ...rest } = input;
+  const report = buildReport(rest);
+  report.summary.plan = countPlan(plan.map((op) => DESCRIBE[op.type]));
+  report.summary.operations = countStatuses(operations);
+  report.summary.outcomes = outcomesByKind(operations);
+  await writeReport(path, report, {
+    plan: plan.length > 0 ? () => mapped(plan, planEntry) : undefined,
+    operations: operations.length > 0 ? () => mapped(operations, operationEntry) : undefined,
+  });
+}
+
+function* mapped<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+/** Lists of the report given as entries made on demand, in place of the report's (empty) arrays. */
+interface LazyLists {
+  plan?: (() => Iterable<unknown>) | undefined;
+  operations?: (() => Iterable<unknown>) | undefined;
+}
+
+/** The same text as `JSON.stringify(report, null, 2)` and a newline, produced a piece at a time. */
+function* reportPieces(report: Report, lists: LazyLists): Generator<string> {
+  const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
+  const entries = Object.entries(report).filter(([, value]) => value !== undefined);
+  yield '{';
+  for (const [index, [key, value]] of entries.entries()) {
+    yield `${index === 0 ? '' : ','}\n  ${JSON.stringify(key)}: `;
+    const items = lists[key as keyof LazyLists]?.() ?? (Array.isArray(value) && value.length > 0 ? value : null);
+    if (items) {
+      yield '[';
+      let first = true;
+      for (const item of items) {
+        yield `${first ? '' : ','}\n    ${indent(JSON.stringify(item, null, 2), '    ')}`;
+        first = false;
+      }
+      yield '\n  ]';
+    } else {
+      yield indent(JSON.stringify(value, null, 2), '  ');
+    }
+  }
+  yield '\n}\n';
+}
+
+async function writeJsonStream(path: string, report: Report, lists: LazyLists): Promise<void> {
+  // Pieces are gathered into chunks of about a megabyte: one write per entry would be slow.
+  async function* chunks(): AsyncGenerator<string> {
+    let chunk = '';
+    for (const piece of reportPieces(report, lists)) {
+      chunk += piece;
+      if (chunk.length >= 1 << 20) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk !== '') yield chunk;
+  }
+  await pipeline(Readable.from(chunks()), createWriteStream(path, { encoding: 'utf8' }));
 }
 
 function issueEntry(issue: Issue): ReportIssue {
@@ -177,7 +246,7 @@ function operationEntry(outcome: OperationOutcome): ReportOperation {
   };
 }
 
-function countPlan(plan: readonly ReportPlanEntry[]): Record<string, Record<string, number>> {
+function countPlan(plan: readonly { entity: string; action: string }[]): Record<string, Record<string, number>> {
   const counts: Record<string, Record<string, number>> = {};
   for (const entry of plan) {
     const perAction = (counts[entry.entity] ??= {});

@@ -7,6 +7,7 @@ import { buildServer } from './http/server.js';
 import { FaultInjector } from './http/faults.js';
 import { StatsRecorder } from './http/stats.js';
 import { Company, initialState } from './store/company.js';
+import { replayLog } from './store/change-log.js';
 import { loadState, lockStateFile, StatePersister } from './store/persistence.js';
 import { snapshotOf } from './store/snapshot.js';
 import type { RunningSandbox, SandboxOptions } from './types.js';
@@ -44,13 +45,17 @@ async function startLocked(options: SandboxOptions, stateLock: { release(): void
   const now = options.now ?? (() => new Date());
   const companyId = options.companyId ?? SANDBOX_DEFAULTS.companyId;
   const accessToken = options.accessToken ?? SANDBOX_DEFAULTS.accessToken;
-  const saved = options.statePath ? await loadState(options.statePath) : undefined;
+  const loaded = options.statePath ? await loadState(options.statePath) : undefined;
+  // A log beside the state file holds the writes answered since it was last written whole (a crash, kill -9).
+  const saved = options.statePath && loaded ? await replayLog(options.statePath, loaded) : undefined;
   const company = new Company(
-    saved ?? initialState(options.rootId ?? SANDBOX_DEFAULTS.rootId, options.rootName ?? SANDBOX_DEFAULTS.rootName),
+    saved?.state ?? initialState(options.rootId ?? SANDBOX_DEFAULTS.rootId, options.rootName ?? SANDBOX_DEFAULTS.rootName),
     now,
   );
-  const persister = options.statePath ? new StatePersister(options.statePath, () => company.toState()) : null;
-  if (persister && !saved) await persister.save();
+  const persister = options.statePath
+    ? new StatePersister(options.statePath, company, saved?.sequence ?? 0, !saved || saved.applied > 0, options.stateLogMinBytes)
+    : null;
+  await persister?.start();
 
   const stats = new StatsRecorder();
   const faults = new FaultInjector(options.faults);
@@ -78,7 +83,7 @@ async function startLocked(options: SandboxOptions, stateLock: { release(): void
     setFaults: (next) => faults.set(next),
     close: async () => {
       await app.close();
-      await persister?.idle();
+      await persister?.close();
       stateLock?.release();
     },
   };

@@ -21,8 +21,14 @@ export interface SandboxOptions {
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
-  /** Load from it if it exists, write atomically (temp file + rename) after every write. */
+  /**
+   * Load from it (and from its change log STATE.log) if it exists; every answered write is on disk first, as
+   * a line of the log; the file itself is rewritten atomically (temp file + rename) when the log outgrows it
+   * and on close.
+   */
   statePath?: string;
+  /** The log is folded into the state file once it is larger than the state file and than this (default 1 MiB). */
+  stateLogMinBytes?: number;
   /** Default 1. */
   companyId?: number;
   /** Default 'sandbox-access-token'; also the HS256 JWT secret. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, writeReport } from '../../src/report/json.js';
+import { buildReport, writeReport, writeReportOf } from '../../src/report/json.js';
 import type { Operation } from '../../src/plan/operations.js';
 import { makeIssue } from './make-issue.js';
 
@@ -96,6 +96,35 @@ describe('writeReport', () => {
     await writeReport(path, report);
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(report);
     expect(await readdir(join(dir, 'out'))).toEqual(['report.json']);
+  });
+
+  it('writes a report of many operations entry by entry, in the same indented layout as one JSON text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'orgsync-report-'));
+    const path = join(dir, 'report.json');
+    const operations = Array.from({ length: 5000 }, (_, n) => ({
+      op: { ...addMember, key: `addTeamMember:T1:${n}`, employeeId: String(n) },
+      status: n % 7 ? ('done' as const) : ('failed' as const),
+      statusCode: n % 7 ? 200 : 422,
+      message: n % 7 ? null : 'line one\nline "two"',
+    }));
+    const input = {
+      exitCode: 2,
+      issues: [makeIssue(), makeIssue({ severity: 'warning', code: 'trimmed_value' })],
+      plan: operations.map((o) => o.op),
+      operations,
+      summary: { nothing_to_do: false, nested: { a: [1, 2], b: {} } },
+      command: 'run',
+      files: ['a.xlsx'],
+      startedAt: new Date('2025-01-02T03:04:05Z'),
+    };
+    const report = buildReport(input);
+    await writeReport(path, report);
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    // The importer's way: entries made one at a time from the plan and the outcomes.
+    await writeReportOf(path, input);
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    await writeReportOf(path, { exitCode: 0, issues: [] });
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(buildReport({ exitCode: 0, issues: [] }), null, 2)}\n`);
   });
 });
 

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, department, person, startClient, team, type Client } from './helpers.js';
+import { clientFor, department, person, startClient, team, stateOnDisk, type Client } from './helpers.js';
 
 const WRITERS = 50;
 
@@ -46,7 +46,7 @@ describe('concurrency: 50 parallel writers (issue 3)', () => {
       expect(employee.teamId).toBe(`t${(n + 1) % 5}`);
     }
 
-    const onDisk = JSON.parse(await readFile(statePath, 'utf8'));
+    const onDisk = await stateOnDisk(statePath);
     expect(onDisk.employees).toHaveLength(WRITERS);
     await client.sandbox.close();
     const reloaded = await startSandbox({ quiet: true, statePath });

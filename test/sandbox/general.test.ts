@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, person, startClient, team, type Client } from './helpers.js';
+import { clientFor, person, startClient, team, stateOnDisk, type Client } from './helpers.js';
 
 describe('v3 Limits: pagination (README pages)', () => {
   let client: Client;
@@ -127,7 +127,7 @@ describe('state file (issue: a rehearsal survives restarts)', () => {
     await person(first, 'kept');
     await team(first, 'kept-team');
     await first.post('/v3/core/teams/kept-team/employees/kept');
-    const onDisk = JSON.parse(await readFile(statePath, 'utf8'));
+    const onDisk = await stateOnDisk(statePath);
     expect(onDisk.employees).toHaveLength(1);
     const before = first.sandbox.snapshot();
     await first.sandbox.close();

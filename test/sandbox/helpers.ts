@@ -5,6 +5,9 @@
 import { request } from 'undici';
 import { SignJWT } from 'jose';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { replayLog } from '../../src/sandbox/store/change-log.js';
+import type { CompanyState } from '../../src/sandbox/store/company.js';
+import { loadState } from '../../src/sandbox/store/persistence.js';
 
 export interface Reply {
   status: number;
@@ -110,4 +113,14 @@ export async function team(client: Client, id: string, departmentId = 'root', ex
 export async function join(client: Client, teamId: string, employeeId: string): Promise<void> {
   const reply = await client.post(`/v3/core/teams/${teamId}/employees/${employeeId}`);
   if (reply.status !== 200) throw new Error(`join ${teamId}/${employeeId}: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+/**
+ * The state a sandbox started on `statePath` would load now: the state file and its change log, as a
+ * restart after a crash or kill -9 finds them.
+ */
+export async function stateOnDisk(statePath: string): Promise<CompanyState> {
+  const loaded = await loadState(statePath);
+  if (!loaded) throw new Error(`no state file at ${statePath}`);
+  return (await replayLog(statePath, loaded)).state;
 }

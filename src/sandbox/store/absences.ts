@@ -5,7 +5,7 @@
  */
 import { ApiError, invalid, RESOURCE, type ResourceName } from '../errors.js';
 import type { Company } from './company.js';
-import { OPEN_END, type AbsenceRecord, type EmployeeRecord } from './records.js';
+import { given, OPEN_END, type AbsenceRecord, type EmployeeRecord } from './records.js';
 
 export interface AbsenceReport {
   absence: AbsenceRecord;
@@ -57,12 +57,12 @@ export function reportAbsence(
     return { absence, created: true };
   }
   if (!overlaps(existing, startDate, newEnd)) {
-    existing.endDate = newEnd; // starts the day after the reported-fit day: the same sickness goes on
-    return { absence: existing, created: false };
+    // starts the day after the reported-fit day: the same sickness goes on
+    return { absence: company.absences.update(existing, { endDate: newEnd }), created: false };
   }
   const sameEnd = endDate !== undefined && endDate === existing.endDate;
-  if (endDate !== undefined) existing.endDate = endDate;
-  if (startDate < existing.startDate || sameEnd) existing.startDate = startDate;
+  const moveStart = startDate < existing.startDate || sameEnd;
+  company.absences.update(existing, given({ endDate, startDate: moveStart ? startDate : undefined }));
   return { absence: existing, created: false };
 }
 
@@ -84,16 +84,14 @@ export function openAbsence(company: Company, employee: EmployeeRecord): Absence
 }
 
 export function moveOpenAbsenceStart(company: Company, absence: AbsenceRecord, startDate: string): AbsenceRecord {
-  const clash = company.absences
-    .values()
-    .some((other) => other !== absence && other.employeeSid === absence.employeeSid && overlaps(other, startDate, absence.endDate));
+  const clash = company.absencesByEmployee
+    .of(absence.employeeSid)
+    .some((other) => other !== absence && overlaps(other, startDate, absence.endDate));
   if (clash) throw invalid(RESOURCE.dialog, 'date', 'the period would overlap another absence period');
-  absence.startDate = startDate;
-  return absence;
+  return company.absences.update(absence, { startDate });
 }
 
-export function endAbsence(absence: AbsenceRecord, lastSickDay: string): AbsenceRecord {
+export function endAbsence(company: Company, absence: AbsenceRecord, lastSickDay: string): AbsenceRecord {
   if (lastSickDay < absence.startDate) throw invalid(RESOURCE.dialog, 'date', 'must not be before the date the employee was reported sick');
-  absence.endDate = lastSickDay;
-  return absence;
+  return company.absences.update(absence, { endDate: lastSickDay });
 }

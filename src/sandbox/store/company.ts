@@ -6,12 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { notFound, RESOURCE } from '../errors.js';
 import {
+  OPEN_END,
   Table,
+  type Grouping,
   type AbsenceRecord,
   type DelegationRecord,
   type DepartmentRecord,
   type EmployeeRecord,
   type TeamRecord,
+  type TableChanges,
   type UserRecord,
 } from './records.js';
 
@@ -33,7 +36,11 @@ export interface CompanyState {
   teams: TeamRecord[];
   delegations: DelegationRecord[];
   absences: AbsenceRecord[];
+  /** The last line of the change log (persistence.ts) this state includes; absent before any log. */
+  logSequence?: number;
 }
+
+export type TableName = 'users' | 'employees' | 'departments' | 'teams' | 'delegations' | 'absences';
 
 export function initialState(rootId: string, rootName: string): CompanyState {
   return {
@@ -60,7 +67,21 @@ export class Company {
   readonly absences: Table<AbsenceRecord>;
   readonly rootSid: number;
   readonly instanceId: string | undefined;
-  private readonly members = new Map<number, Set<number>>();
+  /** Sequence number of the last change log line the loaded state includes (see persistence.ts). */
+  logSequence: number;
+  // The groupings that keep every lookup of a record's relations at the cost of the answer.
+  readonly userByUsername: Grouping<UserRecord, string>;
+  readonly employeesOfUser: Grouping<EmployeeRecord, number>;
+  readonly employeesInTeam: Grouping<EmployeeRecord, number>;
+  readonly departmentsByParent: Grouping<DepartmentRecord, number>;
+  readonly departmentsByOwner: Grouping<DepartmentRecord, number>;
+  readonly teamsByDepartment: Grouping<TeamRecord, number>;
+  readonly teamsByOwner: Grouping<TeamRecord, number>;
+  readonly delegationsByUnit: Grouping<DelegationRecord, string>;
+  readonly delegationsByEmployee: Grouping<DelegationRecord, number>;
+  readonly absencesByEmployee: Grouping<AbsenceRecord, number>;
+  private readonly active = new DerivedList(() => this.employees.values().filter((employee) => employee.active));
+  private readonly open = new DerivedList(() => this.absences.values().filter((absence) => absence.endDate === OPEN_END));
 
   constructor(
     state: CompanyState,
@@ -74,9 +95,43 @@ export class Company {
     this.absences = new Table(state.absences, state.next.absences);
     this.rootSid = state.rootSid;
     this.instanceId = state.instanceId;
-    for (const employee of this.employees.values()) {
-      if (employee.teamSid !== null) this.memberSet(employee.teamSid).add(employee.sid);
-    }
+    this.logSequence = state.logSequence ?? 0;
+    this.userByUsername = this.users.groupBy((user) => user.username);
+    this.employeesOfUser = this.employees.groupBy((employee) => employee.userSid);
+    this.employeesInTeam = this.employees.groupBy((employee) => employee.teamSid);
+    this.departmentsByParent = this.departments.groupBy((department) => department.parentSid);
+    this.departmentsByOwner = this.departments.groupBy((department) => department.ownerSid);
+    this.teamsByDepartment = this.teams.groupBy((team) => team.departmentSid);
+    this.teamsByOwner = this.teams.groupBy((team) => team.ownerSid);
+    this.delegationsByUnit = this.delegations.groupBy((delegation) => unitKey(delegation.unitKind, delegation.unitSid));
+    this.delegationsByEmployee = this.delegations.groupBy((delegation) => delegation.employeeSid);
+    this.absencesByEmployee = this.absences.groupBy((absence) => absence.employeeSid);
+  }
+
+  /** The changes of every table since the last call, for the state file's log. */
+  takeChanges(): Pick<CompanyState, 'next'> & { tables: Record<TableName, TableChanges<unknown>> } {
+    return {
+      next: this.counters(),
+      tables: {
+        users: this.users.takeChanges(),
+        employees: this.employees.takeChanges(),
+        departments: this.departments.takeChanges(),
+        teams: this.teams.takeChanges(),
+        delegations: this.delegations.takeChanges(),
+        absences: this.absences.takeChanges(),
+      },
+    };
+  }
+
+  private counters(): CompanyState['next'] {
+    return {
+      users: this.users.sidCounter,
+      employees: this.employees.sidCounter,
+      departments: this.departments.sidCounter,
+      teams: this.teams.sidCounter,
+      delegations: this.delegations.sidCounter,
+      absences: this.absences.sidCounter,
+    };
   }
 
   toState(): CompanyState {
@@ -85,20 +140,14 @@ export class Company {
       version: 1,
       rootSid: this.rootSid,
       ...(this.instanceId !== undefined ? { instanceId: this.instanceId } : {}),
-      next: {
-        users: this.users.sidCounter,
-        employees: this.employees.sidCounter,
-        departments: this.departments.sidCounter,
-        teams: this.teams.sidCounter,
-        delegations: this.delegations.sidCounter,
-        absences: this.absences.sidCounter,
-      },
-      users: this.users.values(),
-      employees: this.employees.values(),
-      departments: this.departments.values(),
-      teams: this.teams.values(),
-      delegations: this.delegations.values(),
-      absences: this.absences.values(),
+      ...(this.logSequence > 0 ? { logSequence: this.logSequence } : {}),
+      next: this.counters(),
+      users: [...this.users.values()],
+      employees: [...this.employees.values()],
+      departments: [...this.departments.values()],
+      teams: [...this.teams.values()],
+      delegations: [...this.delegations.values()],
+      absences: [...this.absences.values()],
     };
   }
 
@@ -134,34 +183,28 @@ export class Company {
     return team;
   }
 
-  activeEmployees(): EmployeeRecord[] {
-    return this.employees.values().filter((employee) => employee.active);
+  /** Computed again only after a change to an employee: a list read page by page costs one pass, not one per page. */
+  activeEmployees(): readonly EmployeeRecord[] {
+    return this.active.at(this.employees.generation);
+  }
+
+  /** v2: the sickness dialogs, the periods without an end. */
+  openAbsences(): readonly AbsenceRecord[] {
+    return this.open.at(this.absences.generation);
   }
 
   userOf(employee: EmployeeRecord): UserRecord | undefined {
     return this.users.get(employee.userSid);
   }
 
-  // Team membership: stored on the employee (so one team at a time holds by construction), indexed per team.
-
-  private memberSet(teamSid: number): Set<number> {
-    let set = this.members.get(teamSid);
-    if (!set) {
-      set = new Set();
-      this.members.set(teamSid, set);
-    }
-    return set;
-  }
+  // Team membership: stored on the employee, so one team at a time holds by construction.
 
   setTeam(employee: EmployeeRecord, teamSid: number | null): void {
-    if (employee.teamSid !== null) this.members.get(employee.teamSid)?.delete(employee.sid);
-    employee.teamSid = teamSid;
-    if (teamSid !== null) this.memberSet(teamSid).add(employee.sid);
+    this.employees.update(employee, { teamSid });
   }
 
   membersOf(teamSid: number): EmployeeRecord[] {
-    const sids = [...(this.members.get(teamSid) ?? [])].sort((a, b) => a - b);
-    return sids.map((sid) => this.employees.get(sid)).filter((e): e is EmployeeRecord => e !== undefined);
+    return this.employeesInTeam.of(teamSid);
   }
 
   // The tree.
@@ -191,18 +234,47 @@ export class Company {
   }
 
   childDepartments(department: DepartmentRecord): DepartmentRecord[] {
-    return this.departments.values().filter((child) => child.parentSid === department.sid);
+    return this.departmentsByParent.of(department.sid);
   }
 
   teamsIn(department: DepartmentRecord): TeamRecord[] {
-    return this.teams.values().filter((team) => team.departmentSid === department.sid);
+    return this.teamsByDepartment.of(department.sid);
   }
 
   delegationsOn(unitKind: 'department' | 'team', unitSid: number): DelegationRecord[] {
-    return this.delegations.values().filter((d) => d.unitKind === unitKind && d.unitSid === unitSid);
+    return this.delegationsByUnit.of(unitKey(unitKind, unitSid));
   }
 
   absencesOf(employee: EmployeeRecord): AbsenceRecord[] {
-    return this.absences.values().filter((absence) => absence.employeeSid === employee.sid);
+    return this.absencesByEmployee.of(employee.sid);
   }
+
+  employeesOf(user: UserRecord): EmployeeRecord[] {
+    return this.employeesOfUser.of(user.sid);
+  }
+
+  /** Usernames are unique among users (every rule that sets one refuses a taken one). */
+  usernameHolder(username: string): UserRecord | undefined {
+    return this.userByUsername.first(username);
+  }
+}
+
+/** A list computed from a table, kept until the table changes. */
+class DerivedList<T> {
+  private generation = -1;
+  private list: readonly T[] = [];
+
+  constructor(private readonly compute: () => readonly T[]) {}
+
+  at(generation: number): readonly T[] {
+    if (generation !== this.generation) {
+      this.list = this.compute();
+      this.generation = generation;
+    }
+    return this.list;
+  }
+}
+
+function unitKey(kind: 'department' | 'team', sid: number): string {
+  return `${kind}:${sid}`;
 }

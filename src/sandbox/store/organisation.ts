@@ -3,7 +3,7 @@
  */
 import { invalid, RESOURCE, type ResourceName } from '../errors.js';
 import type { Company } from './company.js';
-import type { DepartmentRecord, EmployeeRecord, TeamRecord } from './records.js';
+import { given, type DepartmentRecord, type EmployeeRecord, type TeamRecord } from './records.js';
 import { FieldCheck, has, type Input } from './validation.js';
 
 /**
@@ -55,9 +55,7 @@ export function updateDepartment(company: Company, department: DepartmentRecord,
   checkNewId(company, check, 'departments', department.id, id);
   check.done();
   if (id !== undefined) company.departments.changeId(department, id);
-  if (name !== undefined) department.name = name;
-  if (owner !== undefined) department.ownerSid = owner;
-  return department;
+  return company.departments.update(department, given({ name, ownerSid: owner }));
 }
 
 /** v3 "a department cannot be moved below itself", and not below its own descendant either (no cycles). */
@@ -65,8 +63,7 @@ export function moveDepartment(company: Company, department: DepartmentRecord, n
   if (company.isSelfOrDescendant(newParent, department)) {
     throw invalid(RESOURCE.department, 'parent_id', 'cannot be the department itself or one of its descendants');
   }
-  department.parentSid = newParent.sid;
-  return department;
+  return company.departments.update(department, { parentSid: newParent.sid });
 }
 
 export function deleteDepartment(company: Company, department: DepartmentRecord): void {
@@ -102,14 +99,11 @@ export function updateTeam(company: Company, team: TeamRecord, input: Input): Te
   checkNewId(company, check, 'teams', team.id, id);
   check.done();
   if (id !== undefined) company.teams.changeId(team, id);
-  if (name !== undefined) team.name = name;
-  if (owner !== undefined) team.ownerSid = owner;
-  return team;
+  return company.teams.update(team, given({ name, ownerSid: owner }));
 }
 
-export function moveTeam(team: TeamRecord, department: DepartmentRecord): TeamRecord {
-  team.departmentSid = department.sid;
-  return team;
+export function moveTeam(company: Company, team: TeamRecord, department: DepartmentRecord): TeamRecord {
+  return company.teams.update(team, { departmentSid: department.sid });
 }
 
 /** README teams: a team can be deleted only when it has no employees. */

@@ -4,7 +4,7 @@
  */
 import { invalid, RESOURCE } from '../errors.js';
 import type { Company } from './company.js';
-import type { EmployeeRecord, UserRecord } from './records.js';
+import { given, type EmployeeRecord, type UserRecord } from './records.js';
 import { FieldCheck, type Input } from './validation.js';
 
 export const SYSTEM_LANGUAGES = ['en', 'da'] as const;
@@ -46,26 +46,21 @@ export function updateUser(company: Company, user: UserRecord, input: Input): Us
   }
   check.done();
   if (id !== undefined) company.users.changeId(user, id);
-  if (name !== undefined) user.name = name;
-  if (email !== undefined) user.email = email;
-  if (username !== undefined) user.username = username;
-  if (gender !== undefined) user.gender = gender;
-  if (birthday !== undefined) user.birthday = birthday;
-  return user;
+  return company.users.update(user, given({ name, email, username, gender, birthday }));
 }
 
 /** README users: refused while the user has active employees; permanent. Fired employees lose their user. */
 export function deleteUser(company: Company, user: UserRecord): void {
-  const employees = company.employees.values().filter((employee) => employee.userSid === user.sid);
+  const employees = company.employeesOf(user);
   if (employees.some((employee) => employee.active)) {
     throw invalid(RESOURCE.user, 'base', 'cannot delete a user that has active employees');
   }
-  for (const employee of employees) employee.userSid = null;
+  for (const employee of employees) company.employees.update(employee, { userSid: null });
   company.users.delete(user);
 }
 
 export function usernameHolder(company: Company, username: string): UserRecord | undefined {
-  return company.users.values().find((user) => user.username === username);
+  return company.usernameHolder(username);
 }
 
 export function createEmployee(company: Company, user: UserRecord, input: Input): EmployeeRecord {
@@ -95,8 +90,7 @@ export function updateEmployee(company: Company, employee: EmployeeRecord, input
   if (id !== undefined && id !== employee.id && company.employees.byId(id)) check.fail('id', 'has already been taken');
   check.done();
   if (id !== undefined) company.employees.changeId(employee, id);
-  if (employment !== undefined) employee.employment = employment;
-  return employee;
+  return company.employees.update(employee, given({ employment }));
 }
 
 /**
@@ -107,20 +101,13 @@ export function fireEmployee(company: Company, employee: EmployeeRecord): void {
   if (company.root.ownerSid === employee.sid) {
     throw invalid(RESOURCE.employee, 'base', 'the owner of the top department cannot be deleted');
   }
-  employee.active = false;
-  employee.firedAt = company.now().toISOString();
-  company.setTeam(employee, null);
-  for (const department of company.departments.values()) if (department.ownerSid === employee.sid) department.ownerSid = null;
-  for (const team of company.teams.values()) if (team.ownerSid === employee.sid) team.ownerSid = null;
-  for (const delegation of company.delegations.values()) {
-    if (delegation.employeeSid === employee.sid) company.delegations.delete(delegation);
-  }
+  company.employees.update(employee, { active: false, firedAt: company.now().toISOString(), teamSid: null });
+  for (const department of company.departmentsByOwner.of(employee.sid)) company.departments.update(department, { ownerSid: null });
+  for (const team of company.teamsByOwner.of(employee.sid)) company.teams.update(team, { ownerSid: null });
+  for (const delegation of company.delegationsByEmployee.of(employee.sid)) company.delegations.delete(delegation);
 }
 
 /** Makes the employee active again under `user` (which may be another user than before). */
-export function rehireEmployee(employee: EmployeeRecord, user: UserRecord): EmployeeRecord {
-  employee.active = true;
-  employee.firedAt = null;
-  employee.userSid = user.sid;
-  return employee;
+export function rehireEmployee(company: Company, employee: EmployeeRecord, user: UserRecord): EmployeeRecord {
+  return company.employees.update(employee, { active: true, firedAt: null, userSid: user.sid });
 }

@@ -5,7 +5,7 @@
  */
 import { RESOURCE, type ResourceName } from '../errors.js';
 import type { Company } from './company.js';
-import type { DepartmentRecord, EmployeeRecord, TeamRecord } from './records.js';
+import { given, type DepartmentRecord, type EmployeeRecord, type TeamRecord } from './records.js';
 import { FieldCheck, has, type Input } from './validation.js';
 
 export interface V2Refs {
@@ -99,11 +99,8 @@ export function updateV2Department(company: Company, record: DepartmentRecord, i
   const id = extId(company, check, 'departments', record);
   const title = name(check);
   check.done();
-  if (parent) record.parentSid = parent.sid;
-  if (ownerSid !== undefined) record.ownerSid = ownerSid;
   if (id !== undefined) company.departments.changeId(record, id);
-  if (title !== undefined) record.name = title;
-  return record;
+  return company.departments.update(record, given({ parentSid: parent ? parent.sid : undefined, ownerSid, name: title }));
 }
 
 function readTeam(company: Company, input: Input, refs: V2Refs, self: TeamRecord | null, resource: ResourceName) {
@@ -133,10 +130,8 @@ export function createV2Team(company: Company, input: Input, refs: V2Refs): Team
 /** Changing `department` moves the team (its employees follow); `employees` replaces the member list. */
 export function updateV2Team(company: Company, team: TeamRecord, input: Input, refs: V2Refs): TeamRecord {
   const fields = readTeam(company, input, refs, team, RESOURCE.team);
-  team.departmentSid = fields.holder.sid;
-  if (fields.ownerSid !== undefined) team.ownerSid = fields.ownerSid;
+  company.teams.update(team, given({ departmentSid: fields.holder.sid, ownerSid: fields.ownerSid, name: fields.title }));
   if (fields.id !== undefined) company.teams.changeId(team, fields.id);
-  if (fields.title !== undefined) team.name = fields.title;
   if (fields.list) {
     const keep = new Set(fields.list.map((employee) => employee.sid));
     for (const member of company.membersOf(team.sid)) if (!keep.has(member.sid)) company.setTeam(member, null);

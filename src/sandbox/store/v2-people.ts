@@ -6,7 +6,7 @@
 import { RESOURCE } from '../errors.js';
 import type { Company } from './company.js';
 import { rehireEmployee, usernameHolder } from './people.js';
-import type { EmployeeRecord, UserRecord } from './records.js';
+import { given, type EmployeeRecord, type UserRecord } from './records.js';
 import { FieldCheck, type Input } from './validation.js';
 
 export const REHIRE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ function withinWindow(company: Company, employee: EmployeeRecord): boolean {
 }
 
 function employeesOf(company: Company, user: UserRecord): EmployeeRecord[] {
-  return company.employees.values().filter((employee) => employee.userSid === user.sid);
+  return company.employeesOf(user);
 }
 
 /** A user keeps its username unless every one of its employees was deleted more than 14 days ago. */
@@ -41,7 +41,7 @@ function extIdState(company: Company, extId: string, self: EmployeeRecord | null
 
 /** The released username's old user goes away for good; its long-deleted employees keep no user. */
 function releaseUser(company: Company, user: UserRecord): void {
-  for (const employee of employeesOf(company, user)) employee.userSid = null;
+  for (const employee of employeesOf(company, user)) company.employees.update(employee, { userSid: null });
   company.users.delete(user);
 }
 
@@ -69,20 +69,23 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
   const samePerson = (user: UserRecord | undefined) =>
     user !== undefined && user.name === name && user.email === email && user.username === username;
 
-  const rehirable = company.employees
-    .values()
-    .filter((e) => !e.active && e.id === extId && withinWindow(company, e) && samePerson(company.userOf(e)))
-    .pop();
+  // Usernames are unique, so the one user that can be the same person is the username's holder.
+  const holderOfUsername = usernameHolder(company, username);
+  const existingUser = samePerson(holderOfUsername) ? holderOfUsername : undefined;
+  const rehirable = existingUser
+    ? employeesOf(company, existingUser)
+        .filter((e) => !e.active && e.id === extId && withinWindow(company, e))
+        .pop()
+    : undefined;
   if (rehirable) {
-    rehireEmployee(rehirable, company.userOf(rehirable)!);
-    if (fields.employment !== undefined) rehirable.employment = fields.employment;
-    applyOptionalUserFields(company.userOf(rehirable)!, fields);
+    rehireEmployee(company, rehirable, company.userOf(rehirable)!);
+    company.employees.update(rehirable, given({ employment: fields.employment }));
+    applyOptionalUserFields(company, company.userOf(rehirable)!, fields);
     return { employee: rehirable, outcome: 'rehired' };
   }
 
   const ext = extId === null ? { taken: false } : extIdState(company, extId, null);
   if (ext.taken) check.fail('ext_id', 'has already been taken');
-  const existingUser = company.users.values().find((user) => samePerson(user));
   let releasedUser: UserRecord | undefined;
   if (existingUser) {
     const employed = employeesOf(company, existingUser).some((e) => e.active || withinWindow(company, e));
@@ -109,7 +112,7 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
       gender: fields.gender ?? null,
       birthday: fields.birthday ?? null,
     });
-  if (existingUser) applyOptionalUserFields(existingUser, fields);
+  if (existingUser) applyOptionalUserFields(company, existingUser, fields);
   const employee = company.employees.insert({
     sid: company.employees.allocateSid(),
     id: extId,
@@ -123,9 +126,8 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
   return { employee, outcome: existingUser ? 'second_employment' : 'created' };
 }
 
-function applyOptionalUserFields(user: UserRecord, fields: { gender?: 'f' | 'm' | null; birthday?: string | null }): void {
-  if (fields.gender !== undefined) user.gender = fields.gender;
-  if (fields.birthday !== undefined) user.birthday = fields.birthday;
+function applyOptionalUserFields(company: Company, user: UserRecord, fields: { gender?: 'f' | 'm' | null; birthday?: string | null }): void {
+  company.users.update(user, given({ gender: fields.gender, birthday: fields.birthday }));
 }
 
 /** PUT: any fields; the person's fields live on the user and so change for all of its employments. */
@@ -145,10 +147,8 @@ export function updateV2Employee(company: Company, employee: EmployeeRecord, inp
   if (ext.releasedFrom) company.employees.changeId(ext.releasedFrom, null);
   if (releasedUser) releaseUser(company, releasedUser);
   if (fields.extId !== undefined) company.employees.changeId(employee, fields.extId);
-  if (fields.employment !== undefined) employee.employment = fields.employment;
-  if (fields.name !== undefined) user.name = fields.name;
-  if (fields.email !== undefined) user.email = fields.email;
-  if (fields.username !== undefined) user.username = fields.username;
-  applyOptionalUserFields(user, fields);
+  company.employees.update(employee, given({ employment: fields.employment }));
+  company.users.update(user, given({ name: fields.name, email: fields.email, username: fields.username }));
+  applyOptionalUserFields(company, user, fields);
   return employee;
 }

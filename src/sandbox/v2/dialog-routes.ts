@@ -34,8 +34,7 @@ export function registerV2Dialogs(app: FastifyInstance, kit: RouteKit): void {
   app.get(
     '/v2/siab/dialogs',
     kit.read((r) => {
-      const open = company.absences.values().filter((absence) => absence.endDate === OPEN_END);
-      return listAnswer(r, open, (absence) => v2Dialog(company, absence, keyMode(r)));
+      return listAnswer(r, company.openAbsences(), (absence) => v2Dialog(company, absence, keyMode(r)));
     }),
   );
   app.post(
@@ -70,7 +69,7 @@ export function registerV2Dialogs(app: FastifyInstance, kit: RouteKit): void {
     kit.write((r) => {
       const mode = keyMode(r);
       const { employee, date } = readBody(r.body, mode);
-      const absence = endAbsence(openDialogOf(employee), date);
+      const absence = endAbsence(company, openDialogOf(employee), date);
       return { status: 200, body: { ...v2Dialog(company, absence, mode), end_date: absence.endDate } };
     }),
   );

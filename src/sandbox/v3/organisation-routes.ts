@@ -89,7 +89,7 @@ export function registerV3Organisation(app: FastifyInstance, kit: RouteKit): voi
     kit.write((request) => {
       const { department_id: departmentId, team_id: teamId } = params(request);
       const department = company.departmentById(departmentId!);
-      return { status: 200, body: teamBody(moveTeam(company.teamById(teamId!), department)) };
+      return { status: 200, body: teamBody(moveTeam(company, company.teamById(teamId!), department)) };
     }),
   );
   app.delete(

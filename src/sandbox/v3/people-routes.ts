@@ -65,7 +65,7 @@ export function registerV3People(app: FastifyInstance, kit: RouteKit): void {
       const user = company.userById(userId!);
       const employee = company.employees.byId(employeeId!);
       if (!employee) throw notFound(RESOURCE.employee, employeeId!);
-      return { status: 200, body: employeeBody(rehireEmployee(employee, user)) };
+      return { status: 200, body: employeeBody(rehireEmployee(company, employee, user)) };
     }),
   );
 
