@@ -1,10 +1,10 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
 import { existsSync } from 'node:fs';
 import type { OperationOutcome } from '../load/outcome.js';
-import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
+import { DESCRIBE, operationId, type Operation } from '../model/operations.js';
 import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
 import { buildReport, writeReport } from '../report/json.js';
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';

@@ -15,10 +15,11 @@ import { succeeded, type OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
 import type { DiffNote } from '../plan/diff.js';
 import { renderPlan } from '../plan/render.js';
-import type { Operation } from '../plan/operations.js';
-import { NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadStateOptions } from '../service/adapter.js';
+import type { Operation } from '../model/operations.js';
+import { NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../model/service-state.js';
+import { type ReadStateOptions } from '../service/adapter.js';
 import { delegationScope } from '../plan/delegation-scope.js';
-import { hasErrors, type Issue } from '../validate/issue.js';
+import { hasErrors, issue, rowOf, type Issue } from '../model/issue.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
 import { summariseIssues } from '../report/summary.js';
 import { describeValidation, hashInputs, readAndValidate } from './inputs.js';
@@ -199,19 +200,8 @@ async function readService(connection: Connection, options: ReadStateOptions): P
 
 /** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
 function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly string[]): Issue[] {
-  const issue = (message: string, source?: DiffNote['source']): Issue => ({
-    severity: 'warning',
-    code: 'plan_note',
-    sheet: source?.sheet ?? null,
-    sheetName: source?.sheetName ?? null,
-    file: source?.file ?? null,
-    row: source?.row ?? null,
-    column: null,
-    header: null,
-    message,
-    value: null,
-  });
-  return [...serviceNotes.map((message) => issue(message)), ...notes.map((note) => issue(note.message, note.source))];
+  const note = (message: string, source?: DiffNote['source']): Issue => issue('warning', 'plan_note', message, rowOf(source));
+  return [...serviceNotes.map((message) => note(message)), ...notes.map((n) => note(n.message, n.source))];
 }
 
 function printIssues(issues: Issue[], io: AppIO): void {

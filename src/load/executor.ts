@@ -5,7 +5,7 @@
  * depends on it starts.
  */
 import type { PlannedOperation } from '../plan/graph.js';
-import type { Operation } from '../plan/operations.js';
+import type { Operation } from '../model/operations.js';
 import type { ExecuteResult, ServiceAdapter } from '../service/adapter.js';
 import { ServiceError } from '../service/errors.js';
 import { settledMessage, succeeded, type OperationOutcome } from './outcome.js';

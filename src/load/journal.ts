@@ -21,7 +21,7 @@ import {
 import { dirname } from 'node:path';
 import { OrgsyncError, EXIT } from '../errors.js';
 import { acquireLock } from '../process-lock.js';
-import type { Operation } from '../plan/operations.js';
+import type { Operation } from '../model/operations.js';
 import type { OperationOutcome } from './outcome.js';
 
 export const JOURNAL_FORMAT = 1;

@@ -1,4 +1,4 @@
-import type { Operation } from '../plan/operations.js';
+import type { Operation } from '../model/operations.js';
 import type { Settled } from '../service/adapter.js';
 
 export type OperationStatus = 'done' | 'failed' | 'skipped' | 'unchanged';

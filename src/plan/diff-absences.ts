@@ -8,7 +8,7 @@
 import type { Absence } from '../model/organisation.js';
 import type { DiffNote } from './diff-common.js';
 import { absenceKey } from './diff-relations.js';
-import type { Operation } from './operations.js';
+import type { Operation } from '../model/operations.js';
 
 const OPEN = '9999-12-31';
 

@@ -1,9 +1,9 @@
 /** The diff of people: renames, users, employees (create, update, fire, rehire). */
 import type { Employee, Organisation, User } from '../model/organisation.js';
-import type { Capabilities } from '../service/adapter.js';
+import type { Capabilities } from '../model/service-state.js';
 import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
-import type { Operation, UserFields } from './operations.js';
+import type { Operation, UserFields } from '../model/operations.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */

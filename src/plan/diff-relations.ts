@@ -1,7 +1,7 @@
 /** The diff of relations: team memberships, delegations, absences. */
 import type { Delegation, Organisation } from '../model/organisation.js';
 import { PRUNE_REASON } from './diff-common.js';
-import type { Operation } from './operations.js';
+import type { Operation } from '../model/operations.js';
 
 export function absenceKey(employeeId: string, startDate: string): string {
   return `${employeeId}|${startDate}`;

@@ -3,7 +3,7 @@ import type { Department, Organisation, Team } from '../model/organisation.js';
 import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
 import { renameReason } from './diff-people.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
-import type { Operation } from './operations.js';
+import type { Operation } from '../model/operations.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [

@@ -4,7 +4,7 @@
  */
 import { diffOrganisations, type DiffInput, type DiffNote } from './diff.js';
 import { buildGraph, type PlannedOperation } from './graph.js';
-import { DESCRIBE, type Operation } from './operations.js';
+import { DESCRIBE, type Operation } from '../model/operations.js';
 
 export interface DeletionGuard {
   /** Removals per entity kind and the most allowed without --force. */

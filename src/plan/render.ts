@@ -4,7 +4,7 @@
  */
 import type { Plan } from './plan.js';
 import { levels } from './graph.js';
-import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from './operations.js';
+import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from '../model/operations.js';
 
 const ACTION_ORDER: Action[] = [
   'create',

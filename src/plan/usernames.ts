@@ -4,7 +4,7 @@
  * round in a ring, nobody can go first: one of them first moves to a temporary username, which frees
  * theirs for the next in the ring, and takes the new one last.
  */
-import type { Operation, OperationOf } from './operations.js';
+import type { Operation, OperationOf } from '../model/operations.js';
 
 type UsernameChange = OperationOf<'updateUser'>;
 

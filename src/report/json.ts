@@ -5,8 +5,8 @@
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
-import type { Issue } from '../validate/issue.js';
+import { DESCRIBE, operationId, type Operation } from '../model/operations.js';
+import type { Issue } from '../model/issue.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
 import { countOutcomes, countStatuses } from './counts.js';
 

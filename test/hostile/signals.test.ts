@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executePlan } from '../../src/load/executor.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import type { ServiceAdapter } from '../../src/service/adapter.js';
 import { ServiceError } from '../../src/service/errors.js';

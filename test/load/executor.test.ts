@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { executePlan } from '../../src/load/executor.js';
 import type { PlannedOperation } from '../../src/plan/graph.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import type { ServiceAdapter } from '../../src/service/adapter.js';
 import { ServiceError } from '../../src/service/errors.js';
 import { emptyOrganisation } from '../../src/model/organisation.js';

@@ -7,7 +7,7 @@ import { processStartTime } from '../../src/process-lock.js';
 import { describe, expect, it } from 'vitest';
 import { Journal, JournalLockedError } from '../../src/load/journal.js';
 import { AbsenceLedger } from '../../src/load/ledger.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 
 const identity = { serviceKey: 'v3-abc', workbookHash: 'w1' };
 const op = (id: string): Operation => ({ type: 'fireEmployee', key: `fireEmployee:${id}`, id, reason: 'test' });

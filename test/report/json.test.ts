@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, writeReport } from '../../src/report/json.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { makeIssue } from './make-issue.js';
 
 const source = { file: 'staff.xlsx', sheet: 'employees' as const, sheetName: 'Medarbejdere', row: 7 };

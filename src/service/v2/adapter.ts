@@ -3,8 +3,9 @@
  * v2 has no users (the person's fields travel on each employee), no delegations, and lists the open
  * sickness dialogs. A create rejected because its ext_id is taken counts as done when the entity exists.
  */
-import type { Operation, OperationOf } from '../../plan/operations.js';
-import type { Capabilities, CurrentState, ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
+import type { Operation, OperationOf } from '../../model/operations.js';
+import type { Capabilities, CurrentState } from '../../model/service-state.js';
+import type { ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';

@@ -1,4 +1,4 @@
-import type { Operation } from '../../plan/operations.js';
+import type { Operation } from '../../model/operations.js';
 import { ServiceError } from '../errors.js';
 
 /** An operation v2 cannot carry out: final for the row, with the reason. */

@@ -3,8 +3,9 @@
  * took effect. A create rejected because its id is taken counts as done when the entity exists; an
  * employee id taken by a fired (hidden) employee is rehired, never re-created.
  */
-import type { Operation, OperationOf } from '../../plan/operations.js';
-import type { Capabilities, CurrentState, ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
+import type { Operation, OperationOf } from '../../model/operations.js';
+import type { Capabilities, CurrentState } from '../../model/service-state.js';
+import type { ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';

@@ -2,7 +2,8 @@
  * Operation → the one v3 request that carries it out. Bodies wrap fields in an object named after the
  * resource (absence is flat); creates leave out empty optional fields, updates send null to clear.
  */
-import { assertNever, type Operation } from '../../plan/operations.js';
+import { assertNever } from '../../assert-never.js';
+import { type Operation } from '../../model/operations.js';
 import type { Settled } from '../adapter.js';
 import type { HttpMethod } from '../http/client.js';
 import { V3 } from './paths.js';

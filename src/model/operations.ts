@@ -141,7 +141,3 @@ export function operationId(op: Operation): string {
       return op.id;
   }
 }
-
-export function assertNever(value: never): never {
-  throw new Error(`unhandled variant: ${JSON.stringify(value)}`);
-}
