@@ -29,7 +29,6 @@ export async function readAndValidate(
   if (options.files.length === 0) throw new UsageError('Name the workbook to import, e.g. orgsync-import employees.xlsx');
   const headerMap = readHeaderMap(options.mapFile);
   const reading = await readInput(options.files, {
-    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(headerMap ? { headerMap } : {}),
   });

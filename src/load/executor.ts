@@ -18,13 +18,14 @@ export interface ExecutorHooks {
   onOutcome?(outcome: OperationOutcome): void;
 }
 
+/** How often a write whose outcome was unknown is verified and resent. */
+const UNKNOWN_OUTCOME_ATTEMPTS = 3;
+
 export interface ExecutorOptions extends ExecutorHooks {
   adapter: ServiceAdapter;
   concurrency: number;
   /** Aborting stops new requests; requests in flight are awaited and recorded. */
   signal?: AbortSignal;
-  /** How often a write whose outcome was unknown is verified and resent. */
-  unknownOutcomeAttempts?: number;
   /** Operations the previous run sent without hearing back: verified before they are sent again. */
   unconfirmed?: ReadonlySet<string>;
 }
@@ -134,7 +135,6 @@ async function runOne(
   op: Operation,
   options: ExecutorOptions,
 ): Promise<{ outcome: OperationOutcome; error?: unknown; journalError?: Error }> {
-  const attempts = options.unknownOutcomeAttempts ?? 3;
   let verifyFirst = options.unconfirmed?.has(op.key) ?? false;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -159,7 +159,7 @@ async function runOne(
         // Interrupted: no new request. The journal holds it as sent without an answer; the next run checks it.
         return { outcome: { op, status: 'skipped', statusCode: null, message: 'interrupted: whether the service carried it out is checked on the next run' }, error };
       }
-      if (error instanceof ServiceError && error.kind === 'unknown_outcome' && attempt + 1 < attempts) {
+      if (error instanceof ServiceError && error.kind === 'unknown_outcome' && attempt + 1 < UNKNOWN_OUTCOME_ATTEMPTS) {
         // The connection dropped after sending: the service may have done it. Look before resending.
         verifyFirst = true;
         continue;

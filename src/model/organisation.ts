@@ -126,7 +126,3 @@ export const TEAM_RESPONSIBILITIES = [
   'dialog_access_edp',
   'dialog_access_wpa',
 ] as const;
-
-export function responsibilitiesFor(kind: UnitKind): readonly string[] {
-  return kind === 'department' ? DEPARTMENT_RESPONSIBILITIES : TEAM_RESPONSIBILITIES;
-}

@@ -57,8 +57,6 @@ export interface RawSheet {
 }
 
 export interface ReadOptions {
-  /** Order for slash dates (DD/MM/YYYY vs MM/DD/YYYY); without it a slash date is ambiguous_date. */
-  dateOrder?: 'dmy' | 'mdy';
   /** CSV encoding override (utf-8, utf-16le, windows-1252, ...). */
   encoding?: string;
   headerMap?: import('./columns.js').HeaderMap;
