@@ -11,7 +11,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StateFileError } from './journal.js';
+import { StateFileError } from '../errors.js';
 
 class JsonLines<Line> {
   constructor(readonly path: string) {}

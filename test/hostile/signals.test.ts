@@ -132,7 +132,7 @@ describe('an answer lost after Ctrl-C', () => {
       async execute(op: Operation) {
         calls.push(`execute ${op.key}`);
         controller.abort(); // Ctrl-C while the request is in flight, whose answer is then lost
-        throw new ServiceError('unknown_outcome', 'connection lost after sending', { method: 'POST', path: '/x' });
+        throw new ServiceError({ kind: 'unknown_outcome', message: 'connection lost after sending', request: { method: 'POST', path: '/x' } });
       },
       async verify(op: Operation) {
         calls.push(`verify ${op.key}`);

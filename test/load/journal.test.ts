@@ -5,7 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { OrgsyncError } from '../../src/errors.js';
 import { processStartTime } from '../../src/process-lock.js';
 import { describe, expect, it } from 'vitest';
-import { Journal, JournalLockedError } from '../../src/load/journal.js';
+import { Journal } from '../../src/load/journal.js';
+import { JournalLockedError } from '../../src/errors.js';
 import { AbsenceLedger } from '../../src/load/ledger.js';
 import type { Operation } from '../../src/model/operations.js';
 

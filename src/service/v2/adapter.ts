@@ -81,14 +81,14 @@ export class V2Adapter implements ServiceAdapter {
     const hint =
       `; ${op.id} belongs to an employee deleted within the last 14 days, who is rehired only by a create with exactly ` +
       'the name, e-mail and username they had: make the row match them, or wait until the 14 days have passed (then a new employee is created)';
-    throw new ServiceError(
-      'rejected',
-      rejection.message + hint,
-      rejection.request,
-      rejection.status,
-      (rejection.serviceMessage ?? rejection.message) + hint,
-      rejection.fieldErrors,
-    );
+    throw new ServiceError({
+      kind: 'rejected',
+      message: rejection.message + hint,
+      request: rejection.request,
+      status: rejection.status,
+      serviceMessage: (rejection.serviceMessage ?? rejection.message) + hint,
+      fieldErrors: rejection.fieldErrors,
+    });
   }
 }
 
