@@ -9,7 +9,7 @@ import type { ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';
-import { settledAs } from '../v3/requests.js';
+import { settleRejected } from '../settle.js';
 import { applyEffect } from './effects.js';
 import { Mirror } from './mirror.js';
 import { V2 } from './paths.js';
@@ -17,8 +17,6 @@ import { readV2State } from './read.js';
 import { V2Verifier } from './verify.js';
 import { V2Writer } from './writes.js';
 
-/** Rejections that may only mean the operation was carried out before (a resumed or repeated run). */
-const MAYBE_DONE_BEFORE = new Set([404, 409, 422]);
 /** Operations v2 settles by its own rules (absence) or never sends. */
 const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>(['reportAbsence', 'createUser', 'createDelegation', 'deleteDelegation', 'rehireEmployee']);
 
@@ -45,15 +43,11 @@ export class V2Adapter implements ServiceAdapter {
     try {
       return await this.writer.execute(op);
     } catch (error) {
-      if (!isRejection(error) || error.status === null || !MAYBE_DONE_BEFORE.has(error.status) || NEVER_SETTLED_BY_VERIFY.has(op.type)) {
-        throw error;
-      }
-      if (op.type === 'createEmployee' && error.status === 422) return this.createOverTakenId(op, error);
-      if (await this.verify(op)) {
-        const settled = settledAs(op);
-        return { status: settled === 'already_gone' ? 404 : 200, settled };
-      }
-      throw error;
+      return settleRejected(op, error, {
+        verifiable: (o) => !NEVER_SETTLED_BY_VERIFY.has(o.type),
+        verify: (o) => this.verify(o),
+        createOverTakenId: (o, rejection) => this.createOverTakenId(o, rejection),
+      });
     }
   }
 
@@ -90,8 +84,4 @@ export class V2Adapter implements ServiceAdapter {
       fieldErrors: rejection.fieldErrors,
     });
   }
-}
-
-function isRejection(error: unknown): error is ServiceError {
-  return error instanceof ServiceError && error.kind === 'rejected';
 }
