@@ -9,6 +9,7 @@ import { DESCRIBE, operationId, type Operation } from '../model/operations.js';
 import type { Issue } from '../model/issue.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
 import { countOutcomes, countStatuses } from './counts.js';
+import type { Plan } from '../plan/plan.js';
 
 export const REPORT_VERSION = '1';
 
@@ -37,6 +38,19 @@ export interface ReportPlanEntry {
   file: string | null;
   row: number | null;
   reason: string;
+  /** Keys of the planned operations this one waits for (present when the report carries the whole plan). */
+  depends_on?: string[];
+}
+
+/** The plan's findings and its deletion guard's verdict, beside its operations. */
+export interface ReportPlanDetail {
+  notes: { message: string; file: string | null; sheet_name: string | null; row: number | null }[];
+  deletion_guard: {
+    exceeded: boolean;
+    kinds: { entity: string; removals: number; limit: number; in_service: number }[];
+    /** Keys of the removals --prune asks for. */
+    removals: string[];
+  };
 }
 
 export interface ReportOperation extends ReportPlanEntry {
@@ -73,6 +87,8 @@ export interface Report {
   summary: ReportSummary;
   issues: ReportIssue[];
   plan: ReportPlanEntry[];
+  /** The plan's notes and deletion guard (when a plan was made). */
+  plan_detail?: ReportPlanDetail;
   operations: ReportOperation[];
 }
 
@@ -80,6 +96,8 @@ export interface ReportInput {
   exitCode: number;
   issues: readonly Issue[];
   plan?: readonly Operation[];
+  /** The whole plan: its operations' dependencies, notes and guard go into the report too. */
+  planned?: Pick<Plan, 'operations' | 'notes' | 'guard'>;
   operations?: readonly OperationOutcome[];
   /** Extra summary fields from the caller (for example `{"nothing_to_do": true}`); counts are computed. */
   summary?: Record<string, unknown>;
@@ -92,7 +110,12 @@ export interface ReportInput {
 }
 
 export function buildReport(input: ReportInput): Report {
-  const plan = (input.plan ?? []).map(planEntry);
+  const dependsOn = new Map(input.planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
+  const plan = (input.plan ?? input.planned?.operations.map((p) => p.op) ?? []).map((op) => {
+    const entry = planEntry(op);
+    const keys = dependsOn.get(op.key);
+    return keys ? { ...entry, depends_on: [...keys] } : entry;
+  });
   const operations = (input.operations ?? []).map(operationEntry);
   const errors = input.issues.filter((i) => i.severity === 'error').length;
   const report: Report = {
@@ -110,6 +133,7 @@ export function buildReport(input: ReportInput): Report {
     plan,
     operations,
   };
+  if (input.planned !== undefined) report.plan_detail = planDetail(input.planned);
   if (input.command !== undefined) report.command = input.command;
   if (input.files !== undefined) report.files = [...input.files];
   if (input.startedAt !== undefined) report.started_at = input.startedAt.toISOString();
@@ -146,6 +170,22 @@ function issueEntry(issue: Issue): ReportIssue {
     header: issue.header,
     message: issue.message,
     value: issue.value,
+  };
+}
+
+function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetail {
+  return {
+    notes: plan.notes.map((note) => ({
+      message: note.message,
+      file: note.source?.file ?? null,
+      sheet_name: note.source?.sheetName ?? null,
+      row: note.source?.row ?? null,
+    })),
+    deletion_guard: {
+      exceeded: plan.guard.exceeded,
+      kinds: plan.guard.kinds.map((k) => ({ entity: k.entity, removals: k.removals, limit: k.limit, in_service: k.inService })),
+      removals: plan.guard.removals.map((op) => op.key),
+    },
   };
 }
 

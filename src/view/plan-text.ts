@@ -2,8 +2,8 @@
  * Renders a plan for people. Everything shown comes from the plan object alone; the JSON report
  * serialises the same object.
  */
-import type { Plan } from './plan.js';
-import { levels } from './graph.js';
+import type { Plan } from '../plan/plan.js';
+import { levels } from '../plan/graph.js';
 import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from '../model/operations.js';
 
 const ACTION_ORDER: Action[] = [

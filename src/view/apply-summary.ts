@@ -1,6 +1,6 @@
 /** The closing summary of an apply: failures named with their root cause, the counts of report/counts.ts. */
 import type { OperationOutcome } from '../load/outcome.js';
-import { actionWords, describeSource } from '../plan/render.js';
+import { actionWords, describeSource } from './plan-text.js';
 import { DESCRIBE, operationId, type Action, type Operation } from '../model/operations.js';
 import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
