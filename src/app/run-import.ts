@@ -12,12 +12,11 @@ import { executePlan } from '../load/executor.js';
 import { exitCodeOf, succeeded, type OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
 import { withLedgers } from '../plan/ledger-merge.js';
-import type { DiffNote } from '../plan/diff.js';
 import { renderPlan } from '../view/plan-text.js';
 import { NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../model/service-state.js';
 import { type ReadStateOptions } from '../service/adapter.js';
 import { delegationScope } from '../plan/delegation-scope.js';
-import { hasErrors, issue, rowOf, type Issue } from '../model/issue.js';
+import { hasErrors, type Issue } from '../model/issue.js';
 import type { ValidationResult } from '../validate/types.js';
 import { currentView } from '../validate/current-view.js';
 import { summariseIssues } from '../report/summary.js';
@@ -27,7 +26,7 @@ import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
 import { finishReports } from './reports.js';
-import { isTransientFailure, rejectionIssues } from '../view/rejections.js';
+import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-issues.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countAlreadyMatching } from '../view/apply-summary.js';
@@ -143,12 +142,6 @@ async function readService(connection: Connection, options: ReadStateOptions): P
     }
     throw error;
   }
-}
-
-/** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
-function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly string[]): Issue[] {
-  const note = (message: string, source?: DiffNote['source']): Issue => issue('warning', 'plan_note', message, rowOf(source));
-  return [...serviceNotes.map((message) => note(message)), ...notes.map((n) => note(n.message, n.source))];
 }
 
 function printIssues(issues: Issue[], io: AppIO): void {

@@ -1,7 +1,11 @@
-/** Rows the service refused while applying, as issues at their rows (the error file, the report). */
+/**
+ * What later stages found about rows, as issues at those rows (the terminal, the error file, the report):
+ * the plan's notes, and the rows the service refused while applying.
+ */
 import type { OperationOutcome } from '../load/outcome.js';
 import { issue, rowOf, type Issue } from '../model/issue.js';
 import { DESCRIBE, operationId } from '../model/operations.js';
+import type { DiffNote } from '../plan/diff.js';
 import { refusalName } from './words.js';
 
 /** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
@@ -37,4 +41,10 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
     );
   }
   return issues;
+}
+
+/** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
+export function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly string[]): Issue[] {
+  const note = (message: string, source?: DiffNote['source']): Issue => issue('warning', 'plan_note', message, rowOf(source));
+  return [...serviceNotes.map((message) => note(message)), ...notes.map((n) => note(n.message, n.source))];
 }
