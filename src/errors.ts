@@ -11,9 +11,31 @@ export const EXIT = {
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/** Every code an error of the importer (or its sandbox) carries: stable, for scripts and tests. */
+export type OrgsyncErrorCode =
+  /** Bad usage or missing configuration. */
+  | 'usage'
+  | 'unreadable_file'
+  /** The journal: held by another run, cannot be opened or written, not a plain file, damaged. */
+  | 'journal_locked'
+  | 'journal_open'
+  | 'journal_write'
+  | 'journal_too_large'
+  | 'journal_not_a_file'
+  /** The service (kinds of ServiceError, service/errors.ts). */
+  | 'service_rejected'
+  | 'service_unavailable'
+  | 'service_unknown_outcome'
+  | 'service_auth'
+  /** The sandbox's state file. */
+  | 'sandbox_state'
+  | 'sandbox_state_locked'
+  /** The rehearsal sandbox's thread could not start. */
+  | 'sandbox_failed';
+
 export class OrgsyncError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: OrgsyncErrorCode,
     message: string,
     readonly exitCode: ExitCode = EXIT.cannotStart,
     options?: { cause?: unknown },
@@ -36,5 +58,43 @@ export class UsageError extends OrgsyncError {
   constructor(message: string) {
     super('usage', message, EXIT.cannotStart);
     this.name = 'UsageError';
+  }
+}
+
+/** Another importer holds the journal's lock (a live process: a stale lock is taken over). */
+export class JournalLockedError extends OrgsyncError {
+  constructor(lockPath: string, pid: number) {
+    super(
+      'journal_locked',
+      `Another orgsync-import (process ${pid}) is already working on this company with the journal ${lockPath.replace(/\.lock$/, '.jsonl')}. Wait for it to finish, or stop it, then run again.`,
+      EXIT.cannotStart,
+    );
+  }
+}
+
+/** A journal or ledger file that cannot be opened or written (disk full, read-only, not a file). */
+export class StateFileError extends OrgsyncError {
+  constructor(path: string, action: 'open' | 'write', cause: unknown) {
+    super(`journal_${action}`, `Could not ${action} ${path}: ${writeFailure(cause)}.`, EXIT.cannotStart, { cause });
+    this.name = 'StateFileError';
+  }
+}
+
+function writeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EDQUOT':
+      return 'the disk quota is used up';
+    case 'EROFS':
+      return 'the disk is read-only';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EFBIG':
+      return 'the file is too large';
+    default:
+      return code ? `the system refused (${code})` : String((error as Error).message ?? error);
   }
 }

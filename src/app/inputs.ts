@@ -4,10 +4,10 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { checkHeaderMap, type HeaderMap } from '../sheets/columns.js';
 import { listInputFiles, readInput } from '../sheets/read.js';
-import type { Issue } from '../validate/issue.js';
+import { issue, type Issue } from '../model/issue.js';
 import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
-import type { ApiVersion } from '../service/adapter.js';
+import type { ApiVersion } from '../model/service-state.js';
 import type { InputOptions } from './options.js';
 
 export function readHeaderMap(path: string | undefined): HeaderMap | undefined {
@@ -29,7 +29,6 @@ export async function readAndValidate(
   if (options.files.length === 0) throw new UsageError('Name the workbook to import, e.g. orgsync-import employees.xlsx');
   const headerMap = readHeaderMap(options.mapFile);
   const reading = await readInput(options.files, {
-    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(headerMap ? { headerMap } : {}),
   });
@@ -55,22 +54,10 @@ export function templateWarnings(version: string | undefined): Issue[] {
   if (version === undefined) return [];
   const changes = templateChangesSince(version);
   if (changes.length === 0) return [];
-  return [
-    {
-      severity: 'warning',
-      code: 'old_template',
-      sheet: null,
-      sheetName: null,
-      file: null,
-      row: null,
-      column: null,
-      header: null,
-      message: `This workbook was made from template version ${version}; the current one is ${TEMPLATE_VERSION}. Since then: ${changes
-        .map((c) => `(${c.version}) ${c.changes}`)
-        .join(' ')} Run "orgsync-import template" for a fresh copy.`,
-      value: version,
-    },
-  ];
+  const message = `This workbook was made from template version ${version}; the current one is ${TEMPLATE_VERSION}. Since then: ${changes
+    .map((c) => `(${c.version}) ${c.changes}`)
+    .join(' ')} Run "orgsync-import template" for a fresh copy.`;
+  return [issue('warning', 'old_template', message, { value: version })];
 }
 
 /** Identifies the workbook in the journal: a hash of the input files' bytes. */

@@ -1,5 +1,5 @@
 /** Everything the commands take, already parsed by the CLI layer (flags) and merged with the environment. */
-import type { ApiVersion } from '../service/adapter.js';
+import type { ApiVersion } from '../model/service-state.js';
 
 export interface ServiceOptions {
   api: ApiVersion;

@@ -19,8 +19,6 @@ export interface Progress {
   end(message?: string): void;
 }
 
-export const silentProgress: Progress = { phase() {}, update() {}, end() {} };
-
 /** Plain lines: one when a phase starts, one every ~10% (at most every 2 s) and one at the end. */
 export function lineProgress(stream: Writable, clock: () => number = Date.now): Progress {
   let name = '';

@@ -1,10 +1,11 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
 import { existsSync } from 'node:fs';
 import type { OperationOutcome } from '../load/outcome.js';
-import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
+import type { Operation } from '../model/operations.js';
+import type { Plan } from '../plan/plan.js';
 import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
 import { writeReportOf } from '../report/json.js';
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
@@ -19,59 +20,10 @@ export interface RunResult {
   exitCode: number;
   issues: Issue[];
   plan?: Operation[];
+  /** The whole plan, for the report's dependencies, notes and deletion guard. */
+  planned?: Plan;
   operations?: OperationOutcome[];
   summary?: Record<string, unknown>;
-}
-
-/** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
-export function isTransientFailure(outcome: OperationOutcome): boolean {
-  return outcome.status === 'failed' && (outcome.failure === 'unavailable' || outcome.failure === 'unknown_outcome' || outcome.failure === 'auth');
-}
-
-/**
- * Rows the service refused while applying, as issues at the row they came from. Operations the service
- * could not carry out for now (503, 429, 500, a lost connection, 401) are not the row's fault: they go
- * into one warning of the whole run, never into the file beside the input.
- */
-export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
-  const transient = outcomes.filter(isTransientFailure);
-  const issues: Issue[] = outcomes
-    .filter((o) => o.status === 'failed' && !isTransientFailure(o))
-    .map((o) => {
-      const d = DESCRIBE[o.op.type];
-      const source = o.op.source;
-      return {
-        severity: 'error' as const,
-        code: 'rejected' as const,
-        sheet: source?.sheet ?? null,
-        sheetName: source?.sheetName ?? null,
-        file: source?.file ?? null,
-        row: source?.row ?? null,
-        column: null,
-        header: null,
-        message:
-          o.failure === 'answer_differs'
-            ? `The service accepted the ${d.entity} ${operationId(o.op)} but kept other dates: ${o.message}.`
-            : `The service refused to ${d.action.replace('_', ' ')} ${d.entity} ${operationId(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}.`,
-        value: null,
-      };
-    });
-  if (transient.length > 0) {
-    const first = transient[0]!;
-    issues.push({
-      severity: 'warning' as const,
-      code: 'rejected' as const,
-      sheet: null,
-      sheetName: null,
-      file: null,
-      row: null,
-      column: null,
-      header: null,
-      message: `${transient.length} operation${transient.length === 1 ? '' : 's'} could not be carried out because of the service, not the workbook (first: ${first.message ?? 'no answer'}). Nothing is wrong with those rows: run the same command again to finish.`,
-      value: null,
-    });
-  }
-  return issues;
 }
 
 async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<void> {
@@ -103,6 +55,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     startedAt: ctx.startedAt,
     finishedAt: new Date(),
     ...(result.plan ? { plan: result.plan } : {}),
+    ...(result.planned ? { planned: result.planned } : {}),
     ...(result.operations ? { operations: result.operations } : {}),
     ...(result.summary ? { summary: result.summary } : {}),
   };

@@ -5,86 +5,33 @@
 import { join } from 'node:path';
 import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
-import { topDepartment } from '../model/organisation.js';
-import { AbsenceLedger, FiredLedger } from '../load/ledger.js';
-import { addDays } from 'date-fns/addDays';
+import { AbsenceLedger, FiredLedger, recordInLedgers } from '../load/ledger.js';
 import { lightFormat } from 'date-fns/lightFormat';
 import { Journal } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
-import { succeeded, type OperationOutcome } from '../load/outcome.js';
+import { exitCodeOf, succeeded, type OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
-import type { DiffNote } from '../plan/diff.js';
-import { renderPlan } from '../plan/render.js';
-import type { Operation } from '../plan/operations.js';
-import { NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadStateOptions } from '../service/adapter.js';
+import { withLedgers } from '../plan/ledger-merge.js';
+import { renderPlan } from '../view/plan-text.js';
+import { NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../model/service-state.js';
+import { type ReadStateOptions } from '../service/adapter.js';
 import { delegationScope } from '../plan/delegation-scope.js';
-import { hasErrors, type Issue } from '../validate/issue.js';
-import type { CurrentView, ValidationResult } from '../validate/types.js';
+import { hasErrors, type Issue } from '../model/issue.js';
+import type { ValidationResult } from '../validate/types.js';
+import { currentView } from '../validate/current-view.js';
 import { summariseIssues } from '../report/summary.js';
 import { describeValidation, hashInputs, readAndValidate } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
-import { finishReports, isTransientFailure, rejectionIssues } from './reports.js';
+import { finishReports } from './reports.js';
+import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-issues.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
-import { applySummary, countAlreadyMatching } from './summary.js';
+import { applySummary, countAlreadyMatching } from '../view/apply-summary.js';
 
-/** What the service now holds and cannot show back. An absence is recorded as the service answered it, even when that differs from what was sent. */
-function recordInLedgers(outcome: OperationOutcome, ledgers: { absences: AbsenceLedger; fired: FiredLedger }): void {
-  const op = outcome.op;
-  if (op.type === 'reportAbsence') {
-    const held = outcome.answered ?? (succeeded(outcome) ? { startDate: op.keepsStart ?? op.startDate, endDate: op.endDate } : null);
-    const from = op.source ? `${op.source.sheetName} row ${op.source.row}` : undefined;
-    if (held) ledgers.absences.record(op.employeeId, held.startDate, held.endDate, from);
-    return;
-  }
-  if (!succeeded(outcome)) return;
-  if (op.type === 'fireEmployee') ledgers.fired.fired(op.id, today());
-  else if (op.type === 'createEmployee' || op.type === 'rehireEmployee') ledgers.fired.active(op.id);
-  else if (op.type === 'renameEmployee') {
-    ledgers.absences.renamed(op.fromId, op.id);
-    ledgers.fired.renamed(op.fromId, op.id);
-  }
-}
 
-export function currentView(state: CurrentState): CurrentView {
-  // One person per username: v3 users are unique by it; v2 shows a person once per employment.
-  const personOf = new Map<string, string>();
-  const byUsername = new Map<string, string>();
-  const users = new Map<string, { name: string; email: string; username: string }>();
-  for (const u of state.org.users.values()) {
-    const username = u.username ?? '';
-    // Exactly as the service compares them: "Bob@…" and "bob@…" can be two people.
-    const key = username === '' ? `\u0000${u.id}` : username;
-    const person = byUsername.get(key) ?? u.id;
-    byUsername.set(key, person);
-    personOf.set(u.id, person);
-    if (!users.has(person)) users.set(person, { name: u.name, email: u.email, username });
-  }
-  const teamOf = new Map<string, string | null>();
-  const userOf = new Map<string, string>();
-  for (const e of state.org.employees.values()) {
-    teamOf.set(e.id, e.teamId ?? null);
-    if (e.userId !== '') userOf.set(e.id, personOf.get(e.userId) ?? e.userId);
-  }
-  const names = (units: Iterable<{ id: string; name: string }>) => new Map([...units].map((u) => [u.id, u.name]));
-  const top = topDepartment(state.org);
-  return {
-    employees: new Set(state.org.employees.keys()),
-    departments: new Set(state.org.departments.keys()),
-    teams: new Set(state.org.teams.keys()),
-    topDepartmentId: top?.id ?? '',
-    teamOf,
-    userOf,
-    users,
-    departmentNames: names(state.org.departments.values()),
-    teamNames: names(state.org.teams.values()),
-    // v2 shows the explicit owner, v3 the responsible employee, which for the top department is its owner.
-    topDepartmentOwner: top ? (top.owner ?? top.responsible ?? null) : null,
-  };
-}
 
 function progressFor(io: AppIO): Progress {
   return io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr);
@@ -197,23 +144,6 @@ async function readService(connection: Connection, options: ReadStateOptions): P
   }
 }
 
-/** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
-function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly string[]): Issue[] {
-  const issue = (message: string, source?: DiffNote['source']): Issue => ({
-    severity: 'warning',
-    code: 'plan_note',
-    sheet: source?.sheet ?? null,
-    sheetName: source?.sheetName ?? null,
-    file: source?.file ?? null,
-    row: source?.row ?? null,
-    column: null,
-    header: null,
-    message,
-    value: null,
-  });
-  return [...serviceNotes.map((message) => issue(message)), ...notes.map((note) => issue(note.message, note.source))];
-}
-
 function printIssues(issues: Issue[], io: AppIO): void {
   if (issues.length === 0) return;
   for (const line of summariseIssues(issues, { colour: io.colour })) println(io.stdout, line);
@@ -227,20 +157,6 @@ function today(): string {
   return lightFormat(new Date(), 'yyyy-MM-dd');
 }
 
-/**
- * Employees the importer fired and the service no longer shows (neither API lists fired employees): on
- * v3 they are rehired explicitly when they come back; where the API has a rehire window (v2), the plan
- * says whether a create rehires them or makes a new employee.
- */
-function withFiredFromLedger(current: CurrentState, fired: FiredLedger, windowDays: number | null): CurrentState {
-  const gone = [...fired.firedOn].filter(([id]) => !current.org.employees.has(id));
-  if (gone.length === 0) return current;
-  const firedEmployees = new Set([...current.firedEmployees, ...gone.map(([id]) => id)]);
-  if (windowDays === null) return { ...current, firedEmployees };
-  const until = new Map(current.rehireUntil ?? []);
-  for (const [id, on] of gone) until.set(id, lightFormat(addDays(new Date(`${on}T12:00:00`), windowDays), 'yyyy-MM-dd'));
-  return { ...current, firedEmployees, rehireUntil: until };
-}
 
 async function planAndApply(
   ctx: Context,
@@ -249,14 +165,14 @@ async function planAndApply(
   validation: ValidationResult,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
-  let current = serviceState;
   const ledger = AbsenceLedger.load(ledgerPath(ctx, connection, 'absences'));
   const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
-  current = withFiredFromLedger(current, fired, connection.adapter.capabilities.rehireWindowDays);
-  const reported = options.resendAbsences ? new Map<string, string | null>() : new Map(ledger.periods);
-  const reportedFrom = new Map(ledger.all().flatMap((p) => (p.from ? [[`${p.employeeId}|${p.startDate}`, p.from] as const] : [])));
-  // v2 lists the open absences: they count as reported even when this machine has no ledger entry.
-  for (const a of current.org.absences) reported.set(`${a.employeeId}|${a.startDate}`, a.endDate);
+  const { current, reported, reportedFrom } = withLedgers(serviceState, {
+    firedOn: fired.firedOn,
+    periods: ledger.all(),
+    rehireWindowDays: connection.adapter.capabilities.rehireWindowDays,
+    resendAbsences: options.resendAbsences,
+  });
   const plan = buildPlan({
     desired: validation.desired,
     managed: validation.managed,
@@ -275,7 +191,7 @@ async function planAndApply(
   const alreadyMatching = countAlreadyMatching(validation.desired, planned);
 
   if (plan.guard.exceeded && !options.force) {
-    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, summary: { already_matching: alreadyMatching } });
+    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
     println(io.stdout, 'Nothing was sent.');
     return EXIT.cannotStart;
   }
@@ -283,7 +199,7 @@ async function planAndApply(
     await finishReports(ctx, {
       exitCode: EXIT.ok,
       issues,
-      plan: planned,
+      plan: planned, planned: plan,
       summary: { nothing_to_do: planned.length === 0, already_matching: alreadyMatching },
     });
     return EXIT.ok;
@@ -291,12 +207,12 @@ async function planAndApply(
   if (!options.yes) {
     if (!io.interactive) {
       println(io.stderr, 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).');
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, summary: { already_matching: alreadyMatching } });
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
       return EXIT.cannotStart;
     }
     if (!(await confirm(io, `Apply these ${planned.length} changes to ${connection.description}? [y/N] `))) {
       println(io.stdout, 'Nothing was sent.');
-      await finishReports(ctx, { exitCode: EXIT.ok, issues, plan: planned, summary: { already_matching: alreadyMatching } });
+      await finishReports(ctx, { exitCode: EXIT.ok, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
       return EXIT.ok;
     }
   }
@@ -334,6 +250,7 @@ async function apply(
     }
     ctx.progress.phase('Applying', plan.operations.length);
     let settled = 0;
+    const record = recordInLedgers(ledgers, today);
     const result = await executePlan(plan.operations, {
       adapter: connection.adapter,
       concurrency: options.concurrency,
@@ -342,7 +259,7 @@ async function apply(
       onSent: (op) => journal.sent(op),
       onOutcome: (outcome) => {
         journal.finished(outcome);
-        recordInLedgers(outcome, ledgers);
+        record(outcome);
         ctx.progress.update(++settled);
       },
     });
@@ -356,14 +273,7 @@ async function apply(
     journal.close();
   }
   for (const line of applySummary(outcomes, Date.now() - ctx.startedAt.getTime(), found.alreadyMatching)) println(io.stdout, line);
-  const exitCode: ExitCode =
-    stopped === 'interrupted'
-      ? EXIT.interrupted
-      : stopped === 'auth'
-        ? EXIT.cannotStart
-        : outcomes.some((o) => !succeeded(o))
-          ? EXIT.partial
-          : EXIT.ok;
+  const exitCode = exitCodeOf({ outcomes, stopped });
   if (stopped === 'interrupted') println(io.stdout, 'Interrupted. Run the same command again to finish: nothing done is sent twice.');
   if (stopError) println(io.stderr, stopError.message);
   if (stopped === 'journal') {
@@ -386,6 +296,7 @@ async function apply(
     exitCode,
     issues: [...found.issues, ...rejected],
     plan: plan.operations.map((p) => p.op),
+    planned: plan,
     operations: outcomes,
     summary: { already_matching: found.alreadyMatching },
   });

@@ -10,6 +10,7 @@ import { printable, type AppIO } from '../app/io.js';
 import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
 import { runImport, runValidate } from '../app/run-import.js';
 import { scrubSecrets } from './scrub.js';
+import { colourFor } from '../report/summary.js';
 
 const VERSION = '0.1.0';
 
@@ -117,7 +118,7 @@ function makeIO(signal?: AbortSignal): AppIO {
     stderr: process.stderr,
     stdin: process.stdin,
     interactive,
-    colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    colour: colourFor(process.stdout),
   };
   if (signal) io.signal = signal;
   return io;

@@ -1,5 +1,5 @@
 /** An absence report's answer compared with what was asked: the service's merge rules may keep another period. */
-import type { OperationOf } from '../plan/operations.js';
+import type { OperationOf } from '../model/operations.js';
 
 export function absenceMismatch(
   op: OperationOf<'reportAbsence'>,

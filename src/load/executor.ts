@@ -5,7 +5,7 @@
  * depends on it starts.
  */
 import type { PlannedOperation } from '../plan/graph.js';
-import type { Operation } from '../plan/operations.js';
+import type { Operation } from '../model/operations.js';
 import type { ExecuteResult, ServiceAdapter } from '../service/adapter.js';
 import { ServiceError } from '../service/errors.js';
 import { settledMessage, succeeded, type OperationOutcome } from './outcome.js';
@@ -18,13 +18,14 @@ export interface ExecutorHooks {
   onOutcome?(outcome: OperationOutcome): void;
 }
 
+/** How often a write whose outcome was unknown is verified and resent. */
+const UNKNOWN_OUTCOME_ATTEMPTS = 3;
+
 export interface ExecutorOptions extends ExecutorHooks {
   adapter: ServiceAdapter;
   concurrency: number;
   /** Aborting stops new requests; requests in flight are awaited and recorded. */
   signal?: AbortSignal;
-  /** How often a write whose outcome was unknown is verified and resent. */
-  unknownOutcomeAttempts?: number;
   /** Operations the previous run sent without hearing back: verified before they are sent again. */
   unconfirmed?: ReadonlySet<string>;
 }
@@ -136,7 +137,6 @@ async function runOne(
   op: Operation,
   options: ExecutorOptions,
 ): Promise<{ outcome: OperationOutcome; error?: unknown; journalError?: Error }> {
-  const attempts = options.unknownOutcomeAttempts ?? 3;
   let verifyFirst = options.unconfirmed?.has(op.key) ?? false;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -161,7 +161,7 @@ async function runOne(
         // Interrupted: no new request. The journal holds it as sent without an answer; the next run checks it.
         return { outcome: { op, status: 'skipped', statusCode: null, message: 'interrupted: whether the service carried it out is checked on the next run' }, error };
       }
-      if (error instanceof ServiceError && error.kind === 'unknown_outcome' && attempt + 1 < attempts) {
+      if (error instanceof ServiceError && error.kind === 'unknown_outcome' && attempt + 1 < UNKNOWN_OUTCOME_ATTEMPTS) {
         // The connection dropped after sending: the service may have done it. Look before resending.
         verifyFirst = true;
         continue;

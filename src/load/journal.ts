@@ -2,8 +2,8 @@
  * The progress journal: one JSON line per event, written with a plain write(2) the moment an operation
  * is confirmed, so a crash or `kill -9` loses nothing the service confirmed (the OS keeps what was
  * written); fsync'd at the end of a run and on a timer for power loss. One file per service + company;
- * only an unfinished run is kept, and a run that finishes empties it. A lock file keeps two importers off
- * the same journal.
+ * only an unfinished run is kept, and a run that finishes empties it. A lock file (journal-lock.ts) keeps
+ * two importers off the same journal.
  */
 import {
   closeSync,
@@ -19,9 +19,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { OrgsyncError, EXIT } from '../errors.js';
-import { acquireLock } from '../process-lock.js';
-import type { Operation } from '../plan/operations.js';
+import { EXIT, OrgsyncError, StateFileError } from '../errors.js';
+import { lockJournal, unlockJournal } from './journal-lock.js';
+import type { Operation } from '../model/operations.js';
 import type { OperationOutcome } from './outcome.js';
 
 export const JOURNAL_FORMAT = 1;
@@ -51,43 +51,6 @@ export interface PreviousRun {
   /** Operations sent whose answer never came (the loader verifies them, never resends blindly). */
   unconfirmed: string[];
   startedAt: string;
-}
-
-export class JournalLockedError extends OrgsyncError {
-  constructor(lockPath: string, pid: number) {
-    super(
-      'journal_locked',
-      `Another orgsync-import (process ${pid}) is already working on this company with the journal ${lockPath.replace(/\.lock$/, '.jsonl')}. Wait for it to finish, or stop it, then run again.`,
-      EXIT.cannotStart,
-    );
-  }
-}
-
-/** A journal or ledger file that cannot be opened or written (disk full, read-only, not a file). */
-export class StateFileError extends OrgsyncError {
-  constructor(path: string, action: 'open' | 'write', cause: unknown) {
-    super(`journal_${action}`, `Could not ${action} ${path}: ${writeFailure(cause)}.`, EXIT.cannotStart, { cause });
-    this.name = 'StateFileError';
-  }
-}
-
-function writeFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  switch (code) {
-    case 'ENOSPC':
-      return 'the disk is full';
-    case 'EDQUOT':
-      return 'the disk quota is used up';
-    case 'EROFS':
-      return 'the disk is read-only';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EFBIG':
-      return 'the file is too large';
-    default:
-      return code ? `the system refused (${code})` : String((error as Error).message ?? error);
-  }
 }
 
 const ENTRY_TYPES = new Set(['run', 'sent', 'done', 'failed', 'end']);
@@ -183,7 +146,7 @@ export class Journal {
       throw new StateFileError(dirname(path), 'open', error);
     }
     const lockPath = path.replace(/\.jsonl$/, '') + '.lock';
-    Journal.lock(lockPath);
+    lockJournal(lockPath);
     try {
       const entries = readEntries(path);
       const previous = lastRun(entries);
@@ -200,26 +163,9 @@ export class Journal {
       journal.fd = openSync(path, 'a');
       return journal;
     } catch (error) {
-      try {
-        unlinkSync(lockPath);
-      } catch {
-        // already gone
-      }
+      unlockJournal(lockPath);
       throw error instanceof OrgsyncError ? error : new StateFileError(path, 'open', error);
     }
-  }
-
-  private static lock(lockPath: string): void {
-    acquireLock(lockPath, {
-      held: (holder) => new JournalLockedError(lockPath, holder.pid),
-      starting: () =>
-        new OrgsyncError(
-          'journal_locked',
-          `Another orgsync-import is starting on the journal ${lockPath.replace(/\.lock$/, '.jsonl')} right now. Wait for it to finish, then run again.`,
-          EXIT.cannotStart,
-        ),
-      failed: (path, error) => new StateFileError(path, 'open', error),
-    });
   }
 
   /** Throws StateFileError when the line cannot be written (the disk is full): the caller stops the run. */
@@ -295,11 +241,7 @@ export class Journal {
       }
       this.fd = null;
     }
-    try {
-      unlinkSync(this.lockPath);
-    } catch {
-      // already gone
-    }
+    unlockJournal(this.lockPath);
   }
 }
 

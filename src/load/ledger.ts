@@ -11,7 +11,8 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StateFileError } from './journal.js';
+import { StateFileError } from '../errors.js';
+import { succeeded, type OperationOutcome } from './outcome.js';
 
 class JsonLines<Line> {
   constructor(readonly path: string) {}
@@ -172,5 +173,30 @@ export class FiredLedger {
     if (!this.firedOn.has(employeeId)) return;
     this.file.append({ employee_id: employeeId, fired_on: null });
     this.firedOn.delete(employeeId);
+  }
+}
+
+/**
+ * The outcome hook that keeps the ledgers: what the service now holds and cannot show back. An absence is
+ * recorded as the service answered it, even when that differs from what was sent.
+ */
+export function recordInLedgers(ledgers: { absences: AbsenceLedger; fired: FiredLedger }, today: () => string): (outcome: OperationOutcome) => void {
+  return (outcome) => record(outcome, ledgers, today);
+}
+
+function record(outcome: OperationOutcome, ledgers: { absences: AbsenceLedger; fired: FiredLedger }, today: () => string): void {
+  const op = outcome.op;
+  if (op.type === 'reportAbsence') {
+    const held = outcome.answered ?? (succeeded(outcome) ? { startDate: op.keepsStart ?? op.startDate, endDate: op.endDate } : null);
+    const from = op.source ? `${op.source.sheetName} row ${op.source.row}` : undefined;
+    if (held) ledgers.absences.record(op.employeeId, held.startDate, held.endDate, from);
+    return;
+  }
+  if (!succeeded(outcome)) return;
+  if (op.type === 'fireEmployee') ledgers.fired.fired(op.id, today());
+  else if (op.type === 'createEmployee' || op.type === 'rehireEmployee') ledgers.fired.active(op.id);
+  else if (op.type === 'renameEmployee') {
+    ledgers.absences.renamed(op.fromId, op.id);
+    ledgers.fired.renamed(op.fromId, op.id);
   }
 }

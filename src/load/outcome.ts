@@ -1,4 +1,5 @@
-import type { Operation } from '../plan/operations.js';
+import { EXIT, type ExitCode } from '../errors.js';
+import type { Operation } from '../model/operations.js';
 import type { Settled } from '../service/adapter.js';
 
 export type OperationStatus = 'done' | 'failed' | 'skipped' | 'unchanged';
@@ -40,4 +41,11 @@ const SETTLED_WORDS: Record<Settled | 'confirmed', string> = {
 
 export function settledMessage(settled: Settled | 'confirmed'): string {
   return SETTLED_WORDS[settled];
+}
+
+/** The exit code of cli.md for an apply: interrupted, stopped by refused credentials, partial, or done. */
+export function exitCodeOf(result: { outcomes: readonly OperationOutcome[]; stopped: string | null }): ExitCode {
+  if (result.stopped === 'interrupted') return EXIT.interrupted;
+  if (result.stopped === 'auth') return EXIT.cannotStart;
+  return result.outcomes.some((o) => !succeeded(o)) ? EXIT.partial : EXIT.ok;
 }

@@ -5,7 +5,7 @@
  * Field convention: `undefined` means "not managed" (the column is absent from the workbook, so the
  * importer leaves the service's value alone); `null` means "no value" (a blank cell in a present column).
  */
-import type { SheetKind } from '../sheets/columns.js';
+import type { SheetKind } from './sheet-kind.js';
 
 export type Gender = 'f' | 'm';
 export type SystemLanguage = 'en' | 'da';
@@ -126,7 +126,3 @@ export const TEAM_RESPONSIBILITIES = [
   'dialog_access_edp',
   'dialog_access_wpa',
 ] as const;
-
-export function responsibilitiesFor(kind: UnitKind): readonly string[] {
-  return kind === 'department' ? DEPARTMENT_RESPONSIBILITIES : TEAM_RESPONSIBILITIES;
-}

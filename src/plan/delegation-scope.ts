@@ -4,7 +4,7 @@
  * when the workbook renames them; --prune removes what the sheet leaves out, so it needs every unit.
  */
 import type { Organisation, UnitKind } from '../model/organisation.js';
-import { ALL_DELEGATIONS, NO_DELEGATIONS, type DelegationScope } from '../service/adapter.js';
+import { ALL_DELEGATIONS, NO_DELEGATIONS, type DelegationScope } from '../model/service-state.js';
 import type { Managed } from '../validate/types.js';
 
 export function delegationScope(desired: Organisation, managed: Managed, prune: boolean): DelegationScope {

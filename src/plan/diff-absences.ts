@@ -8,7 +8,7 @@
 import type { Absence } from '../model/organisation.js';
 import type { DiffNote } from './diff-common.js';
 import { absenceKey } from './diff-relations.js';
-import type { Operation } from './operations.js';
+import { operation, type Operation } from '../model/operations.js';
 
 const OPEN = '9999-12-31';
 
@@ -38,15 +38,14 @@ export function planAbsences(
 ): void {
   const byKey = new Map(reported.map((p) => [absenceKey(p.employeeId, p.startDate), p]));
   const accounted = new Set<ReportedPeriod>();
-  const report = (absence: Absence, fields: { startDate: string; endDate: string | null; keepsStart?: string }, suffix: string, reason: string) => {
-    ops.push({
+  const report = (absence: Absence, fields: { startDate: string; endDate: string | null; keepsStart?: string }, step: string | undefined, reason: string) => {
+    ops.push(operation({
       type: 'reportAbsence',
-      key: `reportAbsence:${absenceKey(absence.employeeId, absence.startDate)}${suffix}`,
       employeeId: absence.employeeId,
       ...fields,
       reason,
       source: absence.source,
-    });
+    }, step));
   };
   for (const absence of absences) {
     const wanted = { startDate: absence.startDate, endDate: absence.endDate };
@@ -55,12 +54,12 @@ export function planAbsences(
     for (const p of touched) accounted.add(p);
     if (same && same.endDate === absence.endDate) continue;
     if (same) {
-      report(absence, wanted, '', `end date ${same.endDate ?? 'open'} → ${absence.endDate ?? 'open'}`);
+      report(absence, wanted, undefined, `end date ${same.endDate ?? 'open'} → ${absence.endDate ?? 'open'}`);
       continue;
     }
     const held = touched[0];
     if (!options.merge || held === undefined) {
-      report(absence, wanted, '', absence.endDate === null ? `sick from ${absence.startDate}, no end yet` : `sick ${absence.startDate} to ${absence.endDate}`);
+      report(absence, wanted, undefined, absence.endDate === null ? `sick from ${absence.startDate}, no end yet` : `sick ${absence.startDate} to ${absence.endDate}`);
       continue;
     }
     if (touched.length > 1) {
@@ -73,14 +72,14 @@ export function planAbsences(
     const correction = `corrects ${period(held.startDate, held.endDate)}`;
     if (held.startDate > absence.startDate) {
       // An earlier start always moves; the end moves when one is sent.
-      report(absence, wanted, '', `${correction}: start ${held.startDate} → ${absence.startDate}, end ${held.endDate ?? 'open'} → ${absence.endDate ?? 'open'}`);
+      report(absence, wanted, undefined, `${correction}: start ${held.startDate} → ${absence.startDate}, end ${held.endDate ?? 'open'} → ${absence.endDate ?? 'open'}`);
       continue;
     }
     if (held.endDate !== null) {
       // The start moves later only when the same end date is sent: shorten first, then set the end.
       const extend = held.endDate !== absence.endDate;
-      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? ':shorten' : '', `${correction}: start ${held.startDate} → ${absence.startDate}, sent with the same end date ${held.endDate}, which is how the service moves a start later`);
-      if (extend) report(absence, wanted, '', `${correction}: then end ${held.endDate} → ${absence.endDate ?? 'open'}`);
+      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? 'shorten' : undefined, `${correction}: start ${held.startDate} → ${absence.startDate}, sent with the same end date ${held.endDate}, which is how the service moves a start later`);
+      if (extend) report(absence, wanted, undefined, `${correction}: then end ${held.endDate} → ${absence.endDate ?? 'open'}`);
       continue;
     }
     if (absence.endDate === null) {
@@ -91,8 +90,8 @@ export function planAbsences(
       continue;
     }
     // An open period: send the end first (the start stays), then the same end again, which moves the start.
-    report(absence, { ...wanted, keepsStart: held.startDate }, ':end', `${correction}: end open → ${absence.endDate} first (the service keeps the start ${held.startDate})`);
-    report(absence, wanted, '', `${correction}: start ${held.startDate} → ${absence.startDate}, sent again with the same end date, which is how the service moves a start later`);
+    report(absence, { ...wanted, keepsStart: held.startDate }, 'end', `${correction}: end open → ${absence.endDate} first (the service keeps the start ${held.startDate})`);
+    report(absence, wanted, undefined, `${correction}: start ${held.startDate} → ${absence.startDate}, sent again with the same end date, which is how the service moves a start later`);
   }
   for (const p of reported) {
     if (accounted.has(p)) continue;

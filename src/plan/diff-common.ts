@@ -1,6 +1,6 @@
 /** Pieces the diff's parts share. */
 import type { Organisation } from '../model/organisation.js';
-import type { Operation } from './operations.js';
+import type { Operation } from '../model/operations.js';
 
 export const PRUNE_REASON = 'not in the workbook (--prune)';
 

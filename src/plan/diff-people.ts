@@ -1,9 +1,9 @@
 /** The diff of people: renames, users, employees (create, update, fire, rehire). */
 import type { Employee, Organisation, User } from '../model/organisation.js';
-import type { Capabilities } from '../service/adapter.js';
+import type { Capabilities } from '../model/service-state.js';
 import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
-import type { Operation, UserFields } from './operations.js';
+import { operation, type Operation, type UserFields } from '../model/operations.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */
@@ -34,14 +34,13 @@ export function planEmployeeRenames(
       if (now.employees.has(employee.id)) continue; // renamed before
       // Fired under the old id: rehire it first, so the person's data comes along, never a new employee.
       if (!fired.ids.has(previous) || fired.rehireUntil?.has(previous)) continue; // never existed: created below
-      ops.push({
+      ops.push(operation({
         type: 'rehireEmployee',
-        key: `rehireEmployee:${previous}`,
         id: previous,
         userId: employee.userId,
         reason: `fired in the service under its previous id ${previous}: rehire it, then change the id`,
         source: employee.source,
-      });
+      }));
       now.employees.set(previous, { id: previous, userId: employee.userId, status: 'active', teamId: null });
     }
     requests.push({ from: previous, ...request });
@@ -49,14 +48,13 @@ export function planEmployeeRenames(
   const personOf = (id: string) => identityOf(now.users.get(now.employees.get(id)?.userId ?? ''));
   const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), personOf, 'Employee', notes);
   for (const step of steps) {
-    ops.push({
+    ops.push(operation({
       type: 'renameEmployee',
-      key: `renameEmployee:${step.fromId}->${step.id}`,
       id: step.id,
       fromId: step.fromId,
       reason: renameReason(step, 'previous_employee_id', "the employee's"),
       ...(step.source ? { source: step.source } : {}),
-    });
+    }));
   }
   renameAll(now.employees, mapping);
   for (const unit of [...now.teams.values(), ...now.departments.values()]) {
@@ -170,14 +168,13 @@ export function planUsers(
     if (!existing) {
       // A person who only has left employments is not created just to be fired.
       if (!usersWithActiveEmployment.has(user.id)) continue;
-      ops.push({
+      ops.push(operation({
         type: 'createUser',
-        key: `createUser:${user.id}`,
         id: user.id,
         fields: userFields(user),
         reason: 'new person in the workbook',
         source: user.source,
-      });
+      }));
       continue;
     }
     planUserUpdate(user, existing, serviceId, ops, true);
@@ -203,15 +200,14 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
   }
   const changed = Object.keys(changes);
   if (changed.length === 0) return;
-  ops.push({
+  ops.push(operation({
     type: 'updateUser',
-    key: `updateUser:${serviceUserId}`,
     id: serviceUserId,
     changes,
     ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
     reason: changed.map((field) => `${field}: ${JSON.stringify(existing[field as keyof UserFields] ?? '')} → ${JSON.stringify(changes[field as keyof UserFields] ?? '')}`).join(', '),
     source: user.source,
-  });
+  }));
 }
 
 /**
@@ -251,13 +247,12 @@ export function planEmployees(
     const existing = now.employees.get(employee.id);
     if (employee.status === 'fired') {
       if (existing) {
-        ops.push({
+        ops.push(operation({
           type: 'fireEmployee',
-          key: `fireEmployee:${employee.id}`,
           id: employee.id,
           reason: 'status is left: fire (the data is kept and the person can come back)',
           source: employee.source,
-        });
+        }));
         now.employees.delete(employee.id);
       }
       continue;
@@ -265,28 +260,26 @@ export function planEmployees(
     if (!existing) {
       const window = fired.rehireUntil?.get(employee.id);
       if (fired.ids.has(employee.id) && window === undefined) {
-        ops.push({
+        ops.push(operation({
           type: 'rehireEmployee',
-          key: `rehireEmployee:${employee.id}`,
           id: employee.id,
           userId,
           reason: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
           source: employee.source,
-        });
+        }));
         now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null });
         planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops);
         continue;
       }
       const person = desired.users.get(employee.userId);
-      const create: Operation = {
+      const create: Operation = operation({
         type: 'createEmployee',
-        key: `createEmployee:${employee.id}`,
         id: employee.id,
         userId,
         user: person ? userFields(person) : { name: '', email: '', username: '' },
         reason: createReason(window, fired.today),
         source: employee.source,
-      };
+      });
       if (employee.employment !== undefined) create.employment = employee.employment;
       if (employee.systemLanguage !== undefined && capabilities.systemLanguage) create.systemLanguage = employee.systemLanguage;
       ops.push(create);
@@ -320,7 +313,7 @@ export function planEmployees(
       notes.push({ message: `Employee ${employee.id} is not in the employees sheet but is kept: ${why}.` });
       continue;
     }
-    ops.push({ type: 'fireEmployee', key: `fireEmployee:${employee.id}`, id: employee.id, reason: PRUNE_REASON, pruned: true });
+    ops.push(operation({ type: 'fireEmployee', id: employee.id, reason: PRUNE_REASON, pruned: true }));
     now.employees.delete(employee.id);
   }
 }
@@ -335,14 +328,13 @@ function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Opera
   if (employee.employment === undefined) return;
   // undefined: the service's value is unknown (just rehired, the old title may have survived): send it.
   if (existing.employment !== undefined && (existing.employment ?? null) === employee.employment) return;
-  ops.push({
+  ops.push(operation({
     type: 'updateEmployee',
-    key: `updateEmployee:${employee.id}`,
     id: employee.id,
     changes: { employment: employee.employment },
     reason: `employment: ${JSON.stringify(existing.employment ?? '')} → ${JSON.stringify(employee.employment ?? '')}`,
     source: employee.source,
-  });
+  }));
   existing.employment = employee.employment;
 }
 

@@ -1,7 +1,7 @@
 /** The diff of relations: team memberships, delegations, absences. */
 import type { Delegation, Organisation } from '../model/organisation.js';
 import { PRUNE_REASON } from './diff-common.js';
-import type { Operation } from './operations.js';
+import { operation, type Operation } from '../model/operations.js';
 
 export function absenceKey(employeeId: string, startDate: string): string {
   return `${employeeId}|${startDate}`;
@@ -14,23 +14,21 @@ export function planMemberships(desired: Organisation, now: Organisation, ops: O
     const currentTeam = existing?.teamId ?? null;
     if (currentTeam === employee.teamId) continue;
     if (employee.teamId !== null) {
-      ops.push({
+      ops.push(operation({
         type: 'addTeamMember',
-        key: `addTeamMember:${employee.id}`,
         teamId: employee.teamId,
         employeeId: employee.id,
         reason: currentTeam ? `team ${currentTeam} → ${employee.teamId}` : `joins team ${employee.teamId}`,
         source: employee.source,
-      });
+      }));
     } else if (currentTeam !== null) {
-      ops.push({
+      ops.push(operation({
         type: 'removeTeamMember',
-        key: `removeTeamMember:${employee.id}`,
         teamId: currentTeam,
         employeeId: employee.id,
         reason: `team_id is blank: leaves team ${currentTeam}`,
         source: employee.source,
-      });
+      }));
     }
   }
 }
@@ -47,30 +45,28 @@ export function planDelegations(desired: Organisation, now: Organisation, ops: O
     if (wanted.has(key)) continue;
     wanted.add(key);
     if (existing.has(key)) continue;
-    ops.push({
+    ops.push(operation({
       type: 'createDelegation',
-      key: `createDelegation:${key}`,
       unitKind: d.unitKind,
       unitId: d.unitId,
       responsibility: d.responsibility,
       employeeId: d.employeeId,
       reason: `${d.employeeId} gets ${d.responsibility} on ${d.unitKind} ${d.unitId}`,
       source: d.source,
-    });
+    }));
   }
   if (!prune) return;
   for (const [key, d] of existing) {
     if (wanted.has(key) || d.serviceId === undefined) continue;
-    ops.push({
+    ops.push(operation({
       type: 'deleteDelegation',
-      key: `deleteDelegation:${key}`,
       unitKind: d.unitKind,
       unitId: d.unitId,
       responsibility: d.responsibility,
       employeeId: d.employeeId,
       serviceId: d.serviceId,
       reason: PRUNE_REASON, pruned: true,
-    });
+    }));
   }
 }
 
@@ -90,12 +86,11 @@ export function planEmptyingTeams(now: Organisation, ops: Operation[]): void {
   for (const employee of now.employees.values()) {
     const team = employee.teamId;
     if (!team || !doomed.has(team) || handled.has(employee.id)) continue;
-    ops.push({
+    ops.push(operation({
       type: 'removeTeamMember',
-      key: `removeTeamMember:${employee.id}`,
       teamId: team,
       employeeId: employee.id,
       reason: `team ${team} is deleted (--prune): it must be empty first`,
-    });
+    }));
   }
 }

@@ -3,7 +3,7 @@ import type { Department, Organisation, Team } from '../model/organisation.js';
 import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
 import { renameReason } from './diff-people.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
-import type { Operation } from './operations.js';
+import { operation, type Operation } from '../model/operations.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [
@@ -21,14 +21,13 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
     }
     const { steps, mapping } = orderRenames(requests, (id) => current.has(id), (id) => current.get(id)?.name ?? null, label, notes);
     for (const step of steps) {
-      ops.push({
+      ops.push(operation({
         type,
-        key: `${type}:${step.fromId}->${step.id}`,
         id: step.id,
         fromId: step.fromId,
         reason: renameReason(step, 'previous_id', "the unit's"),
         ...(step.source ? { source: step.source } : {}),
-      });
+      }));
     }
     if (mapping.size === 0) continue;
     if (type === 'renameDepartment') {
@@ -121,15 +120,14 @@ export function planDepartments(
     const existing = now.departments.get(dept.id);
     if (!existing) {
       if (dept.parentId === null) continue; // the top department always exists; the validator checks its id
-      const create: Operation = {
+      const create: Operation = operation({
         type: 'createDepartment',
-        key: `createDepartment:${dept.id}`,
         id: dept.id,
         name: dept.name,
         parentId: dept.parentId,
         reason: 'new department in the workbook',
         source: dept.source,
-      };
+      });
       if (dept.owner) create.owner = dept.owner;
       ops.push(create);
       now.departments.set(dept.id, { ...dept });
@@ -143,25 +141,23 @@ export function planDepartments(
     });
     if (owner) changes.owner = owner.owner;
     if (Object.keys(changes).length > 0) {
-      ops.push({
+      ops.push(operation({
         type: 'updateDepartment',
-        key: `updateDepartment:${dept.id}`,
         id: dept.id,
         changes,
         reason: describeChanges(existing, changes, owner),
         source: dept.source,
-      });
+      }));
     }
     if (dept.parentId !== null && existing.parentId !== dept.parentId) {
-      ops.push({
+      ops.push(operation({
         type: 'moveDepartment',
-        key: `moveDepartment:${dept.id}`,
         id: dept.id,
         parentId: dept.parentId,
         fromParentId: existing.parentId,
         reason: `parent ${existing.parentId ?? '(none)'} → ${dept.parentId}`,
         source: dept.source,
-      });
+      }));
     }
   }
   if (!prune) return;
@@ -173,7 +169,7 @@ export function planDepartments(
       notes.push({ message: `Department ${dept.id} is not in the workbook but is kept: ${why}.` });
       continue;
     }
-    ops.push({ type: 'deleteDepartment', key: `deleteDepartment:${dept.id}`, id: dept.id, reason: PRUNE_REASON, pruned: true });
+    ops.push(operation({ type: 'deleteDepartment', id: dept.id, reason: PRUNE_REASON, pruned: true }));
   }
 }
 
@@ -195,15 +191,14 @@ export function planTeams(
   for (const team of desired.teams.values()) {
     const existing = now.teams.get(team.id);
     if (!existing) {
-      const create: Operation = {
+      const create: Operation = operation({
         type: 'createTeam',
-        key: `createTeam:${team.id}`,
         id: team.id,
         name: team.name,
         departmentId: team.departmentId,
         reason: 'new team in the workbook',
         source: team.source,
-      };
+      });
       if (team.owner) create.owner = team.owner;
       ops.push(create);
       now.teams.set(team.id, { ...team });
@@ -217,25 +212,23 @@ export function planTeams(
     });
     if (owner) changes.owner = owner.owner;
     if (Object.keys(changes).length > 0) {
-      ops.push({
+      ops.push(operation({
         type: 'updateTeam',
-        key: `updateTeam:${team.id}`,
         id: team.id,
         changes,
         reason: describeChanges(existing, changes, owner),
         source: team.source,
-      });
+      }));
     }
     if (existing.departmentId !== team.departmentId) {
-      ops.push({
+      ops.push(operation({
         type: 'moveTeam',
-        key: `moveTeam:${team.id}`,
         id: team.id,
         departmentId: team.departmentId,
         fromDepartmentId: existing.departmentId,
         reason: `department ${existing.departmentId} → ${team.departmentId}`,
         source: team.source,
-      });
+      }));
     }
   }
   if (!prune) return;
@@ -246,7 +239,7 @@ export function planTeams(
       notes.push({ message: `Team ${team.id} is not in the workbook but is kept: ${why}.` });
       continue;
     }
-    ops.push({ type: 'deleteTeam', key: `deleteTeam:${team.id}`, id: team.id, reason: PRUNE_REASON, pruned: true });
+    ops.push(operation({ type: 'deleteTeam', id: team.id, reason: PRUNE_REASON, pruned: true }));
   }
 }
 

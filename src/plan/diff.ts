@@ -3,13 +3,13 @@
  * service), producing the operations that make the service look like the workbook. No I/O here.
  */
 import type { Organisation } from '../model/organisation.js';
-import type { Capabilities, CurrentState } from '../service/adapter.js';
+import type { Capabilities, CurrentState } from '../model/service-state.js';
 import { pruneKeeps, type DiffNote, type PruneKeeps } from './diff-common.js';
 import { adoptOrphanUsers, planEmployeeRenames, planEmployees, planUsers, serviceUserIds } from './diff-people.js';
 import { planAbsences, type ReportedPeriod } from './diff-absences.js';
 import { absenceKey, planDelegations, planEmptyingTeams, planMemberships } from './diff-relations.js';
 import { planDepartments, planTeams, planUnitRenames } from './diff-units.js';
-import type { Operation } from './operations.js';
+import type { Operation } from '../model/operations.js';
 import { effectiveResponsible } from './responsible.js';
 import type { Managed } from '../validate/types.js';
 

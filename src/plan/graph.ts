@@ -5,7 +5,8 @@
  * and holding delegations before they are fired.
  */
 import type { Organisation } from '../model/organisation.js';
-import { assertNever, type Operation } from './operations.js';
+import { assertNever } from '../assert-never.js';
+import { type Operation } from '../model/operations.js';
 import { isTemporaryId } from './renames.js';
 import { usernameKey } from './usernames.js';
 

@@ -4,7 +4,7 @@
  */
 import { diffOrganisations, type DiffInput, type DiffNote } from './diff.js';
 import { buildGraph, type PlannedOperation } from './graph.js';
-import { DESCRIBE, type Operation } from './operations.js';
+import { DESCRIBE, type Operation } from '../model/operations.js';
 
 export interface DeletionGuard {
   /** Removals per entity kind and the most allowed without --force. */
@@ -25,8 +25,11 @@ export interface PlanOptions extends DiffInput {
   maxDeletions?: number;
 }
 
-/** A fire the workbook asks for (status left) is a change the user wrote; only prunes are guarded. */
-export function isRemoval(op: Operation): boolean {
+/**
+ * What the deletion guard counts: removals only --prune asks for (cli.md). A fire or delete the workbook
+ * asks for (status left) is a change the user wrote and is not limited.
+ */
+export function isPrunedRemoval(op: Operation): boolean {
   return op.pruned === true;
 }
 
@@ -35,7 +38,7 @@ export function defaultDeletionLimit(inService: number): number {
 }
 
 function guard(ops: Operation[], input: PlanOptions): DeletionGuard {
-  const removals = ops.filter(isRemoval);
+  const removals = ops.filter(isPrunedRemoval);
   const org = input.current.org;
   const inService: Record<string, number> = {
     employee: org.employees.size,

@@ -4,7 +4,7 @@
  * round in a ring, nobody can go first: one of them first moves to a temporary username, which frees
  * theirs for the next in the ring, and takes the new one last.
  */
-import type { Operation, OperationOf } from './operations.js';
+import { operation, type Operation, type OperationOf } from '../model/operations.js';
 
 type UsernameChange = OperationOf<'updateUser'>;
 
@@ -70,14 +70,13 @@ function releaseFirst(ring: UsernameChange[], ops: Operation[]): void {
   const first = ring.reduce((a, b) => (a.id < b.id ? a : b));
   const released = first.releasesUsername!;
   const temporary = temporaryUsername(first.id);
-  ops.push({
+  ops.push(operation({
     type: 'updateUser',
-    key: `updateUser:${first.id}:temporary-username`,
     id: first.id,
     changes: { username: temporary },
     releasesUsername: released,
     reason: `frees the username "${released}" for the next person in a round of username changes; "${first.changes.username}" follows`,
     ...(first.source ? { source: first.source } : {}),
-  });
+  }, 'temporary-username'));
   delete first.releasesUsername;
 }

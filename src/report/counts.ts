@@ -3,9 +3,9 @@
  * status. The terminal summary, the `--report` JSON and the plan all count with these functions.
  */
 import type { OperationOutcome, OperationStatus } from '../load/outcome.js';
-import { countByKindAndAction, type Count } from '../plan/render.js';
-import type { Action, EntityKind } from '../plan/operations.js';
-import { DESCRIBE } from '../plan/operations.js';
+import { countByKindAndAction, type Count } from '../view/plan-text.js';
+import type { Action, EntityKind } from '../model/operations.js';
+import { DESCRIBE } from '../model/operations.js';
 
 export const STATUSES: readonly OperationStatus[] = ['done', 'unchanged', 'failed', 'skipped'];
 

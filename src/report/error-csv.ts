@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 import { csvLines, detectDelimiter, detectEncoding, type CsvRecord } from '../sheets/csv.js';
 import { readHead } from '../sheets/file-kind.js';
 import { locateHeader } from './header-locate.js';

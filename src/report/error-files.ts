@@ -2,7 +2,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { extname, join, basename, dirname } from 'node:path';
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 import { writeErrorCsv, type ErrorCsvOptions } from './error-csv.js';
 import { errorFileFormat, errorFilePath, sameFile } from './error-file-path.js';
 

@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { sheetKindFromName, normaliseName } from '../sheets/columns.js';
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 import { HEADER_SEARCH_ROWS, columnOf, locateHeader } from './header-locate.js';
 import { issueNoteText, issuesForFile } from './issues-for-file.js';
 import { neutraliseCell, neutraliseOptional } from './neutralise.js';

@@ -6,8 +6,9 @@
  * is the reader's own rule (the header row is among the first ten non-empty rows) seen from the other side,
  * and it keeps working for headers mapped with `--map`, which the issue's header text names.
  */
-import { canonicalColumn, normaliseName, type SheetKind } from '../sheets/columns.js';
-import type { Issue } from '../validate/issue.js';
+import { canonicalColumn, normaliseName } from '../sheets/columns.js';
+import { type SheetKind } from '../model/sheet-kind.js';
+import type { Issue } from '../model/issue.js';
 
 /** How many leading rows are searched: the reader's ten non-empty rows plus room for blank ones. */
 export const HEADER_SEARCH_ROWS = 30;

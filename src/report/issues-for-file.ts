@@ -1,6 +1,6 @@
 /** Which issues belong in the error file of one input file. */
 import { resolve } from 'node:path';
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 
 /**
  * The issues found in `sourcePath`. With `includeInputWide`, issues of no file (a missing sheet, say)

@@ -8,10 +8,11 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { dirname } from 'node:path';
-import { DESCRIBE, operationId, type Operation } from '../plan/operations.js';
-import type { Issue } from '../validate/issue.js';
+import { DESCRIBE, operationId, type Operation } from '../model/operations.js';
+import type { Issue } from '../model/issue.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
 import { countOutcomes, countStatuses } from './counts.js';
+import type { Plan } from '../plan/plan.js';
 
 export const REPORT_VERSION = '1';
 
@@ -40,6 +41,19 @@ export interface ReportPlanEntry {
   file: string | null;
   row: number | null;
   reason: string;
+  /** Keys of the planned operations this one waits for (present when the report carries the whole plan). */
+  depends_on?: string[];
+}
+
+/** The plan's findings and its deletion guard's verdict, beside its operations. */
+export interface ReportPlanDetail {
+  notes: { message: string; file: string | null; sheet_name: string | null; row: number | null }[];
+  deletion_guard: {
+    exceeded: boolean;
+    kinds: { entity: string; removals: number; limit: number; in_service: number }[];
+    /** Keys of the removals --prune asks for. */
+    removals: string[];
+  };
 }
 
 export interface ReportOperation extends ReportPlanEntry {
@@ -76,6 +90,8 @@ export interface Report {
   summary: ReportSummary;
   issues: ReportIssue[];
   plan: ReportPlanEntry[];
+  /** The plan's notes and deletion guard (when a plan was made). */
+  plan_detail?: ReportPlanDetail;
   operations: ReportOperation[];
 }
 
@@ -83,6 +99,8 @@ export interface ReportInput {
   exitCode: number;
   issues: readonly Issue[];
   plan?: readonly Operation[];
+  /** The whole plan: its operations' dependencies, notes and guard go into the report too. */
+  planned?: Pick<Plan, 'operations' | 'notes' | 'guard'>;
   operations?: readonly OperationOutcome[];
   /** Extra summary fields from the caller (for example `{"nothing_to_do": true}`); counts are computed. */
   summary?: Record<string, unknown>;
@@ -95,7 +113,8 @@ export interface ReportInput {
 }
 
 export function buildReport(input: ReportInput): Report {
-  const plan = (input.plan ?? []).map(planEntry);
+  const withDependencies = planEntryWithDependencies(input.planned);
+  const plan = plannedOperations(input).map(withDependencies);
   const operations = (input.operations ?? []).map(operationEntry);
   const errors = input.issues.filter((i) => i.severity === 'error').length;
   const report: Report = {
@@ -113,6 +132,7 @@ export function buildReport(input: ReportInput): Report {
     plan,
     operations,
   };
+  if (input.planned !== undefined) report.plan_detail = planDetail(input.planned);
   if (input.command !== undefined) report.command = input.command;
   if (input.files !== undefined) report.files = [...input.files];
   if (input.startedAt !== undefined) report.started_at = input.startedAt.toISOString();
@@ -143,15 +163,32 @@ export async function writeReport(path: string, report: Report, lists: LazyLists
  * one at a time as they are written: 300,000 operations as entry objects are hundreds of megabytes.
  */
 export async function writeReportOf(path: string, input: ReportInput): Promise<void> {
-  const { plan = [], operations = [], ...rest } = input;
-  const report = buildReport(rest);
+  const { operations = [], ...rest } = input;
+  const plan = plannedOperations(input);
+  // Built without its two long lists, which are written entry by entry below.
+  const report = buildReport({ ...rest, plan: [] });
   report.summary.plan = countPlan(plan.map((op) => DESCRIBE[op.type]));
   report.summary.operations = countStatuses(operations);
   report.summary.outcomes = outcomesByKind(operations);
+  const withDependencies = planEntryWithDependencies(input.planned);
   await writeReport(path, report, {
-    plan: plan.length > 0 ? () => mapped(plan, planEntry) : undefined,
+    plan: plan.length > 0 ? () => mapped(plan, withDependencies) : undefined,
     operations: operations.length > 0 ? () => mapped(operations, operationEntry) : undefined,
   });
+}
+
+function plannedOperations(input: Pick<ReportInput, 'plan' | 'planned'>): readonly Operation[] {
+  return input.plan ?? input.planned?.operations.map((p) => p.op) ?? [];
+}
+
+/** A plan entry, with the keys it waits for when the report carries the whole plan. */
+function planEntryWithDependencies(planned: ReportInput['planned']): (op: Operation) => ReportPlanEntry {
+  const dependsOn = new Map(planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
+  return (op) => {
+    const entry = planEntry(op);
+    const keys = dependsOn.get(op.key);
+    return keys ? { ...entry, depends_on: [...keys] } : entry;
+  };
 }
 
 function* mapped<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
@@ -215,6 +252,22 @@ function issueEntry(issue: Issue): ReportIssue {
     header: issue.header,
     message: issue.message,
     value: issue.value,
+  };
+}
+
+function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetail {
+  return {
+    notes: plan.notes.map((note) => ({
+      message: note.message,
+      file: note.source?.file ?? null,
+      sheet_name: note.source?.sheetName ?? null,
+      row: note.source?.row ?? null,
+    })),
+    deletion_guard: {
+      exceeded: plan.guard.exceeded,
+      kinds: plan.guard.kinds.map((k) => ({ entity: k.entity, removals: k.removals, limit: k.limit, in_service: k.inService })),
+      removals: plan.guard.removals.map((op) => op.key),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /** How every report names the place of an issue: `Employees row 14, column email ("E-mail")`. */
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 
 type Located = Pick<Issue, 'sheet' | 'sheetName' | 'row' | 'column' | 'header'>;
 

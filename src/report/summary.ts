@@ -3,7 +3,7 @@
  * Grouped by sheet (groups with errors first), errors before warnings inside a group, counts per code,
  * then the first rows of each group and "…and N more".
  */
-import type { Issue } from '../validate/issue.js';
+import type { Issue } from '../model/issue.js';
 import { formatIssue } from './location.js';
 
 export interface SummaryOptions {

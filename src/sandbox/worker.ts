@@ -8,14 +8,14 @@
  * sandbox, posts how to reach it, and closes it when told to.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { OrgsyncError, type ExitCode } from '../errors.js';
+import { OrgsyncError, type ExitCode, type OrgsyncErrorCode } from '../errors.js';
 import type { SandboxOptions } from './types.js';
 
 type WorkerOptions = Pick<SandboxOptions, 'statePath' | 'companyId' | 'accessToken' | 'rootId' | 'rootName' | 'faults'>;
 
 type Started =
   | { type: 'started'; baseUrl: string; companyId: number; accessToken: string; instanceId: string | undefined }
-  | { type: 'failed'; code: string; message: string; exitCode: ExitCode | undefined };
+  | { type: 'failed'; code: OrgsyncErrorCode; message: string; exitCode: ExitCode | undefined };
 
 export interface SandboxInWorker {
   baseUrl: string;

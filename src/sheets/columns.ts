@@ -5,8 +5,7 @@
 
 import { UsageError } from '../errors.js';
 
-export type SheetKind = 'employees' | 'organisation' | 'absence' | 'delegations';
-export const SHEET_KINDS: readonly SheetKind[] = ['employees', 'organisation', 'absence', 'delegations'];
+import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 
 export interface ColumnSpec {
   /** Canonical column name (report `column`). */

@@ -12,7 +12,7 @@ import { byteOrderMark } from './file-kind.js';
 import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './limits.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
-import type { Issue } from '../validate/issue.js';
+import { issue, type Issue } from '../model/issue.js';
 import { lenientRecord, type QuoteProblem } from './csv-quotes.js';
 import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows, unknownEncoding } from './unreadable.js';
 
@@ -268,16 +268,6 @@ function quoteIssue(file: string, sheetName: string, row: number, problem: Quote
         `The importer read the row up to the end of its line and the next lines as rows of their own. Remove the quote or close it, then import again.`
       : `The cell in column ${column} has text after its closing quote (${text}). The importer read it as written, quotes included, as LibreOffice ` +
         `does; Excel shows it without the quotes. If the quotes are not meant to be there, remove them from the export.`;
-  return {
-    severity: problem.kind === 'unclosed' ? 'error' : 'warning',
-    code: problem.kind === 'unclosed' ? 'unclosed_quote' : 'csv_quotes',
-    sheet: null,
-    sheetName,
-    file,
-    row,
-    column: null,
-    header: null,
-    message,
-    value: text,
-  };
+  const place = { sheetName, file, row, value: text };
+  return problem.kind === 'unclosed' ? issue('error', 'unclosed_quote', message, place) : issue('warning', 'csv_quotes', message, place);
 }

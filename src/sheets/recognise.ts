@@ -2,10 +2,11 @@
  * Turns a physical sheet into a RawSheet: which kind it is (by name, else by headers), where its header
  * row is, what each column means, and its data rows keyed by canonical column.
  */
-import type { Issue } from '../validate/issue.js';
+import { issue, type Issue } from '../model/issue.js';
 import { INSTRUCTIONS_SHEET } from '../template/content.js';
 import { GENERAL } from '../template/instructions.js';
-import { canonicalColumn, requiredColumns, SHEET_KINDS, SHEETS, sheetKindFromName, type HeaderMap, type SheetKind } from './columns.js';
+import { canonicalColumn, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import type { RawCell, RawRow, RawSheet, RowCells, SheetColumn } from './types.js';
@@ -228,7 +229,7 @@ function warning(
   column: string | null,
   header: string | null,
 ): Issue {
-  return { severity: 'warning', code, sheet: kind, sheetName: source.sheetName, file: source.file, row: null, column, header, message, value: null };
+  return issue('warning', code, message, { sheet: kind, sheetName: source.sheetName, file: source.file, column, header });
 }
 
 /** A row's cells looked up by canonical column through the sheet's one column map: no Map per row. */

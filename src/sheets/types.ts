@@ -3,8 +3,8 @@
  * normalised by the cell rules of sheets.md (trimmed text, ids without ".0", calendar-day dates) but not
  * yet interpreted as fields.
  */
-import type { SheetKind } from './columns.js';
-import type { Issue } from '../validate/issue.js';
+import type { SheetKind } from '../model/sheet-kind.js';
+import type { Issue } from '../model/issue.js';
 
 export interface RawCell {
   /** The cell's text: trimmed, non-breaking spaces as spaces; numbers keep their digits (42, never 42.0). */
@@ -57,8 +57,6 @@ export interface RawSheet {
 }
 
 export interface ReadOptions {
-  /** Order for slash dates (DD/MM/YYYY vs MM/DD/YYYY); without it a slash date is ambiguous_date. */
-  dateOrder?: 'dmy' | 'mdy';
   /** CSV encoding override (utf-8, utf-16le, windows-1252, ...). */
   encoding?: string;
   headerMap?: import('./columns.js').HeaderMap;

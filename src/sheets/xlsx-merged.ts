@@ -8,8 +8,8 @@
  * The ranges are listed after the rows in the worksheet XML (`<mergeCells>` follows `<sheetData>`), so
  * the part is scanned for them before its rows are streamed.
  */
-import type { Issue } from '../validate/issue.js';
-import type { SheetKind } from './columns.js';
+import { issue, type Issue } from '../model/issue.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { entryChunks, type ZipEntry } from './zip.js';
@@ -148,19 +148,17 @@ export class MergedCellWarnings {
 
   private report(range: MergedRange, value: RawCell): void {
     if (!this.sheet || range.bottom <= this.sheet.headerRow) return;
-    this.issues.push({
-      severity: 'warning',
-      code: 'merged_cells',
-      sheet: this.sheet.kind,
-      sheetName: this.source.sheetName,
-      file: this.source.file,
-      row: range.top,
-      column: null,
-      header: null,
-      message:
-        `The cells ${range.ref} are merged; the importer gave the merged cell's value "${value.text}" to every cell of the range, as Excel shows it. ` +
-        `If that is not meant, unmerge the cells and fill in each row.`,
-      value: value.text,
-    });
+    const message =
+      `The cells ${range.ref} are merged; the importer gave the merged cell's value "${value.text}" to every cell of the range, as Excel shows it. ` +
+      `If that is not meant, unmerge the cells and fill in each row.`;
+    this.issues.push(
+      issue('warning', 'merged_cells', message, {
+        sheet: this.sheet.kind,
+        sheetName: this.source.sheetName,
+        file: this.source.file,
+        row: range.top,
+        value: value.text,
+      }),
+    );
   }
 }

@@ -5,7 +5,7 @@
  * organisation row is the top department (every Organisation sheet needs exactly one), so a fresh
  * template validates without errors; the Instructions sheet explains teams and parents.
  */
-import type { SheetKind } from '../sheets/columns.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import { DEPARTMENT_RESPONSIBILITIES, TEAM_RESPONSIBILITIES } from '../model/organisation.js';
 
 export type TemplateLanguage = 'en' | 'da';

@@ -2,7 +2,7 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { SHEET_KINDS } from '../sheets/columns.js';
+import { SHEET_KINDS } from '../model/sheet-kind.js';
 import { CSV_FILE, WORKBOOK_FILE, type TemplateLanguage } from './content.js';
 import { templateCsv } from './csv.js';
 import { buildTemplateWorkbook } from './xlsx.js';

@@ -1,5 +1,5 @@
 /** The Instructions sheet, in English and in Danish: a few general rules, then one line per column. */
-import type { SheetKind } from '../sheets/columns.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import type { TemplateLanguage } from './content.js';
 
 type Texts = Record<SheetKind, Record<string, string>>;

@@ -4,7 +4,8 @@
  * the lists the drop-downs read. Built with fixed document dates so the same version gives the same content.
  */
 import ExcelJS from 'exceljs';
-import { SHEETS, SHEET_KINDS, type ColumnSpec, type SheetKind } from '../sheets/columns.js';
+import { SHEETS, type ColumnSpec } from '../sheets/columns.js';
+import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import {
   DATE_COLUMNS,
   DATE_FORMAT,

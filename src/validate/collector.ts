@@ -2,10 +2,10 @@
  * Collects issues with their sheet, row, column and header, and keeps the promise that one cell gives at
  * most one error: the first error found for a cell wins, later ones for the same cell are dropped.
  */
-import type { SheetKind } from '../sheets/columns.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import type { RawSheet } from '../sheets/types.js';
 import type { Source } from '../model/organisation.js';
-import type { ErrorCode, Issue, WarningCode } from './issue.js';
+import { issue, type ErrorCode, type Issue, type WarningCode } from '../model/issue.js';
 
 /** What the validator remembers of a sheet after its rows are gone. */
 export interface SheetMeta {
@@ -89,7 +89,7 @@ export class IssueCollector {
 
   /** A problem of the whole input rather than of one sheet (a missing sheet). */
   inputError(kind: SheetKind, code: ErrorCode, message: string, file: string | null): void {
-    this.issues.push({ severity: 'error', code, sheet: kind, sheetName: null, file, row: null, column: null, header: null, message, value: null });
+    this.issues.push(issue('error', code, message, { sheet: kind, file }));
   }
 
   private push(
@@ -101,18 +101,17 @@ export class IssueCollector {
     message: string,
     value: string | null,
   ): void {
-    this.issues.push({
-      severity,
-      code,
-      sheet: meta.kind,
-      sheetName: meta.sheetName,
-      file: meta.file,
-      row,
-      column,
-      header: column === null ? null : (meta.headers.get(column) ?? null),
-      message,
-      value,
-    });
+    this.issues.push(
+      issue(severity, code, message, {
+        sheet: meta.kind,
+        sheetName: meta.sheetName,
+        file: meta.file,
+        row,
+        column,
+        header: column === null ? null : (meta.headers.get(column) ?? null),
+        value,
+      }),
+    );
   }
 
   /**

@@ -7,7 +7,7 @@ import { parseDateText } from '../sheets/dates.js';
 import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
-import type { ErrorCode, WarningCode } from './issue.js';
+import type { ErrorCode, WarningCode } from '../model/issue.js';
 
 const NO_ROW: RawRow = { row: 0, cells: new Map<string, RawCell>() };
 

@@ -5,7 +5,8 @@
  * after the last sheet, because sheets may come in any order.
  */
 import { emptyOrganisation, type Organisation } from '../model/organisation.js';
-import { SHEETS, requiredColumns, type SheetKind } from '../sheets/columns.js';
+import { SHEETS, requiredColumns } from '../sheets/columns.js';
+import { type SheetKind } from '../model/sheet-kind.js';
 import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
 import { isTemplateExample } from './template-example.js';
 import { checkAbsences, readAbsenceRow, type AbsenceRows } from './absence.js';
@@ -19,11 +20,12 @@ import { References } from './references.js';
 import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
+import { assertNever } from '../assert-never.js';
 
 export type { CurrentView, Managed, SheetSeen, ValidateOptions, ValidationResult } from './types.js';
 export { checkDepartmentTree, topologicalOrder, type TreeNode } from './tree.js';
-export type { Issue, ErrorCode, WarningCode } from './issue.js';
-export { hasErrors } from './issue.js';
+export type { Issue, ErrorCode, WarningCode } from '../model/issue.js';
+export { hasErrors } from '../model/issue.js';
 
 export async function validate(reading: InputReading, options: ValidateOptions = {}): Promise<ValidationResult> {
   const api = options.api ?? 'v3';
@@ -151,10 +153,6 @@ function reportExample(row: RawRow, rows: number, meta: SheetMeta, issues: Issue
     `Row ${row.row} is the template's example row. Replace it with your own rows before importing, or it is imported as it stands.`,
     null,
   );
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unhandled sheet kind ${String(value)}`);
 }
 
 /** parent_id is required on every row but the top department's, so a sheet without the column cannot work. */

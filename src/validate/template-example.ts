@@ -3,7 +3,7 @@
  * row is the example when every text cell of the example that the sheet has a column for reads the same.
  * Left in place above the user's own rows it is named as the example (an error), never imported.
  */
-import type { SheetKind } from '../sheets/columns.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import type { RawRow } from '../sheets/types.js';
 import { exampleRow, type TemplateLanguage } from '../template/content.js';
 

@@ -1,6 +1,6 @@
 import type { Organisation } from '../model/organisation.js';
-import type { SheetKind } from '../sheets/columns.js';
-import type { Issue } from './issue.js';
+import type { SheetKind } from '../model/sheet-kind.js';
+import type { Issue } from '../model/issue.js';
 
 export interface ValidateOptions {
   /** YYYY-MM-DD for the future_date check (default: today on the local calendar). */

@@ -4,7 +4,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyOrganisation, responsibilitiesFor, type Organisation } from '../../src/model/organisation.js';
+import {
+  DEPARTMENT_RESPONSIBILITIES,
+  TEAM_RESPONSIBILITIES,
+  emptyOrganisation,
+  type Organisation,
+  type UnitKind,
+} from '../../src/model/organisation.js';
+
+function responsibilitiesFor(kind: UnitKind): readonly string[] {
+  return kind === 'department' ? DEPARTMENT_RESPONSIBILITIES : TEAM_RESPONSIBILITIES;
+}
 import { effectiveResponsible } from '../../src/plan/responsible.js';
 import { startSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
 import { adapterFor, effectiveOwners, planAgainst, shapeOfOrganisation, shapeOfSnapshot, sync } from '../helpers/sync.js';

@@ -1,6 +1,6 @@
 /** Small builders for canonical organisations in tests. */
 import { emptyOrganisation, type Organisation } from '../../src/model/organisation.js';
-import type { CurrentState } from '../../src/service/adapter.js';
+import type { CurrentState } from '../../src/model/service-state.js';
 
 export interface OrgSpec {
   users?: [id: string, name?: string][];

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executePlan } from '../../src/load/executor.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import type { ServiceAdapter } from '../../src/service/adapter.js';
 import { ServiceError } from '../../src/service/errors.js';
@@ -132,7 +132,7 @@ describe('an answer lost after Ctrl-C', () => {
       async execute(op: Operation) {
         calls.push(`execute ${op.key}`);
         controller.abort(); // Ctrl-C while the request is in flight, whose answer is then lost
-        throw new ServiceError('unknown_outcome', 'connection lost after sending', { method: 'POST', path: '/x' });
+        throw new ServiceError({ kind: 'unknown_outcome', message: 'connection lost after sending', request: { method: 'POST', path: '/x' } });
       },
       async verify(op: Operation) {
         calls.push(`verify ${op.key}`);

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { OrgsyncError } from '../../src/errors.js';
 import { readInput } from '../../src/sheets/read.js';
 import { validate } from '../../src/validate/index.js';
-import type { Issue } from '../../src/validate/issue.js';
+import type { Issue } from '../../src/model/issue.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { tempDir, writeCsvSet } from '../helpers/cli.js';
 import { desiredFrom, sandboxView, workbookView } from '../helpers/equality.js';

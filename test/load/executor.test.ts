@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { executePlan } from '../../src/load/executor.js';
 import type { PlannedOperation } from '../../src/plan/graph.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import type { ServiceAdapter } from '../../src/service/adapter.js';
 import { ServiceError } from '../../src/service/errors.js';
 import { emptyOrganisation } from '../../src/model/organisation.js';
@@ -40,7 +40,8 @@ function fakeAdapter(behaviour: (op: Operation) => Promise<void> | void, verify:
   return { adapter, sent, maxInFlight: () => maxInFlight };
 }
 
-const rejected = (path: string) => new ServiceError('rejected', 'refused', { method: 'POST', path }, 422, 'name: is invalid');
+const rejected = (path: string) =>
+  new ServiceError({ kind: 'rejected', message: 'refused', request: { method: 'POST', path }, status: 422, serviceMessage: 'name: is invalid' });
 
 describe('the loader', () => {
   it('never has more requests in flight than --concurrency', async () => {
@@ -79,7 +80,7 @@ describe('the loader', () => {
     const fake = fakeAdapter(
       () => {
         calls++;
-        throw new ServiceError('unknown_outcome', 'connection lost', { method: 'POST', path: '/v3/core/users' });
+        throw new ServiceError({ kind: 'unknown_outcome', message: 'connection lost', request: { method: 'POST', path: '/v3/core/users' } });
       },
       () => true,
     );
@@ -92,7 +93,7 @@ describe('the loader', () => {
     let calls = 0;
     const fake = fakeAdapter(() => {
       calls++;
-      if (calls === 1) throw new ServiceError('unknown_outcome', 'connection lost', { method: 'POST', path: '/v3/core/users' });
+      if (calls === 1) throw new ServiceError({ kind: 'unknown_outcome', message: 'connection lost', request: { method: 'POST', path: '/v3/core/users' } });
     });
     const result = await executePlan([planned('a')], { adapter: fake.adapter, concurrency: 1 });
     expect(calls).toBe(2);
@@ -114,7 +115,7 @@ describe('the loader', () => {
 
   it('stops the whole run when the service refuses the credentials', async () => {
     const fake = fakeAdapter(() => {
-      throw new ServiceError('auth', 'The service refused the credentials (401).', { method: 'POST', path: '/v3/core/users' }, 401);
+      throw new ServiceError({ kind: 'auth', message: 'The service refused the credentials (401).', request: { method: 'POST', path: '/v3/core/users' }, status: 401 });
     });
     const ops = Array.from({ length: 10 }, (_, i) => planned(`u${i}`));
     const result = await executePlan(ops, { adapter: fake.adapter, concurrency: 1 });

@@ -5,9 +5,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { OrgsyncError } from '../../src/errors.js';
 import { processStartTime } from '../../src/process-lock.js';
 import { describe, expect, it } from 'vitest';
-import { Journal, JournalLockedError } from '../../src/load/journal.js';
+import { Journal } from '../../src/load/journal.js';
+import { JournalLockedError } from '../../src/errors.js';
 import { AbsenceLedger } from '../../src/load/ledger.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 
 const identity = { serviceKey: 'v3-abc', workbookHash: 'w1' };
 const op = (id: string): Operation => ({ type: 'fireEmployee', key: `fireEmployee:${id}`, id, reason: 'test' });

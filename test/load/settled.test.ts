@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { executePlan } from '../../src/load/executor.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import type { ServiceAdapter } from '../../src/service/adapter.js';
-import { applySummary } from '../../src/app/summary.js';
+import { applySummary } from '../../src/view/apply-summary.js';
 import { emptyOrganisation } from '../../src/model/organisation.js';
 import { adapterFor, planAgainst } from '../helpers/sync.js';
 import { legacyHeaders, send } from '../sandbox/helpers.js';

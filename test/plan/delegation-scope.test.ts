@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Delegation, Organisation } from '../../src/model/organisation.js';
 import { delegationScope } from '../../src/plan/delegation-scope.js';
 import { buildPlan } from '../../src/plan/plan.js';
-import { inDelegationScope, type CurrentState } from '../../src/service/adapter.js';
+import { inDelegationScope, type CurrentState } from '../../src/model/service-state.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 
 function planKeys(desired: Organisation, current: CurrentState, prune: boolean): string[] {

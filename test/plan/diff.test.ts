@@ -112,6 +112,16 @@ describe('the plan', () => {
     expect(plan(desired, current, { prune: true, maxDeletions: 10 }).guard.exceeded).toBe(false);
   });
 
+  it('lets the fires the workbook asks for (status left) through: the limit is on what --prune removes (cli.md)', () => {
+    const employees = Array.from({ length: 30 }, (_, i): [string, string, null] => [`e${i}`, `u${i}`, null]);
+    const current = org({ departments: [['root', null]], employees });
+    const leaving = employees.map(([id, user, team], i): [string, string, null, 'active' | 'fired'] => [id, user, team, i < 10 ? 'fired' : 'active']);
+    const explicit = plan(org({ departments: [['root', null]], employees: leaving }), current, { prune: true });
+    expect(explicit.operations.filter((o) => o.op.type === 'fireEmployee')).toHaveLength(10);
+    expect(explicit.guard.exceeded).toBe(false);
+    expect(explicit.guard.removals).toEqual([]);
+  });
+
   it('sets an owner explicitly when the equal inherited value would change with its ancestor', () => {
     const current = org({ departments: [['root', null, 'a'], ['d1', 'root']], employees: [['a', 'ua', null], ['b', 'ub', null]] });
     const desired = org({ departments: [['root', null, 'b'], ['d1', 'root', 'a']], employees: [['a', 'ua', null], ['b', 'ub', null]] });

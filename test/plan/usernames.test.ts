@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Organisation } from '../../src/model/organisation.js';
 import { levels } from '../../src/plan/graph.js';
 import { buildPlan } from '../../src/plan/plan.js';
-import type { Capabilities } from '../../src/service/adapter.js';
+import type { Capabilities } from '../../src/model/service-state.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 
 function withUsernames(names: Record<string, string>): Organisation {

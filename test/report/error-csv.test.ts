@@ -5,7 +5,7 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeErrorCsv } from '../../src/report/error-csv.js';
 import { writeErrorFiles } from '../../src/report/error-files.js';
-import type { Issue } from '../../src/validate/issue.js';
+import type { Issue } from '../../src/model/issue.js';
 import { makeIssue } from './make-issue.js';
 
 let dir: string;

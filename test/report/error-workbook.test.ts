@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeErrorWorkbook } from '../../src/report/error-workbook.js';
-import type { Issue } from '../../src/validate/issue.js';
+import type { Issue } from '../../src/model/issue.js';
 import { makeIssue } from './make-issue.js';
 
 let dir: string;

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, writeReport, writeReportOf } from '../../src/report/json.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { makeIssue } from './make-issue.js';
+import { buildPlan } from '../../src/plan/plan.js';
+import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 
 const source = { file: 'staff.xlsx', sheet: 'employees' as const, sheetName: 'Medarbejdere', row: 7 };
 const renameEmployee: Operation = {
@@ -76,6 +78,18 @@ describe('buildReport', () => {
       expect.objectContaining({ status: 'skipped', status_code: null, blocked_by: 'renameEmployee:1001' }),
     ]);
     expect(report.summary.operations).toEqual({ done: 0, failed: 1, skipped: 1, unchanged: 0 });
+  });
+
+  it('carries the whole plan: what each operation waits for, and the deletion guard that stopped it', () => {
+    const employees = Array.from({ length: 8 }, (_, i): [string, string, string | null] => [`e${i}`, `u${i}`, null]);
+    const current = org({ departments: [['root', null]], employees });
+    const desired = org({ departments: [['root', null], ['d1', 'root'], ['d2', 'd1']], employees: employees.slice(0, 2) });
+    const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: true, maxDeletions: 5 });
+    const report = buildReport({ exitCode: 3, issues: [], planned: plan });
+    expect(report.plan.find((e) => e.key === 'createDepartment:d2')?.depends_on).toEqual(['createDepartment:d1']);
+    expect(report.plan_detail?.deletion_guard).toMatchObject({ exceeded: true, kinds: [{ entity: 'employee', removals: 6, limit: 5, in_service: 8 }] });
+    expect(report.plan_detail?.deletion_guard.removals).toHaveLength(6);
+    expect(report.summary.plan).toEqual({ department: { create: 2 }, employee: { fire: 6 } });
   });
 
   it('counts errors and warnings and keeps extra summary fields', () => {

@@ -1,4 +1,4 @@
-import type { Issue } from '../../src/validate/issue.js';
+import type { Issue } from '../../src/model/issue.js';
 
 export function makeIssue(overrides: Partial<Issue> = {}): Issue {
   return {

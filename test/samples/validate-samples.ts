@@ -17,7 +17,7 @@ export interface SampleOptions {
 }
 
 export async function validateSample(relativePath: string, options: SampleOptions = {}): Promise<ValidationResult> {
-  const reading = await readInput([join(samplesDir, relativePath)], { dateOrder: options.dateOrder });
+  const reading = await readInput([join(samplesDir, relativePath)], {});
   return validate(reading, {
     today: '2025-11-22',
     dateOrder: options.dateOrder,

@@ -3,7 +3,7 @@
  * and a raw caller (no key_field, the service's own ids) for setting up what a user made on the site.
  */
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { HttpClient, type HttpMethod, type HttpResponse, type RequestOptions } from '../../src/service/http/client.js';
 import { V2Adapter } from '../../src/service/v2/adapter.js';
 

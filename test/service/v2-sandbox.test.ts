@@ -3,7 +3,7 @@
  * checked in the sandbox's raw state.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { ServiceError } from '../../src/service/errors.js';
 import { hire, op, person, startV2Rig, type V2Rig } from './v2-helpers.js';
 

@@ -3,7 +3,7 @@
  * lets only one change of a team run at a time, so concurrent changes never lose each other.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { hire, op, person, startV2Rig, type V2Rig } from './v2-helpers.js';
 
 let rig: V2Rig;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESCRIBE, type Operation } from '../../src/plan/operations.js';
+import { DESCRIBE, type Operation } from '../../src/model/operations.js';
 import { HttpClient } from '../../src/service/http/client.js';
 import { V3Adapter } from '../../src/service/v3/adapter.js';
 import { sendJson, startLocalServer, type LocalServer } from './local-server.js';

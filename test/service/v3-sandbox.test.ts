@@ -2,7 +2,7 @@
  * The v3 adapter against the embedded sandbox over loopback: what it writes, it reads back the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Operation } from '../../src/plan/operations.js';
+import type { Operation } from '../../src/model/operations.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { ServiceAdapter } from '../../src/service/adapter.js';
 import { createAdapter } from '../../src/service/connect.js';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHEETS, SHEET_KINDS } from '../../src/sheets/columns.js';
+import { SHEETS } from '../../src/sheets/columns.js';
+import { SHEET_KINDS } from '../../src/model/sheet-kind.js';
 import { DEPARTMENT_RESPONSIBILITIES, TEAM_RESPONSIBILITIES } from '../../src/model/organisation.js';
 import { TEMPLATE_VERSION, templateChangesSince, writeTemplate } from '../../src/template/index.js';
 

@@ -1,7 +1,7 @@
 /** Builds RawSheets and readings in memory, the way the readers hand them over. */
-import type { SheetKind } from '../../src/sheets/columns.js';
+import type { SheetKind } from '../../src/model/sheet-kind.js';
 import type { InputReading, RawCell, RawRow, RawSheet } from '../../src/sheets/types.js';
-import type { Issue } from '../../src/validate/issue.js';
+import type { Issue } from '../../src/model/issue.js';
 import { validate, type ValidateOptions, type ValidationResult } from '../../src/validate/index.js';
 
 /** A cell: plain text, '' for blank, or a RawCell for a typed cell. */

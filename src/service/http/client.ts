@@ -256,21 +256,19 @@ export class HttpClient {
     const request = { method, path };
     const scrub = (text: string) => redactTokens(redact(text, this.auth.secrets));
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    const cause = { cause: outcome.cause };
+    const cause = outcome.cause;
     if (unknownOutcome) {
       const why = outcome.status === null ? outcome.reason : `the gateway answered ${outcome.status}`;
-      return new ServiceError(
-        'unknown_outcome',
-        scrub(`${where}: ${why} after the request was sent; whether the service carried it out is unknown`),
+      return new ServiceError({
+        kind: 'unknown_outcome',
+        message: scrub(`${where}: ${why} after the request was sent; whether the service carried it out is unknown`),
         request,
-        outcome.status,
-        null,
-        [],
+        status: outcome.status,
         cause,
-      );
+      });
     }
     if (outcome.status === null) {
-      return new ServiceError('unavailable', scrub(`${where}${tries}: ${outcome.reason}`), request, null, null, [], cause);
+      return new ServiceError({ kind: 'unavailable', message: scrub(`${where}${tries}: ${outcome.reason}`), request, cause });
     }
     const status = outcome.status;
     const complaint = readComplaint(outcome.body);
@@ -278,18 +276,18 @@ export class HttpClient {
     const detail = outcome.reason !== '' ? outcome.reason : said;
     const serviceMessage = said === '' ? null : said;
     if (status === 401) {
-      return new ServiceError(
-        'auth',
-        scrub(`${where}: the service refused the credentials (401) — check the company id and the access token or JWT`),
+      return new ServiceError({
+        kind: 'auth',
+        message: scrub(`${where}: the service refused the credentials (401) — check the company id and the access token or JWT`),
         request,
         status,
         serviceMessage,
-        complaint.fieldErrors,
-      );
+        fieldErrors: complaint.fieldErrors,
+      });
     }
     if (status >= 400 && status < 500 && status !== 429) {
       const message = `${where} was rejected (${status})${detail ? `: ${detail}` : ''}`;
-      return new ServiceError('rejected', scrub(message), request, status, serviceMessage, complaint.fieldErrors);
+      return new ServiceError({ kind: 'rejected', message: scrub(message), request, status, serviceMessage, fieldErrors: complaint.fieldErrors });
     }
     const longWait =
       cappedWaitMs === null
@@ -299,7 +297,7 @@ export class HttpClient {
       outcome.reason !== ''
         ? `${where}${tries}: ${outcome.reason}${longWait}`
         : `${where}: the service is unavailable (${status})${tries}${said ? ` — ${said}` : ''}${longWait}`;
-    return new ServiceError('unavailable', scrub(message), request, status, serviceMessage, complaint.fieldErrors);
+    return new ServiceError({ kind: 'unavailable', message: scrub(message), request, status, serviceMessage, fieldErrors: complaint.fieldErrors });
   }
 }
 

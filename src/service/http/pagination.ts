@@ -52,11 +52,11 @@ export async function listAll(client: HttpClient, path: string, options: PageOpt
   if (total !== null && pageSize !== null && pageSize > 0) {
     const pages = Math.ceil(total / pageSize);
     if (total > MAX_LIST_ITEMS || pages > MAX_LIST_PAGES) {
-      throw new ServiceError(
-        'unavailable',
-        `GET ${pagePath(1)}: the service says the list holds ${total} entries in ${pages} pages (headers Total and Per-Page), more than this importer reads (at most ${MAX_LIST_ITEMS.toLocaleString('en')} entries in ${MAX_LIST_PAGES.toLocaleString('en')} pages) — is the base URL right?`,
-        { method: 'GET', path: pagePath(1) },
-      );
+      throw new ServiceError({
+        kind: 'unavailable',
+        message: `GET ${pagePath(1)}: the service says the list holds ${total} entries in ${pages} pages (headers Total and Per-Page), more than this importer reads (at most ${MAX_LIST_ITEMS.toLocaleString('en')} entries in ${MAX_LIST_PAGES.toLocaleString('en')} pages) — is the base URL right?`,
+        request: { method: 'GET', path: pagePath(1) },
+      });
     }
     const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
     let readSoFar = first.items.length;
@@ -92,7 +92,7 @@ function itemsOf(body: unknown, path: string): unknown[] {
     if (arrays.length === 1) return arrays[0] as unknown[];
   }
   if (body === null) return [];
-  throw new ServiceError('unavailable', `GET ${path}: the service answered a list request without a list`, { method: 'GET', path });
+  throw new ServiceError({ kind: 'unavailable', message: `GET ${path}: the service answered a list request without a list`, request: { method: 'GET', path } });
 }
 
 function headerNumber(value: string | undefined): number | null {

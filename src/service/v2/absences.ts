@@ -3,7 +3,7 @@
  * employee: POST reports sick from a date, PATCH moves that date, DELETE (with a body) reports fit on
  * the last sick day. What to send depends on the sick list, read once and kept current here.
  */
-import type { OperationOf } from '../../plan/operations.js';
+import type { OperationOf } from '../../model/operations.js';
 import type { ExecuteResult } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';

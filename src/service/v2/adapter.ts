@@ -3,12 +3,13 @@
  * v2 has no users (the person's fields travel on each employee), no delegations, and lists the open
  * sickness dialogs. A create rejected because its ext_id is taken counts as done when the entity exists.
  */
-import type { Operation, OperationOf } from '../../plan/operations.js';
-import type { Capabilities, CurrentState, ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
+import type { Operation, OperationOf } from '../../model/operations.js';
+import type { Capabilities, CurrentState } from '../../model/service-state.js';
+import type { ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';
-import { settledAs } from '../v3/requests.js';
+import { settleRejected } from '../settle.js';
 import { applyEffect } from './effects.js';
 import { Mirror } from './mirror.js';
 import { V2 } from './paths.js';
@@ -16,8 +17,6 @@ import { readV2State } from './read.js';
 import { V2Verifier } from './verify.js';
 import { V2Writer } from './writes.js';
 
-/** Rejections that may only mean the operation was carried out before (a resumed or repeated run). */
-const MAYBE_DONE_BEFORE = new Set([404, 409, 422]);
 /** Operations v2 settles by its own rules (absence) or never sends. */
 const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>(['reportAbsence', 'createUser', 'createDelegation', 'deleteDelegation', 'rehireEmployee']);
 
@@ -44,15 +43,11 @@ export class V2Adapter implements ServiceAdapter {
     try {
       return await this.writer.execute(op);
     } catch (error) {
-      if (!isRejection(error) || error.status === null || !MAYBE_DONE_BEFORE.has(error.status) || NEVER_SETTLED_BY_VERIFY.has(op.type)) {
-        throw error;
-      }
-      if (op.type === 'createEmployee' && error.status === 422) return this.createOverTakenId(op, error);
-      if (await this.verify(op)) {
-        const settled = settledAs(op);
-        return { status: settled === 'already_gone' ? 404 : 200, settled };
-      }
-      throw error;
+      return settleRejected(op, error, {
+        verifiable: (o) => !NEVER_SETTLED_BY_VERIFY.has(o.type),
+        verify: (o) => this.verify(o),
+        createOverTakenId: (o, rejection) => this.createOverTakenId(o, rejection),
+      });
     }
   }
 
@@ -80,17 +75,13 @@ export class V2Adapter implements ServiceAdapter {
     const hint =
       `; ${op.id} belongs to an employee deleted within the last 14 days, who is rehired only by a create with exactly ` +
       'the name, e-mail and username they had: make the row match them, or wait until the 14 days have passed (then a new employee is created)';
-    throw new ServiceError(
-      'rejected',
-      rejection.message + hint,
-      rejection.request,
-      rejection.status,
-      (rejection.serviceMessage ?? rejection.message) + hint,
-      rejection.fieldErrors,
-    );
+    throw new ServiceError({
+      kind: 'rejected',
+      message: rejection.message + hint,
+      request: rejection.request,
+      status: rejection.status,
+      serviceMessage: (rejection.serviceMessage ?? rejection.message) + hint,
+      fieldErrors: rejection.fieldErrors,
+    });
   }
-}
-
-function isRejection(error: unknown): error is ServiceError {
-  return error instanceof ServiceError && error.kind === 'rejected';
 }

@@ -3,7 +3,8 @@
  * succeeded, and after `verify` found an operation's effect already in the service (an answer lost on
  * the way back), so the next full member list or parent sent is right either way.
  */
-import { assertNever, type Operation } from '../../plan/operations.js';
+import { assertNever } from '../../assert-never.js';
+import { type Operation } from '../../model/operations.js';
 import type { Mirror } from './mirror.js';
 
 export function applyEffect(mirror: Mirror, op: Operation): void {

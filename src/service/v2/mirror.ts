@@ -5,7 +5,7 @@
  * list. Filled by readCurrentState, loaded lazily for an entity the read did not see, and kept current as
  * operations succeed. Entries are objects that outlive id changes, so a lock on one survives a rename.
  */
-import type { UserFields } from '../../plan/operations.js';
+import type { UserFields } from '../../model/operations.js';
 import type { Lockable } from './locks.js';
 
 export interface EmployeeEntry extends Lockable {

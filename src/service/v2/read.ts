@@ -6,7 +6,8 @@
  * not visible, so `firedEmployees` stays empty (a create within the window rehires by itself).
  */
 import { emptyOrganisation, type Department, type Organisation } from '../../model/organisation.js';
-import type { CurrentState, ReadProgress, UnmatchedEntities } from '../adapter.js';
+import type { CurrentState, UnmatchedEntities } from '../../model/service-state.js';
+import type { ReadProgress } from '../adapter.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
 import { Mirror, syntheticUserId } from './mirror.js';

@@ -3,7 +3,7 @@
  * `ext_id`. Creates leave out empty optional fields; updates send null to clear. A team update always
  * carries its department and a department update its parent (v2's field tables require them).
  */
-import type { OperationOf, UserFields } from '../../plan/operations.js';
+import type { OperationOf, UserFields } from '../../model/operations.js';
 
 export function employeeCreateBody(op: OperationOf<'createEmployee'>): unknown {
   return {

@@ -3,7 +3,8 @@
  * a rejection that may only mean "done before". Every read carries key_field=ext_id. v2 shows a unit's
  * explicit manager, so a cleared owner can be seen (unlike v3).
  */
-import { assertNever, type Operation } from '../../plan/operations.js';
+import { assertNever } from '../../assert-never.js';
+import { type Operation } from '../../model/operations.js';
 import type { HttpClient } from '../http/client.js';
 import { findResource, sameText, type Wire } from '../lookup.js';
 import type { PageOptions } from '../http/pagination.js';

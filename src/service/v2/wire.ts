@@ -4,7 +4,7 @@
  * entity cannot be matched to a workbook row and is counted instead.
  */
 import type { Gender } from '../../model/organisation.js';
-import type { UserFields } from '../../plan/operations.js';
+import type { UserFields } from '../../model/operations.js';
 import { isRecord } from '../http/answer.js';
 
 type Wire = Record<string, unknown>;

@@ -3,7 +3,8 @@
  * from memory or changes. v2 sends whole member lists and always the parent, so two operations on one
  * team or department run one after the other, never interleaved.
  */
-import { assertNever, type Operation, type OperationOf } from '../../plan/operations.js';
+import { assertNever } from '../../assert-never.js';
+import { type Operation, type OperationOf } from '../../model/operations.js';
 import type { ExecuteResult } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient, HttpMethod } from '../http/client.js';

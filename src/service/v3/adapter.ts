@@ -3,18 +3,17 @@
  * took effect. A create rejected because its id is taken counts as done when the entity exists; an
  * employee id taken by a fired (hidden) employee is rehired, never re-created.
  */
-import type { Operation, OperationOf } from '../../plan/operations.js';
-import type { Capabilities, CurrentState, ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
-import { ServiceError } from '../errors.js';
+import type { Operation, OperationOf } from '../../model/operations.js';
+import type { Capabilities, CurrentState } from '../../model/service-state.js';
+import type { ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
+import type { ServiceError } from '../errors.js';
+import { isRejection, settleRejected } from '../settle.js';
 import type { HttpClient } from '../http/client.js';
 import type { PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
 import { readV3State } from './read.js';
-import { settledAs, v3Request } from './requests.js';
+import { v3Request } from './requests.js';
 import { V3Verifier } from './verify.js';
-
-/** Rejections that may only mean the operation was carried out before (a resumed or repeated run). */
-const MAYBE_DONE_BEFORE = new Set([404, 409, 422]);
 
 export class V3Adapter implements ServiceAdapter {
   readonly api = 'v3' as const;
@@ -39,13 +38,11 @@ export class V3Adapter implements ServiceAdapter {
       if (op.type === 'reportAbsence') return { status: response.status, ...answeredAbsence(response.body) };
       return { status: response.status };
     } catch (error) {
-      if (!isRejection(error) || !MAYBE_DONE_BEFORE.has(error.status ?? 0) || op.type === 'reportAbsence') throw error;
-      if (op.type === 'createEmployee' && error.status === 422) return this.createOverTakenId(op, error);
-      if (await this.verifier.verify(op)) {
-        const settled = settledAs(op);
-        return { status: settled === 'already_gone' ? 404 : 200, settled };
-      }
-      throw error;
+      return settleRejected(op, error, {
+        verifiable: (o) => o.type !== 'reportAbsence',
+        verify: (o) => this.verifier.verify(o),
+        createOverTakenId: (o, rejection) => this.createOverTakenId(o, rejection),
+      });
     }
   }
 
@@ -86,8 +83,4 @@ function answeredAbsence(body: unknown): Pick<ExecuteResult, 'absence'> {
   if (typeof start !== 'string') return {};
   const endDate = typeof end === 'string' && end !== '9999-12-31' ? end : null;
   return { absence: { startDate: start, endDate } };
-}
-
-function isRejection(error: unknown): error is ServiceError {
-  return error instanceof ServiceError && error.kind === 'rejected';
 }

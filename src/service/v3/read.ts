@@ -4,7 +4,8 @@
  * responsible employee of a unit, never its explicit owner.
  */
 import { emptyOrganisation, type UnitKind } from '../../model/organisation.js';
-import { ALL_DELEGATIONS, inDelegationScope, NO_DELEGATIONS, type CurrentState, type DelegationScope, type ReadStateOptions } from '../adapter.js';
+import { ALL_DELEGATIONS, inDelegationScope, NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../../model/service-state.js';
+import { type ReadStateOptions } from '../adapter.js';
 import { mapBounded } from '../bounded.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, type PageOptions } from '../http/pagination.js';

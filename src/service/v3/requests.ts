@@ -2,8 +2,8 @@
  * Operation → the one v3 request that carries it out. Bodies wrap fields in an object named after the
  * resource (absence is flat); creates leave out empty optional fields, updates send null to clear.
  */
-import { assertNever, type Operation } from '../../plan/operations.js';
-import type { Settled } from '../adapter.js';
+import { assertNever } from '../../assert-never.js';
+import { type Operation } from '../../model/operations.js';
 import type { HttpMethod } from '../http/client.js';
 import { V3 } from './paths.js';
 
@@ -81,39 +81,6 @@ export function v3Request(op: Operation): V3Request {
         path: V3.absences,
         body: withoutEmpty({ employee_id: op.employeeId, start_date: op.startDate, end_date: op.endDate }),
       };
-    default:
-      return assertNever(op);
-  }
-}
-
-/** What a rejected operation counts as when its effect turns out to be in the service already. */
-export function settledAs(op: Operation): Exclude<Settled, 'rehired'> {
-  switch (op.type) {
-    case 'createUser':
-    case 'createEmployee':
-    case 'createDepartment':
-    case 'createTeam':
-    case 'addTeamMember':
-    case 'createDelegation':
-      return 'already_existed';
-    case 'fireEmployee':
-    case 'deleteDepartment':
-    case 'deleteTeam':
-    case 'removeTeamMember':
-    case 'deleteDelegation':
-      return 'already_gone';
-    case 'updateUser':
-    case 'updateEmployee':
-    case 'renameEmployee':
-    case 'rehireEmployee':
-    case 'updateDepartment':
-    case 'moveDepartment':
-    case 'renameDepartment':
-    case 'updateTeam':
-    case 'moveTeam':
-    case 'renameTeam':
-    case 'reportAbsence':
-      return 'already_done';
     default:
       return assertNever(op);
   }

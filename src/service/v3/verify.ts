@@ -4,7 +4,8 @@
  * v3 shows only the effective responsible employee), the answer is false: resending an update is safe.
  */
 import type { UnitKind } from '../../model/organisation.js';
-import { assertNever, type Operation } from '../../plan/operations.js';
+import { assertNever } from '../../assert-never.js';
+import { type Operation } from '../../model/operations.js';
 import type { HttpClient } from '../http/client.js';
 import { findResource, sameText, type Wire } from '../lookup.js';
 import { listAll, type PageOptions } from '../http/pagination.js';

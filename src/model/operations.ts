@@ -85,6 +85,40 @@ export type Operation =
     });
 
 export type OperationType = Operation['type'];
+
+type Unkeyed<O> = O extends Operation ? Omit<O, 'key'> : never;
+/** An operation before its key: what `operation` is given. */
+export type NewOperation = Unkeyed<Operation>;
+
+/** What an operation changes, as the key's part after its type: one key per change within a plan. */
+function identityOf(op: NewOperation): string {
+  switch (op.type) {
+    case 'renameEmployee':
+    case 'renameDepartment':
+    case 'renameTeam':
+      return `${op.fromId}->${op.id}`;
+    case 'addTeamMember':
+    case 'removeTeamMember':
+      // An employee is in one team: one membership change per employee.
+      return op.employeeId;
+    case 'createDelegation':
+    case 'deleteDelegation':
+      return `${op.unitKind}:${op.unitId}|${op.responsibility}|${op.employeeId}`;
+    case 'reportAbsence':
+      return `${op.employeeId}|${op.startDate}`;
+    default:
+      return op.id;
+  }
+}
+
+/**
+ * The one way to make an operation: its key (journal, dependency graph) is derived from its type and what
+ * it changes. `step` tells apart the steps of one change (`temporary-username`, a correction's `end`).
+ */
+export function operation<O extends NewOperation>(fields: O, step?: string): O & { key: string } {
+  const key = `${fields.type}:${identityOf(fields)}${step === undefined ? '' : `:${step}`}`;
+  return Object.assign({ type: fields.type, key }, fields);
+}
 export type OperationOf<T extends OperationType> = Extract<Operation, { type: T }>;
 
 export type Action =
@@ -140,8 +174,4 @@ export function operationId(op: Operation): string {
     default:
       return op.id;
   }
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`unhandled variant: ${JSON.stringify(value)}`);
 }

@@ -1,5 +1,9 @@
-/** A problem found in the input: collected, never thrown (sheets.md "Errors"). */
-import type { SheetKind } from '../sheets/columns.js';
+/**
+ * A problem found in the input, or a finding of a later stage about a row: collected, never thrown
+ * (sheets.md "Errors"). Every stage speaks it; `issue` is the one way to make one.
+ */
+import type { Source } from './organisation.js';
+import type { SheetKind } from './sheet-kind.js';
 
 export type ErrorCode =
   | 'missing_sheet'
@@ -63,4 +67,30 @@ export interface Issue {
 
 export function hasErrors(issues: readonly Issue[]): boolean {
   return issues.some((i) => i.severity === 'error');
+}
+
+/** Where an issue is and what the cell held; what is left out is null. */
+export type IssuePlace = Partial<Omit<Issue, 'severity' | 'code' | 'message'>>;
+
+export function issue(severity: 'error', code: ErrorCode, message: string, place?: IssuePlace): Issue;
+export function issue(severity: 'warning', code: WarningCode, message: string, place?: IssuePlace): Issue;
+export function issue(severity: Issue['severity'], code: ErrorCode | WarningCode, message: string, place?: IssuePlace): Issue;
+export function issue(severity: Issue['severity'], code: ErrorCode | WarningCode, message: string, place: IssuePlace = {}): Issue {
+  return {
+    severity,
+    code,
+    sheet: place.sheet ?? null,
+    sheetName: place.sheetName ?? null,
+    file: place.file ?? null,
+    row: place.row ?? null,
+    column: place.column ?? null,
+    header: place.header ?? null,
+    message,
+    value: place.value ?? null,
+  };
+}
+
+/** The workbook row an entity or operation came from, as an issue's place (none: the whole input). */
+export function rowOf(source: Source | undefined): IssuePlace {
+  return source ? { sheet: source.sheet, sheetName: source.sheetName, file: source.file, row: source.row } : {};
 }

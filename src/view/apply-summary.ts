@@ -1,23 +1,10 @@
 /** The closing summary of an apply: failures named with their root cause, the counts of report/counts.ts. */
 import type { OperationOutcome } from '../load/outcome.js';
-import { actionWords, describeSource } from '../plan/render.js';
-import { DESCRIBE, operationId, type Action, type Operation } from '../plan/operations.js';
+import { describeSource } from './plan-text.js';
+import { actionWords, DONE_WORDS, failureName } from './words.js';
+import { DESCRIBE, type Action, type Operation } from '../model/operations.js';
 import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
-
-/** Past tense of each action, for the closing line. */
-const DONE_WORDS: Record<Action, string> = {
-  create: 'created',
-  update: 'updated',
-  move: 'moved',
-  rename: 'renamed',
-  fire: 'fired',
-  rehire: 'rehired',
-  delete: 'deleted',
-  add_member: 'added to a team',
-  remove_member: 'removed from a team',
-  report_absence: 'absences reported',
-};
 
 /** Entities of the workbook that no operation touches: already as the workbook says. */
 export function countAlreadyMatching(desired: Organisation, ops: readonly Operation[]): number {
@@ -46,9 +33,8 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, al
   const lines: string[] = [];
   const failed = outcomes.filter((o) => o.status === 'failed');
   for (const o of failed.slice(0, maxFailures)) {
-    const d = DESCRIBE[o.op.type];
     lines.push(
-      `Failed: ${d.action} ${d.entity} ${operationId(o.op)}${describeSource(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}`,
+      `Failed: ${failureName(o.op)}${describeSource(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}`,
     );
   }
   if (failed.length > maxFailures) lines.push(`…and ${failed.length - maxFailures} more failures (see --report).`);

@@ -2,9 +2,10 @@
  * Renders a plan for people. Everything shown comes from the plan object alone; the JSON report
  * serialises the same object.
  */
-import type { Plan } from './plan.js';
-import { levels } from './graph.js';
-import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from './operations.js';
+import type { Plan } from '../plan/plan.js';
+import { levels } from '../plan/graph.js';
+import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from '../model/operations.js';
+import { ACTION_WORDS } from './words.js';
 
 const ACTION_ORDER: Action[] = [
   'create',
@@ -19,23 +20,6 @@ const ACTION_ORDER: Action[] = [
   'report_absence',
 ];
 const ENTITY_ORDER: EntityKind[] = ['user', 'employee', 'department', 'team', 'membership', 'delegation', 'absence'];
-
-const ACTION_WORDS: Record<Action, string> = {
-  create: 'create',
-  update: 'update',
-  move: 'move',
-  rename: 'rename',
-  fire: 'fire',
-  rehire: 'rehire',
-  delete: 'delete',
-  add_member: 'add to team',
-  remove_member: 'remove from team',
-  report_absence: 'report absence',
-};
-
-export function actionWords(action: Action): string {
-  return ACTION_WORDS[action];
-}
 
 export function describeSource(op: Operation): string {
   if (!op.source) return '';

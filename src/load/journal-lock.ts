@@ -1,0 +1,28 @@
+/**
+ * The journal's lock file: one importer per journal (service + company). The lock itself is the shared
+ * process lock (src/process-lock.ts, also the sandbox's): a lock whose process is gone is taken over.
+ */
+import { unlinkSync } from 'node:fs';
+import { EXIT, JournalLockedError, OrgsyncError, StateFileError } from '../errors.js';
+import { acquireLock } from '../process-lock.js';
+
+export function lockJournal(lockPath: string): void {
+  acquireLock(lockPath, {
+    held: (holder) => new JournalLockedError(lockPath, holder.pid),
+    starting: () =>
+      new OrgsyncError(
+        'journal_locked',
+        `Another orgsync-import is starting on the journal ${lockPath.replace(/\.lock$/, '.jsonl')} right now. Wait for it to finish, then run again.`,
+        EXIT.cannotStart,
+      ),
+    failed: (path, error) => new StateFileError(path, 'open', error),
+  });
+}
+
+export function unlockJournal(lockPath: string): void {
+  try {
+    unlinkSync(lockPath);
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What later stages found about rows, as issues at those rows (the terminal, the error file, the report):
+ * the plan's notes, and the rows the service refused while applying.
+ */
+import type { OperationOutcome } from '../load/outcome.js';
+import { issue, rowOf, type Issue } from '../model/issue.js';
+import { DESCRIBE, operationId } from '../model/operations.js';
+import type { DiffNote } from '../plan/diff.js';
+import { refusalName } from './words.js';
+
+/** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
+export function isTransientFailure(outcome: OperationOutcome): boolean {
+  return outcome.status === 'failed' && (outcome.failure === 'unavailable' || outcome.failure === 'unknown_outcome' || outcome.failure === 'auth');
+}
+
+/**
+ * Rows the service refused while applying, as issues at the row they came from. Operations the service
+ * could not carry out for now (503, 429, 500, a lost connection, 401) are not the row's fault: they go
+ * into one warning of the whole run, never into the file beside the input.
+ */
+export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
+  const transient = outcomes.filter(isTransientFailure);
+  const issues: Issue[] = outcomes
+    .filter((o) => o.status === 'failed' && !isTransientFailure(o))
+    .map((o) => {
+      const d = DESCRIBE[o.op.type];
+      const message =
+        o.failure === 'answer_differs'
+          ? `The service accepted the ${d.entity} ${operationId(o.op)} but kept other dates: ${o.message}.`
+          : `The service refused to ${refusalName(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}.`;
+      return issue('error', 'rejected', message, rowOf(o.op.source));
+    });
+  if (transient.length > 0) {
+    const first = transient[0]!;
+    issues.push(
+      issue(
+        'warning',
+        'rejected',
+        `${transient.length} operation${transient.length === 1 ? '' : 's'} could not be carried out because of the service, not the workbook (first: ${first.message ?? 'no answer'}). Nothing is wrong with those rows: run the same command again to finish.`,
+      ),
+    );
+  }
+  return issues;
+}
+
+/** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
+export function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly string[]): Issue[] {
+  const note = (message: string, source?: DiffNote['source']): Issue => issue('warning', 'plan_note', message, rowOf(source));
+  return [...serviceNotes.map((message) => note(message)), ...notes.map((n) => note(n.message, n.source))];
+}
