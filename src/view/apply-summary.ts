@@ -1,7 +1,7 @@
 /** The closing summary of an apply: failures named with their root cause, the counts of report/counts.ts. */
 import type { OperationOutcome } from '../load/outcome.js';
 import { describeSource } from './plan-text.js';
-import { actionWords, DONE_WORDS, failureName } from './words.js';
+import { actionWords, DONE_WORDS, operationName } from './words.js';
 import { DESCRIBE, type Action, type Operation } from '../model/operations.js';
 import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
@@ -34,7 +34,7 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, al
   const failed = outcomes.filter((o) => o.status === 'failed');
   for (const o of failed.slice(0, maxFailures)) {
     lines.push(
-      `Failed: ${failureName(o.op)}${describeSource(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}`,
+      `Failed: ${operationName(o.op)}${describeSource(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}`,
     );
   }
   if (failed.length > maxFailures) lines.push(`…and ${failed.length - maxFailures} more failures (see --report).`);

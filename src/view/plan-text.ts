@@ -4,8 +4,8 @@
  */
 import type { Plan } from '../plan/plan.js';
 import { levels } from '../plan/graph.js';
-import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from '../model/operations.js';
-import { ACTION_WORDS } from './words.js';
+import { DESCRIBE, type Action, type EntityKind, type Operation } from '../model/operations.js';
+import { ACTION_WORDS, operationName } from './words.js';
 
 const ACTION_ORDER: Action[] = [
   'create',
@@ -28,10 +28,7 @@ export function describeSource(op: Operation): string {
 }
 
 export function describeOperation(op: Operation): string {
-  const d = DESCRIBE[op.type];
-  const subject = d.entity === 'membership' || d.entity === 'absence' ? '' : `${d.entity} `;
-  const id = op.type.startsWith('rename') && 'fromId' in op ? `${op.fromId} → ${op.id}` : operationId(op);
-  return `${d.symbol} ${ACTION_WORDS[d.action]} ${subject}${id}${describeSource(op)}: ${op.reason}`;
+  return `${DESCRIBE[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${op.reason}`;
 }
 
 export interface Count {

@@ -6,7 +6,7 @@ import type { OperationOutcome } from '../load/outcome.js';
 import { issue, rowOf, type Issue } from '../model/issue.js';
 import { DESCRIBE, operationId } from '../model/operations.js';
 import type { DiffNote } from '../plan/diff.js';
-import { refusalName } from './words.js';
+import { operationName } from './words.js';
 
 /** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
 export function isTransientFailure(outcome: OperationOutcome): boolean {
@@ -27,7 +27,7 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
       const message =
         o.failure === 'answer_differs'
           ? `The service accepted the ${d.entity} ${operationId(o.op)} but kept other dates: ${o.message}.`
-          : `The service refused to ${refusalName(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}.`;
+          : `The service refused to ${operationName(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}.`;
       return issue('error', 'rejected', message, rowOf(o.op.source));
     });
   if (transient.length > 0) {

@@ -1,7 +1,6 @@
 /**
  * Every wording of an action, in one place: what the plan says is to be done, what the summary says was
- * done, and how a failure line and a refused row name an operation. The last two keep the forms users'
- * scripts and the tests already read ("Failed: report_absence absence 101:…", "refused to add member").
+ * done, and one name for an operation wherever it is shown.
  */
 import { DESCRIBE, operationId, type Action, type Operation } from '../model/operations.js';
 
@@ -36,14 +35,13 @@ export const DONE_WORDS: Record<Action, string> = {
   report_absence: 'absences reported',
 };
 
-/** An operation as a failure line of the apply summary names it. */
-export function failureName(op: Operation): string {
+/**
+ * An operation named as every view names it, the plan, the failure line and a refused row alike:
+ * "update user 121", "rename employee 120 → 121", "add to team 121@T1", "report absence 101:2026-03-02".
+ */
+export function operationName(op: Operation): string {
   const d = DESCRIBE[op.type];
-  return `${d.action} ${d.entity} ${operationId(op)}`;
-}
-
-/** An operation as a refused row's message names it ("The service refused to …"). */
-export function refusalName(op: Operation): string {
-  const d = DESCRIBE[op.type];
-  return `${d.action.replace('_', ' ')} ${d.entity} ${operationId(op)}`;
+  const subject = d.entity === 'membership' || d.entity === 'absence' ? '' : `${d.entity} `;
+  const id = op.type.startsWith('rename') && 'fromId' in op ? `${op.fromId} → ${op.id}` : operationId(op);
+  return `${ACTION_WORDS[d.action]} ${subject}${id}`;
 }

@@ -79,7 +79,7 @@ describe('an absence corrected in a later month', () => {
     const reopened = await importMonth([['101', '2026-03-02', '']], PEOPLE, '--report', report);
     expect(reopened.code).toBe(2);
     expect(periods()).toEqual([{ employeeId: '101', startDate: '2026-03-02', endDate: '2026-03-06' }]);
-    expect(reopened.stdout).toMatch(/Failed: report_absence absence 101:2026-03-02.*holds 2026-03-02 to 2026-03-06/);
+    expect(reopened.stdout).toMatch(/Failed: report absence 101:2026-03-02.*holds 2026-03-02 to 2026-03-06/);
     const json = JSON.parse(readFileSync(report, 'utf8'));
     expect(json.operations).toMatchObject([
       { type: 'reportAbsence', status: 'failed', answered: { start_date: '2026-03-02', end_date: '2026-03-06' } },

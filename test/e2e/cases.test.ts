@@ -160,7 +160,7 @@ describe('changes to a company that already exists', () => {
     const dir = writeCsvSet({ employees: [EMPLOYEE_HEADER, ...employees], organisation: [ORG_HEADER, ...organisation] });
     const result = await runCli([dir, '--yes', ...serviceArgs(sandbox), '--report', 'report.json'], { cwd });
     expect(result.code).toBe(2);
-    expect(result.stdout).toMatch(/Failed: rename employee 103 \(employees row 4\): .*id: has already been taken/);
+    expect(result.stdout).toMatch(/Failed: rename employee \S+ → 103 \(employees row 4\): .*id: has already been taken/);
     expect(snap().teams.find((t) => t.id === 'T1')?.name).toBe('Team Et'); // the rest went on
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     const ops = Object.fromEntries(report.operations.map((o: { key: string; status: string }) => [o.key, o.status]));
