@@ -85,6 +85,7 @@ export async function connect(
     baseUrl: options.baseUrl,
     concurrency: options.concurrency,
     insecure: options.insecure,
+    onNotice: warn,
     ...(options.companyId !== undefined ? { companyId: options.companyId } : {}),
     ...(options.accessToken !== undefined ? { accessToken: options.accessToken } : {}),
     ...(options.jwt !== undefined ? { jwt: options.jwt } : {}),

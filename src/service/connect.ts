@@ -30,6 +30,8 @@ export interface ServiceConfig {
   /** Allow plain http to a non-loopback host; the caller must warn the user. */
   insecure?: boolean;
   retry?: Partial<RetryPolicy>;
+  /** Told what the user should know while the run goes on (a Retry-After cut to the importer's longest wait). */
+  onNotice?: (message: string) => void;
   /** For tests: waits between retries. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -48,6 +50,7 @@ export function createAdapter(config: ServiceConfig): ServiceAdapter {
     ...(config.insecure !== undefined && { insecure: config.insecure }),
     ...(config.retry !== undefined && { retry: config.retry }),
     ...(config.sleep !== undefined && { sleep: config.sleep }),
+    ...(config.onNotice !== undefined && { onNotice: config.onNotice }),
   });
   const pages = {
     ...(config.pageParam !== undefined && { pageParam: config.pageParam }),

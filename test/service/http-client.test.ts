@@ -106,6 +106,20 @@ describe('retries', () => {
     expect(sleeps).toEqual([5000]);
   });
 
+  it('says once, while it waits, that it cut a Retry-After of two hours short, even when the retry then succeeds', async () => {
+    const events: string[] = [];
+    const { client } = await serve(
+      (_req, res, i) => (i < 2 ? sendJson(res, 503, {}, { 'retry-after': '7200' }) : sendJson(res, 200, [])),
+      { onNotice: (message) => void events.push(`notice: ${message}`), sleep: async (ms) => void events.push(`wait ${ms}`) },
+    );
+    await client.get('/v3/core/users');
+    expect(events).toEqual([
+      expect.stringMatching(/^notice: The service asked to wait 2 h before trying again \(Retry-After\); this importer waits at most 60 s/),
+      'wait 60000',
+      'wait 60000',
+    ]);
+  });
+
   it('gives up after the attempt limit and reports the service unavailable', async () => {
     const { server, client } = await serve((_req, res) => sendJson(res, 503, {}), { retry: { limit: 3 } });
     const error = await failure(client.get('/v3/core/users'));

@@ -23,6 +23,8 @@ export interface HttpClientOptions {
   /** Allow plain http to a non-loopback host (the caller warns the user). */
   insecure?: boolean;
   retry?: Partial<RetryPolicy>;
+  /** Told once when the service asks to wait longer than this client waits (Retry-After beyond the cap). */
+  onNotice?: (message: string) => void;
   /** Injected so tests need not wait. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -80,6 +82,7 @@ export class HttpClient {
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly onNotice: ((message: string) => void) | undefined;
   private readonly random: () => number;
   private readonly clock: () => number;
 
@@ -92,6 +95,7 @@ export class HttpClient {
     this.insecure = base.insecure;
     this.prefix = base.prefix;
     this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.onNotice = options.onNotice;
     this.random = options.random ?? Math.random;
     this.clock = options.clock ?? Date.now;
     this.pool = new Pool(base.origin, {
@@ -115,7 +119,10 @@ export class HttpClient {
       if (outcome.ok) return outcome.response;
       if (outcome.final) throw this.failed(method, path, outcome, attempt, false, cappedWaitMs);
       const asked = outcome.failure.kind === 'status' ? parseRetryAfter(outcome.failure.retryAfter, this.clock()) : null;
-      if (asked !== null && asked > this.policy.retryAfterCapMs) cappedWaitMs = asked;
+      if (asked !== null && asked > this.policy.retryAfterCapMs) {
+        cappedWaitMs = asked;
+        this.noticeCappedWait(asked);
+      }
       const verdict = decideRetry(this.policy, outcome.failure, {
         method,
         attempt,
@@ -132,6 +139,17 @@ export class HttpClient {
 
   close(): Promise<void> {
     return this.pool.close();
+  }
+
+  private cappedWaitNoticed = false;
+
+  /** Said once a run, while it waits: never cut a service's wish short without saying so. */
+  private noticeCappedWait(askedMs: number): void {
+    if (this.cappedWaitNoticed || !this.onNotice) return;
+    this.cappedWaitNoticed = true;
+    this.onNotice(
+      `The service asked to wait ${duration(askedMs)} before trying again (Retry-After); this importer waits at most ${seconds(this.policy.retryAfterCapMs)} and then tries again. If the service is still unavailable, the run stops and a later run finishes the job.`,
+    );
   }
 
   private async attempt(method: HttpMethod, path: string, options: RequestOptions): Promise<Attempt> {
