@@ -72,9 +72,10 @@ export function renameReason(step: RenameStep, column: string, whose: string): s
   return `${column} ${step.fromId}: change the id, keep ${whose} data`;
 }
 
-function userFields(user: User): UserFields {
-  // No username column: a new person gets the e-mail (the documents' default); see planUserUpdate.
-  const fields: UserFields = { name: user.name, email: user.email, username: user.username ?? user.email };
+function userFields(user: User, serviceUsername?: string): UserFields {
+  // No username column: the username the service has for the person stays (v2 sends it with each new
+  // employment); a new person gets the e-mail, the documents' default. See planUserUpdate.
+  const fields: UserFields = { name: user.name, email: user.email, username: user.username ?? serviceUsername ?? user.email };
   if (user.gender !== undefined) fields.gender = user.gender;
   if (user.birthday !== undefined) fields.birthday = user.birthday;
   return fields;
@@ -276,7 +277,7 @@ export function planEmployees(
         type: 'createEmployee',
         id: employee.id,
         userId,
-        user: person ? userFields(person) : { name: '', email: '', username: '' },
+        user: person ? userFields(person, now.users.get(userId)?.username) : { name: '', email: '', username: '' },
         reason: createReason(window, fired.today),
         source: employee.source,
       });

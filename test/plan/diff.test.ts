@@ -29,6 +29,15 @@ describe('the plan', () => {
     expect(plan(o, o).operations).toEqual([]);
   });
 
+  it('gives a second job of a person the username the service has when the workbook has no username column', () => {
+    const current = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1']] });
+    current.users.get('u1')!.username = 'anna.h';
+    const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1'], ['e2', 'u1', 't1']] });
+    delete desired.users.get('u1')!.username; // no username column: not managed
+    const create = plan(desired, current).operations.find((o) => o.op.key === 'createEmployee:e2')?.op;
+    expect(create).toMatchObject({ type: 'createEmployee', user: { username: 'anna.h', email: 'u1@example.dk' } });
+  });
+
   it('creates a new department tree top-down, each child after its parent', () => {
     const desired = org({ departments: [['root', null], ['a', 'root'], ['b', 'a'], ['c', 'b']] });
     const p = plan(desired, org({ departments: [['root', null]] }));
