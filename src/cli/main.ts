@@ -220,7 +220,9 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
  */
 function runInInvokingFolder(): void {
   const invokedFrom = process.env.INIT_CWD;
-  if (process.env.npm_lifecycle_event === 'start' && invokedFrom && resolve(invokedFrom) !== process.cwd()) process.chdir(invokedFrom);
+  // Only this package's own `npm start`: another project's script that calls the command keeps its folder.
+  const ownStart = process.env.npm_lifecycle_event === 'start' && process.env.npm_package_name === 'orgsync-import';
+  if (ownStart && invokedFrom && resolve(invokedFrom) !== process.cwd()) process.chdir(invokedFrom);
 }
 
 async function main(): Promise<void> {
