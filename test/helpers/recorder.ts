@@ -3,7 +3,7 @@
  * unchanged, and its method, path and JSON body are kept, so a test checks what the service received.
  */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { closer, listenOnLoopback } from './listen.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 
 export interface Received {
@@ -48,22 +48,14 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
       forward.end(raw);
     });
   });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const close = closer(server);
+  const port = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     received,
     writes: () => received.filter((r) => r.method !== 'GET'),
     clear: () => void received.splice(0, received.length),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
 

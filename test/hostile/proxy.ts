@@ -4,8 +4,8 @@
  * HTML. Every one records the headers it was sent.
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createTcpServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer } from 'node:net';
+import { closer, listenOnLoopback as listen } from '../helpers/listen.js';
 
 /** What the proxy does with the n-th request (1-based). */
 export type Behaviour = (n: number, method: string) => 'pass' | 'unauthorized' | 'silent' | 'busy';
@@ -21,24 +21,6 @@ export interface LocalServer {
 
 export interface Proxy extends LocalServer {
   behave(next: Behaviour): void;
-}
-
-async function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-/** A close that also ends the connections still open (a silent client would otherwise hold it). */
-function closer(server: Server | ReturnType<typeof createTcpServer>): () => Promise<void> {
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
 }
 
 export async function startProxy(target: string, initial: Behaviour = () => 'pass'): Promise<Proxy> {

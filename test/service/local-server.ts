@@ -1,6 +1,6 @@
 /** A tiny scripted HTTP server on 127.0.0.1 for client tests: records every request it receives. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { closer, listenOnLoopback } from '../helpers/listen.js';
 
 export interface Received {
   method: string;
@@ -20,7 +20,6 @@ export interface LocalServer {
 
 export async function startLocalServer(handler: Handler): Promise<LocalServer> {
   const received: Received[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -34,21 +33,13 @@ export async function startLocalServer(handler: Handler): Promise<LocalServer> {
     received.push(request);
     await handler(request, res, received.length - 1);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const close = closer(server);
+  const port = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
     received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
