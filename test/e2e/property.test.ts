@@ -16,7 +16,7 @@ function responsibilitiesFor(kind: UnitKind): readonly string[] {
   return kind === 'department' ? DEPARTMENT_RESPONSIBILITIES : TEAM_RESPONSIBILITIES;
 }
 import { effectiveResponsible } from '../../src/plan/responsible.js';
-import { startSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
+import { startSandbox, type RunningSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
 import { adapterFor, effectiveOwners, planAgainst, shapeOfOrganisation, shapeOfSnapshot, sync } from '../helpers/sync.js';
 
 const DEPARTMENTS = ['d1', 'd2', 'd3', 'd4', 'd5'];
@@ -83,28 +83,44 @@ const organisation = fc
 const delegationKeys = (o: Organisation) => o.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
 const delegationsOf = (s: SandboxSnapshot) => s.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
 
+/**
+ * A fresh sandbox holding `current`, then one sync to `desired` in which every operation is done; `check`
+ * looks at the sandbox's state (its statistics count only the second sync), and the next plan is empty.
+ */
+async function applyOnSandbox(
+  current: Organisation,
+  desired: Organisation,
+  check: (sandbox: RunningSandbox) => void,
+  api: 'v3' | 'v2' = 'v3',
+  options: Parameters<typeof sync>[2] = { prune: true },
+): Promise<void> {
+  const sandbox = await startSandbox({ quiet: true });
+  const adapter = adapterFor(sandbox, api);
+  try {
+    const seeded = await sync(adapter, current, options);
+    expect(seeded.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+    sandbox.resetStats();
+    const applied = await sync(adapter, desired, options);
+    expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+    check(sandbox);
+    const next = await planAgainst(adapter, desired, options);
+    expect(next.operations.map((p) => p.op.key)).toEqual([]);
+  } finally {
+    await adapter.close();
+    await sandbox.close();
+  }
+}
+
 describe('one apply makes the service equal any desired organisation', () => {
   it('for random current and desired organisations, and the next plan is empty', async () => {
     await fc.assert(
       fc.asyncProperty(organisation, organisation, async (current, desired) => {
-        const sandbox = await startSandbox({ quiet: true });
-        const adapter = adapterFor(sandbox);
-        try {
-          const seeded = await sync(adapter, current, { prune: true });
-          expect(seeded.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
-          const applied = await sync(adapter, desired, { prune: true });
-          expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+        await applyOnSandbox(current, desired, (sandbox) => {
           const snapshot = sandbox.snapshot();
           expect(shapeOfSnapshot(snapshot)).toEqual(shapeOfOrganisation(desired));
-          const wantedOwners = Object.fromEntries(effectiveResponsible(desired));
-          expect(effectiveOwners(snapshot)).toEqual(wantedOwners);
+          expect(effectiveOwners(snapshot)).toEqual(Object.fromEntries(effectiveResponsible(desired)));
           expect(delegationsOf(snapshot)).toEqual(delegationKeys(desired));
-          const next = await planAgainst(adapter, desired, { prune: true });
-          expect(next.operations.map((p) => p.op.key)).toEqual([]);
-        } finally {
-          await adapter.close();
-          await sandbox.close();
-        }
+        });
       }),
       { numRuns: 150, seed: 20261122 },
     );
@@ -142,13 +158,7 @@ describe('renames keep what they rename', () => {
     await fc.assert(
       fc.asyncProperty(organisation, organisation, fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), async (current, wanted, picks) => {
         const { desired, renamed } = withRenames(current, wanted, picks);
-        const sandbox = await startSandbox({ quiet: true });
-        const adapter = adapterFor(sandbox);
-        try {
-          await sync(adapter, current, { prune: true });
-          sandbox.resetStats();
-          const applied = await sync(adapter, desired, { prune: true });
-          expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+        await applyOnSandbox(current, desired, (sandbox) => {
           const snapshot = sandbox.snapshot();
           const shape = shapeOfSnapshot(snapshot);
           const wantedShape = shapeOfOrganisation(desired);
@@ -162,12 +172,7 @@ describe('renames keep what they rename', () => {
             const kind = to.startsWith('e') ? 'employee' : to.startsWith('d') ? 'department' : 'team';
             expect(sandbox.stats().successfulCreates[`${kind}:${to}`], rename).toBeUndefined();
           }
-          const next = await planAgainst(adapter, desired, { prune: true });
-          expect(next.operations.map((p) => p.op.key)).toEqual([]);
-        } finally {
-          await adapter.close();
-          await sandbox.close();
-        }
+        });
       }),
       { numRuns: 100, seed: 20261123 },
     );
@@ -182,24 +187,19 @@ describe('the same on v2', () => {
       fc.asyncProperty(organisation, organisation, async (currentWithDelegations, desiredWithDelegations) => {
         const current = withoutDelegations(currentWithDelegations);
         const desired = withoutDelegations(desiredWithDelegations);
-        const sandbox = await startSandbox({ quiet: true });
-        const adapter = adapterFor(sandbox, 'v2');
-        try {
-          const seeded = await sync(adapter, current, { prune: true, managed: v2Managed });
-          expect(seeded.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
-          const applied = await sync(adapter, desired, { prune: true, managed: v2Managed });
-          expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
-          const snapshot = sandbox.snapshot();
-          // v2 has no users of its own: compare people by employee, not by user id.
-          const withoutUsers = (s: ReturnType<typeof shapeOfSnapshot>) => ({ ...s, activeEmployees: s.activeEmployees.map((e) => ({ ...e, userId: '' })) });
-          expect(withoutUsers(shapeOfSnapshot(snapshot))).toEqual(withoutUsers(shapeOfOrganisation(desired)));
-          expect(effectiveOwners(snapshot)).toEqual(Object.fromEntries(effectiveResponsible(desired)));
-          const next = await planAgainst(adapter, desired, { prune: true, managed: v2Managed });
-          expect(next.operations.map((p) => p.op.key)).toEqual([]);
-        } finally {
-          await adapter.close();
-          await sandbox.close();
-        }
+        await applyOnSandbox(
+          current,
+          desired,
+          (sandbox) => {
+            const snapshot = sandbox.snapshot();
+            // v2 has no users of its own: compare people by employee, not by user id.
+            const withoutUsers = (s: ReturnType<typeof shapeOfSnapshot>) => ({ ...s, activeEmployees: s.activeEmployees.map((e) => ({ ...e, userId: '' })) });
+            expect(withoutUsers(shapeOfSnapshot(snapshot))).toEqual(withoutUsers(shapeOfOrganisation(desired)));
+            expect(effectiveOwners(snapshot)).toEqual(Object.fromEntries(effectiveResponsible(desired)));
+          },
+          'v2',
+          { prune: true, managed: v2Managed },
+        );
       }),
       { numRuns: 60, seed: 20261124 },
     );
@@ -241,24 +241,13 @@ describe('ids exchanged between exports', () => {
     await fc.assert(
       fc.asyncProperty(organisation, fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), async (current, order) => {
         const desired = permuted(current, order);
-        const sandbox = await startSandbox({ quiet: true });
-        const adapter = adapterFor(sandbox);
-        try {
-          await sync(adapter, current, { prune: true });
-          sandbox.resetStats();
-          const applied = await sync(adapter, desired, { prune: true });
-          expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
+        await applyOnSandbox(current, desired, (sandbox) => {
           const snapshot = sandbox.snapshot();
           expect(shapeOfSnapshot(snapshot)).toEqual(shapeOfOrganisation(desired));
           expect(effectiveOwners(snapshot)).toEqual(Object.fromEntries(effectiveResponsible(desired)));
           expect(delegationsOf(snapshot)).toEqual(delegationKeys(desired));
           expect(sandbox.stats().successfulCreates).toEqual({});
-          const next = await planAgainst(adapter, desired, { prune: true });
-          expect(next.operations.map((p) => p.op.key)).toEqual([]);
-        } finally {
-          await adapter.close();
-          await sandbox.close();
-        }
+        });
       }),
       { numRuns: 60, seed: 20261125 },
     );
