@@ -47,7 +47,10 @@ export type CommandName = 'run' | 'plan' | 'validate';
 
 export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptions, ApplyOptions {
   command: CommandName;
-  /** Where .orgsync/ lives (journal, absence ledger, sandbox state). */
+  /**
+   * The state folder itself (journal, ledgers, sandbox state): `.orgsync/` in the folder the command runs
+   * from unless configured otherwise.
+   */
   stateDir: string;
 }
 

@@ -150,7 +150,7 @@ function printIssues(issues: Issue[], io: AppIO): void {
 }
 
 function ledgerPath(ctx: Context, connection: Connection, kind: 'absences' | 'fired'): string {
-  return join(ctx.options.stateDir, '.orgsync', kind, `${connection.serviceKey}.jsonl`);
+  return join(ctx.options.stateDir, kind, `${connection.serviceKey}.jsonl`);
 }
 
 function today(): string {
@@ -228,7 +228,7 @@ async function apply(
 ): Promise<ExitCode> {
   const { options, io } = ctx;
   const identity = { serviceKey: connection.serviceKey, workbookHash: await hashInputs(options.files) };
-  const journalPath = options.journal ?? join(options.stateDir, '.orgsync', 'journal', `${connection.serviceKey}.jsonl`);
+  const journalPath = options.journal ?? join(options.stateDir, 'journal', `${connection.serviceKey}.jsonl`);
   const journal = Journal.open(journalPath, identity);
   const previous = journal.previous;
   if (previous?.unfinished) {

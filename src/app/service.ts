@@ -58,7 +58,7 @@ export async function connect(
     // Loaded only when asked for: the sandbox's web framework is not needed to talk to a real service.
     // It runs on a thread of its own, beside the importer's (sandbox/worker.ts).
     const { startSandboxInWorker } = await import('../sandbox/worker.js');
-    const sandbox = await startSandboxInWorker({ statePath: join(stateDir, '.orgsync', 'sandbox.json') });
+    const sandbox = await startSandboxInWorker({ statePath: join(stateDir, 'sandbox.json') });
     const adapter = createAdapter({
       api: options.api,
       baseUrl: sandbox.baseUrl,

@@ -87,7 +87,7 @@ function importOptions(command: CommandName, files: string[], flags: Flags): Imp
     force: Boolean(flags.force),
     resendAbsences: Boolean(flags.resendAbsences),
     allRows: Boolean(flags.all),
-    stateDir: process.cwd(),
+    stateDir: resolve('.orgsync'),
   };
   const optional: [keyof ImportOptions, string | number | undefined][] = [
     ['baseUrl', str('baseUrl', ENV.baseUrl)],

@@ -5,6 +5,7 @@
  * service, and a re-run with room on the disk finishes without doing anything twice.
  */
 import { PassThrough } from 'node:stream';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppIO } from '../../src/app/io.js';
 import type { ImportOptions } from '../../src/app/options.js';
@@ -65,7 +66,7 @@ function options(files: string[], stateDir: string): ImportOptions {
     prune: false,
     force: false,
     resendAbsences: false,
-    stateDir,
+    stateDir: join(stateDir, '.orgsync'),
   };
 }
 
