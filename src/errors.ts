@@ -15,6 +15,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export type OrgsyncErrorCode =
   /** Bad usage or missing configuration. */
   | 'usage'
+  /** The configuration file (orgsync.config.json, --config): unreadable, a wrong key or value, a secret file others can read. */
+  | 'config'
   | 'unreadable_file'
   /** The journal: held by another run, cannot be opened or written, not a plain file, damaged. */
   | 'journal_locked'

@@ -15,6 +15,9 @@ export interface ServiceOptions {
   timeoutMs?: number;
   pageParam?: string;
   perPage?: number;
+  /** A fresh rehearsal sandbox's top department (--root-id/--root-name; else the workbook's). */
+  rootId?: string;
+  rootName?: string;
 }
 
 export interface InputOptions {
@@ -52,6 +55,17 @@ export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptio
    * from unless configured otherwise.
    */
   stateDir: string;
+  /** `lang` of the configuration file: the language of what the run says (kept for the wording to come). */
+  lang?: 'en' | 'da';
+  /** `guard` of the configuration file: the export guard's limits. */
+  guardLimits?: GuardLimits;
+}
+
+/** The limits of the configuration file's `guard` object, each optional. */
+export interface GuardLimits {
+  maxEmployeeLossPercent?: number;
+  minEmployeeLoss?: number;
+  maxClearedPercent?: number;
 }
 
 export const ENV = {

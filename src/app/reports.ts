@@ -41,6 +41,7 @@ async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<
 }
 
 export async function finishReports(ctx: ReportContext, result: RunResult): Promise<void> {
+  ctx.io.events?.finished(result);
   try {
     await writeErrorFilesFor(ctx, result.issues);
   } catch (error) {

@@ -30,11 +30,12 @@ import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-iss
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countAlreadyMatching } from '../view/apply-summary.js';
+import { withSandboxRoot } from './sandbox-root.js';
 
 
 
 function progressFor(io: AppIO): Progress {
-  return io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr);
+  return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
 }
 
 interface Context {
@@ -52,7 +53,7 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
   try {
     let validation: ValidationResult;
     if (isServiceConfigured(options)) {
-      connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
+      connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));
       validation = (await readServiceAndWorkbook(connection, ctx, { planning: false })).validation;
     } else {
       ctx.progress.phase('Reading and validating', null);
@@ -77,7 +78,7 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
     println(io.stderr, HOW_TO_CONFIGURE);
     return EXIT.cannotStart;
   }
-  const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
+  const connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));
   try {
     const { current, validation } = await readServiceAndWorkbook(connection, ctx, { planning: true });
     printIssues(validation.issues, io);
@@ -185,6 +186,7 @@ async function planAndApply(
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
+  io.events?.plan(plan);
   const planned = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
@@ -260,6 +262,7 @@ async function apply(
       onOutcome: (outcome) => {
         journal.finished(outcome);
         record(outcome);
+        io.events?.outcome(outcome);
         ctx.progress.update(++settled);
       },
     });

@@ -58,7 +58,11 @@ export async function connect(
     // Loaded only when asked for: the sandbox's web framework is not needed to talk to a real service.
     // It runs on a thread of its own, beside the importer's (sandbox/worker.ts).
     const { startSandboxInWorker } = await import('../sandbox/worker.js');
-    const sandbox = await startSandboxInWorker({ statePath: join(stateDir, 'sandbox.json') });
+    const sandbox = await startSandboxInWorker({
+      statePath: join(stateDir, 'sandbox.json'),
+      ...(options.rootId !== undefined ? { rootId: options.rootId } : {}),
+      ...(options.rootName !== undefined ? { rootName: options.rootName } : {}),
+    });
     const adapter = createAdapter({
       api: options.api,
       baseUrl: sandbox.baseUrl,
@@ -72,7 +76,7 @@ export async function connect(
       // starts a new sandbox whose journal and ledgers start empty too. An older state file keeps the key
       // it always had, and with it its journal and ledgers.
       serviceKey: serviceKey(options.api, sandbox.instanceId === undefined ? 'sandbox' : `sandbox ${sandbox.instanceId}`, String(sandbox.companyId)),
-      description: `the embedded sandbox (${options.api}, state in .orgsync/sandbox.json)`,
+      description: `the embedded sandbox (${options.api}, state in ${join(stateDir, 'sandbox.json')})`,
       close: async () => {
         await adapter.close();
         await sandbox.close();

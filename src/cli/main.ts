@@ -8,9 +8,10 @@ import { resolve } from 'node:path';
 import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
 import { printable, type AppIO } from '../app/io.js';
 import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
+import { CONFIG_FILE_NAME, importOptionsFrom } from '../app/config.js';
+import { outputModeOf, RunOutput } from '../app/output-mode.js';
 import { runImport, runValidate } from '../app/run-import.js';
-import { scrubSecrets } from './scrub.js';
-import { colourFor } from '../report/summary.js';
+import { rememberSecrets, scrubSecrets } from './scrub.js';
 
 const VERSION = '0.1.0';
 
@@ -32,7 +33,9 @@ function withInputOptions(cmd: Command): Command {
     .addOption(new Option('--date-order <order>', 'how to read slash dates like 03/04/2025').choices(['dmy', 'mdy']))
     .option('--encoding <name>', 'CSV encoding (detected when not given): utf-8, utf-16le, windows-1252, …')
     .option('--report <file>', 'write everything the run found and did as JSON')
-    .option('--errors-out <file>', 'where to write the marked-up copy of the input (default NAME.errors.xlsx/csv)');
+    .option('--errors-out <file>', 'where to write the marked-up copy of the input (default NAME.errors.xlsx/csv)')
+    .option('--json', 'one JSON object per line on stdout (events, then a summary with the exit code); words go to stderr', false)
+    .option('--quiet', 'print nothing when the run succeeds (exit 0); a failure still says everything on stderr', false);
 }
 
 function withServiceOptions(cmd: Command): Command {
@@ -45,7 +48,11 @@ function withServiceOptions(cmd: Command): Command {
     .option('--jwt-secret <secret>', `mint short-lived HS256 tokens per request (env ${ENV.jwtSecret})`)
     .option('--insecure', 'allow plain http:// to a host that is not loopback (not recommended)', false)
     .option('--sandbox', 'start the embedded sandbox in-process and import into it (state in .orgsync/sandbox.json)', false)
-    .option('--concurrency <n>', 'requests in flight at once', positiveInt, 8)
+    .option('--config <file>', `settings file (default ${CONFIG_FILE_NAME} in this folder when there is one); flags win over it`)
+    .option('--state-dir <dir>', 'the folder of the journal, ledgers and sandbox state (default .orgsync beside the config file, else here)')
+    .option('--root-id <id>', 'with --sandbox: the fresh sandbox\'s top department id (default: the workbook\'s)')
+    .option('--root-name <name>', 'with --sandbox: the fresh sandbox\'s top department name (default: the workbook\'s)')
+    .option('--concurrency <n>', 'requests in flight at once (default 8)', positiveInt)
     .option('--timeout <ms>', 'per-request timeout in milliseconds', positiveInt)
     .option('--page-param <name>', 'query parameter that selects a list page', 'page')
     .option('--per-page <n>', 'list page size to ask for (the service may give less)', positiveInt);
@@ -65,63 +72,18 @@ function withApplyOptions(cmd: Command): Command {
 
 type Flags = Record<string, unknown>;
 
+/** Flags over the configuration file over the environment (app/config.ts); a secret read from a file is scrubbed too. */
 function importOptions(command: CommandName, files: string[], flags: Flags): ImportOptions {
-  const env = process.env;
-  const str = (flag: string, envName?: string): string | undefined => {
-    const value = flags[flag];
-    if (typeof value === 'string' && value !== '') return value;
-    const fromEnv = envName ? env[envName] : undefined;
-    return fromEnv && fromEnv !== '' ? fromEnv : undefined;
-  };
-  const api = str('api', ENV.api) ?? 'v3';
-  if (api !== 'v3' && api !== 'v2') throw new OrgsyncError('usage', `${ENV.api} must be v3 or v2 (got "${api}")`);
-  const options: ImportOptions = {
-    command: flags.dryRun ? 'plan' : command,
-    files,
-    api,
-    insecure: Boolean(flags.insecure),
-    sandbox: Boolean(flags.sandbox),
-    concurrency: (flags.concurrency as number | undefined) ?? 8,
-    yes: Boolean(flags.yes),
-    prune: Boolean(flags.prune),
-    force: Boolean(flags.force),
-    resendAbsences: Boolean(flags.resendAbsences),
-    allRows: Boolean(flags.all),
-    stateDir: resolve('.orgsync'),
-  };
-  const optional: [keyof ImportOptions, string | number | undefined][] = [
-    ['baseUrl', str('baseUrl', ENV.baseUrl)],
-    ['companyId', str('companyId', ENV.companyId)],
-    ['accessToken', str('accessToken', ENV.accessToken)],
-    ['jwt', str('jwt', ENV.jwt)],
-    ['jwtSecret', str('jwtSecret', ENV.jwtSecret)],
-    ['timeoutMs', flags.timeout as number | undefined],
-    ['pageParam', str('pageParam')],
-    ['perPage', flags.perPage as number | undefined],
-    ['mapFile', str('map')],
-    ['dateOrder', str('dateOrder')],
-    ['encoding', str('encoding')],
-    ['report', str('report')],
-    ['errorsOut', str('errorsOut')],
-    ['maxDeletions', flags.maxDeletions as number | undefined],
-    ['journal', str('journal')],
-  ];
-  for (const [key, value] of optional) if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
-  if (options.journal) options.journal = resolve(options.journal);
+  const options = importOptionsFrom(command, files, flags);
+  rememberSecrets([options.accessToken, options.jwt, options.jwtSecret]);
   return options;
 }
 
+/** Where words and events go: `--json` and `--quiet` are read before parsing, so a usage error honours them. */
+const output = new RunOutput(outputModeOf(process.argv.slice(2)), process, (text) => scrubSecrets(text));
+
 function makeIO(signal?: AbortSignal): AppIO {
-  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const io: AppIO = {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    interactive,
-    colour: colourFor(process.stdout),
-  };
-  if (signal) io.signal = signal;
-  return io;
+  return output.io(signal);
 }
 
 /** The longest the first Ctrl-C waits for requests in flight (shorter when --timeout is shorter). */
@@ -136,7 +98,9 @@ function interruptible(timeoutMs: number | undefined): AbortSignal {
   const controller = new AbortController();
   const graceMs = Math.min(timeoutMs ?? INTERRUPT_GRACE_MS, INTERRUPT_GRACE_MS);
   const leaveNow = (why: string) => {
+    output.releaseHeld();
     process.stderr.write(`\n${why} Run the same command again to finish: nothing done is sent twice.\n`);
+    output.finish(EXIT.interrupted, { code: 'interrupted', message: why });
     process.exit(EXIT.interrupted);
   };
   const stop = () => {
@@ -235,19 +199,34 @@ async function main(): Promise<void> {
   // prints (an unknown option with its value, say) is scrubbed of any secret given.
   for (const command of [program, ...program.commands]) {
     command.exitOverride();
-    command.configureOutput({ writeErr: (text) => process.stderr.write(hideOptionValues(scrubSecrets(text))) });
+    command.configureOutput({
+      writeErr: (text) => process.stderr.write(hideOptionValues(scrubSecrets(text))),
+      // Under --json, stdout carries only the events: help goes to stderr.
+      ...(output.mode.json ? { writeOut: (text: string) => process.stderr.write(text) } : {}),
+    });
   }
+  let ended: { code: string; message: string } | undefined;
   try {
     await program.parseAsync(process.argv);
   } catch (error) {
+    output.releaseHeld();
     exitCode = reportError(error);
+    if (exitCode !== EXIT.ok) ended = endingOf(error);
   }
+  output.finish(exitCode, ended);
   process.exitCode = exitCode;
 }
 
 /** A mistyped option (`--jwt-secrt=…`) is not known to be secret, so no value of an unknown option is echoed. */
 function hideOptionValues(text: string): string {
   return text.replace(/(unknown option '[^'=\s]+=)[^']*'/g, "$1…'");
+}
+
+/** The error that ended a run, for the closing JSON line (its message scrubbed there like every value). */
+function endingOf(error: unknown): { code: string; message: string } {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: typeof code !== 'string' ? 'unexpected' : code.startsWith('commander.') ? 'usage' : code, message };
 }
 
 function reportError(error: unknown): ExitCode {

@@ -14,8 +14,15 @@ export function knownSecrets(argv: readonly string[] = process.argv, env: NodeJS
   return secrets.filter((s) => s.length >= 4);
 }
 
+/** Secrets the command learnt elsewhere (a secret file named by the configuration file). */
+const remembered = new Set<string>();
+
+export function rememberSecrets(secrets: readonly (string | undefined)[]): void {
+  for (const secret of secrets) if (secret !== undefined && secret.length >= 4) remembered.add(secret);
+}
+
 export function scrubSecrets(text: string, secrets: readonly string[] = knownSecrets()): string {
   let out = text;
-  for (const secret of secrets) out = out.split(secret).join('[secret]');
+  for (const secret of [...secrets, ...remembered]) out = out.split(secret).join('[secret]');
   return out;
 }

@@ -177,7 +177,21 @@ export async function writeReportOf(path: string, input: ReportInput): Promise<v
   });
 }
 
-function plannedOperations(input: Pick<ReportInput, 'plan' | 'planned'>): readonly Operation[] {
+/** The report's summary alone (the counts of `buildReport`), without building its entries. */
+export function reportSummary(input: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): ReportSummary {
+  const operations = input.operations ?? [];
+  const errors = input.issues.filter((i) => i.severity === 'error').length;
+  return {
+    errors,
+    warnings: input.issues.length - errors,
+    plan: countPlan(plannedOperations(input).map((op) => DESCRIBE[op.type])),
+    operations: countStatuses(operations),
+    outcomes: outcomesByKind(operations),
+    ...input.summary,
+  };
+}
+
+function plannedOperations(input: { plan?: readonly Operation[]; planned?: Pick<Plan, 'operations'> }): readonly Operation[] {
   return input.plan ?? input.planned?.operations.map((p) => p.op) ?? [];
 }
 
@@ -240,7 +254,7 @@ async function writeJsonStream(path: string, report: Report, lists: LazyLists): 
   await pipeline(Readable.from(chunks()), createWriteStream(path, { encoding: 'utf8' }));
 }
 
-function issueEntry(issue: Issue): ReportIssue {
+export function issueEntry(issue: Issue): ReportIssue {
   return {
     severity: issue.severity,
     code: issue.code,
@@ -287,7 +301,7 @@ function planEntry(op: Operation): ReportPlanEntry {
   };
 }
 
-function operationEntry(outcome: OperationOutcome): ReportOperation {
+export function operationEntry(outcome: OperationOutcome): ReportOperation {
   return {
     ...planEntry(outcome.op),
     status: outcome.status,

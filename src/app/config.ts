@@ -1,0 +1,231 @@
+/**
+ * The configuration file of a scheduled run (`orgsync.config.json` in the working folder, or `--config
+ * FILE`) merged with the flags and the environment into one ImportOptions. A flag wins over the file, the
+ * file over an environment variable, and that over the default. Secrets never come from the file itself:
+ * from a flag, the environment, or a file of their own that only its owner can read.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { OrgsyncError } from '../errors.js';
+import { ENV, type CommandName, type GuardLimits, type ImportOptions } from './options.js';
+
+export const CONFIG_FILE_NAME = 'orgsync.config.json';
+
+const wholeFrom = (min: number) => z.number().int().min(min);
+const percent = z.number().min(0).max(100);
+
+const configSchema = z
+  .strictObject({
+    base_url: z.string().min(1),
+    api: z.enum(['v3', 'v2']),
+    company_id: z.union([z.string().min(1), wholeFrom(0)]).transform(String),
+    /** Path of the mapping profile (`--map`). */
+    map: z.string().min(1),
+    concurrency: wholeFrom(1),
+    timeout_ms: wholeFrom(1),
+    prune: z.boolean(),
+    max_deletions: wholeFrom(0),
+    lang: z.enum(['en', 'da']),
+    state_dir: z.string().min(1),
+    jwt_secret_file: z.string().min(1),
+    access_token_file: z.string().min(1),
+    /** The export guard's limits (kept for it: passed on as `guardLimits`). */
+    guard: z.strictObject({ max_employee_loss_percent: percent, min_employee_loss: wholeFrom(0), max_cleared_percent: percent }).partial(),
+  })
+  .partial();
+
+export type ConfigFile = z.output<typeof configSchema>;
+
+/** Keys that would put a secret in the file, and where that secret belongs instead. */
+const SECRET_KEYS: Record<string, string> = {
+  jwt_secret: `the environment (${ENV.jwtSecret}) or a file named by jwt_secret_file`,
+  access_token: `the environment (${ENV.accessToken}) or a file named by access_token_file`,
+  jwt: `the environment (${ENV.jwt})`,
+};
+
+export interface LoadedConfig {
+  /** The file as given (for messages), and its folder, which its relative paths are relative to. */
+  path: string;
+  folder: string;
+  values: ConfigFile;
+}
+
+function configError(message: string): OrgsyncError {
+  return new OrgsyncError('config', message);
+}
+
+/** `--config FILE`, else `orgsync.config.json` in the working folder when there is one, else none. */
+export function loadConfig(given: string | undefined, cwd: string = process.cwd()): LoadedConfig | null {
+  const path = given !== undefined ? resolve(cwd, given) : resolve(cwd, CONFIG_FILE_NAME);
+  const shown = given ?? CONFIG_FILE_NAME;
+  if (given === undefined && !existsSync(path)) return null;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw configError(`${shown}: ${code === 'ENOENT' ? 'the configuration file does not exist' : `cannot be read (${code ?? String(error)})`}.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw configError(`${shown}: not valid JSON (${(error as Error).message}).`);
+  }
+  return { path: shown, folder: dirname(path), values: checkConfig(parsed, shown) };
+}
+
+/** The file's values, or an error naming the first key that is wrong and why. */
+export function checkConfig(parsed: unknown, shown: string): ConfigFile {
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const secret = Object.keys(parsed).find((key) => key in SECRET_KEYS);
+    if (secret) {
+      throw configError(`${shown}: "${secret}" must not be in the configuration file: a secret there is read by whoever can read the file. Give it through ${SECRET_KEYS[secret]}.`);
+    }
+  }
+  const result = configSchema.safeParse(parsed);
+  if (result.success) return result.data;
+  const problem = result.error.issues[0]!;
+  const where = problem.path.map(String).join('.');
+  if (problem.code === 'unrecognized_keys') {
+    const key = problem.keys[0]!;
+    const prefix = where === '' ? '' : `${where}.`;
+    const known = Object.keys(where === 'guard' ? configSchema.shape.guard.unwrap().shape : configSchema.shape);
+    const near = nearest(key, known);
+    throw configError(`${shown}: "${prefix}${key}" is not a setting${near ? ` (did you mean "${prefix}${near}"?)` : ''}. The settings: ${known.join(', ')}.`);
+  }
+  if (where === '') throw configError(`${shown}: expected one JSON object of settings, e.g. {"base_url": "https://…", "company_id": 1234}.`);
+  throw configError(`${shown}: "${where}": ${problem.message}.`);
+}
+
+/** The known name within two edits of a mistyped one (a letter missing, doubled or swapped). */
+function nearest(typed: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(typed.toLowerCase(), name);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * A secret from its own file: refused when the group or others may read it (the file's mode must be
+ * 600 or 400), so that a secret kept beside a shared configuration stays the owner's.
+ */
+export function readSecretFile(key: string, path: string, shown: string): string {
+  let mode: number;
+  let text: string;
+  try {
+    mode = statSync(path).mode;
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw configError(`${shown}: ${key} ${path}: ${code === 'ENOENT' ? 'the file does not exist' : `cannot be read (${code ?? String(error)})`}.`);
+  }
+  // Windows has no such permission bits; there the file's ACL is the administrator's business.
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    throw configError(
+      `${shown}: ${key} ${path} can be read by others than its owner (mode ${(mode & 0o777).toString(8)}). Make it private first: chmod 600 ${path}`,
+    );
+  }
+  const secret = text.trim();
+  if (secret === '') throw configError(`${shown}: ${key} ${path} is empty.`);
+  return secret;
+}
+
+type Flags = Record<string, unknown>;
+
+/**
+ * Flags (commander's values; a flag not given is undefined or false) + the configuration file +
+ * environment variables → the options of one command.
+ */
+export function importOptionsFrom(
+  command: CommandName,
+  files: string[],
+  flags: Flags,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): ImportOptions {
+  const config = loadConfig(typeof flags.config === 'string' ? flags.config : undefined, cwd);
+  const file = config?.values ?? {};
+  const flag = (name: string): string | undefined => {
+    const value = flags[name];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const fromEnv = (name: string): string | undefined => (env[name] !== undefined && env[name] !== '' ? env[name] : undefined);
+  const besideConfig = (path: string) => resolve(config!.folder, path);
+  const secretFile = (key: 'jwt_secret_file' | 'access_token_file'): string | undefined => {
+    const path = file[key];
+    return path === undefined ? undefined : readSecretFile(key, besideConfig(path), config!.path);
+  };
+
+  const api = flag('api') ?? file.api ?? fromEnv(ENV.api) ?? 'v3';
+  if (api !== 'v3' && api !== 'v2') throw new OrgsyncError('usage', `${ENV.api} must be v3 or v2 (got "${api}")`);
+  const stateDir =
+    flag('stateDir') !== undefined
+      ? resolve(cwd, flag('stateDir')!)
+      : config
+        ? besideConfig(file.state_dir ?? '.orgsync')
+        : resolve(cwd, '.orgsync');
+  const options: ImportOptions = {
+    command: flags.dryRun ? 'plan' : command,
+    files,
+    api,
+    insecure: Boolean(flags.insecure),
+    sandbox: Boolean(flags.sandbox),
+    concurrency: (flags.concurrency as number | undefined) ?? file.concurrency ?? 8,
+    yes: Boolean(flags.yes),
+    prune: Boolean(flags.prune) || file.prune === true,
+    force: Boolean(flags.force),
+    resendAbsences: Boolean(flags.resendAbsences),
+    allRows: Boolean(flags.all),
+    stateDir,
+  };
+  const guardLimits = guardLimitsOf(file.guard);
+  const optional: [keyof ImportOptions, string | number | GuardLimits | undefined][] = [
+    ['baseUrl', flag('baseUrl') ?? file.base_url ?? fromEnv(ENV.baseUrl)],
+    ['companyId', flag('companyId') ?? file.company_id ?? fromEnv(ENV.companyId)],
+    ['accessToken', flag('accessToken') ?? secretFile('access_token_file') ?? fromEnv(ENV.accessToken)],
+    ['jwt', flag('jwt') ?? fromEnv(ENV.jwt)],
+    ['jwtSecret', flag('jwtSecret') ?? secretFile('jwt_secret_file') ?? fromEnv(ENV.jwtSecret)],
+    ['timeoutMs', (flags.timeout as number | undefined) ?? file.timeout_ms],
+    ['pageParam', flag('pageParam')],
+    ['perPage', flags.perPage as number | undefined],
+    ['mapFile', flag('map') ?? (file.map !== undefined ? besideConfig(file.map) : undefined)],
+    ['dateOrder', flag('dateOrder')],
+    ['encoding', flag('encoding')],
+    ['report', flag('report')],
+    ['errorsOut', flag('errorsOut')],
+    ['maxDeletions', (flags.maxDeletions as number | undefined) ?? file.max_deletions],
+    ['journal', flag('journal')],
+    ['lang', file.lang],
+    ['guardLimits', guardLimits],
+    ['rootId', flag('rootId')],
+    ['rootName', flag('rootName')],
+  ];
+  for (const [key, value] of optional) if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
+  if (options.journal) options.journal = resolve(cwd, options.journal);
+  return options;
+}
+
+function guardLimitsOf(guard: ConfigFile['guard']): GuardLimits | undefined {
+  if (guard === undefined) return undefined;
+  const limits: GuardLimits = {};
+  if (guard.max_employee_loss_percent !== undefined) limits.maxEmployeeLossPercent = guard.max_employee_loss_percent;
+  if (guard.min_employee_loss !== undefined) limits.minEmployeeLoss = guard.min_employee_loss;
+  if (guard.max_cleared_percent !== undefined) limits.maxClearedPercent = guard.max_cleared_percent;
+  return limits;
+}

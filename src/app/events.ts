@@ -1,0 +1,125 @@
+/**
+ * `--json`: what a run does as one JSON object per line, for a scheduler or a script (the vocabulary is in
+ * docs/contracts/cli.md). The run reports to an injected `RunEvents`; the CLI owns the stream it is written
+ * to, removes every secret it knows from each value, and writes the closing `summary` line itself, so that
+ * every way a run ends (an error before any stage too) ends with the exit code.
+ */
+import type { OperationOutcome } from '../load/outcome.js';
+import type { Issue } from '../model/issue.js';
+import type { Plan } from '../plan/plan.js';
+import { issueEntry, operationEntry, reportSummary, type ReportInput, type ReportSummary } from '../report/json.js';
+import type { Progress } from './progress.js';
+
+export const EVENTS_VERSION = '1';
+
+export interface RunEvents {
+  /** The plan is made: its counts, before anything is applied. */
+  plan(plan: Pick<Plan, 'operations' | 'guard'>): void;
+  /** One operation settled while applying. */
+  outcome(outcome: OperationOutcome): void;
+  /** The run's findings and counts, as its report has them: each issue now, the counts in the closing summary. */
+  finished(result: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): void;
+  /** The reporter of the phases. */
+  progress: Progress;
+}
+
+/** Writes one event per line; values are scrubbed of secrets before they are serialised. */
+export class JsonEvents implements RunEvents {
+  private summary: ReportSummary | undefined;
+  readonly progress: Progress;
+
+  constructor(
+    private readonly writeLine: (line: string) => void,
+    private readonly scrub: (text: string) => string = (text) => text,
+    clock: () => number = Date.now,
+  ) {
+    this.progress = jsonProgress((event) => this.emit(event), clock);
+  }
+
+  emit(event: Record<string, unknown>): void {
+    this.writeLine(`${JSON.stringify(event, (_key, value: unknown) => (typeof value === 'string' ? this.scrub(value) : value))}\n`);
+  }
+
+  plan(plan: Pick<Plan, 'operations' | 'guard'>): void {
+    const counts = reportSummary({ exitCode: 0, issues: [], planned: plan }).plan;
+    this.emit({ event: 'plan', operations: plan.operations.length, plan: counts, deletion_guard_exceeded: plan.guard.exceeded });
+  }
+
+  outcome(outcome: OperationOutcome): void {
+    this.emit({ event: 'outcome', ...operationEntry(outcome) });
+  }
+
+  finished(result: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): void {
+    for (const found of result.issues) this.issue(found);
+    this.summary = reportSummary(result);
+  }
+
+  issue(found: Issue): void {
+    this.emit({ event: 'issue', ...issueEntry(found) });
+  }
+
+  /** The last line of every run: its exit code, the counts when the run got that far, the error that ended it. */
+  close(exitCode: number, error?: { code: string; message: string }): void {
+    this.emit({
+      event: 'summary',
+      version: EVENTS_VERSION,
+      exit_code: exitCode,
+      ...(this.summary ? { summary: this.summary } : {}),
+      ...(error ? { error } : {}),
+    });
+  }
+}
+
+/** Machine-friendly names of the phases the app announces in words. */
+const PHASES: Record<string, string> = {
+  'Reading and validating': 'reading',
+  'Reading the service and the workbook': 'reading',
+  Applying: 'applying',
+};
+
+export function phaseName(words: string): string {
+  return PHASES[words] ?? words.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+}
+
+/** Progress as events: a phase's start and end, and its counts at most once a second (and the last). */
+export function jsonProgress(emit: (event: Record<string, unknown>) => void, clock: () => number = Date.now): Progress {
+  let phase = '';
+  let started = 0;
+  let lastEmitted = 0;
+  let total: number | null = null;
+  let done = 0;
+  return {
+    phase(words, phaseTotal) {
+      phase = phaseName(words);
+      total = phaseTotal;
+      done = 0;
+      started = clock();
+      lastEmitted = started;
+      emit({ event: 'phase', phase, status: 'started', total });
+    },
+    update(now, newTotal) {
+      if (newTotal !== undefined) total = newTotal;
+      done = now;
+      const at = clock();
+      if (at - lastEmitted >= 1000 || (total !== null && done === total)) {
+        lastEmitted = at;
+        emit({ event: 'progress', phase, done, total });
+      }
+    },
+    end(message) {
+      emit({ event: 'phase', phase, status: 'finished', message: message ?? 'done', seconds: Number(((clock() - started) / 1000).toFixed(1)) });
+    },
+  };
+}
+
+/** Several reporters as one: the JSON events and the human lines on stderr. */
+export function bothProgress(...reporters: Progress[]): Progress {
+  return {
+    phase: (name, total) => reporters.forEach((r) => r.phase(name, total)),
+    update: (done, total) => reporters.forEach((r) => r.update(done, total)),
+    end: (message) => reporters.forEach((r) => r.end(message)),
+  };
+}
+
+/** A reporter that says nothing (`--quiet`). */
+export const silentProgress: Progress = { phase() {}, update() {}, end() {} };

@@ -1,0 +1,104 @@
+/**
+ * Where a run's words go under `--json` and `--quiet`. `--json`: stdout carries only the JSON events, the
+ * human text goes to stderr. `--quiet`: the human text is held back and shown (on stderr) only when the
+ * run does not end with exit 0, so a scheduler that mails whatever a job prints mails only failures.
+ * Both leave nobody to answer a question: applying needs `--yes`.
+ */
+import { Writable, type Readable } from 'node:stream';
+import { colourFor } from '../report/summary.js';
+import { bothProgress, JsonEvents, silentProgress } from './events.js';
+import type { AppIO } from './io.js';
+import { lineProgress } from './progress.js';
+
+export interface OutputMode {
+  json: boolean;
+  quiet: boolean;
+}
+
+/** Read from the arguments before they are parsed: a usage error must end with a JSON line too. */
+export function outputModeOf(argv: readonly string[]): OutputMode {
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  return { json: options.includes('--json'), quiet: options.includes('--quiet') };
+}
+
+/** The most held text kept for a failure (the beginning: the problems are said first). */
+const HELD_LIMIT = 4 << 20;
+
+/** Text kept in memory until the run's outcome is known. */
+export class HeldText extends Writable {
+  private chunks: string[] = [];
+  private size = 0;
+  private dropped = false;
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const text = chunk.toString();
+    if (this.size + text.length <= HELD_LIMIT) {
+      this.chunks.push(text);
+      this.size += text.length;
+    } else {
+      this.dropped = true;
+    }
+    callback();
+  }
+
+  /** Writes what was held to `target`, once. */
+  release(target: { write(text: string): unknown }): void {
+    const text = this.chunks.join('');
+    this.chunks = [];
+    this.size = 0;
+    if (text !== '') target.write(text);
+    if (this.dropped) target.write('(more output was left out: run without --quiet to see it all)\n');
+    this.dropped = false;
+  }
+}
+
+export interface Streams {
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: Readable & { isTTY?: boolean };
+}
+
+export class RunOutput {
+  readonly events: JsonEvents | undefined;
+  private readonly held: HeldText | undefined;
+
+  constructor(
+    readonly mode: OutputMode,
+    private readonly streams: Streams,
+    scrub: (text: string) => string,
+  ) {
+    this.events = mode.json ? new JsonEvents((line) => streams.stdout.write(line), scrub) : undefined;
+    this.held = mode.quiet ? new HeldText() : undefined;
+  }
+
+  io(signal?: AbortSignal): AppIO {
+    const { stdout, stderr, stdin } = this.streams;
+    const humanOut = this.held ?? (this.mode.json ? stderr : stdout);
+    const io: AppIO = {
+      stdout: humanOut,
+      stderr: this.held ?? stderr,
+      stdin,
+      interactive: !this.mode.json && !this.mode.quiet && Boolean(stdin.isTTY && stdout.isTTY),
+      colour: !this.held && colourFor(humanOut as { isTTY?: boolean }),
+    };
+    if (this.events) {
+      io.events = this.events;
+      io.progress = this.held ? this.events.progress : bothProgress(this.events.progress, lineProgress(stderr));
+    } else if (this.held) {
+      io.progress = silentProgress;
+    }
+    if (signal) io.signal = signal;
+    return io;
+  }
+
+  /** Shows the held text now (before an error's message). */
+  releaseHeld(): void {
+    this.held?.release(this.streams.stderr);
+  }
+
+  /** The run ended: held text only for a failure, and the closing JSON line. */
+  finish(exitCode: number, error?: { code: string; message: string }): void {
+    if (exitCode !== 0) this.releaseHeld();
+    this.events?.close(exitCode, error);
+  }
+}
