@@ -11,7 +11,7 @@ import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
 import { CONFIG_FILE_NAME, importOptionsFrom } from '../app/config.js';
 import { outputModeOf, RunOutput } from '../app/output-mode.js';
 import { runImport, runValidate } from '../app/run-import.js';
-import { rememberSecrets, scrubSecrets } from './scrub.js';
+import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 
 const VERSION = '0.1.0';
 
@@ -80,7 +80,8 @@ function importOptions(command: CommandName, files: string[], flags: Flags): Imp
 }
 
 /** Where words and events go: `--json` and `--quiet` are read before parsing, so a usage error honours them. */
-const output = new RunOutput(outputModeOf(process.argv.slice(2)), process, (text) => scrubSecrets(text));
+const givenSecrets = knownSecrets();
+const output = new RunOutput(outputModeOf(process.argv.slice(2)), process, (text) => scrubSecrets(text, givenSecrets));
 
 function makeIO(signal?: AbortSignal): AppIO {
   return output.io(signal);
