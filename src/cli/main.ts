@@ -226,7 +226,7 @@ function hideOptionValues(text: string): string {
 /** The error that ended a run, for the closing JSON line (its message scrubbed there like every value). */
 function endingOf(error: unknown): { code: string; message: string } {
   const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = hideOptionValues(error instanceof Error ? error.message : String(error));
   return { code: typeof code !== 'string' ? 'unexpected' : code.startsWith('commander.') ? 'usage' : code, message };
 }
 

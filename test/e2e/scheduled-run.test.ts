@@ -101,6 +101,15 @@ describe('a scheduled run with --config from another folder', () => {
     expect(existsSync(join(folder, '.orgsync'))).toBe(false);
   });
 
+  it('under --json, a mistyped option ends with a usage summary that does not echo its value', async () => {
+    const result = await runCli([SAMPLE_XLSX, '--yes', '--json', '--jwt-secrt=typed-secret-value'], { cwd: tempDir() });
+    expect(result.code).toBe(3);
+    const [only, ...rest] = events(result.stdout);
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ event: 'summary', exit_code: 3, error: { code: 'usage' } });
+    expect(result.stdout + result.stderr).not.toContain('typed-secret-value');
+  });
+
   it('refuses a token file others can read before sending anything (exit 3)', async () => {
     const folder = tempDir('cron-open-');
     writeFileSync(join(folder, 'token'), sandbox.accessToken);
