@@ -2,10 +2,10 @@
  * The configuration file of a scheduled run: found beside the run or by --config, checked key by key,
  * merged under the flags and over the environment, secrets only from the environment or a private file.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importOptionsFrom } from '../../src/app/config.js';
+import { checkConfig, importOptionsFrom } from '../../src/app/config.js';
 import { OrgsyncError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -122,6 +122,13 @@ describe('the configuration file', () => {
       expect(refused.exitCode).toBe(3);
       expect(refused.message).toContain(`orgsync.config.json: ${key}`);
     }
+  });
+
+  it("accepts the README's example as it is written", () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const example = /cat > orgsync\.config\.json <<'JSON'\n([\s\S]*?)\n\s*JSON\n/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    expect(checkConfig(JSON.parse(example!), 'README')).toMatchObject({ company_id: '1234', jwt_secret_file: 'jwt.secret', lang: 'da' });
   });
 
   it('says so when the file is not JSON, or --config names no file', () => {
