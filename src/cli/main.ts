@@ -32,7 +32,17 @@ function withInputOptions(cmd: Command): Command {
     .addOption(new Option('--date-order <order>', 'how to read slash dates like 03/04/2025').choices(['dmy', 'mdy']))
     .option('--encoding <name>', 'CSV encoding (detected when not given): utf-8, utf-16le, windows-1252, …')
     .option('--report <file>', 'write everything the run found and did as JSON')
-    .option('--errors-out <file>', 'where to write the marked-up copy of the input (default NAME.errors.xlsx/csv)');
+    .option('--errors-out <file>', 'where to write the marked-up copy of the input (default NAME.errors.xlsx/csv)')
+    .option('--path-separator <text>', 'the separator of a unit path column (detected when not given: " > ", /, \\, |)')
+    .option('--accept-renames', 'rename the units that look renamed in the export instead of creating them anew', false)
+    .option('--today <date>', 'the date the run takes as today, YYYY-MM-DD (to rehearse leaving and hiring dates)', isoDay);
+}
+
+function isoDay(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new InvalidArgumentError('expected a date as YYYY-MM-DD');
+  }
+  return value;
 }
 
 function withServiceOptions(cmd: Command): Command {
@@ -87,6 +97,7 @@ function importOptions(command: CommandName, files: string[], flags: Flags): Imp
     force: Boolean(flags.force),
     resendAbsences: Boolean(flags.resendAbsences),
     allRows: Boolean(flags.all),
+    acceptRenames: Boolean(flags.acceptRenames),
     stateDir: resolve('.orgsync'),
   };
   const optional: [keyof ImportOptions, string | number | undefined][] = [
@@ -100,6 +111,8 @@ function importOptions(command: CommandName, files: string[], flags: Flags): Imp
     ['perPage', flags.perPage as number | undefined],
     ['mapFile', str('map')],
     ['dateOrder', str('dateOrder')],
+    ['pathSeparator', typeof flags.pathSeparator === 'string' && flags.pathSeparator !== '' ? flags.pathSeparator : undefined],
+    ['today', str('today')],
     ['encoding', str('encoding')],
     ['report', str('report')],
     ['errorsOut', str('errorsOut')],
