@@ -11,7 +11,10 @@ export function readName(c: RowCursor): string | null {
   if (c.has('name') || !(c.has('first_name') || c.has('last_name'))) {
     return c.required('name', 'The name is empty. Type the person\'s full name.');
   }
-  const name = [c.text('first_name'), c.text('last_name')].filter((part) => part !== null).join(' ').trim();
+  const name = [c.text('first_name'), c.text('last_name')]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
   if (name !== '') return name;
   const column = c.has('first_name') ? 'first_name' : 'last_name';
   c.error(column, 'required', 'The first and last name are both empty. Type the person\'s name.', null);
