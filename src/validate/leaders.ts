@@ -28,6 +28,11 @@ export class LeaderFinder {
     private readonly current: CurrentView | undefined,
   ) {}
 
+  /** No service to look in: an e-mail the workbook does not have is only a warning. */
+  get offline(): boolean {
+    return this.current === undefined;
+  }
+
   isEmployee(id: string): boolean {
     return this.org.employees.has(id) || this.current?.employees.has(id) === true;
   }
@@ -73,6 +78,17 @@ export function applyLeaders(
     let owner = claim.who;
     if (claim.byEmail || (!finder.isEmployee(claim.who) && claim.who.includes('@'))) {
       const found = finder.employeeWithEmail(claim.who);
+      if (found === undefined && finder.offline) {
+        issues.warning(
+          issues.sheetOf(claim.source),
+          claim.source.row,
+          claim.column,
+          'unresolved_reference',
+          `No employee in the workbook has the e-mail address "${claim.who}"; without a service it cannot be checked further.`,
+          claim.who,
+        );
+        continue;
+      }
       if (found === undefined) {
         issues.error(
           issues.sheetOf(claim.source),
