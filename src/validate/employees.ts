@@ -58,12 +58,12 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
     c.error('employee_id', 'duplicate_id', `The employee_id "${id}" is already used in row ${first}. Each employment needs its own id.`);
     return;
   }
-  if (state.shapes) teamId = readEmployeeUnit(c, id, teamId, state.shapes);
   const previousId = previousText !== null && previousText !== id ? checkPreviousId(c, state, previousText) : undefined;
   // Without a user_id column the person is the one the service has behind this employment (before a rename: its old id).
   const serviceUser = c.has('user_id') ? undefined : (previousId !== undefined ? state.serviceUserOf?.get(previousId) : undefined) ?? state.serviceUserOf?.get(id);
   const userId = userIdText ?? serviceUser ?? id;
   const source = c.source();
+  if (state.shapes) teamId = readEmployeeUnit(c, id, teamId, source, state.shapes);
   const employee: Employee = { id, userId, employment, systemLanguage, teamId, status, previousId, source };
   org.employees.set(id, employee);
 

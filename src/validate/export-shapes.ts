@@ -4,7 +4,7 @@
  * departments, teams, owners and team memberships as the template's sheets once every sheet is read.
  * A workbook in the template's shape (an organisation sheet with `type`) passes through untouched.
  */
-import type { Organisation } from '../model/organisation.js';
+import type { Organisation, Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import { applyLeaders, LeaderFinder, type LeaderClaim } from './leaders.js';
@@ -92,13 +92,19 @@ const NO = new Set(['no', 'nej', 'false', '0', 'n', 'falsk']);
  * An employee row's unit and leader flag: the path it names (the unit's key), a `unit_id` (used as the
  * team), and `is_manager`. Answers the team id a `unit_id` gives, when the row has no `team_id`.
  */
-export function readEmployeeUnit(c: RowCursor, employeeId: string, teamId: string | null | undefined, state: ExportShapesState): string | null | undefined {
+export function readEmployeeUnit(
+  c: RowCursor,
+  employeeId: string,
+  teamId: string | null | undefined,
+  source: Source,
+  state: ExportShapesState,
+): string | null | undefined {
   let unit: LeaderClaim['unit'] | undefined;
   let unitId = teamId;
   if (hasPathColumns(c)) {
     const path = readPath(c, state.separators, state.pathSeparator, c.has('unit_id') ? c.text('unit_id') : null);
     if (path) {
-      const key = state.tree.add(path, c.source());
+      const key = state.tree.add(path, source);
       state.employeePaths.set(employeeId, key);
       unit = { pathKey: key };
     }
@@ -116,7 +122,7 @@ export function readEmployeeUnit(c: RowCursor, employeeId: string, teamId: strin
   } else if (!unit) {
     c.error('is_manager', 'invalid_value', 'The employee is marked as leader, but the row names no unit to lead. Fill in the unit, or clear the flag.');
   } else {
-    state.leaders.push({ unit, who: employeeId, byEmail: false, source: c.source(), column: 'is_manager' });
+    state.leaders.push({ unit, who: employeeId, byEmail: false, source, column: 'is_manager' });
   }
   return unitId;
 }

@@ -112,8 +112,17 @@ export class PathTree {
     return this.nodes.size;
   }
 
+  /** The key of each path already added without ids, by its names as written: most rows repeat a path. */
+  private readonly seen = new Map<string, string>();
+
   /** Adds the row's path; answers the key of the unit the row names (its last level). */
   add(path: PathCells, source: Source): string {
+    const written = path.ids.every((id) => id === null) ? path.names.join('\u0000') : undefined;
+    const known = written === undefined ? undefined : this.seen.get(written);
+    if (known !== undefined) {
+      this.starts.push({ topKey: known.split('\u0000', 1)[0]!, source, column: path.topColumn, name: path.names[0]! });
+      return known;
+    }
     let parentKey: string | null = null;
     let key = '';
     for (const [i, name] of path.names.entries()) {
@@ -128,6 +137,7 @@ export class PathTree {
       parentKey = key;
     }
     this.starts.push({ topKey: nameKey(path.names[0]!), source, column: path.topColumn, name: path.names[0]! });
+    if (written !== undefined) this.seen.set(written, key);
     return key;
   }
 
