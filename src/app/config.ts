@@ -192,6 +192,7 @@ export function importOptionsFrom(
     force: Boolean(flags.force),
     resendAbsences: Boolean(flags.resendAbsences),
     allRows: Boolean(flags.all),
+    acceptRenames: Boolean(flags.acceptRenames),
     stateDir,
   };
   const guardLimits = guardLimitsOf(file.guard);
@@ -206,6 +207,8 @@ export function importOptionsFrom(
     ['perPage', flags.perPage as number | undefined],
     ['mapFile', flag('map') ?? (file.map !== undefined ? besideConfig(file.map) : undefined)],
     ['dateOrder', flag('dateOrder')],
+    ['pathSeparator', typeof flags.pathSeparator === 'string' && flags.pathSeparator !== '' ? flags.pathSeparator : undefined],
+    ['today', flag('today')],
     ['encoding', flag('encoding')],
     ['report', flag('report')],
     ['errorsOut', flag('errorsOut')],

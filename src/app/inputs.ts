@@ -38,6 +38,9 @@ export async function readAndValidate(
     api: extra.api,
     ...(extra.current ? { current: extra.current } : {}),
     ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
+    ...(options.pathSeparator ? { pathSeparator: options.pathSeparator } : {}),
+    ...(options.acceptRenames ? { acceptRenames: true } : {}),
+    ...(options.today ? { today: options.today } : {}),
   });
   result.issues.push(...templateWarnings(reading.templateVersion));
   return result;

@@ -26,6 +26,12 @@ export interface InputOptions {
   mapFile?: string;
   dateOrder?: 'dmy' | 'mdy';
   encoding?: string;
+  /** exports.md: --path-separator (a mapping profile's `path_separator` feeds the same option). */
+  pathSeparator?: string;
+  /** exports.md: --accept-renames, rename units whose derived id changed as proposed. */
+  acceptRenames?: boolean;
+  /** --today YYYY-MM-DD: the run's date for leaving and hiring dates (a rehearsal). */
+  today?: string;
 }
 
 export interface OutputOptions {

@@ -182,7 +182,7 @@ async function planAndApply(
     reportedAbsences: reported,
     reportedFrom,
     prune: options.prune,
-    today: today(),
+    today: options.today ?? today(),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);

@@ -35,7 +35,17 @@ function withInputOptions(cmd: Command): Command {
     .option('--report <file>', 'write everything the run found and did as JSON')
     .option('--errors-out <file>', 'where to write the marked-up copy of the input (default NAME.errors.xlsx/csv)')
     .option('--json', 'one JSON object per line on stdout (events, then a summary with the exit code); words go to stderr', false)
-    .option('--quiet', 'print nothing when the run succeeds (exit 0); a failure still says everything on stderr', false);
+    .option('--quiet', 'print nothing when the run succeeds (exit 0); a failure still says everything on stderr', false)
+    .option('--path-separator <text>', 'the separator of a unit path column (detected when not given: " > ", /, \\, |)')
+    .option('--accept-renames', 'rename the units that look renamed in the export instead of creating them anew', false)
+    .option('--today <date>', 'the date the run takes as today, YYYY-MM-DD (to rehearse leaving and hiring dates)', isoDay);
+}
+
+function isoDay(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new InvalidArgumentError('expected a date as YYYY-MM-DD');
+  }
+  return value;
 }
 
 function withServiceOptions(cmd: Command): Command {

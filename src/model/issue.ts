@@ -29,6 +29,12 @@ export type ErrorCode =
   | 'unclosed_quote'
   /** The template's example row left in place above the user's own rows. */
   | 'template_example'
+  /** exports.md: an empty level in the middle of a path, or a path whose first level is not the top department. */
+  | 'invalid_path'
+  /** exports.md: a second leader of one unit (the later row). */
+  | 'duplicate_leader'
+  /** exports.md: `status` and `leaving_date` disagree. */
+  | 'conflicting_status'
   /** Not a validation code: the service refused the row while applying (written into the error file). */
   | 'rejected';
 
@@ -45,6 +51,14 @@ export type WarningCode =
   | 'csv_quotes'
   | 'merged_cells'
   | 'template_example'
+  /** exports.md: a unit under a new derived id looks like a rename of one that left the export (--accept-renames). */
+  | 'suggested_rename'
+  /** exports.md: a department's own team is made (its employees work from it), or a team became a department. */
+  | 'own_team'
+  /** exports.md: a leaving date after today (active until then). */
+  | 'coming_leave'
+  /** exports.md: a hiring date after today (the row waits). */
+  | 'not_yet_hired'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 

@@ -100,6 +100,70 @@ export const SHEETS: Record<SheetKind, SheetSpec> = {
   },
 };
 
+// ---- Exports as they come (docs/contracts/exports.md): columns an HR export may have besides the
+// template's. They are read like the template's columns but are not written into the template.
+
+/** The deepest level column read (`level_1` … `level_12`, each with its `level_N_id`). */
+export const MAX_PATH_LEVELS = 12;
+
+function levelColumns(): ColumnSpec[] {
+  const columns: ColumnSpec[] = [];
+  for (let n = 1; n <= MAX_PATH_LEVELS; n++) {
+    columns.push(column(`level_${n}`, false, [`niveau ${n}`, `level ${n}`, `lag ${n}`], `Level ${n}`, `Niveau ${n}`));
+    columns.push(column(`level_${n}_id`, false, [`niveau ${n} id`, `level ${n} id`, `lag ${n} id`], `Level ${n} ID`, `Niveau ${n} id`));
+  }
+  return columns;
+}
+
+const UNIT_PATH = column('unit_path', false, ['path', 'sti', 'afdelingssti', 'organisation path'], 'Unit path', 'Afdelingssti');
+
+export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
+  employees: [
+    column('first_name', false, ['fornavn', 'given name'], 'First name', 'Fornavn'),
+    column('last_name', false, ['efternavn', 'surname', 'family name'], 'Last name', 'Efternavn'),
+    column('leaving_date', false, ['fratrædelsesdato', 'fratrådt', 'end of employment', 'termination date'], 'Leaving date', 'Fratrædelsesdato'),
+    column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date'], 'Hiring date', 'Ansættelsesdato'),
+    column('is_manager', false, ['leder', 'manager', 'er leder', 'isManager'], 'Is manager', 'Er leder'),
+    UNIT_PATH,
+    column('unit_id', false, ['enhed_id', 'unit id', 'afdeling_id'], 'Unit ID', 'Enhed_id'),
+    ...levelColumns(),
+  ],
+  organisation: [
+    UNIT_PATH,
+    // A leader list names the leader by e-mail (and name) rather than by employee id.
+    column('owner_email', false, ['leader email', 'leader e-mail', 'leder e-mail', 'leder email', 'manager email'], 'Leader e-mail', 'Leder e-mail'),
+    column('owner_name', false, ['leader name', 'ledernavn', 'leder navn', 'manager name'], 'Leader name', 'Ledernavn'),
+    ...levelColumns(),
+  ],
+  absence: [],
+  delegations: [],
+};
+
+/** Every column a sheet of this kind can have: the template's, then the exports'. */
+export function columnsOf(kind: SheetKind): readonly ColumnSpec[] {
+  return [...SHEETS[kind].columns, ...EXPORT_COLUMNS[kind]];
+}
+
+/**
+ * The required columns a sheet with these columns lacks. An export may stand in for some (exports.md):
+ * `first_name` + `last_name` for `name`; on the organisation sheet a path (`unit_path` or `level_1`)
+ * for `id` and `name`, and no `type` column at all (a plain unit tree).
+ */
+export function missingRequired(kind: SheetKind, known: ReadonlySet<string>): string[] {
+  const required = requiredColumns(kind);
+  if (kind === 'employees') {
+    const named = known.has('first_name') && known.has('last_name');
+    return required.filter((name) => !known.has(name) && !(name === 'name' && named));
+  }
+  if (kind === 'organisation') {
+    const path = known.has('unit_path') || known.has('level_1');
+    return required.filter((name) => !known.has(name) && name !== 'type' && !(path && (name === 'id' || name === 'name')));
+  }
+  return required.filter((name) => !known.has(name));
+}
+
+// ---- end of the exports' columns
+
 /** Headers and sheet names match case-insensitively, trimmed, with spaces, `_` and `-` treated alike. */
 export function normaliseName(text: string): string {
   return text
@@ -165,7 +229,7 @@ export function canonicalColumn(kind: SheetKind, header: string, map?: HeaderMap
       if (normaliseName(written) === wanted) return canonical;
     }
   }
-  for (const col of SHEETS[kind].columns) {
+  for (const col of columnsOf(kind)) {
     if ([col.name, col.english, col.danish, ...col.aliases].some((alias) => normaliseName(alias) === wanted)) {
       return col.name;
     }

@@ -5,7 +5,7 @@
 import { issue, type Issue } from '../model/issue.js';
 import { INSTRUCTIONS_SHEET } from '../template/content.js';
 import { GENERAL } from '../template/instructions.js';
-import { canonicalColumn, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { canonicalColumn, columnsOf, missingRequired, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
@@ -65,7 +65,7 @@ function layoutForKind(kind: SheetKind, rows: readonly PhysicalRow[], headerMap:
   let bestCount = 0;
   for (const [index, row] of rows.entries()) {
     const known = knownColumns(kind, row, headerMap);
-    if (requiredColumns(kind).every((name) => known.has(name))) return { kind, header: index };
+    if (missingRequired(kind, known).length === 0) return { kind, header: index };
     if (known.size > bestCount) {
       best = index;
       bestCount = known.size;
@@ -82,7 +82,7 @@ function layoutForKind(kind: SheetKind, rows: readonly PhysicalRow[], headerMap:
 function layoutFromHeaders(rows: readonly PhysicalRow[], headerMap: HeaderMap | undefined): Layout | null {
   for (const [index, row] of rows.entries()) {
     const candidates = SHEET_KINDS.map((kind) => ({ kind, known: knownColumns(kind, row, headerMap) }))
-      .filter(({ kind, known }) => requiredColumns(kind).every((name) => known.has(name)))
+      .filter(({ kind, known }) => missingRequired(kind, known).length === 0)
       .sort((a, b) => b.known.size - a.known.size);
     const [first, second] = candidates;
     if (first && (!second || second.known.size < first.known.size)) return { kind: first.kind, header: index };
@@ -123,8 +123,7 @@ function unmatchedSheetMessage(rows: readonly PhysicalRow[], headerMap: HeaderMa
     const recognised = best.row.cells
       .filter((cell): cell is RawCell => cell !== undefined && columnOf(kind, cell.text, headerMap) !== null)
       .map((cell) => `"${cell.text}" (${columnOf(kind, cell.text, headerMap)})`);
-    const missing = requiredColumns(kind)
-      .filter((name) => !best.known.has(name))
+    const missing = missingRequired(kind, best.known)
       .map((name) => {
         const column = spec.columns.find((c) => c.name === name)!;
         const headers = column.english === column.danish ? `"${column.english}"` : `"${column.english}" or "${column.danish}"`;
@@ -152,7 +151,7 @@ function knownColumns(kind: SheetKind, row: PhysicalRow, headerMap: HeaderMap | 
 /** The canonical column, only when it is a column of this kind (a --map entry may name anything). */
 function columnOf(kind: SheetKind, header: string, headerMap: HeaderMap | undefined): string | null {
   const canonical = canonicalColumn(kind, header, headerMap);
-  return canonical && SHEETS[kind].columns.some((column) => column.name === canonical) ? canonical : null;
+  return canonical && columnsOf(kind).some((column) => column.name === canonical) ? canonical : null;
 }
 
 function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap | undefined, source: PhysicalSheet, issues: Issue[]): SheetColumn[] {

@@ -37,5 +37,7 @@ export function currentView(state: CurrentState): CurrentView {
     teamNames: names(state.org.teams.values()),
     // v2 shows the explicit owner, v3 the responsible employee, which for the top department is its owner.
     topDepartmentOwner: top ? (top.owner ?? top.responsible ?? null) : null,
+    departmentParents: new Map([...state.org.departments.values()].map((d) => [d.id, d.parentId])),
+    teamDepartments: new Map([...state.org.teams.values()].map((t) => [t.id, t.departmentId])),
   };
 }

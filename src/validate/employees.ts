@@ -6,7 +6,9 @@
  */
 import type { Employee, Gender, Organisation, Source, User } from '../model/organisation.js';
 import type { RowCursor } from './cursor.js';
-import { identityKey, isValidEmail, parseGender, parseLanguage, parseStatus } from './values.js';
+import { readEmployeeUnit, type ExportShapesState } from './export-shapes.js';
+import { readEmployment, readName } from './people-columns.js';
+import { identityKey, isValidEmail, parseGender, parseLanguage } from './values.js';
 
 export interface EmployeeRowsState {
   /** Lower-cased e-mail → the user who has it. */
@@ -22,10 +24,12 @@ export interface EmployeeRowsState {
   serviceUserOf?: ReadonlyMap<string, string>;
   api: 'v3' | 'v2';
   today: string;
+  /** Units, paths and leader flags on employee rows (exports.md). */
+  shapes?: ExportShapesState;
 }
 
-export function newEmployeeRowsState(api: 'v3' | 'v2', today: string): EmployeeRowsState {
-  return { emails: new Map(), usernames: new Map(), previousIds: new Map(), api, today };
+export function newEmployeeRowsState(api: 'v3' | 'v2', today: string, shapes?: ExportShapesState): EmployeeRowsState {
+  return { emails: new Map(), usernames: new Map(), previousIds: new Map(), api, today, ...(shapes && { shapes }) };
 }
 
 /** The person fields of one row, as read (undefined: column absent or value unreadable). */
@@ -43,11 +47,11 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
   const person = readPerson(c, state.today);
   const employment = c.has('employment') ? c.text('employment') : undefined;
   const systemLanguage = readLanguage(c, state.api);
-  const status = readStatus(c);
-  const teamId = c.has('team_id') ? c.text('team_id') : undefined;
+  const { status, notYetHired } = readEmployment(c, state.today);
+  let teamId = c.has('team_id') ? c.text('team_id') : undefined;
   const previousText = c.has('previous_employee_id') ? c.text('previous_employee_id') : null;
   const userIdText = c.has('user_id') ? c.text('user_id') : null;
-  if (id === null) return;
+  if (id === null || notYetHired) return;
 
   if (org.employees.has(id)) {
     const first = org.employees.get(id)!.source?.row;
@@ -59,6 +63,7 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
   const serviceUser = c.has('user_id') ? undefined : (previousId !== undefined ? state.serviceUserOf?.get(previousId) : undefined) ?? state.serviceUserOf?.get(id);
   const userId = userIdText ?? serviceUser ?? id;
   const source = c.source();
+  if (state.shapes) teamId = readEmployeeUnit(c, id, teamId, source, state.shapes);
   const employee: Employee = { id, userId, employment, systemLanguage, teamId, status, previousId, source };
   org.employees.set(id, employee);
 
@@ -68,7 +73,7 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
 }
 
 function readPerson(c: RowCursor, today: string): PersonFields {
-  const name = c.required('name', 'The name is empty. Type the person\'s full name.');
+  const name = readName(c);
   const email = c.required('email', 'The e-mail address is empty. Every person needs an e-mail address.');
   if (email !== null && !isValidEmail(email)) {
     c.error('email', 'invalid_email', `The e-mail address "${email}" is not valid. Type it as name@example.com.`);
@@ -102,17 +107,6 @@ function readLanguage(c: RowCursor, api: 'v3' | 'v2'): Employee['systemLanguage'
     c.error('system_language', 'invalid_value', `The system language "${text}" is not recognised. Use en (English) or da (Danish), or leave it empty for Danish.`);
   }
   return language;
-}
-
-function readStatus(c: RowCursor): Employee['status'] {
-  const text = c.has('status') ? c.text('status') : null;
-  if (text === null) return 'active';
-  const status = parseStatus(text);
-  if (status === undefined) {
-    c.error('status', 'invalid_value', `The status "${text}" is not recognised. Use active, or left for an employee who has left (aktiv/fratrådt).`);
-    return 'active';
-  }
-  return status;
 }
 
 function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: string): string | undefined {

@@ -5,7 +5,7 @@
  * after the last sheet, because sheets may come in any order.
  */
 import { emptyOrganisation, type Organisation } from '../model/organisation.js';
-import { SHEETS, requiredColumns } from '../sheets/columns.js';
+import { SHEETS, missingRequired } from '../sheets/columns.js';
 import { type SheetKind } from '../model/sheet-kind.js';
 import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
 import { isTemplateExample } from './template-example.js';
@@ -16,6 +16,7 @@ import { TrimmedCells } from './trimmed.js';
 import { checkDelegations, readDelegationRow, type DelegationRow } from './delegations.js';
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
+import { newExportShapesState, readExportUnitRow, resolveExportShapes } from './export-shapes.js';
 import { References } from './references.js';
 import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
@@ -31,7 +32,8 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   const api = options.api ?? 'v3';
   const issues = new IssueCollector();
   const org = emptyOrganisation();
-  const employeeState = newEmployeeRowsState(api, options.today ?? localToday());
+  const shapes = newExportShapesState(options.pathSeparator);
+  const employeeState = newEmployeeRowsState(api, options.today ?? localToday(), shapes);
   const organisationState = newOrganisationRowsState();
   const absenceRows: AbsenceRows = { periods: [], undated: [] };
   const delegationRows: DelegationRow[] = [];
@@ -48,8 +50,10 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     checkColumns(meta, issues, api);
     const has = (column: string) => meta.headers.has(column);
     if (meta.kind === 'employees' && !has('employee_id')) incomplete.employees = true;
-    if (meta.kind === 'organisation' && !(has('type') && has('id'))) incomplete.organisation = true;
-    if (meta.kind === 'organisation' && !(has('type') && has('id') && has('parent_id'))) treeColumnsPresent = false;
+    // exports.md: without `type` a plain unit tree (id, parent_id), or units named by their paths.
+    const path = has('unit_path') || has('level_1');
+    if (meta.kind === 'organisation' && !path && !has('id')) incomplete.organisation = true;
+    if (meta.kind === 'organisation' && !path && !(has('id') && has('parent_id'))) treeColumnsPresent = false;
     if (meta.kind === 'employees' && !has('user_id') && options.current) {
       // Without a user_id column an existing employment keeps the person the service has: the rows need
       // the service's employees before they can be read (only then; otherwise they stream meanwhile).
@@ -67,7 +71,8 @@ export async function validate(reading: InputReading, options: ValidateOptions =
           readEmployeeRow(cursor, org, employeeState);
           break;
         case 'organisation':
-          readOrganisationRow(cursor, org, organisationState);
+          if (meta.headers.has('type')) readOrganisationRow(cursor, org, organisationState);
+          else readExportUnitRow(cursor, shapes);
           break;
         case 'absence':
           readAbsenceRow(cursor, absenceRows);
@@ -94,6 +99,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   checkRequiredSheets(issues, managed, reading.issues.some((i) => i.code === 'ignored_sheet'));
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
+  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false)) managed.organisation = true;
   const refs = new References(org, current, issues, incomplete);
   if (managed.organisation) {
     checkOrganisation(org, organisationState, refs, issues, current, treeColumnsPresent);
@@ -155,15 +161,21 @@ function reportExample(row: RawRow, rows: number, meta: SheetMeta, issues: Issue
   );
 }
 
-/** parent_id is required on every row but the top department's, so a sheet without the column cannot work. */
-function requiredColumnsOf(kind: SheetKind): string[] {
-  const required = requiredColumns(kind);
-  return kind === 'organisation' ? [...required, 'parent_id'] : required;
+/**
+ * parent_id is required on every row but the top department's, so a sheet without the column cannot work
+ * (unless its units are named by their paths, exports.md).
+ */
+function missingColumns(meta: SheetMeta): string[] {
+  const known = new Set(meta.headers.keys());
+  const missing = missingRequired(meta.kind, known);
+  const path = known.has('unit_path') || known.has('level_1');
+  if (meta.kind === 'organisation' && known.has('type')) missing.unshift(...['type', 'id', 'name'].filter((c) => !known.has(c) && !missing.includes(c)));
+  if (meta.kind === 'organisation' && !path && !known.has('parent_id')) missing.push('parent_id');
+  return missing;
 }
 
 function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2'): void {
-  for (const column of requiredColumnsOf(meta.kind)) {
-    if (meta.headers.has(column)) continue;
+  for (const column of missingColumns(meta)) {
     const header = SHEETS[meta.kind].columns.find((c) => c.name === column)?.english ?? column;
     issues.error(
       meta,

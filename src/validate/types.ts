@@ -11,6 +11,10 @@ export interface ValidateOptions {
   current?: CurrentView | Promise<CurrentView>;
   /** Order for slash dates typed as text (DD/MM/YYYY vs MM/DD/YYYY); without it they are ambiguous_date. */
   dateOrder?: 'dmy' | 'mdy';
+  /** exports.md: the separator of a path column (`--path-separator`); absent: detected per sheet. */
+  pathSeparator?: string;
+  /** exports.md: a unit whose derived id changed is renamed when it looks like a rename (`--accept-renames`). */
+  acceptRenames?: boolean;
 }
 
 /** What the service already has, as far as references and the top department need it. */
@@ -31,6 +35,9 @@ export interface CurrentView {
   teamNames?: Map<string, string>;
   /** The employee who owns the top department in the service (the service refuses to fire them). */
   topDepartmentOwner?: string | null;
+  /** Department → its parent, team → its department: where a unit of an export disappeared from (rename proposals). */
+  departmentParents?: Map<string, string | null>;
+  teamDepartments?: Map<string, string>;
 }
 
 export interface ServicePerson {

@@ -48,10 +48,11 @@ describe('organisation sheet', () => {
     expect(errors(result)).toHaveLength(1);
   });
 
-  it('reports a missing type column once and no tree problems that follow from it', async () => {
+  it('reads a sheet without a type column as a plain unit tree (exports.md): a unit with children is a department, a leaf a team', async () => {
     const result = await run(orgWith([['D0', 'Company', ''], ['D1', 'Sales', 'D0']], ['id', 'name', 'parent_id']), { current: CURRENT });
-    expect(onlyError(result, 'missing_column')).toMatchObject({ row: null, column: 'type' });
-    expect(errors(result)).toHaveLength(1);
+    expect(errors(result)).toEqual([]);
+    expect([...result.desired.departments.keys()]).toEqual(['D0']);
+    expect(result.desired.teams.get('D1')).toMatchObject({ name: 'Sales', departmentId: 'D0' });
   });
 
   it('reports each row of a loop of parents at parent_id', async () => {

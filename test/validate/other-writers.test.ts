@@ -45,7 +45,8 @@ describe('an export that matches no sheet (SheetJS)', () => {
     const ignored = warnings.find((w) => w.code === 'ignored_sheet')!;
     expect(ignored.sheetName).toBe('Eksport');
     expect(ignored.message).toMatch(/As Employees sheet \(headers in row 2\) it has "Navn" \(name\), "Mail" \(email\) but lacks employee_id \("Employee ID" or "Medarbejder_id"\)/);
-    expect(ignored.message).toMatch(/As Organisation sheet .* lacks type \("Type"\), id/);
+    // exports.md: an organisation sheet needs no type column (a plain unit tree), but an id or a path.
+    expect(ignored.message).toMatch(/As Organisation sheet .* lacks id \("ID" or "Enhed_id"\)/);
     expect(ignored.message).toMatch(/No header of Absence or Delegations sheet/);
     expect(ignored.message).toMatch(/--map mapping\.json/);
     expect(errors).toEqual([expect.objectContaining({ code: 'missing_sheet', message: expect.stringMatching(/--map/) })]);

@@ -1,0 +1,62 @@
+/**
+ * A plain unit tree (exports.md): units without a department-or-team column, from an organisation sheet
+ * without `type` or from paths. A unit with child units, or already a department in the service, is a
+ * department; any other unit a team. Employees of a department work in its own team: a team with the
+ * department's id, name and owner, placed in it, made only when some employee needs it, or when a team
+ * of the service gains children (it becomes a department and moves into it: no team is deleted).
+ */
+import type { Department, Organisation, Team } from '../model/organisation.js';
+import type { IssueCollector } from './collector.js';
+import type { OrganisationRowsState } from './organisation.js';
+import type { UnitSpec } from './units-from-paths.js';
+import type { CurrentView } from './types.js';
+
+export interface PlacedUnit extends UnitSpec {
+  /** undefined: owners are not managed; null: no owner of its own (it inherits). */
+  owner?: string | null;
+  previousId?: string;
+}
+
+/** Which units are departments: the top, those with children, those the service has as departments. */
+export function departmentIds(units: readonly PlacedUnit[], current: CurrentView | undefined): Set<string> {
+  const parents = new Set(units.map((u) => u.parentId).filter((id): id is string => id !== null));
+  return new Set(units.filter((u) => u.parentId === null || parents.has(u.id) || current?.departments.has(u.id)).map((u) => u.id));
+}
+
+/**
+ * Writes the units into the organisation as departments and teams, with the own teams `workedIn` (the
+ * unit ids employees work in) needs. The parentless department is handed to the top-department check.
+ */
+export function placeUnits(
+  units: readonly PlacedUnit[],
+  workedIn: ReadonlySet<string>,
+  org: Organisation,
+  rowsState: OrganisationRowsState,
+  current: CurrentView | undefined,
+  issues: IssueCollector,
+): void {
+  const departments = departmentIds(units, current);
+  for (const unit of units) {
+    const { id, name, parentId, owner, previousId, source } = unit;
+    if (departments.has(id)) {
+      const department: Department = { id, name, parentId, owner, previousId, source };
+      org.departments.set(id, department);
+      if (parentId === null) rowsState.parentless.push(department);
+    } else {
+      const team: Team = { id, name, departmentId: parentId ?? '', owner, previousId, source };
+      org.teams.set(id, team);
+    }
+  }
+  for (const id of departments) {
+    const department = org.departments.get(id)!;
+    const formerTeam = current?.teams.has(id) === true && !current.departments.has(id);
+    if (!workedIn.has(id) && !formerTeam) continue;
+    const ownTeam: Team = { id, name: department.name, departmentId: id, owner: department.owner, source: department.source! };
+    org.teams.set(id, ownTeam);
+    if (!current || (current.teams.has(id) && !formerTeam)) continue;
+    const why = formerTeam
+      ? `The team "${department.name}" (${id}) has units below it now: it becomes a department with the same id, and the team moves into it as the department's own team (no team is deleted, its members and dialog data stay).`
+      : `The employees who work directly in department "${department.name}" (${id}) work from its own team: a team with the same id and name is created in the department (the service's employees work from teams).`;
+    issues.warning(issues.sheetOf(department.source!), department.source!.row, null, 'own_team', why, id);
+  }
+}
