@@ -60,7 +60,9 @@ function withApplyOptions(cmd: Command): Command {
     .option('--force', 'allow more removals than --max-deletions', false)
     .option('--journal <file>', 'progress journal (default .orgsync/journal/…)')
     .option('--resend-absences', 'send every absence again, even those reported before', false)
-    .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false);
+    .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false)
+    .option('--html <file>', 'where to write the plan or report page (default NAME.plan.html / NAME.report.html)')
+    .addOption(new Option('--lang <lang>', 'language of the plan or report page').choices(['en', 'da']));
 }
 
 type Flags = Record<string, unknown>;
@@ -105,6 +107,8 @@ function importOptions(command: CommandName, files: string[], flags: Flags): Imp
     ['errorsOut', str('errorsOut')],
     ['maxDeletions', flags.maxDeletions as number | undefined],
     ['journal', str('journal')],
+    ['html', str('html')],
+    ['pageLang', str('lang')],
   ];
   for (const [key, value] of optional) if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
   if (options.journal) options.journal = resolve(options.journal);
