@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
@@ -65,7 +66,7 @@ const PERSON_CHANGES = [
 ];
 
 let sandbox: RunningSandbox;
-let browser: Browser;
+let browser: BrowserSession;
 let page: Page;
 let dir: string;
 let cwd: string;
@@ -101,7 +102,8 @@ beforeAll(async () => {
   expect(plan.code, plan.stdout + plan.stderr).toBe(0);
   planStdout = plan.stdout;
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+  page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 1600 });
   await page.goto(fileUrl(join(dir, 'workbook.plan.html')));
 }, 180_000);
 
@@ -110,6 +112,8 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+/** Runs in the page (the tests compile without the DOM library). */
+const backgroundOf = (e: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(e).backgroundColor;
 const attr = (selector: string, name: string) => page.$$eval(selector, (els, n) => els.map((e) => e.getAttribute(n)), name);
 
 describe('the plan page of a reorganisation, opened from disk', () => {
@@ -167,10 +171,10 @@ describe('the plan page of a reorganisation, opened from disk', () => {
   it('says each change in words, not by colour alone, and colours them apart', async () => {
     const removed = page.locator('li.unit[data-unit-id="T4"] > details > summary .badge').first();
     expect(await removed.textContent()).toBe('removed');
-    expect(await removed.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(207, 34, 46)');
+    expect(await removed.evaluate(backgroundOf)).toBe('rgb(207, 34, 46)');
     const renamed = page.locator('li.unit[data-unit-id="C2"] > details > summary .badge').first();
     expect(await renamed.textContent()).toBe('renamed');
-    expect(await renamed.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(130, 80, 223)');
+    expect(await renamed.evaluate(backgroundOf)).toBe('rgb(130, 80, 223)');
     const fired = page.locator('li.person[data-employee-id="108"] .badge').first();
     expect(await fired.textContent()).toBe('fired');
   });
@@ -214,7 +218,7 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     const folder = join(dir, 'workbook');
     const result = await runCli(['plan', folder, '--prune', '--lang', 'da', '--html', join(dir, 'plan-da.html'), ...serviceArgs(sandbox)], { cwd });
     expect(result.code, result.stderr).toBe(0);
-    const da = await browser.newPage();
+    const da = await browser.context.newPage();
     await da.goto(fileUrl(join(dir, 'plan-da.html')));
     expect(await da.getAttribute('html', 'lang')).toBe('da');
     expect(await da.textContent('li.unit[data-unit-id="T4"] > details > summary .badge')).toBe('fjernet');
