@@ -41,6 +41,8 @@ button { font: inherit; padding: 4px 10px; border: 1px solid #d0d7de; border-rad
 ul.tree { list-style: none; margin: 0; padding-left: 18px; }
 main > section > ul.tree { padding-left: 0; }
 li.unit { margin: 3px 0; }
+/* Off-screen teams are neither laid out nor painted until scrolled to: 5,000 people paint at once. */
+li.unit[data-unit-kind=team] { content-visibility: auto; contain-intrinsic-size: auto 200px; }
 li.unit > details > summary { cursor: pointer; padding: 3px 6px; background: #f6f8fa; border-radius: 4px; }
 li.unit[data-unit-kind=team] > details > summary { background: #fff; border-top: 1px solid #eaeef2; }
 .unit-name { font-weight: 600; }
@@ -57,6 +59,7 @@ li.person { padding: 1px 6px; margin: 1px 0; }
   .toolbar, .held button { display: none; }
   body { font-size: 11px; }
   li.unit { break-inside: avoid-page; }
+  li.unit[data-unit-kind=team] { content-visibility: visible; }
   .badge { color: #000; border: 1px solid #000; background: none !important; }
 }
 `;
