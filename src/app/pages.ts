@@ -13,6 +13,13 @@ import type { PageLang } from '../view/page-words.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 
+/**
+ * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
+ * of megabytes no browser opens, and building it would cost the run its memory. Such a plan is listed by
+ * --report only.
+ */
+export const MAX_PAGE_OPERATIONS = 50_000;
+
 /** What the page needs besides the plan: the workbook's organisation and the service's before it. */
 export interface PageSource {
   desired: Organisation;
@@ -29,6 +36,13 @@ export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'htm
 
 export async function writePage(options: ImportOptions, io: AppIO, source: PageSource, report: ReportInput): Promise<void> {
   if (!report.planned) return;
+  const operations = report.planned.operations.length;
+  // A run with nothing to do did nothing: the page of the last run that did something stays.
+  if (options.command !== 'plan' && operations === 0) return;
+  if (operations > MAX_PAGE_OPERATIONS) {
+    println(io.stdout, `No org chart page: the plan has ${operations} operations, more than a page shows (${MAX_PAGE_OPERATIONS}); --report FILE.json lists them all.`);
+    return;
+  }
   const path = pagePath(options);
   try {
     const chart = buildOrgChart({ ...source.current, desired: source.desired }, report.planned);

@@ -29,15 +29,25 @@ export function inOrder(planned: readonly PlannedOperation[]): Operation[] {
   return [...planned].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0)).map((p) => p.op);
 }
 
-function clone(org: Organisation): Organisation {
+/** New maps holding the same records: a record is copied only when it is changed (`edit`). */
+function shallow(org: Organisation): Organisation {
   return {
-    users: new Map([...org.users].map(([k, v]) => [k, { ...v }])),
-    employees: new Map([...org.employees].map(([k, v]) => [k, { ...v }])),
-    departments: new Map([...org.departments].map(([k, v]) => [k, { ...v }])),
-    teams: new Map([...org.teams].map(([k, v]) => [k, { ...v }])),
-    delegations: org.delegations.map((d) => ({ ...d })),
+    users: new Map(org.users),
+    employees: new Map(org.employees),
+    departments: new Map(org.departments),
+    teams: new Map(org.teams),
+    delegations: [...org.delegations],
     absences: org.absences.map((a) => ({ ...a })),
   };
+}
+
+/** The record under `id`, copied into the map first, so the organisation it came from is never changed. */
+function edit<V extends object>(map: Map<string, V>, id: string): V | undefined {
+  const value = map.get(id);
+  if (value === undefined) return undefined;
+  const copy = { ...value };
+  map.set(id, copy);
+  return copy;
 }
 
 /**
@@ -45,13 +55,13 @@ function clone(org: Organisation): Organisation {
  * its own owner, one that equals it as inherited (the same reading the diff makes).
  */
 export function withShownOwners(org: Organisation): Organisation {
-  const copy = clone(org);
+  const copy = shallow(org);
   const shown = (departmentId: string | null) => (departmentId === null ? null : (org.departments.get(departmentId)?.responsible ?? null));
-  for (const d of copy.departments.values()) {
-    if (d.owner === undefined) d.owner = d.responsible && d.responsible !== shown(d.parentId) ? d.responsible : null;
+  for (const [id, d] of org.departments) {
+    if (d.owner === undefined) copy.departments.set(id, { ...d, owner: d.responsible && d.responsible !== shown(d.parentId) ? d.responsible : null });
   }
-  for (const t of copy.teams.values()) {
-    if (t.owner === undefined) t.owner = t.responsible && t.responsible !== shown(t.departmentId) ? t.responsible : null;
+  for (const [id, t] of org.teams) {
+    if (t.owner === undefined) copy.teams.set(id, { ...t, owner: t.responsible && t.responsible !== shown(t.departmentId) ? t.responsible : null });
   }
   return copy;
 }
@@ -67,7 +77,8 @@ function rekey<V extends { id: string }>(map: Map<string, V>, from: string, to: 
 export function organisationAfter(before: Before, ops: readonly Operation[], fallback?: Organisation): After {
   const org = withShownOwners(before.org);
   const followOwner = (from: string, to: string) => {
-    for (const unit of [...org.departments.values(), ...org.teams.values()]) if (unit.owner === from) unit.owner = to;
+    for (const [id, d] of org.departments) if (d.owner === from) edit(org.departments, id)!.owner = to;
+    for (const [id, t] of org.teams) if (t.owner === from) edit(org.teams, id)!.owner = to;
   };
   for (const op of ops) {
     switch (op.type) {
@@ -75,7 +86,7 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         org.users.set(op.id, { id: op.id, ...op.fields });
         break;
       case 'updateUser': {
-        const user = org.users.get(op.id);
+        const user = edit(org.users, op.id);
         if (user) Object.assign(user, op.changes);
         break;
       }
@@ -84,7 +95,7 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         if (!org.users.has(op.userId)) org.users.set(op.userId, { id: op.userId, ...op.user });
         break;
       case 'updateEmployee': {
-        const employee = org.employees.get(op.id);
+        const employee = edit(org.employees, op.id);
         if (employee) Object.assign(employee, op.changes);
         break;
       }
@@ -92,10 +103,10 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         rekey(org.employees, op.fromId, op.id);
         followOwner(op.fromId, op.id);
         for (const a of org.absences) if (a.employeeId === op.fromId) a.employeeId = op.id;
-        for (const d of org.delegations) if (d.employeeId === op.fromId) d.employeeId = op.id;
+        org.delegations = org.delegations.map((d) => (d.employeeId === op.fromId ? { ...d, employeeId: op.id } : d));
         break;
       case 'fireEmployee': {
-        const employee = org.employees.get(op.id);
+        const employee = edit(org.employees, op.id);
         if (employee) employee.status = 'fired';
         break;
       }
@@ -110,19 +121,19 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         org.departments.set(op.id, { id: op.id, name: op.name, parentId: op.parentId, owner: op.owner ?? null });
         break;
       case 'updateDepartment': {
-        const department = org.departments.get(op.id);
+        const department = edit(org.departments, op.id);
         if (department) Object.assign(department, op.changes);
         break;
       }
       case 'moveDepartment': {
-        const department = org.departments.get(op.id);
+        const department = edit(org.departments, op.id);
         if (department) department.parentId = op.parentId;
         break;
       }
       case 'renameDepartment':
         rekey(org.departments, op.fromId, op.id);
-        for (const d of org.departments.values()) if (d.parentId === op.fromId) d.parentId = op.id;
-        for (const t of org.teams.values()) if (t.departmentId === op.fromId) t.departmentId = op.id;
+        for (const [id, d] of org.departments) if (d.parentId === op.fromId) edit(org.departments, id)!.parentId = op.id;
+        for (const [id, t] of org.teams) if (t.departmentId === op.fromId) edit(org.teams, id)!.departmentId = op.id;
         break;
       case 'deleteDepartment':
         org.departments.delete(op.id);
@@ -131,31 +142,30 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         org.teams.set(op.id, { id: op.id, name: op.name, departmentId: op.departmentId, owner: op.owner ?? null });
         break;
       case 'updateTeam': {
-        const team = org.teams.get(op.id);
+        const team = edit(org.teams, op.id);
         if (team) Object.assign(team, op.changes);
         break;
       }
       case 'moveTeam': {
-        const team = org.teams.get(op.id);
+        const team = edit(org.teams, op.id);
         if (team) team.departmentId = op.departmentId;
         break;
       }
       case 'renameTeam':
         rekey(org.teams, op.fromId, op.id);
-        for (const e of org.employees.values()) if (e.teamId === op.fromId) e.teamId = op.id;
+        for (const [id, e] of org.employees) if (e.teamId === op.fromId) edit(org.employees, id)!.teamId = op.id;
         break;
       case 'deleteTeam':
         org.teams.delete(op.id);
-        for (const e of org.employees.values()) if (e.teamId === op.id) e.teamId = null;
+        for (const [id, e] of org.employees) if (e.teamId === op.id) edit(org.employees, id)!.teamId = null;
         break;
       case 'addTeamMember': {
-        const employee = org.employees.get(op.employeeId);
+        const employee = edit(org.employees, op.employeeId);
         if (employee) employee.teamId = op.teamId;
         break;
       }
       case 'removeTeamMember': {
-        const employee = org.employees.get(op.employeeId);
-        if (employee && employee.teamId === op.teamId) employee.teamId = null;
+        if (org.employees.get(op.employeeId)?.teamId === op.teamId) edit(org.employees, op.employeeId)!.teamId = null;
         break;
       }
       case 'createDelegation':
