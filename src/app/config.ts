@@ -215,6 +215,8 @@ export function importOptionsFrom(
     ['maxDeletions', (flags.maxDeletions as number | undefined) ?? file.max_deletions],
     ['journal', flag('journal')],
     ['lang', file.lang],
+    ['html', flag('html')],
+    ['pageLang', flag('lang') ?? file.lang],
     ['guardLimits', guardLimits],
     ['rootId', flag('rootId')],
     ['rootName', flag('rootName')],

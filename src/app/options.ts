@@ -39,6 +39,10 @@ export interface OutputOptions {
   report?: string;
   /** --errors-out FILE */
   errorsOut?: string;
+  /** --html FILE: the plan or report page (default NAME.plan.html / NAME.report.html beside the input). */
+  html?: string;
+  /** --lang: the page's language (the rest of the output is English). */
+  pageLang?: 'en' | 'da';
 }
 
 export interface ApplyOptions {

@@ -9,11 +9,14 @@ import type { Issue } from '../model/issue.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
+import { writePage, type PageSource } from './pages.js';
 
 interface ReportContext {
   options: ImportOptions;
   io: AppIO;
   startedAt: Date;
+  /** Set once a plan is made: the plan or report page is written from it. */
+  page?: PageSource;
 }
 
 export interface RunResult {
@@ -47,7 +50,6 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
   } catch (error) {
     println(ctx.io.stderr, `Could not write the error file: ${(error as Error).message}`);
   }
-  if (!ctx.options.report) return;
   const report = {
     exitCode: result.exitCode,
     issues: result.issues,
@@ -60,6 +62,8 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     ...(result.operations ? { operations: result.operations } : {}),
     ...(result.summary ? { summary: result.summary } : {}),
   };
+  if (ctx.page) await writePage(ctx.options, ctx.io, ctx.page, report);
+  if (!ctx.options.report) return;
   try {
     await writeReportOf(ctx.options.report, report);
     println(ctx.io.stdout, `Report written to ${ctx.options.report}`);

@@ -26,6 +26,7 @@ import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
 import { finishReports } from './reports.js';
+import type { PageSource } from './pages.js';
 import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-issues.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
@@ -43,6 +44,7 @@ interface Context {
   io: AppIO;
   progress: Progress;
   startedAt: Date;
+  page?: PageSource;
 }
 
 /** `orgsync-import validate`: offline unless a service is configured. */
@@ -187,6 +189,7 @@ async function planAndApply(
   });
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
   io.events?.plan(plan);
+  ctx.page = { desired: validation.desired, current };
   const planned = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];

@@ -77,7 +77,9 @@ function withApplyOptions(cmd: Command): Command {
     .option('--force', 'allow more removals than --max-deletions', false)
     .option('--journal <file>', 'progress journal (default .orgsync/journal/…)')
     .option('--resend-absences', 'send every absence again, even those reported before', false)
-    .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false);
+    .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false)
+    .option('--html <file>', 'where to write the plan or report page (default NAME.plan.html / NAME.report.html)')
+    .addOption(new Option('--lang <lang>', 'language of the plan or report page').choices(['en', 'da']));
 }
 
 type Flags = Record<string, unknown>;

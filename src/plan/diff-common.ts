@@ -7,6 +7,10 @@ export const PRUNE_REASON = 'not in the workbook (--prune)';
 export interface DiffNote {
   message: string;
   source?: Operation['source'];
+  /** A consequence of the plan stated before it happens (consequences.ts); unset: a finding of the diff. */
+  kind?: 'consequence';
+  /** The unit or employee the note is about (`department:ID`, `team:ID`, `employee:ID`), for the org chart. */
+  subject?: string;
 }
 
 /**

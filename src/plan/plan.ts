@@ -5,6 +5,8 @@
 import { diffOrganisations, type DiffInput, type DiffNote } from './diff.js';
 import { buildGraph, type PlannedOperation } from './graph.js';
 import { DESCRIBE, type Operation } from '../model/operations.js';
+import { planConsequences } from './consequences.js';
+import { inOrder } from './after.js';
 
 export interface DeletionGuard {
   /** Removals per entity kind and the most allowed without --force. */
@@ -60,9 +62,14 @@ function guard(ops: Operation[], input: PlanOptions): DeletionGuard {
 
 export function buildPlan(input: PlanOptions): Plan {
   const diff = diffOrganisations(input);
+  const operations = buildGraph(diff.operations, input.desired, input.current.org);
+  const consequences = planConsequences(
+    { ...input.current, desired: input.desired, reportedAbsences: input.reportedAbsences },
+    inOrder(operations),
+  );
   return {
-    operations: buildGraph(diff.operations, input.desired, input.current.org),
-    notes: diff.notes,
+    operations,
+    notes: [...diff.notes, ...consequences],
     guard: guard(diff.operations, input),
   };
 }

@@ -47,7 +47,7 @@ export interface ReportPlanEntry {
 
 /** The plan's findings and its deletion guard's verdict, beside its operations. */
 export interface ReportPlanDetail {
-  notes: { message: string; file: string | null; sheet_name: string | null; row: number | null }[];
+  notes: { message: string; file: string | null; sheet_name: string | null; row: number | null; kind?: 'consequence'; subject?: string }[];
   deletion_guard: {
     exceeded: boolean;
     kinds: { entity: string; removals: number; limit: number; in_service: number }[];
@@ -276,6 +276,8 @@ function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetail {
       file: note.source?.file ?? null,
       sheet_name: note.source?.sheetName ?? null,
       row: note.source?.row ?? null,
+      ...(note.kind ? { kind: note.kind } : {}),
+      ...(note.subject ? { subject: note.subject } : {}),
     })),
     deletion_guard: {
       exceeded: plan.guard.exceeded,

@@ -86,7 +86,7 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
     }
     lines.push('');
   }
-  for (const note of plan.notes) lines.push(`Note: ${note.message}`);
+  for (const note of plan.notes) lines.push(`${note.kind === 'consequence' ? 'Warning' : 'Note'}: ${note.message}`);
   if (plan.guard.exceeded) {
     for (const k of plan.guard.kinds.filter((g) => g.removals > g.limit)) {
       lines.push(

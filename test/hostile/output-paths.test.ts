@@ -55,6 +55,17 @@ describe('outputs never replace inputs', () => {
     expect(readFileSync(input).equals(before)).toBe(true);
   });
 
+  it('--html naming an input is refused before anything is read', async () => {
+    const dir = tempDir('out-');
+    const book = join(dir, 'book.xlsx');
+    copyFileSync(SAMPLE_XLSX, book);
+    const before = readFileSync(book);
+    const result = await runCli(['plan', book, '--sandbox', '--html', book], { cwd: dir });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/--html .*book\.xlsx is the input file/);
+    expect(readFileSync(book).equals(before)).toBe(true);
+  });
+
   it('an --errors-out elsewhere is still written', async () => {
     const folder = csvWithAnError();
     const dir = tempDir('out-');

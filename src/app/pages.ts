@@ -1,0 +1,65 @@
+/**
+ * The HTML page of a run: `plan` writes `NAME.plan.html` beside the input, the main job
+ * `NAME.report.html` (or `--html FILE`); its path is printed. Built by the view from data only.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import type { Organisation } from '../model/organisation.js';
+import type { CurrentState } from '../model/service-state.js';
+import { buildReport, type ReportInput } from '../report/json.js';
+import { buildOrgChart } from '../view/org-chart.js';
+import { renderPlanPage } from '../view/plan-html.js';
+import type { PageLang } from '../view/page-words.js';
+import { println, type AppIO } from './io.js';
+import type { ImportOptions } from './options.js';
+
+/**
+ * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
+ * of megabytes no browser opens, and building it would cost the run its memory. Such a plan is listed by
+ * --report only.
+ */
+export const MAX_PAGE_OPERATIONS = 50_000;
+
+/** What the page needs besides the plan: the workbook's organisation and the service's before it. */
+export interface PageSource {
+  desired: Organisation;
+  current: CurrentState;
+}
+
+/** `staff.xlsx` → `staff.plan.html` beside it; a folder of CSV files `folder` → `folder.plan.html` beside it. */
+export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'html'>): string {
+  if (options.html) return options.html;
+  const input = options.files[0]!.replace(/[\\/]+$/, '');
+  const suffix = options.command === 'plan' ? 'plan' : 'report';
+  return join(dirname(input), `${basename(input, extname(input))}.${suffix}.html`);
+}
+
+export async function writePage(options: ImportOptions, io: AppIO, source: PageSource, report: ReportInput): Promise<void> {
+  if (!report.planned) return;
+  const operations = report.planned.operations.length;
+  // A run with nothing to do did nothing: the page of the last run that did something stays.
+  if (options.command !== 'plan' && operations === 0) return;
+  if (operations > MAX_PAGE_OPERATIONS) {
+    println(io.stdout, `No org chart page: the plan has ${operations} operations, more than a page shows (${MAX_PAGE_OPERATIONS}); --report FILE.json lists them all.`);
+    return;
+  }
+  const path = pagePath(options);
+  try {
+    const chart = buildOrgChart({ ...source.current, desired: source.desired }, report.planned);
+    const html = renderPlanPage({
+      chart,
+      report: buildReport(report),
+      kind: options.command === 'plan' ? 'plan' : 'report',
+      lang: (options.pageLang ?? 'en') as PageLang,
+      title: options.files.map((f) => basename(f)).join(', '),
+    });
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    await writeFile(temporary, html, 'utf8');
+    await rename(temporary, path);
+    println(io.stdout, `${options.command === 'plan' ? 'The plan as an org chart' : 'The report as an org chart'}: ${path}`);
+  } catch (error) {
+    // What was applied stays applied; only the page is missing.
+    println(io.stderr, `Could not write the page ${path}: ${(error as Error).message}`);
+  }
+}

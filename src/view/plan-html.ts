@@ -1,0 +1,251 @@
+/**
+ * The plan (or report) as one self-contained HTML page: the org chart before and after, the people
+ * changes per unit, the deletion guard, held removals, warnings and notes, the counts. Built from data
+ * only (the chart model and the JSON report object, which the page also embeds); every text is escaped.
+ *
+ * Contract for scripts and tests: each unit element carries `data-unit-id`, `data-unit-kind` and
+ * `data-change`; each person element `data-employee-id` and `data-change`; the report object is in
+ * `<script type="application/json" id="plan">`.
+ */
+import type { ChartPerson, ChartUnit, OrgChart, PersonRef } from './org-chart.js';
+import { PERSON_CHANGES, UNIT_CHANGES } from './org-chart.js';
+import { PAGE_CSS, PAGE_SCRIPT } from './page-assets.js';
+import { PAGE_WORDS, type PageLang, type PageWords } from './page-words.js';
+
+type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
+
+/** The parts of the JSON report (report/json.ts `Report`) the page shows. */
+export interface PageReport {
+  summary: { plan: Record<string, Record<string, number>>; operations?: Record<string, number> };
+  plan: readonly { key: string; action: string; entity: string; id: string; reason: string; held?: boolean }[];
+  plan_detail?: {
+    notes: readonly { message: string; kind?: string; subject?: string }[];
+    deletion_guard: { exceeded: boolean; kinds: readonly { entity: string; removals: number; limit: number; in_service: number }[] };
+  };
+  operations: readonly { key: string; action: string; entity: string; id: string; status: Status; message: string | null }[];
+}
+
+export interface PageInput {
+  chart: OrgChart;
+  report: PageReport;
+  /** plan: before anything is sent; report: after the apply, with each operation's outcome. */
+  kind: 'plan' | 'report';
+  lang?: PageLang;
+  /** The input the page is about (shown in the title). */
+  title: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** JSON inside a script element: nothing in it can close the element or start a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const STATUS_ORDER: Status[] = ['failed', 'skipped', 'unchanged', 'done'];
+
+interface Context {
+  w: PageWords;
+  statusOf: Map<string, { status: Status; message: string | null }>;
+  personNotes: Map<string, string[]>;
+}
+
+function badge(kind: string, word: string): string {
+  return `<span class="badge b-${kind}">${escapeHtml(word)}</span>`;
+}
+
+function who(ref: PersonRef | null, w: PageWords): string {
+  if (!ref) return escapeHtml(w.nobody);
+  return `${escapeHtml(ref.name ?? ref.employeeId)} <span class="pid">${escapeHtml(ref.employeeId)}</span>`;
+}
+
+function sameRef(a: PersonRef | null, b: PersonRef | null): boolean {
+  return (a?.employeeId ?? null) === (b?.employeeId ?? null);
+}
+
+/** The worst outcome among a unit's or person's operations (report page only). */
+function outcome(keys: readonly string[], ctx: Context): string {
+  const found = keys.map((k) => ctx.statusOf.get(k)).filter((s) => s !== undefined);
+  if (found.length === 0) return '';
+  const worst = STATUS_ORDER.find((s) => found.some((f) => f.status === s))!;
+  const failed = found.filter((f) => f.status === 'failed' && f.message).map((f) => escapeHtml(f.message!));
+  return ` <span class="badge s-${worst}" data-status="${worst}">${escapeHtml(ctx.w.status[worst])}</span>${failed.length > 0 ? ` <span class="warn">${failed.join('; ')}</span>` : ''}`;
+}
+
+function personElement(p: ChartPerson, ctx: Context): string {
+  const { w } = ctx;
+  const facts: string[] = [];
+  if (p.previousId) facts.push(`${escapeHtml(w.previousId)} <span class="pid">${escapeHtml(p.previousId)}</span>`);
+  if (p.change === 'joined' && p.teamBefore) facts.push(`${escapeHtml(w.fromTeam)} ${escapeHtml(p.teamBefore)}`);
+  if (p.change === 'left' && p.teamAfter) facts.push(`${escapeHtml(w.toTeam)} ${escapeHtml(p.teamAfter)}`);
+  for (const a of p.absences) facts.push(escapeHtml(w.absence(a.startDate, a.endDate)));
+  const others = p.changes.filter((c) => c !== p.change).map((c) => escapeHtml(w.person[c]));
+  const notes = (ctx.personNotes.get(p.employeeId) ?? []).map((n) => `<div class="warn">${escapeHtml(n)}</div>`).join('');
+  const search = `${p.name} ${p.employeeId} ${p.previousId ?? ''} ${p.email}`.toLowerCase();
+  return (
+    `<li class="person p-${p.change}" data-employee-id="${escapeHtml(p.employeeId)}" data-change="${p.change}" data-changes="${p.changes.join(' ')}" data-search="${escapeHtml(search)}">` +
+    `${badge(p.change, w.person[p.change])}${escapeHtml(p.name)} <span class="pid">${escapeHtml(p.employeeId)}</span> <span class="muted">${escapeHtml(p.email)}</span>` +
+    `${others.length > 0 ? ` <span class="facts">+ ${others.join(', ')}</span>` : ''}${facts.length > 0 ? ` <span class="facts">${facts.join(' · ')}</span>` : ''}` +
+    `${outcome(p.operationKeys, ctx)}${notes}</li>`
+  );
+}
+
+function unitElement(u: ChartUnit, ctx: Context, out: string[]): void {
+  const { w } = ctx;
+  const changedPeople = u.people.some((p) => p.change !== 'unchanged');
+  const open = u.kind === 'department' || u.change !== 'unchanged' || changedPeople || u.notes.length > 0;
+  const others = u.changes.filter((c) => c !== u.change).map((c) => escapeHtml(w.unit[c]));
+  const search = `${u.name} ${u.id} ${u.previousId ?? ''} ${u.nameBefore ?? ''}`.toLowerCase();
+  out.push(
+    `<li class="unit u-${u.change}" data-unit-id="${escapeHtml(u.id)}" data-unit-kind="${u.kind}" data-change="${u.change}" data-changes="${u.changes.join(' ')}" data-search="${escapeHtml(search)}">`,
+    `<details${open ? ' open' : ''}><summary>${badge(u.change, w.unit[u.change])}<span class="muted">${escapeHtml(u.kind === 'team' ? w.team : w.department)}</span> ` +
+      `<span class="unit-name">${escapeHtml(u.name)}</span> <span class="unit-id">${escapeHtml(u.id)}</span>` +
+      `${others.length > 0 ? ` <span class="facts">+ ${others.join(', ')}</span>` : ''}` +
+      `<span class="facts">· ${u.headcountBefore === u.headcountAfter ? u.headcountAfter : `${u.headcountBefore} → ${u.headcountAfter}`} ${escapeHtml(w.headcount)}` +
+      ` · ${escapeHtml(w.responsible)}: ${u.change === 'removed' ? who(u.responsibleBefore, w) : who(u.responsibleAfter, w)}</span>${outcome(u.operationKeys, ctx)}</summary>`,
+  );
+  const details: string[] = [];
+  if (u.changes.includes('moved')) details.push(`${escapeHtml(w.movedFrom)}: ${escapeHtml(u.parentBefore ?? '—')} → ${escapeHtml(u.parentAfter ?? '—')}`);
+  if (u.change === 'removed' && u.parentBefore) details.push(`${escapeHtml(w.wasUnder)} ${escapeHtml(u.parentBefore)}`);
+  if (u.previousId) details.push(`${escapeHtml(w.renamedFrom)}: <span class="unit-id">${escapeHtml(u.previousId)}</span> → <span class="unit-id">${escapeHtml(u.id)}</span>`);
+  if (u.nameBefore) details.push(`${escapeHtml(w.name)}: ${escapeHtml(u.nameBefore)} → ${escapeHtml(u.name)}`);
+  if (u.change !== 'added' && u.change !== 'removed' && !sameRef(u.ownerBefore, u.ownerAfter)) {
+    details.push(`${escapeHtml(w.owner)}: ${who(u.ownerBefore, w)} → ${who(u.ownerAfter, w)}`);
+  }
+  if (u.change !== 'added' && u.change !== 'removed' && !sameRef(u.responsibleBefore, u.responsibleAfter)) {
+    details.push(`${escapeHtml(w.responsible)}: ${who(u.responsibleBefore, w)} → ${who(u.responsibleAfter, w)}`);
+  }
+  for (const d of details) out.push(`<div class="detail">${d}</div>`);
+  for (const n of u.notes) out.push(`<div class="detail warn">${escapeHtml(n)}</div>`);
+  if (u.people.length > 0) {
+    out.push('<ul class="people">');
+    for (const p of u.people) out.push(personElement(p, ctx));
+    out.push('</ul>');
+  }
+  if (u.children.length > 0) {
+    out.push('<ul class="tree">');
+    for (const c of u.children) unitElement(c, ctx, out);
+    out.push('</ul>');
+  }
+  out.push('</details></li>');
+}
+
+function countsSection(report: PageReport, kind: PageInput['kind'], w: PageWords): string {
+  const items: string[] = [];
+  for (const [entity, actions] of Object.entries(report.summary.plan)) {
+    for (const [action, count] of Object.entries(actions)) {
+      items.push(`<li data-count="${escapeHtml(`${entity}/${action}`)}"><strong>${count}</strong> ${escapeHtml(w.entity[entity] ?? entity)}: ${escapeHtml(w.action[action] ?? action)}</li>`);
+    }
+  }
+  const outcomes =
+    kind === 'report' && report.summary.operations
+      ? `<p class="counts">${escapeHtml(w.outcome)}: ${Object.entries(report.summary.operations)
+          .filter(([, n]) => n > 0)
+          .map(([status, n]) => `${badge('unchanged', String(n))}${escapeHtml(w.status[status as Status] ?? status)}`)
+          .join(' ')}</p>`
+      : '';
+  const body = items.length > 0 ? `<ul class="counts">${items.join('')}</ul>` : `<p>${escapeHtml(w.nothingToDo)}</p>`;
+  return `<section id="counts"><h2>${escapeHtml(w.counts)}</h2>${body}${outcomes}</section>`;
+}
+
+function guardSection(report: PageReport, w: PageWords): string {
+  const guard = report.plan_detail?.deletion_guard;
+  const lines =
+    !guard || guard.kinds.length === 0
+      ? [`<p>${escapeHtml(w.guardOk)}</p>`]
+      : guard.kinds.map((k) => {
+          const exceeded = k.removals > k.limit;
+          const text = (exceeded ? w.guardExceeded : w.guardWithin)(w.entity[k.entity] ?? k.entity, k.removals, k.in_service, k.limit);
+          return `<p class="${exceeded ? 'warn' : ''}" data-guard="${exceeded ? 'exceeded' : 'within'}">${escapeHtml(text)}</p>`;
+        });
+  return `<section id="guard" data-exceeded="${guard?.exceeded === true}"><h2>${escapeHtml(w.guard)}</h2>${lines.join('')}</section>`;
+}
+
+function warningsSection(report: PageReport, w: PageWords): string {
+  const notes = report.plan_detail?.notes ?? [];
+  const items = [...notes]
+    .sort((a, b) => Number(b.kind === 'consequence') - Number(a.kind === 'consequence'))
+    .map((n) => {
+      const kind = n.kind === 'consequence' ? 'consequence' : 'note';
+      return `<li data-note="${kind}"><span class="badge b-${kind === 'consequence' ? 'changed' : 'unchanged'}">${escapeHtml(kind === 'consequence' ? w.consequence : w.note)}</span>${escapeHtml(n.message)}</li>`;
+    });
+  return `<section id="warnings"><h2>${escapeHtml(w.warnings)}</h2>${items.length > 0 ? `<ul class="warnings">${items.join('')}</ul>` : `<p>${escapeHtml(w.noWarnings)}</p>`}</section>`;
+}
+
+function heldSection(report: PageReport, w: PageWords): string {
+  const held = report.plan.filter((e) => e.held === true);
+  if (held.length === 0) return '';
+  const rows = held.map(
+    (e) =>
+      `<label data-key="${escapeHtml(e.key)}"><input type="checkbox" name="approve" value="${escapeHtml(e.key)}"> ${badge('removed', w.action[e.action] ?? e.action)}${escapeHtml(w.entity[e.entity] ?? e.entity)} <span class="pid">${escapeHtml(e.id)}</span> <span class="muted">${escapeHtml(e.reason)}</span></label>`,
+  );
+  return `<section id="held" class="held"><h2>${escapeHtml(w.held)}</h2><p>${escapeHtml(w.heldIntro)}</p>${rows.join('')}<p><button type="button" id="save-approvals">${escapeHtml(w.saveApprovals)}</button></p></section>`;
+}
+
+function failuresSection(report: PageReport, w: PageWords): string {
+  const failed = report.operations.filter((o) => o.status === 'failed');
+  const items = failed.map(
+    (o) => `<li data-key="${escapeHtml(o.key)}">${badge('removed', w.status.failed)}${escapeHtml(w.action[o.action] ?? o.action)} ${escapeHtml(w.entity[o.entity] ?? o.entity)} <span class="pid">${escapeHtml(o.id)}</span>: ${escapeHtml(o.message ?? '')}</li>`,
+  );
+  return `<section id="failures"><h2>${escapeHtml(w.failures)}</h2>${items.length > 0 ? `<ul>${items.join('')}</ul>` : `<p>${escapeHtml(w.noFailures)}</p>`}</section>`;
+}
+
+function legend(w: PageWords): string {
+  const units = UNIT_CHANGES.map((c) => badge(c, w.unit[c])).join('');
+  const people = PERSON_CHANGES.map((c) => badge(c, w.person[c])).join('');
+  return `<p class="muted">${escapeHtml(w.legend)}: ${units}</p><p class="muted">${people}</p>`;
+}
+
+export function renderPlanPage(input: PageInput): string {
+  const lang = input.lang ?? 'en';
+  const w = PAGE_WORDS[lang];
+  const ctx: Context = {
+    w,
+    statusOf: new Map(input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: o.status, message: o.message }]) : []),
+    personNotes: input.chart.personNotes,
+  };
+  const title = `${input.kind === 'plan' ? w.planTitle : w.reportTitle}: ${input.title}`;
+  const tree: string[] = ['<ul class="tree">'];
+  for (const u of input.chart.roots) unitElement(u, ctx, tree);
+  tree.push('</ul>');
+  const noTeam =
+    input.chart.noTeam.length > 0
+      ? `<h2>${escapeHtml(w.noTeam)}</h2><ul class="people" id="no-team">${input.chart.noTeam.map((p) => personElement(p, ctx)).join('')}</ul>`
+      : '';
+  return `<!DOCTYPE html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>${escapeHtml(title)}</title>
+<style>${PAGE_CSS}</style>
+</head>
+<body data-page="${input.kind}">
+<header><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(input.kind === 'plan' ? w.intro : w.reportIntro)}</p></header>
+<main>
+${countsSection(input.report, input.kind, w)}
+${guardSection(input.report, w)}
+${input.kind === 'report' ? failuresSection(input.report, w) : ''}
+${warningsSection(input.report, w)}
+${heldSection(input.report, w)}
+<section id="chart"><h2>${escapeHtml(w.chart)}</h2>
+${legend(w)}
+<div class="toolbar"><label for="search">${escapeHtml(w.search)}</label><input type="search" id="search" placeholder="${escapeHtml(w.searchPlaceholder)}" autocomplete="off">
+<label><input type="checkbox" id="only-changes"> ${escapeHtml(w.onlyChanges)}</label>
+<button type="button" id="expand-all">${escapeHtml(w.expandAll)}</button><button type="button" id="collapse-all">${escapeHtml(w.collapseAll)}</button></div>
+<p id="no-matches" class="hidden muted">${escapeHtml(w.noMatches)}</p>
+${tree.join('\n')}
+${noTeam}
+</section>
+</main>
+<script type="application/json" id="plan">${scriptJson(input.report)}</script>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,37 @@
+/**
+ * A real headless Chromium for page tests: the one @sparticuz/chromium ships inside its npm package
+ * (nothing is downloaded), driven by playwright-core. Screenshots go to .test-results/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sparticuz from '@sparticuz/chromium';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { ROOT } from './cli.js';
+
+export const SCREENSHOTS = join(ROOT, '.test-results', 'screenshots');
+
+export interface BrowserSession {
+  browser: Browser;
+  /** One context for all pages of a test file (downloads accepted). */
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  const browser = await chromium.launch({ executablePath: await sparticuz.executablePath(), args: sparticuz.args, headless: true });
+  // The packaged Chromium runs as one process (--single-process): closing its last page or context ends
+  // it. One context with a blank page stays open, so a test may close its own pages.
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.newPage();
+  return { browser, context, close: () => browser.close() };
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, `${name}.png`);
+}
+
+export function fileUrl(path: string): string {
+  return pathToFileURL(path).href;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlan } from '../../src/plan/plan.js';
+import type { Organisation } from '../../src/model/organisation.js';
+import { renderPlan } from '../../src/view/plan-text.js';
+import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+
+function consequences(desired: Organisation, current: Organisation, extra: { prune?: boolean; reported?: Map<string, string | null> } = {}) {
+  const plan = buildPlan({
+    desired,
+    current: asCurrent(current),
+    managed: ALL_MANAGED,
+    capabilities: V3_CAPABILITIES,
+    reportedAbsences: extra.reported ?? new Map(),
+    prune: extra.prune ?? false,
+    maxDeletions: 100,
+  });
+  return { plan, messages: plan.notes.filter((n) => n.kind === 'consequence').map((n) => n.message) };
+}
+
+const BASE = {
+  departments: [['root', null, 'e0'], ['sales', 'root', 'e1']] as [string, string | null, string?][],
+  teams: [['t1', 'sales'], ['t2', 'sales']] as [string, string][],
+  employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't2']] as [string, string, string | null][],
+};
+
+describe('consequences stated before they happen', () => {
+  it('says that deleting a team makes its dialog data inaccessible to its leader', () => {
+    const current = org(BASE);
+    const desired = org({ ...BASE, teams: [['t1', 'sales']], employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't1']] });
+    const { messages } = consequences(desired, current, { prune: true });
+    expect(messages).toContainEqual(expect.stringMatching(/^Team t2 "Team t2" is deleted: its dialog data becomes inaccessible to its leader, employee e1 \(Person u1\)/));
+  });
+
+  it('says that a sick employee who leaves every team will have their sickness reports refused', () => {
+    const current = org(BASE);
+    const desired = org({ ...BASE, employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', null], ['e3', 'u3', 't2']] });
+    const { messages } = consequences(desired, current, { reported: new Map([['e2|2026-03-02', null], ['e3|2026-01-05', null]]) });
+    const sick = messages.filter((m) => m.includes('open absence'));
+    expect(sick).toEqual([expect.stringMatching(/^Employee e2 \(Person u2\) is sick \(open absence since 2026-03-02\) and leaves every team: the service reports sick only an employee in a team/)]);
+  });
+
+  it('names who becomes responsible by inheritance when a unit loses its owner', () => {
+    const current = org(BASE);
+    const desired = org({ ...BASE, departments: [['root', null, 'e0'], ['sales', 'root', null]] });
+    const { messages } = consequences(desired, current);
+    expect(messages).toContainEqual('Department sales "Dept sales" loses its owner, employee e1 (Person u1): employee e0 (Person u0) becomes responsible by inheritance from department root.');
+  });
+
+  it('says a team is left without members, and that the top department owner changes', () => {
+    const current = org(BASE);
+    const desired = org({ ...BASE, departments: [['root', null, 'e1'], ['sales', 'root', 'e1']], employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't1']] });
+    const { messages } = consequences(desired, current);
+    expect(messages).toContainEqual('Team t2 "Team t2" is left without members (it had 1).');
+    expect(messages).toContainEqual(expect.stringMatching(/^The owner of the top department changes from employee e0 \(Person u0\) to employee e1 \(Person u1\)/));
+  });
+
+  it('follows renamed units and people: a renamed team keeping its members is no consequence', () => {
+    const current = org(BASE);
+    const desired = org({ ...BASE, teams: [['t1', 'sales'], ['t9', 'sales']], employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't9']] });
+    desired.teams.get('t9')!.previousId = 't2';
+    desired.teams.get('t9')!.name = 'Team t2';
+    const { plan, messages } = consequences(desired, current);
+    expect(plan.operations.map((p) => p.op.key)).toEqual(['renameTeam:t2->t9']);
+    expect(messages).toEqual([]);
+  });
+
+  it('shows consequences as warnings in the terminal plan', () => {
+    const current = org(BASE);
+    const desired = org({ ...BASE, departments: [['root', null, 'e0'], ['sales', 'root', null]] });
+    const { plan } = consequences(desired, current);
+    expect(renderPlan(plan)).toContainEqual(expect.stringMatching(/^Warning: Department sales "Dept sales" loses its owner/));
+  });
+});
