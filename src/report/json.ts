@@ -209,8 +209,8 @@ function* reportPieces(report: Report, lists: LazyLists): Generator<string> {
     if (items) {
       yield '[';
       let first = true;
-      for (const item of items) {
-        yield `${first ? '' : ','}\n    ${indent(JSON.stringify(item, null, 2), '    ')}`;
+      for (const batch of batchesOf(items, 256)) {
+        yield `${first ? '' : ','}${entriesText(batch)}`;
         first = false;
       }
       yield '\n  ]';
@@ -219,6 +219,32 @@ function* reportPieces(report: Report, lists: LazyLists): Generator<string> {
     }
   }
   yield '\n}\n';
+}
+
+/**
+ * Entries as they stand in a list of the report: each on its own lines, four spaces in, separated by
+ * commas. One native JSON.stringify of the batch inside a two-level wrapper indents them exactly so;
+ * stringifying each entry and indenting its lines with a regular expression cost more than the rest of
+ * the report (CPU profile of a 20,000-employee import).
+ */
+function entriesText(batch: unknown[]): string {
+  const text = JSON.stringify({ e: batch }, null, 2);
+  return text.slice(WRAPPER_HEAD.length, text.length - WRAPPER_TAIL.length);
+}
+
+const WRAPPER_HEAD = '{\n  "e": [';
+const WRAPPER_TAIL = '\n  ]\n}';
+
+function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 async function writeJsonStream(path: string, report: Report, lists: LazyLists): Promise<void> {
