@@ -10,6 +10,7 @@ import { printable, type AppIO } from '../app/io.js';
 import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
 import { runImport, runValidate } from '../app/run-import.js';
 import { scrubSecrets } from './scrub.js';
+import { boundHeapGrowth } from './heap.js';
 import { colourFor } from '../report/summary.js';
 
 const VERSION = '0.1.0';
@@ -226,6 +227,7 @@ function runInInvokingFolder(): void {
 }
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   runInInvokingFolder();
   let exitCode: ExitCode = EXIT.ok;
   const program = buildProgram((code) => {
