@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { BENCH_DIR, requireBuild } from './lib/paths.mjs';
 
-const SCRIPTS = { validate: 'validate-large.mjs', import: 'import-sandbox.mjs', scale: 'scale.mjs' };
+const SCRIPTS = { validate: 'validate-large.mjs', import: 'import-sandbox.mjs', scale: 'scale.mjs', pandas: 'pandas-compare.mjs' };
 const [first, ...rest] = process.argv.slice(2);
 const named = first && !first.startsWith('-');
 const which = named ? first : 'all';
@@ -19,7 +19,7 @@ if (which !== 'all' && !(which in SCRIPTS)) {
   process.exit(2);
 }
 requireBuild();
-// The scaling series (about 30 minutes) runs only when named.
+// The scaling series (about 30 minutes) and the pandas comparison (needs python3 with pandas) run only when named.
 const names = which === 'all' ? ['validate', 'import'] : [which];
 for (const name of names) {
   if (names.length > 1 && options.length > 0) {

@@ -29,13 +29,22 @@ function parseGnuTime(text) {
  * { wallMs, maxRssKB, userS, sysS, code, stdout, stderr }.
  */
 export async function measureNode(args, { cwd = process.cwd(), env = process.env, nodeOptions = [] } = {}) {
+  return measureCommand(process.execPath, [...nodeOptions, ...args], { cwd, env, node: true });
+}
+
+/**
+ * Any command (python3 for the pandas comparison): the same measures. Peak memory and CPU time need
+ * /usr/bin/time for a command that is not node.
+ */
+export async function measureCommand(program, args, { cwd = process.cwd(), env = process.env, node = false } = {}) {
   const useGnuTime = existsSync(GNU_TIME);
+  if (!useGnuTime && !node) throw new Error(`measuring ${program} needs ${GNU_TIME}`);
   const scratch = mkdtempSync(join(tmpdir(), 'orgsync-bench-'));
   const timeFile = join(scratch, 'time.txt');
   const usageFile = join(scratch, 'usage.json');
   const [command, commandArgs] = useGnuTime
-    ? [GNU_TIME, ['-v', '-o', timeFile, process.execPath, ...nodeOptions, ...args]]
-    : [process.execPath, ['--import', PRELOAD, ...nodeOptions, ...args]];
+    ? [GNU_TIME, ['-v', '-o', timeFile, program, ...args]]
+    : [program, ['--import', PRELOAD, ...args]];
   const started = performance.now();
   const { code, stdout, stderr } = await new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { cwd, env: { ...env, BENCH_USAGE_FILE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -13,7 +13,7 @@ const load = (path) => import(join(DIST, path));
 export async function planLevels({ file, baseUrl, companyId, accessToken }) {
   const [{ readAndValidate }, { currentView }, { createAdapter }, { buildPlan }, { levels }] = await Promise.all([
     load('app/inputs.js'),
-    load('app/run-import.js'),
+    load('validate/current-view.js'),
     load('service/connect.js'),
     load('plan/plan.js'),
     load('plan/graph.js'),

@@ -12,6 +12,7 @@ import { CONFIG_FILE_NAME, importOptionsFrom } from '../app/config.js';
 import { outputModeOf, RunOutput } from '../app/output-mode.js';
 import { runImport, runValidate } from '../app/run-import.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
+import { boundHeapGrowth } from './heap.js';
 
 const VERSION = '0.1.0';
 
@@ -203,6 +204,7 @@ function runInInvokingFolder(): void {
 }
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   runInInvokingFolder();
   let exitCode: ExitCode = EXIT.ok;
   const program = buildProgram((code) => {

@@ -8,6 +8,7 @@
 import {
   closeSync,
   existsSync,
+  fsync,
   fsyncSync,
   ftruncateSync,
   mkdirSync,
@@ -177,7 +178,19 @@ export class Journal {
       throw new StateFileError(this.path, 'write', error);
     }
     this.dirty = true;
-    this.syncTimer ??= setTimeout(() => this.sync(), 200).unref();
+    this.syncTimer ??= setTimeout(() => this.syncInBackground(), 200).unref();
+  }
+
+  /**
+   * The timer's flush runs on libuv's thread pool: an fsync waits for the disk, and waiting on the main
+   * thread held every answer and request back meanwhile (1.5 s of a 20,000-employee import, profiled).
+   */
+  private syncInBackground(): void {
+    this.syncTimer = null;
+    if (this.fd === null || !this.dirty) return;
+    this.dirty = false;
+    // A failure only puts the lines' survival of a power cut in doubt (see sync); close() syncs again.
+    fsync(this.fd, () => {});
   }
 
   private sync(): void {
