@@ -184,6 +184,7 @@ async function planAndApply(
     reportedAbsences: reported,
     reportedFrom,
     prune: options.prune,
+    proposedRenames: validation.proposedRenames ?? [],
     today: options.today ?? today(),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });

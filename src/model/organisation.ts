@@ -94,6 +94,16 @@ export interface Organisation {
   absences: Absence[];
 }
 
+/**
+ * A unit the export seems to have renamed (its derived id changed) that the user has not confirmed: the old
+ * unit is neither renamed nor removed by --prune (exports.md: never delete and re-create on a guess).
+ */
+export interface ProposedRename {
+  kind: 'department' | 'team';
+  from: string;
+  to: string;
+}
+
 export function emptyOrganisation(): Organisation {
   return {
     users: new Map(),

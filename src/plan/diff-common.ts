@@ -1,5 +1,5 @@
 /** Pieces the diff's parts share. */
-import type { Organisation } from '../model/organisation.js';
+import type { Organisation, ProposedRename } from '../model/organisation.js';
 import type { Operation } from '../model/operations.js';
 
 export const PRUNE_REASON = 'not in the workbook (--prune)';
@@ -24,11 +24,14 @@ export interface PruneKeeps {
   employees: Map<string, string>;
 }
 
-export function pruneKeeps(desired: Organisation, now: Organisation): PruneKeeps {
+export function pruneKeeps(desired: Organisation, now: Organisation, proposedRenames: readonly ProposedRename[] = []): PruneKeeps {
   const keeps: PruneKeeps = { departments: new Map(), teams: new Map(), employees: new Map() };
   const keep = (map: Map<string, string>, id: string | null | undefined, why: string) => {
     if (id && !map.has(id)) map.set(id, why);
   };
+  for (const r of proposedRenames) {
+    keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, `it looks renamed to ${r.to} in the export (confirm with --accept-renames)`);
+  }
   for (const d of desired.departments.values()) {
     keep(keeps.departments, d.parentId, `department ${d.id} is under it`);
     keep(keeps.employees, d.owner, `it owns department ${d.id}`);

@@ -2,6 +2,7 @@
  * The diff: a pure function of the desired organisation (the workbook) and the current one (the
  * service), producing the operations that make the service look like the workbook. No I/O here.
  */
+import type { ProposedRename } from '../model/organisation.js';
 import type { Organisation } from '../model/organisation.js';
 import type { Capabilities, CurrentState } from '../model/service-state.js';
 import { pruneKeeps, type DiffNote, type PruneKeeps } from './diff-common.js';
@@ -26,6 +27,8 @@ export interface DiffInput {
   /** Where each reported period came from ("Absence row 4"), by the same key, when known. */
   reportedFrom?: ReadonlyMap<string, string>;
   prune: boolean;
+  /** Renames the export suggests that the user has not confirmed: --prune keeps their old units. */
+  proposedRenames?: readonly ProposedRename[];
   /** YYYY-MM-DD, for rehire windows; default: today (UTC). */
   today?: string;
 }
@@ -43,7 +46,7 @@ export function diffOrganisations(input: DiffInput): Diff {
   // A working copy of the current state with planned renames applied, so later comparisons see new ids.
   const now = cloneOrganisation(current.org);
   // What --prune keeps is read from the working copy, so unit keeps are taken after the unit renames.
-  const keeps = (): PruneKeeps | null => (input.prune ? pruneKeeps(desired, now) : null);
+  const keeps = (): PruneKeeps | null => (input.prune ? pruneKeeps(desired, now, input.proposedRenames ?? []) : null);
 
   let employeeRenames = new Map<string, string>();
   if (managed.employees) {

@@ -4,6 +4,7 @@
  * departments, teams, owners and team memberships as the template's sheets once every sheet is read.
  * A workbook in the template's shape (an organisation sheet with `type`) passes through untouched.
  */
+import type { ProposedRename } from '../model/organisation.js';
 import type { Organisation, Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { RowCursor } from './cursor.js';
@@ -140,6 +141,7 @@ export function resolveExportShapes(
   current: CurrentView | undefined,
   issues: IssueCollector,
   acceptRenames: boolean,
+  proposals: ProposedRename[] = [],
 ): boolean {
   const finder = new LeaderFinder(org, current);
   if (state.tree.size > 0) {
@@ -162,7 +164,7 @@ export function resolveExportShapes(
     }
     const unitOf = (claim: LeaderClaim) => byId.get('pathKey' in claim.unit ? (idOf.get(claim.unit.pathKey) ?? '') : claim.unit.id);
     applyLeaders(state.leaders, unitOf, finder, issues);
-    if (current) proposeRenames(placed, departmentIds(placed, current), membersOf, current, acceptRenames, issues);
+    if (current) proposeRenames(placed, departmentIds(placed, current), membersOf, current, acceptRenames, issues, proposals);
     placeUnits(placed, workedIn, org, rowsState, current, issues);
     return true;
   }

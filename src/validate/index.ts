@@ -4,6 +4,7 @@
  * indexes (ids, e-mails, usernames) besides the entities themselves; cross-sheet references are checked
  * after the last sheet, because sheets may come in any order.
  */
+import type { ProposedRename } from '../model/organisation.js';
 import { emptyOrganisation, type Organisation } from '../model/organisation.js';
 import { SHEETS, missingRequired } from '../sheets/columns.js';
 import { type SheetKind } from '../model/sheet-kind.js';
@@ -99,7 +100,8 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   checkRequiredSheets(issues, managed, reading.issues.some((i) => i.code === 'ignored_sheet'));
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
-  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false)) managed.organisation = true;
+  const proposedRenames: ProposedRename[] = [];
+  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames)) managed.organisation = true;
   const refs = new References(org, current, issues, incomplete);
   if (managed.organisation) {
     checkOrganisation(org, organisationState, refs, issues, current, treeColumnsPresent);
@@ -115,6 +117,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     issues: issues.sorted(reading.issues),
     sheetsSeen: issues.sheets.map(({ kind, sheetName, file, rows }) => ({ kind, sheetName, file, rows })),
     managed,
+    proposedRenames,
   };
 }
 

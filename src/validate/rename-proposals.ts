@@ -9,6 +9,7 @@ import type { IssueCollector } from './collector.js';
 import { nameKey } from './derived-ids.js';
 import type { PlacedUnit } from './plain-tree.js';
 import type { CurrentView } from './types.js';
+import type { ProposedRename } from '../model/organisation.js';
 
 /** At least this share of each side's members (or child names) in common makes two units look alike. */
 const ALIKE = 0.5;
@@ -20,6 +21,7 @@ export function proposeRenames(
   current: CurrentView,
   accept: boolean,
   issues: IssueCollector,
+  proposals: ProposedRename[],
 ): void {
   const desired = new Set(units.map((u) => u.id));
   const serviceMembers = new Map<string, Set<string>>();
@@ -66,13 +68,14 @@ export function proposeRenames(
       unit.previousId = old;
       continue;
     }
+    proposals.push({ kind, from: old, to: unit.id });
     issues.warning(
       issues.sheetOf(unit.source),
       unit.source.row,
       null,
       'suggested_rename',
       `The ${kind} "${unit.name}" (${unit.id}) looks like a rename of "${nameInService(kind, old)}" (${old}), which is no longer in the export. ` +
-        `Run with --accept-renames to rename it (its members and dialog data stay); otherwise "${unit.id}" is created as a new ${kind} and "${old}" is left as it is.`,
+        `Run with --accept-renames to rename it (its members and dialog data stay); otherwise "${unit.id}" is created as a new ${kind} and "${old}" is left as it is (also with --prune).`,
       old,
     );
   }

@@ -1,3 +1,4 @@
+import type { ProposedRename } from '../model/organisation.js';
 import type { Organisation } from '../model/organisation.js';
 import type { SheetKind } from '../model/sheet-kind.js';
 import type { Issue } from '../model/issue.js';
@@ -74,4 +75,6 @@ export interface ValidationResult {
   issues: Issue[];
   sheetsSeen: SheetSeen[];
   managed: Managed;
+  /** Units the export seems to have renamed, not confirmed (kept from --prune). */
+  proposedRenames?: ProposedRename[];
 }

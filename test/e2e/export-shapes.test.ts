@@ -100,6 +100,19 @@ describe('an employee list with the unit as level columns (SheetJS)', () => {
     expect(again.stdout).toContain('Nothing to do');
     expect(sandbox.stats().writes).toBe(writes);
   });
+  it('with --prune and no confirmation: the unit that looks renamed is kept, not deleted, and the plan says why', async () => {
+    sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
+    const cwd = fixtures();
+    expect((await runCli(['levels-month1.xlsx', '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd })).code).toBe(0);
+    sandbox.resetStats();
+
+    const pruned = await runCli(['levels-month2.xlsx', '--yes', '--prune', '--force', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(pruned.code, pruned.stdout + pruned.stderr).toBe(0);
+    expect(pruned.stdout).toMatch(/looks like a rename of "Park og vej"/);
+    expect(deletes(sandbox)).toEqual([]);
+    expect(sandbox.snapshot().teams.some((t) => t.id === 'teknik-og-miljoe.park-og-vej')).toBe(true);
+    expect(sandbox.snapshot().teams.find((t) => t.id === 'teknik-og-miljoe.veje-og-parker')).toMatchObject({ members: ['101', '102', '109'] });
+  });
 });
 
 describe('a plain unit tree and an employee list (hand-made Windows-1252 CSV, ";")', () => {
