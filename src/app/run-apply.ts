@@ -113,7 +113,12 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     let plan: Plan;
     if (approved === null) {
       const differences = planDifferences(saved.operations, fresh.plan.operations);
-      if (differences.length > 0) throw stale(request.planFile, differences, 'the service changed since the plan was made');
+      if (differences.length > 0) {
+        const error = stale(request.planFile, differences, 'the service changed since the plan was made');
+        // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
+        if (saved.held.length > 0) error.message += ` To carry out some of its ${saved.held.length} held removals, add --approve approvals.json.`;
+        throw error;
+      }
       plan = { ...fresh.plan, operations: saved.operations, held: saved.held };
       if (!sameService) println(io.stdout, 'The service changed since the plan was made, but not in a way that changes the plan.');
     } else {

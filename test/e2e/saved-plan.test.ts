@@ -168,7 +168,13 @@ describe('removals held for approval', () => {
     expect(existsSync(planPath)).toBe(true);
     expect(recorder.writes().some((w) => w.method === 'DELETE' || /12[1-4]/.test(w.path))).toBe(false);
 
+    // The rest is applied, so the whole plan is stale now: only its removals can still be approved.
     recorder.clear();
+    const whole = await cli('apply', planPath, '--yes', '--jwt-secret', SECRET);
+    expect(whole.code).toBe(3);
+    expect(whole.stderr).toContain('To carry out some of its 4 held removals, add --approve approvals.json.');
+    expect(recorder.writes()).toEqual([]);
+
     const applied = await cli('apply', planPath, '--approve', approve('fireEmployee:121', 'fireEmployee:123'), '--yes', '--jwt-secret', SECRET);
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect([active('121'), active('122'), active('123'), active('124')]).toEqual([false, true, false, true]);
