@@ -4,8 +4,10 @@
  * company, never a credential: those come from flags or the environment when the plan is applied.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError, UsageError } from '../errors.js';
@@ -157,10 +159,34 @@ export function planFileOf(
   };
 }
 
+/**
+ * The file's text a piece at a time, one line per plan entry: a plan of 300,000 operations is hundreds
+ * of megabytes, too much for one string.
+ */
+function* planFilePieces(file: SavedPlanFile): Generator<string> {
+  const { plan, ...rest } = file;
+  const head = JSON.stringify(rest, null, 2);
+  yield `${head.slice(0, -2)},\n  "plan": [`;
+  for (const [index, entry] of plan.entries()) yield `${index === 0 ? '' : ','}\n    ${JSON.stringify(entry)}`;
+  yield `${plan.length === 0 ? '' : '\n  '}]\n}\n`;
+}
+
+async function* chunks(pieces: Iterable<string>): AsyncGenerator<string> {
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length >= 1 << 20) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
 /** Written whole or not at all: a reader never sees half a plan. */
 export async function writePlanFile(path: string, file: SavedPlanFile): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
+  await pipeline(Readable.from(chunks(planFilePieces(file))), createWriteStream(temporary, { encoding: 'utf8' }));
   await rename(temporary, path);
 }
 

@@ -66,6 +66,13 @@ describe('the plan file', () => {
     expect(() => readPlanFile(path)).toThrow('the plan entry updateTeam:T2 carries the operation updateTeam:T1');
   });
 
+  it('is a valid plan file when there is nothing to do', async () => {
+    const path = join(tempDir('plan-'), 'empty.plan.json');
+    const empty = { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } };
+    await writePlanFile(path, planFileOf(empty, { options, serviceKey: 'v3-abc', fingerprint: 'f00', inputsHash: 'h', now: new Date(0) }));
+    expect(readPlanFile(path)).toMatchObject({ operations: [], held: [] });
+  });
+
   it('goes beside the input by default', () => {
     expect(defaultPlanPath(['/data/hr/book.xlsx'])).toBe('/data/hr/book.plan.json');
     expect(defaultPlanPath(['/data/hr/export'])).toBe('/data/hr/export.plan.json');
