@@ -33,7 +33,11 @@ export type OrgsyncErrorCode =
   | 'sandbox_state'
   | 'sandbox_state_locked'
   /** The rehearsal sandbox's thread could not start. */
-  | 'sandbox_failed';
+  | 'sandbox_failed'
+  /** A saved plan (apply plan.json) no longer matches the workbook or the service. */
+  | 'plan_stale'
+  /** An approvals file (apply --approve) that is not valid for its plan. */
+  | 'approvals_invalid';
 
 export class OrgsyncError extends Error {
   constructor(

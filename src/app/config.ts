@@ -193,6 +193,7 @@ export function importOptionsFrom(
     resendAbsences: Boolean(flags.resendAbsences),
     allRows: Boolean(flags.all),
     acceptRenames: Boolean(flags.acceptRenames),
+    holdRemovals: Boolean(flags.holdRemovals),
     stateDir,
   };
   const guardLimits = guardLimitsOf(file.guard);
@@ -216,6 +217,7 @@ export function importOptionsFrom(
     ['journal', flag('journal')],
     ['lang', file.lang],
     ['html', flag('html')],
+    ['out', flag('out')],
     ['pageLang', flag('lang') ?? file.lang],
     ['guardLimits', guardLimits],
     ['rootId', flag('rootId')],
@@ -223,6 +225,7 @@ export function importOptionsFrom(
   ];
   for (const [key, value] of optional) if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
   if (options.journal) options.journal = resolve(cwd, options.journal);
+  if (options.holdRemovals && !options.prune) throw new OrgsyncError('usage', '--hold-removals holds the removals --prune asks for: give --prune too.');
   return options;
 }
 

@@ -54,9 +54,13 @@ export interface ApplyOptions {
   resendAbsences: boolean;
   /** --all: the plan lists every row, not the first of each kind and action. */
   allRows?: boolean;
+  /** --hold-removals (with --prune): removals wait for approval, one by one (apply --approve). */
+  holdRemovals?: boolean;
+  /** --out plan.json: where the plan file goes (apply plan.json); with apply, the plan file applied. */
+  out?: string;
 }
 
-export type CommandName = 'run' | 'plan' | 'validate';
+export type CommandName = 'run' | 'plan' | 'validate' | 'apply';
 
 export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptions, ApplyOptions {
   command: CommandName;

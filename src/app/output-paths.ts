@@ -18,13 +18,14 @@ async function inputsOf(options: Pick<ImportOptions, 'files' | 'mapFile'>): Prom
 
 /** Throws a UsageError (exit 3) naming the option and the input it would overwrite. */
 export async function refuseOutputsOverInputs(
-  options: Pick<ImportOptions, 'files' | 'mapFile' | 'report' | 'errorsOut' | 'journal' | 'html'>,
+  options: Pick<ImportOptions, 'files' | 'mapFile' | 'report' | 'errorsOut' | 'journal' | 'html'> & Partial<Pick<ImportOptions, 'out' | 'command'>>,
 ): Promise<void> {
   const inputs = await inputsOf(options);
   const outputs: { option: string; path: string }[] = [];
   if (options.report) outputs.push({ option: '--report', path: options.report });
   if (options.journal) outputs.push({ option: '--journal', path: options.journal });
   if (options.html) outputs.push({ option: '--html', path: options.html });
+  if (options.out && options.command !== 'apply') outputs.push({ option: '--out', path: options.out });
   if (options.errorsOut) {
     outputs.push({ option: '--errors-out', path: options.errorsOut });
     for (const input of inputs) outputs.push({ option: '--errors-out', path: errorFilePath(input, options.errorsOut) });

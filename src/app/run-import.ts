@@ -32,14 +32,15 @@ import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countAlreadyMatching } from '../view/apply-summary.js';
 import { withSandboxRoot } from './sandbox-root.js';
+import { holdRemovals } from '../plan/saved.js';
+import { withoutHeld } from '../load/held.js';
+import { heldLine, savePlanIfAsked } from './plan-file.js';
 
-
-
-function progressFor(io: AppIO): Progress {
+export function progressFor(io: AppIO): Progress {
   return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
 }
 
-interface Context {
+export interface Context {
   options: ImportOptions;
   io: AppIO;
   progress: Progress;
@@ -101,7 +102,7 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
  * Delegations are read unit by unit while the workbook is read; once it is, only the units the plan
  * needs are read on (none when no plan follows).
  */
-async function readServiceAndWorkbook(
+export async function readServiceAndWorkbook(
   connection: Connection,
   ctx: Context,
   { planning }: { planning: boolean },
@@ -147,7 +148,7 @@ async function readService(connection: Connection, options: ReadStateOptions): P
   }
 }
 
-function printIssues(issues: Issue[], io: AppIO): void {
+export function printIssues(issues: Issue[], io: AppIO): void {
   if (issues.length === 0) return;
   for (const line of summariseIssues(issues, { colour: io.colour })) println(io.stdout, line);
 }
@@ -161,13 +162,9 @@ function today(): string {
 }
 
 
-async function planAndApply(
-  ctx: Context,
-  connection: Connection,
-  serviceState: CurrentState,
-  validation: ValidationResult,
-): Promise<ExitCode> {
-  const { options, io } = ctx;
+/** The plan from the workbook and the service's state, with what the ledgers know merged in. */
+export function makePlan(ctx: Context, connection: Connection, serviceState: CurrentState, validation: ValidationResult) {
+  const { options } = ctx;
   const ledger = AbsenceLedger.load(ledgerPath(ctx, connection, 'absences'));
   const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
   const { current, reported, reportedFrom } = withLedgers(serviceState, {
@@ -176,7 +173,7 @@ async function planAndApply(
     rehireWindowDays: connection.adapter.capabilities.rehireWindowDays,
     resendAbsences: options.resendAbsences,
   });
-  const plan = buildPlan({
+  const built = buildPlan({
     desired: validation.desired,
     managed: validation.managed,
     current,
@@ -188,6 +185,17 @@ async function planAndApply(
     today: options.today ?? today(),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
+  return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
+}
+
+async function planAndApply(
+  ctx: Context,
+  connection: Connection,
+  serviceState: CurrentState,
+  validation: ValidationResult,
+): Promise<ExitCode> {
+  const { options, io } = ctx;
+  const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
   io.events?.plan(plan);
   ctx.page = { desired: validation.desired, current };
@@ -195,8 +203,10 @@ async function planAndApply(
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
   const alreadyMatching = countAlreadyMatching(validation.desired, planned);
+  await savePlanIfAsked(ctx, connection, serviceState, plan);
 
-  if (plan.guard.exceeded && !options.force) {
+  // Held removals are not carried out now: the guard is applied to them when they are approved.
+  if (plan.guard.exceeded && !options.force && !plan.held?.length) {
     await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
     println(io.stdout, 'Nothing was sent.');
     return EXIT.cannotStart;
@@ -222,10 +232,10 @@ async function planAndApply(
       return EXIT.ok;
     }
   }
-  return apply(ctx, connection, plan, { issues, alreadyMatching }, { absences: ledger, fired });
+  return apply(ctx, connection, plan, { issues, alreadyMatching }, ledgers);
 }
 
-async function apply(
+export async function apply(
   ctx: Context,
   connection: Connection,
   plan: Plan,
@@ -237,6 +247,7 @@ async function apply(
   const journalPath = options.journal ?? join(options.stateDir, 'journal', `${connection.serviceKey}.jsonl`);
   const journal = Journal.open(journalPath, identity);
   const previous = journal.previous;
+  const { runnable, held } = withoutHeld(plan.operations, plan.held);
   if (previous?.unfinished) {
     println(
       io.stdout,
@@ -250,14 +261,14 @@ async function apply(
   let stopError: Error | undefined;
   try {
     try {
-      journal.beginRun(identity, plan.operations.length);
+      journal.beginRun(identity, runnable.length);
     } catch (error) {
       throw new OrgsyncError('journal_write', `${(error as Error).message} Nothing was sent: make room (or choose another --journal) and run again.`, EXIT.cannotStart, { cause: error });
     }
-    ctx.progress.phase('Applying', plan.operations.length);
+    ctx.progress.phase('Applying', runnable.length);
     let settled = 0;
     const record = recordInLedgers(ledgers, today);
-    const result = await executePlan(plan.operations, {
+    const result = await executePlan(runnable, {
       adapter: connection.adapter,
       concurrency: options.concurrency,
       unconfirmed: new Set(previous?.sameWorkbook ? previous.unconfirmed : []),
@@ -279,8 +290,9 @@ async function apply(
   } finally {
     journal.close();
   }
-  for (const line of applySummary(outcomes, Date.now() - ctx.startedAt.getTime(), found.alreadyMatching)) println(io.stdout, line);
+  for (const line of applySummary([...outcomes, ...held], Date.now() - ctx.startedAt.getTime(), found.alreadyMatching)) println(io.stdout, line);
   const exitCode = exitCodeOf({ outcomes, stopped });
+  if (plan.held?.length) println(io.stdout, heldLine(options, plan.held.length));
   if (stopped === 'interrupted') println(io.stdout, 'Interrupted. Run the same command again to finish: nothing done is sent twice.');
   if (stopError) println(io.stderr, stopError.message);
   if (stopped === 'journal') {
@@ -304,7 +316,7 @@ async function apply(
     issues: [...found.issues, ...rejected],
     plan: plan.operations.map((p) => p.op),
     planned: plan,
-    operations: outcomes,
+    operations: [...outcomes, ...held],
     summary: { already_matching: found.alreadyMatching },
   });
   return exitCode;

@@ -80,7 +80,9 @@ function withApplyOptions(cmd: Command): Command {
     .option('--resend-absences', 'send every absence again, even those reported before', false)
     .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false)
     .option('--html <file>', 'where to write the plan or report page (default NAME.plan.html / NAME.report.html)')
-    .addOption(new Option('--lang <lang>', 'language of the plan or report page').choices(['en', 'da']));
+    .addOption(new Option('--lang <lang>', 'language of the plan or report page').choices(['en', 'da']))
+    .option('--out <file>', 'save the plan for "apply FILE" (default with --hold-removals: NAME.plan.json beside the input)')
+    .option('--hold-removals', 'with --prune: apply everything else and hold the removals for approval one by one', false);
 }
 
 type Flags = Record<string, unknown>;
@@ -158,6 +160,23 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .argument('<files...>')
     .action(async (files: string[], flags: Flags) => {
       setExit(await runImport(importOptions('plan', files, flags), makeIO()));
+    });
+
+  withServiceOptions(program.command('apply'))
+    .description('carry out exactly a plan saved by plan --out (refused when the workbook or the service changed since)')
+    .argument('<plan-file>')
+    .option('--approve <file>', 'carry out only these held removals: {"version":1,"approved":["<plan entry key>", …]}')
+    .option('-y, --yes', 'apply without asking', false)
+    .option('--force', 'allow more removals than --max-deletions', false)
+    .option('--max-deletions <n>', 'most removals per kind allowed (default: as the plan was made)', nonNegativeInt)
+    .option('--journal <file>', 'progress journal (default .orgsync/journal/…)')
+    .option('--report <file>', 'write everything the run found and did as JSON')
+    .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false)
+    .action(async (planFile: string, flags: Flags) => {
+      const { runApply } = await import('../app/run-apply.js');
+      const apiGiven = typeof flags.api === 'string' || Boolean(process.env[ENV.api]);
+      const request = { planFile: resolve(planFile), apiGiven, ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}) };
+      setExit(await runApply(request, importOptions('apply', [], flags), makeIO(interruptible(flags.timeout as number | undefined))));
     });
 
   program

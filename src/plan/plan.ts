@@ -7,6 +7,7 @@ import { buildGraph, type PlannedOperation } from './graph.js';
 import { DESCRIBE, type Operation } from '../model/operations.js';
 import { planConsequences } from './consequences.js';
 import { inOrder } from './after.js';
+import type { Organisation } from '../model/organisation.js';
 
 export interface DeletionGuard {
   /** Removals per entity kind and the most allowed without --force. */
@@ -20,6 +21,8 @@ export interface Plan {
   operations: PlannedOperation[];
   notes: DiffNote[];
   guard: DeletionGuard;
+  /** Keys of the removals held for approval (`--hold-removals`): not carried out by this run. */
+  held?: string[];
 }
 
 export interface PlanOptions extends DiffInput {
@@ -40,8 +43,11 @@ export function defaultDeletionLimit(inService: number): number {
 }
 
 function guard(ops: Operation[], input: PlanOptions): DeletionGuard {
-  const removals = ops.filter(isPrunedRemoval);
-  const org = input.current.org;
+  return deletionGuard(ops.filter(isPrunedRemoval), input.current.org, input.maxDeletions);
+}
+
+/** The guard's verdict on these removals (also: the removals approved one by one, apply --approve). */
+export function deletionGuard(removals: Operation[], org: Organisation, maxDeletions: number | undefined): DeletionGuard {
   const inService: Record<string, number> = {
     employee: org.employees.size,
     department: org.departments.size,
@@ -55,7 +61,7 @@ function guard(ops: Operation[], input: PlanOptions): DeletionGuard {
   }
   const kinds = [...counts].map(([entity, removalCount]) => {
     const total = inService[entity] ?? 0;
-    return { entity, removals: removalCount, inService: total, limit: input.maxDeletions ?? defaultDeletionLimit(total) };
+    return { entity, removals: removalCount, inService: total, limit: maxDeletions ?? defaultDeletionLimit(total) };
   });
   return { kinds, exceeded: kinds.some((k) => k.removals > k.limit), removals };
 }

@@ -40,6 +40,8 @@ export interface ReportPlanEntry {
   reason: string;
   /** Keys of the planned operations this one waits for (present when the report carries the whole plan). */
   depends_on?: string[];
+  /** A removal held for approval (`--hold-removals`): not carried out until approved (`apply --approve`). */
+  held?: true;
 }
 
 /** The plan's findings and its deletion guard's verdict, beside its operations. */
@@ -97,7 +99,7 @@ export interface ReportInput {
   issues: readonly Issue[];
   plan?: readonly Operation[];
   /** The whole plan: its operations' dependencies, notes and guard go into the report too. */
-  planned?: Pick<Plan, 'operations' | 'notes' | 'guard'>;
+  planned?: Pick<Plan, 'operations' | 'notes' | 'guard' | 'held'>;
   operations?: readonly OperationOutcome[];
   /** Extra summary fields from the caller (for example `{"nothing_to_do": true}`); counts are computed. */
   summary?: Record<string, unknown>;
@@ -192,13 +194,15 @@ function plannedOperations(input: { plan?: readonly Operation[]; planned?: Pick<
   return input.plan ?? input.planned?.operations.map((p) => p.op) ?? [];
 }
 
-/** A plan entry, with the keys it waits for when the report carries the whole plan. */
-function planEntryWithDependencies(planned: ReportInput['planned']): (op: Operation) => ReportPlanEntry {
+/** A plan entry, with the keys it waits for when the report carries the whole plan, and whether it is held. */
+export function planEntryWithDependencies(planned: ReportInput['planned']): (op: Operation) => ReportPlanEntry {
   const dependsOn = new Map(planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
+  const held = new Set(planned?.held ?? []);
   return (op) => {
     const entry = planEntry(op);
     const keys = dependsOn.get(op.key);
-    return keys ? { ...entry, depends_on: [...keys] } : entry;
+    const withKeys = keys ? { ...entry, depends_on: [...keys] } : entry;
+    return held.has(op.key) ? { ...withKeys, held: true } : withKeys;
   };
 }
 
@@ -304,7 +308,7 @@ export function issueEntry(issue: Issue): ReportIssue {
   };
 }
 
-function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetail {
+export function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetail {
   return {
     notes: plan.notes.map((note) => ({
       message: note.message,

@@ -87,7 +87,10 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
     lines.push('');
   }
   for (const note of plan.notes) lines.push(`${note.kind === 'consequence' ? 'Warning' : 'Note'}: ${note.message}`);
-  if (plan.guard.exceeded) {
+  const held = plan.held?.length ?? 0;
+  // Held removals are not carried out by this run: the guard is applied when they are approved.
+  if (held > 0) lines.push(`${held} removal(s) held for approval (--hold-removals): this run does not carry them out.`);
+  if (plan.guard.exceeded && held === 0) {
     for (const k of plan.guard.kinds.filter((g) => g.removals > g.limit)) {
       lines.push(
         `Refusing: the plan removes ${k.removals} ${k.entity}(s) of ${k.inService} in the service; the limit is ${k.limit} (--max-deletions). Check the workbook, or add --force.`,

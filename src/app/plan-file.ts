@@ -1,0 +1,40 @@
+/** The main job's and `plan`'s side of saved plans: `--out plan.json` and `--hold-removals` write the plan file. */
+import { resolve } from 'node:path';
+import type { CurrentState } from '../model/service-state.js';
+import type { Plan } from '../plan/plan.js';
+import { hashInputs } from './inputs.js';
+import { println, type AppIO } from './io.js';
+import type { ImportOptions } from './options.js';
+import { defaultPlanPath, planFileOf, planPagePath, serviceFingerprint, writePlanFile } from './saved-plan.js';
+import type { Connection } from './service.js';
+
+/** The plan file this run writes or applies: --out, else `NAME.plan.json` beside the input. */
+export function planPathOf(options: Pick<ImportOptions, 'out' | 'files'>): string {
+  return options.out ?? defaultPlanPath(options.files);
+}
+
+/** With --out or --hold-removals, the plan is saved for `apply plan.json` (written before anything is sent). */
+export async function savePlanIfAsked(
+  ctx: { options: ImportOptions; io: AppIO; startedAt: Date },
+  connection: Connection,
+  serviceState: CurrentState,
+  plan: Plan,
+): Promise<void> {
+  const { options, io } = ctx;
+  if (options.out === undefined && !options.holdRemovals) return;
+  const path = planPathOf(options);
+  const file = planFileOf(plan, {
+    options,
+    serviceKey: connection.serviceKey,
+    fingerprint: serviceFingerprint(serviceState),
+    inputsHash: await hashInputs(options.files.map((f) => resolve(f))),
+    now: ctx.startedAt,
+  });
+  await writePlanFile(path, file);
+  println(io.stdout, `Plan saved to ${path}: "orgsync-import apply ${path}" carries out exactly this plan.`);
+}
+
+export function heldLine(options: Pick<ImportOptions, 'out' | 'files'>, count: number): string {
+  const path = planPathOf(options);
+  return `${count} removal(s) held for approval: see ${planPagePath(path)} or run orgsync-import apply ${path} --approve approvals.json`;
+}

@@ -1,0 +1,161 @@
+/**
+ * `orgsync-import apply plan.json [--approve approvals.json]`: carries out exactly a saved plan, through
+ * the same executor, journal and ledgers as the main job. Refused (exit 3, nothing sent) when the
+ * workbook changed since the plan was made, or when the service changed in a way that changes the plan:
+ * the plan is made again from both and must come out the same, as terraform refuses a stale saved plan.
+ * With approvals, only the approved held removals are carried out, under the deletion guard.
+ */
+import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
+import { hasErrors } from '../model/issue.js';
+import { approvedRemovals, planDifferences } from '../plan/saved.js';
+import { deletionGuard, type Plan } from '../plan/plan.js';
+import { countAlreadyMatching } from '../view/apply-summary.js';
+import { renderPlan } from '../view/plan-text.js';
+import { noteIssues } from '../view/row-issues.js';
+import { readApprovals } from './approvals.js';
+import { hashInputs } from './inputs.js';
+import { println, type AppIO } from './io.js';
+import type { ImportOptions } from './options.js';
+import { refuseOutputsOverInputs } from './output-paths.js';
+import { confirm } from './prompt.js';
+import { finishReports } from './reports.js';
+import { apply, makePlan, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
+import { readPlanFile, serviceFingerprint, type SavedPlan } from './saved-plan.js';
+import { connect, serviceKey } from './service.js';
+
+export interface ApplyRequest {
+  planFile: string;
+  approve?: string;
+  /** --api was given (flag or environment): it must then be the plan's. */
+  apiGiven: boolean;
+}
+
+/** The options the plan was made with; credentials, concurrency and outputs from this command's flags. */
+function optionsOf(saved: SavedPlan, options: ImportOptions, request: ApplyRequest): ImportOptions {
+  const { service, inputs, options: made } = saved.file;
+  const merged: ImportOptions = {
+    ...options,
+    command: 'apply',
+    out: request.planFile,
+    files: inputs.files,
+    api: service.api,
+    sandbox: service.sandbox,
+    prune: made.prune,
+    holdRemovals: made.hold_removals,
+    resendAbsences: made.resend_absences,
+  };
+  const optional = { mapFile: inputs.map, dateOrder: inputs.date_order, encoding: inputs.encoding, companyId: service.company_id } as const;
+  for (const [key, value] of Object.entries(optional)) {
+    if (value === null) delete (merged as unknown as Record<string, unknown>)[key];
+    else (merged as unknown as Record<string, unknown>)[key] = value;
+  }
+  if (options.maxDeletions === undefined && made.max_deletions !== null) merged.maxDeletions = made.max_deletions;
+  if (request.apiGiven && options.api !== service.api) {
+    throw new UsageError(`${request.planFile} was made for API ${service.api}; --api ${options.api} cannot apply it.`);
+  }
+  if (service.sandbox) {
+    delete merged.baseUrl;
+    return merged;
+  }
+  // A base URL given now (one with the user name the plan file leaves out, say) must name the same service.
+  const baseUrl = options.baseUrl ?? service.base_url ?? undefined;
+  if (baseUrl === undefined) throw new UsageError(`${request.planFile} names no service.`);
+  if (options.companyId !== undefined && options.companyId !== (service.company_id ?? undefined)) {
+    throw new UsageError(`${request.planFile} was made for company ${service.company_id ?? '(none)'}, not ${options.companyId}.`);
+  }
+  if (serviceKey(service.api, baseUrl, merged.companyId) !== service.key) {
+    throw new UsageError(`${request.planFile} was made for ${service.base_url ?? 'another service'}; --base-url ${baseUrl} is another service.`);
+  }
+  merged.baseUrl = baseUrl;
+  return merged;
+}
+
+function stale(planFile: string, differences: string[], what: string): OrgsyncError {
+  const shown = differences.slice(0, 5).join('; ');
+  const more = differences.length > 5 ? `; and ${differences.length - 5} more` : '';
+  return new OrgsyncError(
+    'plan_stale',
+    `The plan is stale: ${what}: ${shown}${more}. Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
+  );
+}
+
+export async function runApply(request: ApplyRequest, given: ImportOptions, io: AppIO): Promise<ExitCode> {
+  const saved = readPlanFile(request.planFile);
+  const approved = request.approve === undefined ? null : readApprovals(request.approve, saved.held, request.planFile);
+  const options = optionsOf(saved, given, request);
+  await refuseOutputsOverInputs(options);
+  const hash = await hashInputs(options.files).catch((error: Error) => {
+    throw new OrgsyncError('plan_stale', `The workbook the plan was made from cannot be read (${error.message}). Nothing was sent.`);
+  });
+  if (hash !== saved.file.inputs.hash) {
+    throw new OrgsyncError(
+      'plan_stale',
+      `The plan is stale: the workbook changed since the plan was made (${options.files.join(', ')}). Nothing was sent. Make the plan again (orgsync-import plan … --out ${request.planFile}) and review it.`,
+    );
+  }
+  const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
+  const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
+  try {
+    if (connection.serviceKey !== saved.file.service.key) {
+      throw new UsageError(`${request.planFile} was made for another service (or another sandbox state) than ${connection.description}. Nothing was sent.`);
+    }
+    const { current: serviceState, validation } = await readServiceAndWorkbook(connection, ctx, { planning: true });
+    printIssues(validation.issues, io);
+    if (hasErrors(validation.issues)) {
+      println(io.stdout, 'Nothing was sent: the workbook has errors against the service as it is now.');
+      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues });
+      return EXIT.validation;
+    }
+    const fresh = makePlan(ctx, connection, serviceState, validation);
+    const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
+    const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
+
+    let plan: Plan;
+    if (approved === null) {
+      const differences = planDifferences(saved.operations, fresh.plan.operations);
+      if (differences.length > 0) {
+        const error = stale(request.planFile, differences, 'the service changed since the plan was made');
+        // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
+        if (saved.held.length > 0) error.message += ` To carry out some of its ${saved.held.length} held removals, add --approve approvals.json.`;
+        throw error;
+      }
+      plan = { ...fresh.plan, operations: saved.operations, held: saved.held };
+      if (!sameService) println(io.stdout, 'The service changed since the plan was made, but not in a way that changes the plan.');
+    } else {
+      const run = approvedRemovals(saved.operations, approved, fresh.plan);
+      if (run.problems.length > 0) throw stale(request.planFile, run.problems, 'the approved removals cannot be carried out as planned');
+      const removals = run.operations.map((p) => p.op);
+      plan = { operations: run.operations, notes: [], guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
+      println(io.stdout, `Approved: ${removals.length} of the ${saved.held.length} removals held by ${request.planFile}.`);
+    }
+    for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
+    const planned = plan.operations.map((p) => p.op);
+    const alreadyMatching = countAlreadyMatching(validation.desired, planned);
+    const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
+
+    if (plan.guard.exceeded && !options.force && !plan.held?.length) {
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
+      println(io.stdout, 'Nothing was sent.');
+      return EXIT.cannotStart;
+    }
+    if (planned.length === 0) {
+      await finishReports(ctx, { exitCode: EXIT.ok, ...report, summary: { ...report.summary, nothing_to_do: true } });
+      return EXIT.ok;
+    }
+    if (!options.yes) {
+      if (!io.interactive) {
+        println(io.stderr, 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).');
+        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
+        return EXIT.cannotStart;
+      }
+      if (!(await confirm(io, `Apply these ${planned.length} changes to ${connection.description}? [y/N] `))) {
+        println(io.stdout, 'Nothing was sent.');
+        await finishReports(ctx, { exitCode: EXIT.ok, ...report });
+        return EXIT.ok;
+      }
+    }
+    return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers);
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The plan file (`plan --out plan.json`, `--hold-removals`): what `apply plan.json` needs to carry out
+ * exactly that plan later, and to refuse it when it has gone stale. It holds the service's address and
+ * company, never a credential: those come from flags or the environment when the plan is applied.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { OrgsyncError, UsageError } from '../errors.js';
+import { DESCRIBE, type Operation, type OperationType } from '../model/operations.js';
+import type { CurrentState } from '../model/service-state.js';
+import type { PlannedOperation } from '../plan/graph.js';
+import type { Plan } from '../plan/plan.js';
+import { planDetail, planEntryWithDependencies, type ReportPlanDetail, type ReportPlanEntry } from '../report/json.js';
+import type { ImportOptions } from './options.js';
+
+export const PLAN_FILE_FORMAT = 'orgsync-import plan';
+export const PLAN_FILE_VERSION = 1;
+
+export const TOOL_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+const OPERATION_TYPES = Object.keys(DESCRIBE) as [OperationType, ...OperationType[]];
+
+/**
+ * Operations are checked loosely here: `apply` compares each one with the plan made again from the
+ * workbook and the service, field by field, so an operation edited in the file is refused as stale.
+ */
+const operationSchema = z.looseObject({ type: z.enum(OPERATION_TYPES), key: z.string(), reason: z.string() });
+
+const entrySchema = z.looseObject({
+  key: z.string(),
+  depends_on: z.array(z.string()),
+  held: z.literal(true).optional(),
+  operation: operationSchema,
+});
+
+const savedPlanSchema = z.object({
+  format: z.literal(PLAN_FILE_FORMAT),
+  version: z.literal(PLAN_FILE_VERSION),
+  tool_version: z.string(),
+  created_at: z.string(),
+  command: z.string(),
+  service: z.object({
+    api: z.enum(['v3', 'v2']),
+    sandbox: z.boolean(),
+    base_url: z.string().nullable(),
+    company_id: z.string().nullable(),
+    /** serviceKey of app/service.ts: API version, base URL and company (the journal's name). */
+    key: z.string(),
+    /** A hash of the service's state the plan was made from. */
+    fingerprint: z.string(),
+  }),
+  options: z.object({
+    prune: z.boolean(),
+    hold_removals: z.boolean(),
+    max_deletions: z.number().int().nonnegative().nullable(),
+    resend_absences: z.boolean(),
+  }),
+  inputs: z.object({
+    files: z.array(z.string()).min(1),
+    map: z.string().nullable(),
+    date_order: z.enum(['dmy', 'mdy']).nullable(),
+    encoding: z.string().nullable(),
+    /** hashInputs of app/inputs.ts: the input files' names and bytes. */
+    hash: z.string(),
+  }),
+  /** The plan entries as the JSON report carries them, each with the operation to carry out. */
+  plan: z.array(entrySchema),
+  plan_detail: z.unknown(),
+});
+
+type ParsedPlanFile = z.infer<typeof savedPlanSchema>;
+/** The plan file as written: each entry of the report's plan with the operation it stands for. */
+type SavedPlanFile = Omit<ParsedPlanFile, 'plan'> & { plan: (ReportPlanEntry & { depends_on: string[]; operation: Operation })[] };
+
+export interface SavedPlan {
+  file: ParsedPlanFile;
+  operations: PlannedOperation[];
+  held: string[];
+}
+
+/** Where the plan file goes without --out: beside the (first) input, `NAME.plan.json`. */
+export function defaultPlanPath(files: readonly string[]): string {
+  const first = resolve(files[0] ?? 'plan');
+  const name = basename(first, extname(first));
+  return join(dirname(first), `${name}.plan.json`);
+}
+
+/** The page of the plan beside its file (`NAME.plan.json` → `NAME.plan.html`). */
+export function planPagePath(planPath: string): string {
+  return planPath.replace(/\.json$/i, '') + '.html';
+}
+
+/** A hash of the service's state: the same state, however it was read, gives the same fingerprint. */
+export function serviceFingerprint(state: CurrentState): string {
+  const canonical = JSON.stringify(state, (_key, value: unknown) => {
+    if (value instanceof Map) return [...value.entries()].sort(([a], [b]) => (String(a) < String(b) ? -1 : 1));
+    if (value instanceof Set) return [...value].sort();
+    return value;
+  });
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 32);
+}
+
+/** A base URL as written in the plan file: without a user name or password in it. */
+function withoutCredentials(baseUrl: string | undefined): string | null {
+  if (baseUrl === undefined) return null;
+  try {
+    const url = new URL(baseUrl);
+    if (url.username === '' && url.password === '') return baseUrl;
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return baseUrl;
+  }
+}
+
+export function planFileOf(
+  plan: Plan,
+  context: { options: ImportOptions; serviceKey: string; fingerprint: string; inputsHash: string; now: Date },
+): SavedPlanFile {
+  const { options } = context;
+  const entry = planEntryWithDependencies(plan);
+  return {
+    format: PLAN_FILE_FORMAT,
+    version: PLAN_FILE_VERSION,
+    tool_version: TOOL_VERSION,
+    created_at: context.now.toISOString(),
+    command: options.command,
+    service: {
+      api: options.api,
+      sandbox: options.sandbox,
+      base_url: options.sandbox ? null : withoutCredentials(options.baseUrl),
+      company_id: options.sandbox ? null : (options.companyId ?? null),
+      key: context.serviceKey,
+      fingerprint: context.fingerprint,
+    },
+    options: {
+      prune: options.prune,
+      hold_removals: options.holdRemovals ?? false,
+      max_deletions: options.maxDeletions ?? null,
+      resend_absences: options.resendAbsences,
+    },
+    inputs: {
+      files: options.files.map((f) => resolve(f)),
+      map: options.mapFile ? resolve(options.mapFile) : null,
+      date_order: options.dateOrder ?? null,
+      encoding: options.encoding ?? null,
+      hash: context.inputsHash,
+    },
+    plan: plan.operations.map((p) => ({ ...entry(p.op), depends_on: [...p.dependsOn], operation: p.op })),
+    plan_detail: planDetail(plan) satisfies ReportPlanDetail,
+  };
+}
+
+/**
+ * The file's text a piece at a time, one line per plan entry: a plan of 300,000 operations is hundreds
+ * of megabytes, too much for one string.
+ */
+function* planFilePieces(file: SavedPlanFile): Generator<string> {
+  const { plan, ...rest } = file;
+  const head = JSON.stringify(rest, null, 2);
+  yield `${head.slice(0, -2)},\n  "plan": [`;
+  for (const [index, entry] of plan.entries()) yield `${index === 0 ? '' : ','}\n    ${JSON.stringify(entry)}`;
+  yield `${plan.length === 0 ? '' : '\n  '}]\n}\n`;
+}
+
+async function* chunks(pieces: Iterable<string>): AsyncGenerator<string> {
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length >= 1 << 20) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
+/** Written whole or not at all: a reader never sees half a plan. */
+export async function writePlanFile(path: string, file: SavedPlanFile): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await pipeline(Readable.from(chunks(planFilePieces(file))), createWriteStream(temporary, { encoding: 'utf8' }));
+  await rename(temporary, path);
+}
+
+export function readPlanFile(path: string): SavedPlan {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : 'it is not valid JSON';
+    throw new UsageError(`${path}: ${reason} (expected a plan file written by orgsync-import plan --out)`);
+  }
+  const result = savedPlanSchema.safeParse(parsed);
+  if (!result.success) {
+    const first = result.error.issues[0]!;
+    throw new UsageError(`${path} is not a plan file of orgsync-import (${first.path.join('.') || 'the file'}: ${first.message}).`);
+  }
+  const file = result.data;
+  if (file.tool_version !== TOOL_VERSION) {
+    throw new OrgsyncError(
+      'plan_stale',
+      `${path} was made by orgsync-import ${file.tool_version}; this is ${TOOL_VERSION}, which may plan differently. Nothing was sent: make the plan again.`,
+    );
+  }
+  for (const e of file.plan) {
+    if (e.operation.key !== e.key) throw new UsageError(`${path}: the plan entry ${e.key} carries the operation ${e.operation.key}.`);
+  }
+  return {
+    file,
+    operations: file.plan.map((e) => ({ op: e.operation as unknown as Operation, dependsOn: e.depends_on })),
+    held: file.plan.filter((e) => e.held === true).map((e) => e.key),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * A saved plan against the plan the world gives now (`apply plan.json`), and removals held for approval
+ * (`--hold-removals`). Pure: the app reads the files and the service, these decide.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { PlannedOperation } from './graph.js';
+import { isPrunedRemoval, type Plan } from './plan.js';
+import type { Operation } from '../model/operations.js';
+
+/** `--hold-removals`: every removal only --prune asks for waits for approval, one by one. */
+export function holdRemovals(plan: Plan): Plan {
+  return { ...plan, held: plan.operations.filter((p) => isPrunedRemoval(p.op)).map((p) => p.op.key) };
+}
+
+/**
+ * What an operation asks of the service, as a file holds it (no undefined fields). Its source is left out:
+ * the file names in it are spelled as the command line gave them, and the workbook's bytes are compared
+ * on their own (the same bytes give the same rows).
+ */
+function asSaved(op: Operation): unknown {
+  const { source: _source, ...asked } = op;
+  return JSON.parse(JSON.stringify(asked));
+}
+
+function sameOperation(saved: Operation, fresh: Operation): boolean {
+  return isDeepStrictEqual(asSaved(saved), asSaved(fresh));
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && isDeepStrictEqual([...a].sort(), [...b].sort());
+}
+
+/**
+ * What would change if the saved plan were made again now, one sentence per operation: none means the
+ * saved plan is exactly what the workbook asks of the service as it is now (terraform's stale plan check).
+ */
+export function planDifferences(saved: readonly PlannedOperation[], fresh: readonly PlannedOperation[]): string[] {
+  const now = new Map(fresh.map((p) => [p.op.key, p]));
+  const before = new Set(saved.map((p) => p.op.key));
+  const differences: string[] = [];
+  for (const p of saved) {
+    const current = now.get(p.op.key);
+    if (!current) differences.push(`${p.op.key} is no longer needed`);
+    else if (!sameOperation(p.op, current.op)) differences.push(`${p.op.key} would now send other values`);
+    else if (!sameKeys(p.dependsOn, current.dependsOn)) differences.push(`${p.op.key} would now wait for other operations`);
+  }
+  for (const p of fresh) if (!before.has(p.op.key)) differences.push(`${p.op.key} is needed now and not in the saved plan`);
+  return differences;
+}
+
+export interface ApprovedRun {
+  /** The approved removals as saved, each waiting only for approved removals: what is carried out. */
+  operations: PlannedOperation[];
+  /** Why the approval cannot be carried out now; empty when it can. */
+  problems: string[];
+}
+
+/**
+ * `apply plan.json --approve approvals.json`: the service has changed since the plan was made (the rest
+ * of it was applied), so only what matters for the approved removals is compared: nothing but removals is
+ * pending now, each approved removal is still needed with the same values, and none waits for a removal
+ * that is not approved. `approved` holds keys of the saved plan's held removals (the caller checked).
+ */
+export function approvedRemovals(saved: readonly PlannedOperation[], approved: readonly string[], fresh: Plan): ApprovedRun {
+  const problems: string[] = [];
+  const pending = fresh.operations.filter((p) => !isPrunedRemoval(p.op)).map((p) => p.op.key);
+  if (pending.length > 0) {
+    problems.push(`${pending.length} change(s) other than removals are pending (${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''})`);
+  }
+  const wanted = new Set(approved);
+  const savedByKey = new Map(saved.map((p) => [p.op.key, p.op]));
+  const freshKeys = new Set(fresh.operations.map((p) => p.op.key));
+  for (const key of approved) if (!freshKeys.has(key)) problems.push(`${key} is no longer needed (already done, or the entity is gone)`);
+  const operations: PlannedOperation[] = [];
+  for (const p of fresh.operations) {
+    if (!wanted.has(p.op.key)) continue;
+    const op = savedByKey.get(p.op.key);
+    if (!op) continue;
+    if (!sameOperation(op, p.op)) {
+      problems.push(`${p.op.key} would now send other values`);
+      continue;
+    }
+    const unapproved = p.dependsOn.filter((key) => freshKeys.has(key) && !wanted.has(key));
+    for (const key of unapproved) problems.push(`${p.op.key} must wait for ${key}, which is not approved: approve both or neither`);
+    operations.push({ op, dependsOn: p.dependsOn.filter((key) => wanted.has(key)) });
+  }
+  return { operations, problems };
+}
