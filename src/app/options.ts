@@ -1,5 +1,6 @@
 /** Everything the commands take, already parsed by the CLI layer (flags) and merged with the environment. */
 import type { ApiVersion } from '../model/service-state.js';
+import type { GuardLimits } from '../plan/export-guard.js';
 
 export interface ServiceOptions {
   api: ApiVersion;
@@ -41,9 +42,11 @@ export interface ApplyOptions {
   resendAbsences: boolean;
   /** --all: the plan lists every row, not the first of each kind and action. */
   allRows?: boolean;
+  /** --accept-changes: apply an export the export guard refuses (it differs too much from the last run). */
+  acceptChanges?: boolean;
 }
 
-export type CommandName = 'run' | 'plan' | 'validate';
+export type CommandName = 'run' | 'plan' | 'validate' | 'undo';
 
 export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptions, ApplyOptions {
   command: CommandName;
@@ -52,6 +55,8 @@ export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptio
    * from unless configured otherwise.
    */
   stateDir: string;
+  /** The export guard's limits from the configuration; each absent one has its default (10%, at least 5, 10%). */
+  guardLimits?: GuardLimits;
 }
 
 export const ENV = {

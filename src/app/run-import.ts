@@ -30,18 +30,19 @@ import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-iss
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countAlreadyMatching } from '../view/apply-summary.js';
+import { exportGuardText } from '../view/export-guard-text.js';
+import { newRunId } from '../load/history.js';
+import { checkExportAgainstLastRun, exportGuardSummary, recordRunHook } from './run-record.js';
+import type { ReportContext } from './reports.js';
 
 
 
-function progressFor(io: AppIO): Progress {
+export function progressFor(io: AppIO): Progress {
   return io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr);
 }
 
-interface Context {
-  options: ImportOptions;
-  io: AppIO;
+export interface Context extends ReportContext {
   progress: Progress;
-  startedAt: Date;
 }
 
 /** `orgsync-import validate`: offline unless a service is configured. */
@@ -132,7 +133,7 @@ async function readServiceAndWorkbook(
   return { current, validation };
 }
 
-async function readService(connection: Connection, options: ReadStateOptions): Promise<CurrentState> {
+export async function readService(connection: Connection, options: ReadStateOptions): Promise<CurrentState> {
   try {
     return await connection.adapter.readCurrentState(options);
   } catch (error) {
@@ -158,13 +159,21 @@ function today(): string {
 }
 
 
-async function planAndApply(
+/** Plans the desired state against the service and applies it; `undoes`: the run an undo reverses (no export to guard). */
+export async function planAndApply(
   ctx: Context,
   connection: Connection,
   serviceState: CurrentState,
   validation: ValidationResult,
+  undoes?: string,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
+  const findings = undoes === undefined ? checkExportAgainstLastRun(options, connection.serviceKey, validation) : [];
+  if (findings.length > 0) ctx.extraSummary = { export_guard: exportGuardSummary(findings, Boolean(options.acceptChanges)) };
+  if (options.command !== 'plan') {
+    const record = { options, io, startedAt: ctx.startedAt, runId: newRunId(options.stateDir, ctx.startedAt), serviceKey: connection.serviceKey, before: serviceState.org, findings };
+    ctx.afterReport = recordRunHook(undoes === undefined ? { ...record, validation } : { ...record, undoes });
+  }
   const ledger = AbsenceLedger.load(ledgerPath(ctx, connection, 'absences'));
   const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
   const { current, reported, reportedFrom } = withLedgers(serviceState, {
@@ -185,12 +194,14 @@ async function planAndApply(
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
+  const guardVerdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
+  for (const line of exportGuardText(findings, guardVerdict)) println(io.stdout, line);
   const planned = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
   const alreadyMatching = countAlreadyMatching(validation.desired, planned);
 
-  if (plan.guard.exceeded && !options.force) {
+  if ((plan.guard.exceeded && !options.force) || (findings.length > 0 && !options.acceptChanges)) {
     await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
     println(io.stdout, 'Nothing was sent.');
     return EXIT.cannotStart;

@@ -58,6 +58,7 @@ function withApplyOptions(cmd: Command): Command {
     .option('--prune', 'fire or delete what is in the service but not in the workbook', false)
     .option('--max-deletions <n>', 'most removals per kind allowed with --prune (default 10%, at least 5)', nonNegativeInt)
     .option('--force', 'allow more removals than --max-deletions', false)
+    .option('--accept-changes', 'apply an export that differs too much from the last successful run (lost employees, units, columns or values)', false)
     .option('--journal <file>', 'progress journal (default .orgsync/journal/…)')
     .option('--resend-absences', 'send every absence again, even those reported before', false)
     .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false);
@@ -87,6 +88,7 @@ function importOptions(command: CommandName, files: string[], flags: Flags): Imp
     force: Boolean(flags.force),
     resendAbsences: Boolean(flags.resendAbsences),
     allRows: Boolean(flags.all),
+    acceptChanges: Boolean(flags.acceptChanges),
     stateDir: resolve('.orgsync'),
   };
   const optional: [keyof ImportOptions, string | number | undefined][] = [
@@ -180,6 +182,28 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .argument('<files...>')
     .action(async (files: string[], flags: Flags) => {
       setExit(await runImport(importOptions('plan', files, flags), makeIO()));
+    });
+
+  program
+    .command('history')
+    .description('list the runs recorded in this state folder; `history show RUN` prints one run\'s report')
+    .argument('[words...]', 'nothing (list), or show RUN')
+    .action(async (words: string[]) => {
+      const { runHistory, runHistoryShow } = await import('../app/run-history.js');
+      const stateDir = importOptions('run', [], {}).stateDir;
+      const [first, second, ...rest] = words;
+      const runId = first === 'show' ? second : first;
+      if (runId === undefined && first === 'show') throw new OrgsyncError('usage', 'Name the run to show: orgsync-import history show RUN (`orgsync-import history` lists them).');
+      if (rest.length > 0 || (first !== 'show' && second !== undefined)) throw new OrgsyncError('usage', 'Usage: orgsync-import history [show RUN]');
+      setExit(runId === undefined ? await runHistory(stateDir, makeIO()) : await runHistoryShow(stateDir, runId, makeIO()));
+    });
+
+  withApplyOptions(withServiceOptions(withInputOptions(program.command('undo'))))
+    .description('plan the inverse of a recorded run (rehire whom it fired, move units back, …) and apply it like any plan')
+    .argument('<run>', 'the run, as `orgsync-import history` lists it')
+    .action(async (runId: string, flags: Flags) => {
+      const { runUndo } = await import('../app/run-undo.js');
+      setExit(await runUndo(importOptions('undo', [], flags), runId, makeIO(interruptible(flags.timeout as number | undefined))));
     });
 
   program
