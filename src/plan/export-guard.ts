@@ -110,7 +110,8 @@ export function baselineOf(desired: Organisation, managed: Managed, runId: strin
 }
 
 /** Old id → id now, through the export's previous ids (a renamed row is not missing). */
-function idsNow(entities: Iterable<{ id: string; previousId?: string }>): Map<string, string> {
+function idsNow(iterable: Iterable<{ id: string; previousId?: string }>): Map<string, string> {
+  const entities = [...iterable];
   const now = new Map<string, string>();
   for (const e of entities) now.set(e.id, e.id);
   for (const e of entities) if (e.previousId !== undefined && !now.has(e.previousId)) now.set(e.previousId, e.id);
