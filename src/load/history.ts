@@ -59,7 +59,7 @@ export function newRunId(stateDir: string, startedAt: Date): string {
 
 function writeJson(path: string, value: unknown): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(value, null, 2));
+  writeFileSync(temporary, JSON.stringify(value));
   renameSync(temporary, path);
 }
 
