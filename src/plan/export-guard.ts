@@ -81,10 +81,21 @@ const ORGANISATION_COLUMNS: Column[] = [
   },
 ];
 
+/** Each sheet's row ids once, whichever of its columns asks (a sheet's columns share one `ids`). */
+function idsOnce(org: Organisation): (column: Column) => string[] {
+  const cache = new Map<Column['ids'], string[]>();
+  return (column) => {
+    let ids = cache.get(column.ids);
+    if (!ids) cache.set(column.ids, (ids = [...column.ids(org)]));
+    return ids;
+  };
+}
+
 function sheetBaseline(org: Organisation, columns: Column[]): SheetBaseline {
   const result: SheetBaseline = { columns: [], filled: {} };
+  const idsOf = idsOnce(org);
   for (const column of columns) {
-    const ids = [...column.ids(org)];
+    const ids = idsOf(column);
     const values = ids.map((id) => column.valueOf(org, id));
     if (!values.some((v) => v !== undefined)) continue;
     result.columns.push(column.name);
@@ -172,13 +183,13 @@ function columnFindings(
   l: Required<GuardLimits>,
 ): GuardFinding[] {
   const findings: GuardFinding[] = [];
-  const present = new Set(sheetBaseline(desired, columns).columns);
-  const hasRows = columns[0] !== undefined && [...columns[0].ids(desired)].length > 0;
+  const idsOf = idsOnce(desired);
   for (const column of columns) {
     if (!before.columns.includes(column.name)) continue;
-    if (!present.has(column.name)) {
+    const ids = idsOf(column);
+    if (!ids.some((id) => column.valueOf(desired, id) !== undefined)) {
       // An export without rows has no column to see; its missing rows are the finding.
-      if (hasRows) findings.push({ kind: 'column_missing', sheet, column: column.name });
+      if (ids.length > 0) findings.push({ kind: 'column_missing', sheet, column: column.name });
       continue;
     }
     const filled = before.filled[column.name] ?? [];

@@ -3,6 +3,8 @@
  * loopback, `history` lists them, `history show` prints one, and `undo` of the second puts the sandbox
  * back as it was before it, except what the undo says it cannot give back (an absence, a person record).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir } from '../helpers/cli.js';
@@ -75,6 +77,10 @@ describe('history and undo of a nightly run', () => {
     expect(shown.stdout).toMatch(/done\s+rename employee 101 → 201/);
     expect(shown.stdout).toMatch(/done\s+fire employee 120/);
     expect(shown.stdout + shown.stderr).not.toContain(sandbox.accessToken);
+    const kept = join(cwd, '.orgsync', 'history');
+    for (const file of readdirSync(kept, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())) {
+      expect(readFileSync(join(file.parentPath, file.name), 'utf8')).not.toContain(sandbox.accessToken);
+    }
 
     const undo = await runCli(['undo', secondRun, '--yes', ...serviceArgs(sandbox)], { cwd });
     expect(undo.code, undo.stdout + undo.stderr).toBe(0);
