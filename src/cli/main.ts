@@ -198,8 +198,9 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       setExit(runId === undefined ? await runHistory(stateDir, makeIO()) : await runHistoryShow(stateDir, runId, makeIO()));
     });
 
-  withApplyOptions(withServiceOptions(withInputOptions(program.command('undo'))))
+  withApplyOptions(withServiceOptions(program.command('undo')))
     .description('plan the inverse of a recorded run (rehire whom it fired, move units back, …) and apply it like any plan')
+    .option('--report <file>', 'write everything the undo found and did as JSON')
     .argument('<run>', 'the run, as `orgsync-import history` lists it')
     .action(async (runId: string, flags: Flags) => {
       const { runUndo } = await import('../app/run-undo.js');
