@@ -194,6 +194,7 @@ export function importOptionsFrom(
     allRows: Boolean(flags.all),
     acceptRenames: Boolean(flags.acceptRenames),
     holdRemovals: Boolean(flags.holdRemovals),
+    acceptChanges: Boolean(flags.acceptChanges),
     stateDir,
   };
   const guardLimits = guardLimitsOf(file.guard);

@@ -1,5 +1,8 @@
 /** Everything the commands take, already parsed by the CLI layer (flags) and merged with the environment. */
 import type { ApiVersion } from '../model/service-state.js';
+import type { GuardLimits } from '../plan/export-guard.js';
+
+export type { GuardLimits };
 
 export interface ServiceOptions {
   api: ApiVersion;
@@ -58,9 +61,11 @@ export interface ApplyOptions {
   holdRemovals?: boolean;
   /** --out plan.json: where the plan file goes (apply plan.json); with apply, the plan file applied. */
   out?: string;
+  /** --accept-changes: apply an export the export guard refuses (it differs too much from the last run). */
+  acceptChanges?: boolean;
 }
 
-export type CommandName = 'run' | 'plan' | 'validate' | 'apply';
+export type CommandName = 'run' | 'plan' | 'validate' | 'apply' | 'undo';
 
 export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptions, ApplyOptions {
   command: CommandName;
@@ -75,12 +80,6 @@ export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptio
   guardLimits?: GuardLimits;
 }
 
-/** The limits of the configuration file's `guard` object, each optional. */
-export interface GuardLimits {
-  maxEmployeeLossPercent?: number;
-  minEmployeeLoss?: number;
-  maxClearedPercent?: number;
-}
 
 export const ENV = {
   baseUrl: 'ORGSYNC_BASE_URL',

@@ -4,19 +4,23 @@ import type { OperationOutcome } from '../load/outcome.js';
 import type { Operation } from '../model/operations.js';
 import type { Plan } from '../plan/plan.js';
 import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
-import { writeReportOf } from '../report/json.js';
+import { writeReportOf, type ReportInput } from '../report/json.js';
 import type { Issue } from '../model/issue.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { writePage, type PageSource } from './pages.js';
 
-interface ReportContext {
+export interface ReportContext {
   options: ImportOptions;
   io: AppIO;
   startedAt: Date;
   /** Set once a plan is made: the plan or report page is written from it. */
   page?: PageSource;
+  /** Summary fields every report of this run carries (the export guard's findings). */
+  extraSummary?: Record<string, unknown>;
+  /** Called with the report's content once it is written (the run's history record). */
+  afterReport?: (report: ReportInput) => Promise<void>;
 }
 
 export interface RunResult {
@@ -50,7 +54,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
   } catch (error) {
     println(ctx.io.stderr, `Could not write the error file: ${(error as Error).message}`);
   }
-  const report = {
+  const report: ReportInput = {
     exitCode: result.exitCode,
     issues: result.issues,
     command: ctx.options.command,
@@ -60,9 +64,10 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     ...(result.plan ? { plan: result.plan } : {}),
     ...(result.planned ? { planned: result.planned } : {}),
     ...(result.operations ? { operations: result.operations } : {}),
-    ...(result.summary ? { summary: result.summary } : {}),
+    ...(result.summary || ctx.extraSummary ? { summary: { ...result.summary, ...ctx.extraSummary } } : {}),
   };
   if (ctx.page) await writePage(ctx.options, ctx.io, ctx.page, report);
+  await ctx.afterReport?.(report);
   if (!ctx.options.report) return;
   try {
     await writeReportOf(ctx.options.report, report);

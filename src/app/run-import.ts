@@ -35,17 +35,17 @@ import { withSandboxRoot } from './sandbox-root.js';
 import { holdRemovals } from '../plan/saved.js';
 import { withoutHeld } from '../load/held.js';
 import { heldLine, savePlanIfAsked } from './plan-file.js';
+import { exportGuardText } from '../view/export-guard-text.js';
+import { newRunId } from '../load/history.js';
+import { checkExportAgainstLastRun, exportGuardSummary, recordRunHook } from './run-record.js';
+import type { ReportContext } from './reports.js';
 
 export function progressFor(io: AppIO): Progress {
   return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
 }
 
-export interface Context {
-  options: ImportOptions;
-  io: AppIO;
+export interface Context extends ReportContext {
   progress: Progress;
-  startedAt: Date;
-  page?: PageSource;
 }
 
 /** `orgsync-import validate`: offline unless a service is configured. */
@@ -136,7 +136,7 @@ export async function readServiceAndWorkbook(
   return { current, validation };
 }
 
-async function readService(connection: Connection, options: ReadStateOptions): Promise<CurrentState> {
+export async function readService(connection: Connection, options: ReadStateOptions): Promise<CurrentState> {
   try {
     return await connection.adapter.readCurrentState(options);
   } catch (error) {
@@ -188,25 +188,35 @@ export function makePlan(ctx: Context, connection: Connection, serviceState: Cur
   return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
 }
 
-async function planAndApply(
+/** Plans the desired state against the service and applies it; `undoes`: the run an undo reverses (no export to guard). */
+export async function planAndApply(
   ctx: Context,
   connection: Connection,
   serviceState: CurrentState,
   validation: ValidationResult,
+  undoes?: string,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
+  const findings = undoes === undefined ? checkExportAgainstLastRun(options, connection.serviceKey, validation) : [];
+  if (findings.length > 0) ctx.extraSummary = { export_guard: exportGuardSummary(findings, Boolean(options.acceptChanges)) };
+  if (options.command !== 'plan') {
+    const record = { options, io, startedAt: ctx.startedAt, runId: newRunId(options.stateDir, ctx.startedAt), serviceKey: connection.serviceKey, before: serviceState.org, findings };
+    ctx.afterReport = recordRunHook(undoes === undefined ? { ...record, validation } : { ...record, undoes });
+  }
   const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
   io.events?.plan(plan);
   ctx.page = { desired: validation.desired, current };
+  const guardVerdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
+  for (const line of exportGuardText(findings, guardVerdict)) println(io.stdout, line);
   const planned = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
   const alreadyMatching = countAlreadyMatching(validation.desired, planned);
   await savePlanIfAsked(ctx, connection, serviceState, plan);
 
-  // Held removals are not carried out now: the guard is applied to them when they are approved.
-  if (plan.guard.exceeded && !options.force && !plan.held?.length) {
+  // Held removals are not carried out now: the deletion guard is applied to them when they are approved.
+  if ((plan.guard.exceeded && !options.force && !plan.held?.length) || (findings.length > 0 && !options.acceptChanges)) {
     await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
     println(io.stdout, 'Nothing was sent.');
     return EXIT.cannotStart;

@@ -76,6 +76,7 @@ function withApplyOptions(cmd: Command): Command {
     .option('--prune', 'fire or delete what is in the service but not in the workbook', false)
     .option('--max-deletions <n>', 'most removals per kind allowed with --prune (default 10%, at least 5)', nonNegativeInt)
     .option('--force', 'allow more removals than --max-deletions', false)
+    .option('--accept-changes', 'apply an export that differs too much from the last successful run (lost employees, units, columns or values)', false)
     .option('--journal <file>', 'progress journal (default .orgsync/journal/…)')
     .option('--resend-absences', 'send every absence again, even those reported before', false)
     .option('--all', 'list every planned row (default: the first 8 of each kind and action)', false)
@@ -177,6 +178,31 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       const apiGiven = typeof flags.api === 'string' || Boolean(process.env[ENV.api]);
       const request = { planFile: resolve(planFile), apiGiven, ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}) };
       setExit(await runApply(request, importOptions('apply', [], flags), makeIO(interruptible(flags.timeout as number | undefined))));
+    });
+
+  program
+    .command('history')
+    .description('list the runs recorded in this state folder; `history show RUN` prints one run\'s report')
+    .argument('[words...]', 'nothing (list), or show RUN')
+    .option('--config <file>', `settings file (default ${CONFIG_FILE_NAME} in this folder when there is one)`)
+    .option('--state-dir <dir>', 'the folder of the journal, ledgers and history (default .orgsync beside the config file, else here)')
+    .action(async (words: string[], flags: Flags) => {
+      const { runHistory, runHistoryShow } = await import('../app/run-history.js');
+      const stateDir = importOptions('run', [], flags).stateDir;
+      const [first, second, ...rest] = words;
+      const runId = first === 'show' ? second : first;
+      if (runId === undefined && first === 'show') throw new OrgsyncError('usage', 'Name the run to show: orgsync-import history show RUN (`orgsync-import history` lists them).');
+      if (rest.length > 0 || (first !== 'show' && second !== undefined)) throw new OrgsyncError('usage', 'Usage: orgsync-import history [show RUN]');
+      setExit(runId === undefined ? await runHistory(stateDir, makeIO()) : await runHistoryShow(stateDir, runId, makeIO()));
+    });
+
+  withApplyOptions(withServiceOptions(program.command('undo')))
+    .description('plan the inverse of a recorded run (rehire whom it fired, move units back, …) and apply it like any plan')
+    .option('--report <file>', 'write everything the undo found and did as JSON')
+    .argument('<run>', 'the run, as `orgsync-import history` lists it')
+    .action(async (runId: string, flags: Flags) => {
+      const { runUndo } = await import('../app/run-undo.js');
+      setExit(await runUndo(importOptions('undo', [], flags), runId, makeIO(interruptible(flags.timeout as number | undefined))));
     });
 
   program

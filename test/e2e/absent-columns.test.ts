@@ -56,7 +56,8 @@ describe('a second run whose employees sheet leaves out every optional column', 
     ]);
     sandbox.resetStats();
 
-    const second = await importSheets(REQUIRED_ONLY);
+    // Leaving columns out is what the export guard refuses by default; here it is meant.
+    const second = await importSheets(REQUIRED_ONLY, '--accept-changes');
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expect(second.stdout).not.toMatch(/already belongs to another person/);
     expect(sandbox.stats().writes).toBe(0);
@@ -70,7 +71,7 @@ describe('a second run whose employees sheet leaves out every optional column', 
   it('still changes what a present column says: a new e-mail is sent, the username stays', async () => {
     expect((await importSheets(FULL)).code).toBe(0);
     const changed = REQUIRED_ONLY.map((row) => (row[0] === '103' ? ['103', 'Bo Kragh', 'bo.kragh@firma.dk'] : row));
-    const second = await importSheets(changed);
+    const second = await importSheets(changed, '--accept-changes');
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expect(sandbox.snapshot().users.find((u) => u.id === '103')).toMatchObject({ email: 'bo.kragh@firma.dk', username: 'bokr' });
   });

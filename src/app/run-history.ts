@@ -1,0 +1,29 @@
+/** `orgsync-import history` and `history show RUN`: the runs of this state folder, read from their records. */
+import { readFile } from 'node:fs/promises';
+import { EXIT, UsageError, type ExitCode } from '../errors.js';
+import { listRuns, readRun, readUndoData, reportPathOf } from '../load/history.js';
+import { operationName } from '../view/words.js';
+import type { ReportOperation } from '../report/json.js';
+import { historyText, runText } from '../view/history-text.js';
+import { println, type AppIO } from './io.js';
+
+export async function runHistory(stateDir: string, io: AppIO): Promise<ExitCode> {
+  for (const line of historyText(listRuns(stateDir))) println(io.stdout, line);
+  return EXIT.ok;
+}
+
+export async function runHistoryShow(stateDir: string, runId: string, io: AppIO): Promise<ExitCode> {
+  const record = readRun(stateDir, runId);
+  if (!record) throw new UsageError(`No run ${runId} is recorded in ${stateDir}: \`orgsync-import history\` lists the runs.`);
+  const reportPath = reportPathOf(stateDir, runId);
+  let operations: ReportOperation[] = [];
+  try {
+    operations = (JSON.parse(await readFile(reportPath, 'utf8')) as { operations?: ReportOperation[] }).operations ?? [];
+  } catch {
+    // The record is enough to show; the report may have been removed by hand.
+  }
+  const names = new Map(readUndoData(stateDir, runId)?.operations.map(({ op }) => [op.key, operationName(op)]) ?? []);
+  const shown = operations.map((o) => ({ status: o.status, name: names.get(o.key) ?? `${o.action} ${o.entity} ${o.id}`, message: o.message }));
+  for (const line of runText(record, shown, reportPath)) println(io.stdout, line);
+  return EXIT.ok;
+}

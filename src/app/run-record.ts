@@ -1,0 +1,127 @@
+/**
+ * What a run leaves in the state folder for the next ones: the export guard's baseline (after a run that
+ * ended with exit 0) and the run's history record (for `history` and `undo`). Called from the apply path
+ * through two small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
+ */
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
+import { lastRunPath, loadBaseline, saveBaseline } from '../load/last-run.js';
+import { HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
+import { writeReportOf, type ReportInput } from '../report/json.js';
+import { countOutcomes } from '../report/counts.js';
+import { DESCRIBE } from '../model/operations.js';
+import type { Organisation } from '../model/organisation.js';
+import type { ValidationResult } from '../validate/types.js';
+import { describeFinding } from '../view/export-guard-text.js';
+import { hashInputs } from './inputs.js';
+import { println, type AppIO } from './io.js';
+import type { ImportOptions } from './options.js';
+
+/** The export against the last successful run's (none on the first run against a service). */
+export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
+  const baseline = loadBaseline(lastRunPath(options.stateDir, serviceKey));
+  return checkExport(baseline, validation.desired, validation.managed, options.guardLimits ?? {});
+}
+
+/** The report's `summary.export_guard`. */
+export function exportGuardSummary(findings: readonly GuardFinding[], accepted: boolean) {
+  return { refused: findings.length > 0 && !accepted, accepted: findings.length > 0 && accepted, findings: findings.map((f) => ({ ...f, message: describeFinding(f) })) };
+}
+
+export interface RunToRecord {
+  options: ImportOptions;
+  io: AppIO;
+  startedAt: Date;
+  runId: string;
+  serviceKey: string;
+  /** The service as read before planning: the "before" of what the run touches. */
+  before: Organisation;
+  /** The validated export; absent for an undo (its desired state is no export). */
+  validation?: ValidationResult;
+  undoes?: string;
+  findings: readonly GuardFinding[];
+}
+
+/**
+ * The `afterReport` hook of a run: keeps the report, the run's record and what undo needs in
+ * `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to
+ * do), the export's summary as the guard's next baseline. A failure to write is said, never fatal: what
+ * was applied stays applied.
+ */
+export function recordRunHook(run: RunToRecord): (report: ReportInput) => Promise<void> {
+  return async (report) => {
+    const { options, io } = run;
+    try {
+      const dir = runDir(options.stateDir, run.runId);
+      await writeReportOf(join(dir, 'report.json'), report);
+      const outcomes = report.operations ?? [];
+      const planned = report.plan ?? [];
+      const applied = report.exitCode === 0 && (outcomes.length > 0 || planned.length === 0);
+      if (applied && run.validation) keepBaseline(run, dir);
+      if (applied && run.undoes !== undefined) restoreBaseline(options.stateDir, run.serviceKey, run.undoes, join(historyDir(options.stateDir), run.undoes));
+      const finishedAt = new Date();
+      const record: RunRecord = {
+        version: HISTORY_VERSION,
+        id: run.runId,
+        command: run.undoes === undefined ? 'run' : 'undo',
+        ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
+        started_at: run.startedAt.toISOString(),
+        finished_at: finishedAt.toISOString(),
+        duration_ms: finishedAt.getTime() - run.startedAt.getTime(),
+        files: options.files.map((f) => resolve(f)),
+        workbook_hash: options.files.length > 0 ? await hashInputs(options.files).catch(() => null) : null,
+        service_key: run.serviceKey,
+        exit_code: report.exitCode,
+        counts: countsOf(report),
+        export_guard: run.findings.map(describeFinding),
+        undoable: outcomes.some((o) => o.status === 'done'),
+      };
+      const undo = outcomes.length > 0
+        ? {
+            version: HISTORY_VERSION,
+            before: touchedBefore(run.before, outcomes.map((o) => o.op)),
+            operations: outcomes.map((o) => ({ op: o.op, status: o.status })),
+          }
+        : null;
+      saveRun(options.stateDir, record, undo);
+    } catch (error) {
+      println(io.stderr, `Could not record this run in ${join(options.stateDir, 'history')}: ${(error as Error).message}`);
+    }
+  };
+}
+
+/** The new baseline; the one it replaces is kept with the run, so undoing the run puts it back. */
+function keepBaseline(run: RunToRecord, dir: string): void {
+  const path = lastRunPath(run.options.stateDir, run.serviceKey);
+  const previous = loadBaseline(path);
+  if (existsSync(path)) copyFileSync(path, join(dir, 'baseline-before.json'));
+  saveBaseline(path, baselineOf(run.validation!.desired, run.validation!.managed, run.runId, previous));
+}
+
+/**
+ * After a successful undo, when the undone run's export is still the baseline: the baseline as it was
+ * before that run (none if it was the first), so the next export is compared with the one before it.
+ */
+export function restoreBaseline(stateDir: string, serviceKey: string, undoneRunId: string, undoneRunDir: string): void {
+  const path = lastRunPath(stateDir, serviceKey);
+  if (loadBaseline(path)?.runId !== undoneRunId) return;
+  const kept = join(undoneRunDir, 'baseline-before.json');
+  const previous = existsSync(kept) ? loadBaseline(kept) : null;
+  if (previous) saveBaseline(path, previous);
+  else rmSync(path, { force: true });
+}
+
+function countsOf(report: ReportInput): RunRecord['counts'] {
+  const counts: RunRecord['counts'] = {};
+  for (const op of report.plan ?? []) {
+    const { entity, action } = DESCRIBE[op.type];
+    const perAction = ((counts[entity] ??= {})[action] ??= {});
+    perAction.planned = (perAction.planned ?? 0) + 1;
+  }
+  for (const c of countOutcomes(report.operations ?? [])) {
+    const perAction = ((counts[c.entity] ??= {})[c.action] ??= {});
+    for (const [status, n] of Object.entries(c.statuses)) if (n > 0) perAction[status as keyof typeof perAction] = n;
+  }
+  return counts;
+}

@@ -1,0 +1,172 @@
+/**
+ * The runs of a state folder, kept for `history` and `undo`: `STATE/history/RUN/` holds `run.json` (when,
+ * which files and their hash, the service key, counts, exit code, duration), `report.json` (the same
+ * object `--report` writes) and, for a run that sent something, `undo.json` (what the entities it touched
+ * were before it, and the operations it carried out). Written once at the run's end, through temporary
+ * files; nothing here receives configuration, so no secret is kept.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Operation } from '../model/operations.js';
+import type { Organisation } from '../model/organisation.js';
+import type { BeforeState } from '../plan/undo.js';
+import type { OperationStatus } from './outcome.js';
+
+export type { BeforeState };
+
+export const HISTORY_VERSION = 1;
+
+export interface RunRecord {
+  version: number;
+  id: string;
+  /** run: the main job; undo: `undo RUN` (then `undoes` names it). */
+  command: 'run' | 'undo';
+  undoes?: string;
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  files: string[];
+  workbook_hash: string | null;
+  service_key: string;
+  exit_code: number;
+  /** Entity → action → how many were planned and what became of them. */
+  counts: Record<string, Record<string, Partial<Record<OperationStatus | 'planned', number>>>>;
+  /** The export guard's findings, in words (empty: none). */
+  export_guard: string[];
+  /** True when the run changed something (`undo.json` keeps what undo needs for every run that sent something). */
+  undoable: boolean;
+}
+
+
+export interface UndoData {
+  version: number;
+  before: BeforeState;
+  /** The operations the run carried out, with their outcome. */
+  operations: { op: Operation; status: OperationStatus }[];
+}
+
+export function historyDir(stateDir: string): string {
+  return join(stateDir, 'history');
+}
+
+/** A sortable id from the run's start (`2026-11-25T03-12-45Z`), made unique within the folder. */
+export function newRunId(stateDir: string, startedAt: Date): string {
+  const base = startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  let id = base;
+  for (let n = 2; existsSync(join(historyDir(stateDir), id)); n++) id = `${base}-${n}`;
+  return id;
+}
+
+function writeJson(path: string, value: unknown): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(value));
+  renameSync(temporary, path);
+}
+
+/** Creates the run's folder and returns it: the report is written into it by the caller. */
+export function runDir(stateDir: string, id: string): string {
+  const dir = join(historyDir(stateDir), id);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Written last: a run folder without `run.json` is a run that did not finish writing and is not listed. */
+export function saveRun(stateDir: string, record: RunRecord, undo: UndoData | null): void {
+  const dir = runDir(stateDir, record.id);
+  if (undo) writeJson(join(dir, 'undo.json'), undo);
+  writeJson(join(dir, 'run.json'), record);
+}
+
+export function listRuns(stateDir: string): RunRecord[] {
+  let ids: string[];
+  try {
+    ids = readdirSync(historyDir(stateDir)).sort();
+  } catch {
+    return [];
+  }
+  return ids.flatMap((id) => {
+    const record = readRun(stateDir, id);
+    return record ? [record] : [];
+  });
+}
+
+export function readRun(stateDir: string, id: string): RunRecord | null {
+  if (!/^[\w-]+$/.test(id)) return null; // an id is a folder name, never a path
+  try {
+    return JSON.parse(readFileSync(join(historyDir(stateDir), id, 'run.json'), 'utf8')) as RunRecord;
+  } catch {
+    return null;
+  }
+}
+
+export function reportPathOf(stateDir: string, id: string): string {
+  return join(historyDir(stateDir), id, 'report.json');
+}
+
+export function readUndoData(stateDir: string, id: string): UndoData | null {
+  try {
+    return JSON.parse(readFileSync(join(historyDir(stateDir), id, 'undo.json'), 'utf8')) as UndoData;
+  } catch {
+    return null;
+  }
+}
+
+/** The entities the operations touch, as `state` has them (the service before the run). */
+export function touchedBefore(state: Organisation, ops: readonly Operation[]): BeforeState {
+  const users = new Set<string>();
+  const employees = new Set<string>();
+  const departments = new Set<string>();
+  const teams = new Set<string>();
+  for (const op of ops) {
+    switch (op.type) {
+      case 'createUser':
+      case 'updateUser':
+        users.add(op.id);
+        break;
+      case 'createEmployee':
+      case 'updateEmployee':
+      case 'fireEmployee':
+      case 'rehireEmployee':
+        employees.add(op.id);
+        break;
+      case 'renameEmployee':
+        employees.add(op.fromId).add(op.id);
+        break;
+      case 'addTeamMember':
+      case 'removeTeamMember':
+        employees.add(op.employeeId);
+        break;
+      case 'createDepartment':
+      case 'updateDepartment':
+      case 'moveDepartment':
+      case 'deleteDepartment':
+        departments.add(op.id);
+        break;
+      case 'renameDepartment':
+        departments.add(op.fromId).add(op.id);
+        break;
+      case 'createTeam':
+      case 'updateTeam':
+      case 'moveTeam':
+      case 'deleteTeam':
+        teams.add(op.id);
+        break;
+      case 'renameTeam':
+        teams.add(op.fromId).add(op.id);
+        break;
+      default:
+        break; // delegations and absences: the operation itself says what was there
+    }
+  }
+  for (const id of employees) {
+    const userId = state.employees.get(id)?.userId;
+    if (userId !== undefined) users.add(userId);
+  }
+  const pick = <T>(map: Map<string, T>, ids: Set<string>) => [...ids].flatMap((id) => (map.has(id) ? [map.get(id)!] : []));
+  return {
+    users: pick(state.users, users),
+    employees: pick(state.employees, employees),
+    departments: pick(state.departments, departments),
+    teams: pick(state.teams, teams),
+  };
+}

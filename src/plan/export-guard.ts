@@ -1,0 +1,246 @@
+/**
+ * The export-against-last-time guard: a nightly export that lost rows, a department subtree or a column,
+ * or whose column came out blank, is refused before anything is sent. Pure: the last successful run's
+ * summary (`ExportBaseline`) and this run's desired state in, findings out. Reading and writing the
+ * baseline is the loader's (`src/load/last-run.ts`); the words are the view's.
+ */
+import type { Organisation } from '../model/organisation.js';
+import type { Managed } from '../validate/types.js';
+
+/** The limits of the configuration (`guardLimits`), each with its default. */
+export interface GuardLimits {
+  /** Most employees that may go missing, as a share of the last run's active employees (default 10). */
+  maxEmployeeLossPercent?: number;
+  /** ... but never fewer than this many (default 5); the same floor applies to cleared values. */
+  minEmployeeLoss?: number;
+  /** Most values of one column that may turn blank, as a share of those filled last time (default 10). */
+  maxClearedPercent?: number;
+}
+
+export const DEFAULT_GUARD_LIMITS: Required<GuardLimits> = { maxEmployeeLossPercent: 10, minEmployeeLoss: 5, maxClearedPercent: 10 };
+
+/** What one sheet looked like last time: which optional columns it had and who had a value in each. */
+interface SheetBaseline {
+  columns: string[];
+  /** Column → ids of the rows with a value in it. */
+  filled: Record<string, string[]>;
+}
+
+/**
+ * A compact summary of the desired state of the last run that ended with exit 0, per kind the workbook
+ * managed then (a kind a later run does not manage keeps its summary from before). No names, e-mails or
+ * other personal data beyond ids.
+ */
+export interface ExportBaseline {
+  version: 1;
+  /** When and from which run it was taken. */
+  runId: string;
+  employees?: SheetBaseline & { active: string[] };
+  organisation?: SheetBaseline & {
+    /** Department id → parent id (null: the top department). */
+    departments: Record<string, string | null>;
+    /** Team id → its department. */
+    teams: Record<string, string>;
+  };
+}
+
+export type GuardFinding =
+  | { kind: 'employees_missing'; before: number; now: number; missing: string[]; limit: number }
+  | { kind: 'subtree_missing'; departmentId: string; units: string[] }
+  | { kind: 'column_missing'; sheet: 'employees' | 'organisation'; column: string }
+  | { kind: 'values_cleared'; sheet: 'employees' | 'organisation'; column: string; filledBefore: number; cleared: string[]; limit: number };
+
+type Column = { name: string; valueOf: (org: Organisation, id: string) => unknown; ids: (org: Organisation) => Iterable<string> };
+
+const activeEmployees = (org: Organisation) => [...org.employees.values()].filter((e) => e.status === 'active').map((e) => e.id);
+const userOf = (org: Organisation, id: string) => {
+  const employee = org.employees.get(id);
+  return employee ? org.users.get(employee.userId) : undefined;
+};
+
+/** The optional columns whose presence the desired state shows (`undefined` = column absent), in sheets.md's names. */
+const EMPLOYEE_COLUMNS: Column[] = [
+  { name: 'username', valueOf: (o, id) => userOf(o, id)?.username, ids: activeEmployees },
+  { name: 'gender', valueOf: (o, id) => userOf(o, id)?.gender, ids: activeEmployees },
+  { name: 'birthday', valueOf: (o, id) => userOf(o, id)?.birthday, ids: activeEmployees },
+  { name: 'employment', valueOf: (o, id) => o.employees.get(id)?.employment, ids: activeEmployees },
+  { name: 'system_language', valueOf: (o, id) => o.employees.get(id)?.systemLanguage, ids: activeEmployees },
+  { name: 'team_id', valueOf: (o, id) => o.employees.get(id)?.teamId, ids: activeEmployees },
+];
+
+const unitKey = (kind: 'department' | 'team', id: string) => `${kind}:${id}`;
+const ORGANISATION_COLUMNS: Column[] = [
+  {
+    name: 'owner',
+    valueOf: (o, key) => {
+      const [kind, ...rest] = key.split(':');
+      const id = rest.join(':');
+      return kind === 'department' ? o.departments.get(id)?.owner : o.teams.get(id)?.owner;
+    },
+    ids: (o) => [...[...o.departments.keys()].map((id) => unitKey('department', id)), ...[...o.teams.keys()].map((id) => unitKey('team', id))],
+  },
+];
+
+/** Each sheet's row ids once, whichever of its columns asks (a sheet's columns share one `ids`). */
+function idsOnce(org: Organisation): (column: Column) => string[] {
+  const cache = new Map<Column['ids'], string[]>();
+  return (column) => {
+    let ids = cache.get(column.ids);
+    if (!ids) cache.set(column.ids, (ids = [...column.ids(org)]));
+    return ids;
+  };
+}
+
+function sheetBaseline(org: Organisation, columns: Column[]): SheetBaseline {
+  const result: SheetBaseline = { columns: [], filled: {} };
+  const idsOf = idsOnce(org);
+  for (const column of columns) {
+    const ids = idsOf(column);
+    const values = ids.map((id) => column.valueOf(org, id));
+    if (!values.some((v) => v !== undefined)) continue;
+    result.columns.push(column.name);
+    result.filled[column.name] = ids.filter((_, i) => values[i] !== undefined && values[i] !== null && values[i] !== '');
+  }
+  return result;
+}
+
+/** The summary of this run's desired state to keep as the next run's baseline. */
+export function baselineOf(desired: Organisation, managed: Managed, runId: string, previous: ExportBaseline | null): ExportBaseline {
+  const baseline: ExportBaseline = { version: 1, runId };
+  const employees = managed.employees ? { ...sheetBaseline(desired, EMPLOYEE_COLUMNS), active: activeEmployees(desired) } : previous?.employees;
+  if (employees) baseline.employees = employees;
+  const organisation = managed.organisation
+    ? {
+        ...sheetBaseline(desired, ORGANISATION_COLUMNS),
+        departments: Object.fromEntries([...desired.departments.values()].map((d) => [d.id, d.parentId])),
+        teams: Object.fromEntries([...desired.teams.values()].map((t) => [t.id, t.departmentId])),
+      }
+    : previous?.organisation;
+  if (organisation) baseline.organisation = organisation;
+  return baseline;
+}
+
+/** Old id → id now, through the export's previous ids (a renamed row is not missing). */
+function idsNow(iterable: Iterable<{ id: string; previousId?: string }>): Map<string, string> {
+  const entities = [...iterable];
+  const now = new Map<string, string>();
+  for (const e of entities) now.set(e.id, e.id);
+  for (const e of entities) if (e.previousId !== undefined && !now.has(e.previousId)) now.set(e.previousId, e.id);
+  return now;
+}
+
+function limitOf(total: number, percent: number, floor: number): number {
+  return Math.max(floor, Math.floor((total * percent) / 100));
+}
+
+/**
+ * Compares the export with the last successful run's. Only a sheet present in both is compared: an
+ * export without the organisation sheet changes no unit, so it loses none.
+ */
+export function checkExport(
+  baseline: ExportBaseline | null,
+  desired: Organisation,
+  managed: Managed,
+  limits: GuardLimits = {},
+): GuardFinding[] {
+  if (!baseline) return [];
+  const l = { ...DEFAULT_GUARD_LIMITS, ...definedOnly(limits) };
+  const findings: GuardFinding[] = [];
+  if (baseline.employees && managed.employees) {
+    const now = idsNow(desired.employees.values());
+    const before = baseline.employees.active;
+    const missing = before.filter((id) => !now.has(id));
+    const limit = limitOf(before.length, l.maxEmployeeLossPercent, l.minEmployeeLoss);
+    if (missing.length > limit) {
+      findings.push({ kind: 'employees_missing', before: before.length, now: activeEmployees(desired).length, missing, limit });
+    }
+    findings.push(...columnFindings('employees', baseline.employees, desired, EMPLOYEE_COLUMNS, (id) => now.get(id), l));
+  }
+  if (baseline.organisation && managed.organisation) {
+    findings.push(...subtreeFindings(baseline.organisation, desired));
+    const departments = idsNow(desired.departments.values());
+    const teams = idsNow(desired.teams.values());
+    const unitNow = (key: string) => {
+      const [kind, ...rest] = key.split(':');
+      const id = (kind === 'department' ? departments : teams).get(rest.join(':'));
+      return id === undefined ? undefined : `${kind}:${id}`;
+    };
+    findings.push(...columnFindings('organisation', baseline.organisation, desired, ORGANISATION_COLUMNS, unitNow, l));
+  }
+  return findings;
+}
+
+function definedOnly(limits: GuardLimits): GuardLimits {
+  return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) as GuardLimits;
+}
+
+function columnFindings(
+  sheet: 'employees' | 'organisation',
+  before: SheetBaseline,
+  desired: Organisation,
+  columns: Column[],
+  nowIdOf: (id: string) => string | undefined,
+  l: Required<GuardLimits>,
+): GuardFinding[] {
+  const findings: GuardFinding[] = [];
+  const idsOf = idsOnce(desired);
+  for (const column of columns) {
+    if (!before.columns.includes(column.name)) continue;
+    const ids = idsOf(column);
+    if (!ids.some((id) => column.valueOf(desired, id) !== undefined)) {
+      // An export without rows has no column to see; its missing rows are the finding.
+      if (ids.length > 0) findings.push({ kind: 'column_missing', sheet, column: column.name });
+      continue;
+    }
+    const filled = before.filled[column.name] ?? [];
+    const cleared = filled.filter((id) => {
+      const now = nowIdOf(id);
+      return now !== undefined && column.valueOf(desired, now) === null;
+    });
+    const limit = limitOf(filled.length, l.maxClearedPercent, l.minEmployeeLoss);
+    if (cleared.length > limit) {
+      findings.push({ kind: 'values_cleared', sheet, column: column.name, filledBefore: filled.length, cleared: cleared.map(plainId), limit });
+    }
+  }
+  return findings;
+}
+
+/** `department:D1` → `D1` for people to read. */
+function plainId(key: string): string {
+  const colon = key.indexOf(':');
+  return key.startsWith('department:') || key.startsWith('team:') ? key.slice(colon + 1) : key;
+}
+
+/** A department gone from the export with everything below it (at least one other unit): the highest such. */
+function subtreeFindings(before: NonNullable<ExportBaseline['organisation']>, desired: Organisation): GuardFinding[] {
+  const departmentsNow = idsNow(desired.departments.values());
+  const teamsNow = idsNow(desired.teams.values());
+  const children = new Map<string, string[]>();
+  const teamsOf = new Map<string, string[]>();
+  for (const [id, parent] of Object.entries(before.departments)) if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), id]);
+  for (const [id, department] of Object.entries(before.teams)) teamsOf.set(department, [...(teamsOf.get(department) ?? []), id]);
+  const lost = (id: string) => !departmentsNow.has(id);
+  /** The units of the subtree, or null when any of them is still in the export. */
+  const wholeSubtreeLost = (id: string): string[] | null => {
+    if (!lost(id)) return null;
+    const units = [id];
+    for (const team of teamsOf.get(id) ?? []) {
+      if (teamsNow.has(team)) return null;
+      units.push(team);
+    }
+    for (const child of children.get(id) ?? []) {
+      const below = wholeSubtreeLost(child);
+      if (below === null) return null;
+      units.push(...below);
+    }
+    return units;
+  };
+  const findings: GuardFinding[] = [];
+  for (const [id, parent] of Object.entries(before.departments)) {
+    const units = wholeSubtreeLost(id);
+    // Named once, at the highest department whose whole subtree is gone.
+    if (units !== null && parent !== null && parent in before.departments && wholeSubtreeLost(parent) !== null) continue;
+    if (units !== null && units.length > 1) findings.push({ kind: 'subtree_missing', departmentId: id, units: units.slice(1) });
+  }
+  return findings;
+}

@@ -1,0 +1,106 @@
+/**
+ * `undo RUN` as a desired state: the service as it is now, with every entity the run touched set back to
+ * what it was before the run, what the run created left out (so the normal planner, with removals on,
+ * fires or deletes it), and what cannot be undone named. Pure; the plan is then made and applied like
+ * any other, with the same plan shown, confirmation and deletion guard.
+ */
+import type { Operation } from '../model/operations.js';
+import type { Delegation, Department, Employee, Organisation, Team, User } from '../model/organisation.js';
+
+/** What the entities a run touched were before it, as the service showed them. */
+export interface BeforeState {
+  users: User[];
+  employees: Employee[];
+  departments: Department[];
+  teams: Team[];
+}
+
+export interface UndoDesired {
+  desired: Organisation;
+  /** What the undo cannot give back, in words. */
+  notUndone: string[];
+}
+
+type Kind = 'employee' | 'department' | 'team';
+
+/** Id before the run → id now, through the renames the run carried out (in their order). */
+function renamesOf(done: readonly Operation[]): Record<Kind, Map<string, string>> {
+  const renamed: Record<Kind, Map<string, string>> = { employee: new Map(), department: new Map(), team: new Map() };
+  for (const op of done) {
+    const kind: Kind | null = op.type === 'renameEmployee' ? 'employee' : op.type === 'renameDepartment' ? 'department' : op.type === 'renameTeam' ? 'team' : null;
+    if (kind === null || !('fromId' in op)) continue;
+    const map = renamed[kind];
+    let followed = false;
+    for (const [original, current] of map) {
+      if (current === op.fromId) {
+        map.set(original, op.id);
+        followed = true;
+      }
+    }
+    if (!followed) map.set(op.fromId, op.id);
+  }
+  return renamed;
+}
+
+function copyOf(org: Organisation): Organisation {
+  return {
+    users: new Map(org.users),
+    employees: new Map(org.employees),
+    departments: new Map(org.departments),
+    teams: new Map(org.teams),
+    delegations: [...org.delegations],
+    absences: [],
+  };
+}
+
+/** An entity set back under its old id; `previousId` (its id now) makes the planner rename it back. */
+function restore<T extends { id: string; previousId?: string; source?: unknown }>(map: Map<string, T>, before: T, idNow: string): void {
+  const { source: _source, previousId: _previous, ...fields } = before;
+  if (idNow !== before.id) map.delete(idNow);
+  map.set(before.id, { ...fields, ...(idNow !== before.id ? { previousId: idNow } : {}) } as T);
+}
+
+const sameDelegation = (a: Omit<Delegation, 'serviceId'>) => (b: Delegation) =>
+  a.unitKind === b.unitKind && a.unitId === b.unitId && a.responsibility === b.responsibility && a.employeeId === b.employeeId;
+
+export function undoDesired(now: Organisation, before: BeforeState, done: readonly Operation[]): UndoDesired {
+  const desired = copyOf(now);
+  const notUndone: string[] = [];
+  const renamed = renamesOf(done);
+  const deletedTeams = new Set(done.flatMap((op) => (op.type === 'deleteTeam' ? [op.id] : [])));
+  const deletedDepartments = new Set(done.flatMap((op) => (op.type === 'deleteDepartment' ? [op.id] : [])));
+  for (const id of deletedDepartments) notUndone.push(`Department ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`);
+  for (const id of deletedTeams) notUndone.push(`Team ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`);
+
+  for (const op of done) {
+    if (op.type === 'createEmployee') desired.employees.delete(op.id);
+    if (op.type === 'createDepartment') desired.departments.delete(op.id);
+    if (op.type === 'createTeam') desired.teams.delete(op.id);
+    if (op.type === 'createDelegation') desired.delegations = desired.delegations.filter((d) => !sameDelegation(op)(d));
+    if (op.type === 'deleteDelegation' && !deletedTeams.has(op.unitId) && !deletedDepartments.has(op.unitId)) {
+      const { unitKind, unitId, responsibility, employeeId } = op;
+      if (!desired.delegations.some(sameDelegation(op))) desired.delegations.push({ unitKind, unitId, responsibility, employeeId });
+    }
+  }
+  for (const user of before.users) restore(desired.users, user, user.id);
+  for (const department of before.departments) {
+    if (!deletedDepartments.has(department.id)) restore(desired.departments, department, renamed.department.get(department.id) ?? department.id);
+  }
+  for (const team of before.teams) {
+    if (!deletedTeams.has(team.id)) restore(desired.teams, team, renamed.team.get(team.id) ?? team.id);
+  }
+  for (const employee of before.employees) {
+    const idNow = renamed.employee.get(employee.id) ?? employee.id;
+    let restored = employee;
+    if (employee.teamId != null && deletedTeams.has(employee.teamId)) {
+      restored = { ...employee, teamId: now.employees.get(idNow)?.teamId ?? null };
+      notUndone.push(`Employee ${employee.id} stays out of team ${employee.teamId}, which was deleted.`);
+    }
+    restore(desired.employees, restored, idNow);
+  }
+  const absences = done.filter((op) => op.type === 'reportAbsence').length;
+  if (absences > 0) notUndone.push(`${absences} absence report(s) cannot be taken back: the service keeps reported absences.`);
+  const people = done.filter((op) => op.type === 'createUser').length;
+  if (people > 0) notUndone.push(`${people} person record(s) the run created stay (the service has no way to remove a person); their employments are ended.`);
+  return { desired, notUndone };
+}

@@ -1,0 +1,72 @@
+/**
+ * A small company as an HR system exports it every night (CSV sheets written here, by hand, not by the
+ * reader), with the knobs the export guard's and undo's tests turn: rows left out, a subtree left out,
+ * a column left out or blanked.
+ */
+import { writeCsvSet } from './cli.js';
+
+export interface ExportShape {
+  /** How many employees (ids 101…), default 20. */
+  employees?: number;
+  /** Leave out department D2 with D21 and team T3 (their people move to T1). */
+  withoutSubtree?: boolean;
+  /** Leave out this column of the employees sheet. */
+  withoutColumn?: string;
+  /** Write this column of the employees sheet blank in every row. */
+  blankColumn?: string;
+  /** Rows to change after they are made: employee id → column → value. */
+  edits?: Record<string, Record<string, string>>;
+  /** Employees to add after the numbered ones: column → value. */
+  extraEmployees?: Record<string, string>[];
+  /** Units to change (unit id → column → value) or add (type, id, name, parent_id). */
+  unitEdits?: Record<string, { name?: string; parent_id?: string }>;
+  extraUnits?: string[][];
+  /** Rows of an absence sheet (employee_id, start_date, end_date). */
+  absences?: string[][];
+}
+
+const TEAMS = ['T1', 'T2', 'T3'];
+
+export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
+  const organisation = [
+    ['type', 'id', 'name', 'parent_id'],
+    ['department', 'root', 'Company', ''],
+    ['department', 'D1', 'Sales', 'root'],
+    ['team', 'T1', 'Sales North', 'D1'],
+    ['team', 'T2', 'Sales South', 'D1'],
+    ...(shape.withoutSubtree
+      ? []
+      : [
+          ['department', 'D2', 'Production', 'root'],
+          ['department', 'D21', 'Assembly', 'D2'],
+          ['team', 'T3', 'Assembly line', 'D21'],
+        ]),
+    ...(shape.extraUnits ?? []),
+  ].map(([type, id, name, parent], i) =>
+    i === 0 ? [type!, id!, name!, parent!] : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
+  );
+  const header = ['employee_id', 'previous_employee_id', 'name', 'email', 'gender', 'birthday', 'employment', 'team_id'];
+  const rows: string[][] = [];
+  for (let n = 0; n < (shape.employees ?? 20); n++) {
+    const id = String(101 + n);
+    let team = TEAMS[n % TEAMS.length]!;
+    if (shape.withoutSubtree && team === 'T3') team = 'T1';
+    const row: Record<string, string> = {
+      employee_id: id,
+      name: `Person ${id}`,
+      email: `p${id}@firma.dk`,
+      gender: n % 2 === 0 ? 'f' : 'm',
+      birthday: `19${70 + (n % 30)}-0${1 + (n % 9)}-1${n % 10}`,
+      employment: `Job ${n % 4}`,
+      team_id: team,
+      ...shape.edits?.[id],
+    };
+    if (shape.blankColumn) row[shape.blankColumn] = '';
+    rows.push(header.filter((c) => c !== shape.withoutColumn).map((c) => row[c] ?? ''));
+  }
+  for (const extra of shape.extraEmployees ?? []) rows.push(header.filter((c) => c !== shape.withoutColumn).map((c) => extra[c] ?? ''));
+  const employees = [header.filter((c) => c !== shape.withoutColumn), ...rows];
+  const sheets: Record<string, string[][]> = { employees, organisation };
+  if (shape.absences) sheets.absence = [['employee_id', 'start_date', 'end_date'], ...shape.absences];
+  return writeCsvSet(sheets, dir);
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { operation } from '../../src/model/operations.js';
+import { undoDesired } from '../../src/plan/undo.js';
+import { org } from '../helpers/org.js';
+
+const before = org({
+  employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2']],
+  departments: [['root', null], ['D1', 'root'], ['D2', 'root']],
+  teams: [['T1', 'D1'], ['T2', 'D2']],
+});
+
+describe('undo as a desired state', () => {
+  it('renames back, rehires, moves back and leaves out what the run created', () => {
+    // The run: 101 became 201, 102 was fired, D2 moved under D1, team T9 and employee 104 were created.
+    const now = org({
+      employees: [['201', 'U1', 'T1'], ['102', 'U2', 'T2', 'fired'], ['103', 'U3', 'T9'], ['104', 'U4', 'T9']],
+      departments: [['root', null], ['D1', 'root'], ['D2', 'D1']],
+      teams: [['T1', 'D1'], ['T2', 'D2'], ['T9', 'D1']],
+    });
+    const done = [
+      operation({ type: 'renameEmployee', id: '201', fromId: '101', reason: '' }),
+      operation({ type: 'fireEmployee', id: '102', reason: '' }),
+      operation({ type: 'moveDepartment', id: 'D2', parentId: 'D1', fromParentId: 'root', reason: '' }),
+      operation({ type: 'createTeam', id: 'T9', name: 'New', departmentId: 'D1', reason: '' }),
+      operation({ type: 'addTeamMember', teamId: 'T9', employeeId: '103', reason: '' }),
+      operation({ type: 'createEmployee', id: '104', userId: 'U4', user: { name: 'x', email: 'x@x', username: 'x' }, reason: '' }),
+    ];
+    const touched = {
+      users: [],
+      employees: ['101', '102', '103'].map((id) => before.employees.get(id)!),
+      departments: [before.departments.get('D2')!],
+      teams: [],
+    };
+    const { desired, notUndone } = undoDesired(now, touched, done);
+    expect(desired.employees.get('101')).toMatchObject({ status: 'active', previousId: '201', teamId: 'T1' });
+    expect(desired.employees.has('201')).toBe(false);
+    expect(desired.employees.get('102')?.status).toBe('active');
+    expect(desired.employees.get('103')?.teamId).toBe('T2');
+    expect(desired.employees.has('104')).toBe(false);
+    expect(desired.departments.get('D2')?.parentId).toBe('root');
+    expect(desired.teams.has('T9')).toBe(false);
+    expect(notUndone).toEqual([]);
+  });
+
+  it('names what it cannot give back: a deleted team (its members stay out of it) and absences', () => {
+    const now = org({
+      employees: [['101', 'U1', 'T1'], ['102', 'U2', null], ['103', 'U3', null]],
+      departments: [['root', null], ['D1', 'root'], ['D2', 'root']],
+      teams: [['T1', 'D1']],
+    });
+    const done = [
+      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '102', reason: '' }),
+      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '103', reason: '' }),
+      operation({ type: 'deleteTeam', id: 'T2', reason: '' }),
+      operation({ type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: null, reason: '' }),
+    ];
+    const touched = { users: [], employees: ['102', '103'].map((id) => before.employees.get(id)!), departments: [], teams: [before.teams.get('T2')!] };
+    const { desired, notUndone } = undoDesired(now, touched, done);
+    expect(desired.teams.has('T2')).toBe(false);
+    expect(desired.employees.get('102')?.teamId).toBeNull();
+    expect(notUndone).toEqual([
+      'Team T2 was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).',
+      'Employee 102 stays out of team T2, which was deleted.',
+      'Employee 103 stays out of team T2, which was deleted.',
+      '1 absence report(s) cannot be taken back: the service keeps reported absences.',
+    ]);
+  });
+});
