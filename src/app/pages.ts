@@ -36,6 +36,8 @@ export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'htm
 
 export async function writePage(options: ImportOptions, io: AppIO, source: PageSource, report: ReportInput): Promise<void> {
   if (!report.planned) return;
+  // An undo has no input to put its page beside: it gets one with --html only.
+  if (options.files.length === 0 && !options.html) return;
   const operations = report.planned.operations.length;
   // A run with nothing to do did nothing: the page of the last run that did something stays.
   if (options.command !== 'plan' && operations === 0) return;

@@ -5,7 +5,8 @@ import type { Plan } from '../plan/plan.js';
 import { hashInputs } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
-import { defaultPlanPath, planFileOf, planPagePath, serviceFingerprint, writePlanFile } from './saved-plan.js';
+import { defaultPlanPath, planFileOf, serviceFingerprint, writePlanFile } from './saved-plan.js';
+import { pagePath } from './pages.js';
 import type { Connection } from './service.js';
 
 /** The plan file this run writes or applies: --out, else `NAME.plan.json` beside the input. */
@@ -34,7 +35,8 @@ export async function savePlanIfAsked(
   println(io.stdout, `Plan saved to ${path}: "orgsync-import apply ${path}" carries out exactly this plan.`);
 }
 
-export function heldLine(options: Pick<ImportOptions, 'out' | 'files'>, count: number): string {
+/** Names the page this run writes (its held removals have a checkbox each there) and the plan file. */
+export function heldLine(options: Pick<ImportOptions, 'out' | 'files' | 'command' | 'html'>, count: number): string {
   const path = planPathOf(options);
-  return `${count} removal(s) held for approval: see ${planPagePath(path)} or run orgsync-import apply ${path} --approve approvals.json`;
+  return `${count} removal(s) held for approval: tick them in ${pagePath(options)} and save approvals.json, then run orgsync-import apply ${path} --approve approvals.json`;
 }

@@ -3,10 +3,11 @@
  * ended with exit 0) and the run's history record (for `history` and `undo`). Called from the apply path
  * through two small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
  */
+import { OrgsyncError } from '../errors.js';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
-import { lastRunPath, loadBaseline, saveBaseline } from '../load/last-run.js';
+import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/last-run.js';
 import { HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import { countOutcomes } from '../report/counts.js';
@@ -20,8 +21,16 @@ import type { ImportOptions } from './options.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
-  const baseline = loadBaseline(lastRunPath(options.stateDir, serviceKey));
-  return checkExport(baseline, validation.desired, validation.managed, options.guardLimits ?? {});
+  const path = lastRunPath(options.stateDir, serviceKey);
+  const baseline = readBaseline(path);
+  if (baseline === 'unreadable' && !options.acceptChanges) {
+    throw new OrgsyncError(
+      'config',
+      `Cannot read ${path}, the summary of the last successful run that this export is compared with (a damaged file?). ` +
+        'Nothing was sent. Check the export, then run again with --accept-changes: a successful run writes the summary anew.',
+    );
+  }
+  return checkExport(typeof baseline === 'string' ? null : baseline, validation.desired, validation.managed, options.guardLimits ?? {});
 }
 
 /** The report's `summary.export_guard`. */

@@ -92,11 +92,6 @@ export function defaultPlanPath(files: readonly string[]): string {
   return join(dirname(first), `${name}.plan.json`);
 }
 
-/** The page of the plan beside its file (`NAME.plan.json` → `NAME.plan.html`). */
-export function planPagePath(planPath: string): string {
-  return planPath.replace(/\.json$/i, '') + '.html';
-}
-
 /** A hash of the service's state: the same state, however it was read, gives the same fingerprint. */
 export function serviceFingerprint(state: CurrentState): string {
   const canonical = JSON.stringify(state, (_key, value: unknown) => {

@@ -11,19 +11,28 @@ export function lastRunPath(stateDir: string, serviceKey: string): string {
   return join(stateDir, 'last-run', `${serviceKey}.json`);
 }
 
-/** The baseline, or null on the first run (or when it cannot be read: the guard then starts afresh). */
+/** The baseline, or null on the first run (no file) and when it cannot be read (see `baselineUnreadable`). */
 export function loadBaseline(path: string): ExportBaseline | null {
+  const read = readBaseline(path);
+  return read === 'missing' || read === 'unreadable' ? null : read;
+}
+
+/**
+ * The baseline as the guard needs it: a file that is there but cannot be read (damaged, another format) is
+ * told apart from no file, so an unattended run never loses its guard without saying so.
+ */
+export function readBaseline(path: string): ExportBaseline | 'missing' | 'unreadable' {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
   }
   try {
     const parsed = JSON.parse(text) as ExportBaseline;
-    return parsed.version === 1 ? parsed : null;
+    return parsed.version === 1 ? parsed : 'unreadable';
   } catch {
-    return null;
+    return 'unreadable';
   }
 }
 

@@ -4,7 +4,7 @@
  * sent, even with --prune; --accept-changes applies it. The built command against the sandbox over
  * loopback, through a recording proxy that sees every request.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -65,6 +65,20 @@ describe('an export that lost much since the last successful run', () => {
     const again = await importExport({ employees: 10 }, '--prune');
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(recorder.writes()).toEqual([]);
+  }, 120_000);
+
+  it('is refused, not silently unguarded, when the last run\'s summary is damaged; --accept-changes runs and writes it anew', async () => {
+    await afterAGoodNight();
+    const dir = join(cwd, '.orgsync', 'last-run');
+    const [file] = readdirSync(dir);
+    writeFileSync(join(dir, file!), '{"version":1,"employ');
+    const refused = await importExport({ employees: 10 }, '--prune');
+    expect(refused.code, refused.stdout + refused.stderr).toBe(3);
+    expect(refused.stderr).toMatch(/Cannot read .*last-run.*--accept-changes/s);
+    expect(recorder.writes()).toEqual([]);
+    const accepted = await importExport({}, '--accept-changes');
+    expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, file!), 'utf8')).version).toBe(1);
   }, 120_000);
 
   it('is refused when a whole department subtree is missing', async () => {

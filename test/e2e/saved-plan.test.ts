@@ -161,7 +161,8 @@ describe('removals held for approval', () => {
     expect(active('130')).toBe(true);
     for (const id of ['121', '122', '123', '124']) expect(active(id)).toBe(true);
     const planPath = `${dir}.plan.json`;
-    expect(run.stdout).toContain(`4 removal(s) held for approval: see ${dir}.plan.html or run orgsync-import apply ${planPath} --approve approvals.json`);
+    expect(run.stdout).toContain(`4 removal(s) held for approval: tick them in ${dir}.report.html and save approvals.json, then run orgsync-import apply ${planPath} --approve approvals.json`);
+    expect(existsSync(`${dir}.report.html`)).toBe(true);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     const held = report.plan.filter((e: { held?: boolean }) => e.held).map((e: { key: string }) => e.key);
     expect(held.sort()).toEqual(['fireEmployee:121', 'fireEmployee:122', 'fireEmployee:123', 'fireEmployee:124']);

@@ -99,7 +99,8 @@ describe('secrets given to any command appear in nothing it writes', () => {
       { employees: [header, ['1000', 'Person 1000', 'p1000@nordlys.dk', 'T1', '', ''], ['1001', 'Person 1001', 'p1001@nordlys.dk', 'T1', 'left', '']], organisation },
       join(inputs, 'fire'),
     );
-    const fired = await run('fire 1001', [fire, '--yes', ...service(), '--access-token', SANDBOX_TOKEN]);
+    // This export drops a department the last run had: the export guard would stop it (issue 16).
+    const fired = await run('fire 1001', [fire, '--yes', '--accept-changes', ...service(), '--access-token', SANDBOX_TOKEN]);
     expect(fired.code, fired.stdout + fired.stderr).toBe(0);
     const refused = writeCsvSet(
       { employees: [header, ['1000', 'Person 1000', 'p1000@nordlys.dk', 'T1', '', ''], ['1001', 'Person 1002', 'p1002@nordlys.dk', 'T1', '', '1002']], organisation },
