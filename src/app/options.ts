@@ -23,6 +23,8 @@ export interface InputOptions {
   mapFile?: string;
   dateOrder?: 'dmy' | 'mdy';
   encoding?: string;
+  /** --path-separator, else the --map profile's path_separator. */
+  pathSeparator?: string;
 }
 
 export interface OutputOptions {

@@ -121,7 +121,7 @@ async function* readSheets(
         merged = new MergedCellWarnings(physical, reading.issues);
         source = withMergedCells(physical, await mergedRangesOf(input.pkg.file, entry), merged.filled);
       }
-      const sheet = await recogniseSheet(source, options.headerMap, reading.issues);
+      const sheet = await recogniseSheet(source, options.headerMap, reading.issues, options.sheetRules);
       if (sheet) merged?.recognised(sheet.kind, sheet.headerRow);
       if (sheet) yield sheet;
     }

@@ -109,6 +109,12 @@ export class RowCursor {
         'ambiguous_date',
         `The ${label} "${cell.text}" could be day/month or month/day. Type it as YYYY-MM-DD, or run with --date-order dmy (or mdy).`,
       );
+    } else if (cell.dateFormat !== undefined) {
+      this.error(
+        column,
+        'invalid_date',
+        `The ${label} "${cell.text}" is not a date in the format ${cell.dateFormat} that the --map profile gives for this column. Type it as ${cell.dateFormat} or YYYY-MM-DD.`,
+      );
     } else {
       this.error(
         column,
