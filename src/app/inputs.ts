@@ -24,14 +24,23 @@ export function readProfile(path: string | undefined): Profile | undefined {
   return checkProfile(parsed, path, valueRules);
 }
 
+/**
+ * The options with the `--map` profile read and checked: called first by every command, so a bad profile
+ * stops the run before any input or the service is read. --path-separator wins over its path_separator.
+ */
+export function withProfile<T extends InputOptions>(options: T): T {
+  const profile = readProfile(options.mapFile);
+  if (!profile) return options;
+  const pathSeparator = options.pathSeparator ?? profile.pathSeparator;
+  return { ...options, profile, ...(pathSeparator !== undefined ? { pathSeparator } : {}) };
+}
+
 export async function readAndValidate(
   options: InputOptions,
   extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
   if (options.files.length === 0) throw new UsageError('Name the workbook to import, e.g. orgsync-import employees.xlsx');
-  const profile = readProfile(options.mapFile);
-  // --path-separator wins over the profile's path_separator.
-  if (profile?.pathSeparator !== undefined && options.pathSeparator === undefined) options = { ...options, pathSeparator: profile.pathSeparator };
+  const { profile } = options.profile ? options : withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets } : {}),

@@ -1,5 +1,6 @@
 /** Everything the commands take, already parsed by the CLI layer (flags) and merged with the environment. */
 import type { ApiVersion } from '../model/service-state.js';
+import type { Profile } from '../sheets/profile.js';
 
 export interface ServiceOptions {
   api: ApiVersion;
@@ -25,6 +26,8 @@ export interface InputOptions {
   encoding?: string;
   /** --path-separator, else the --map profile's path_separator. */
   pathSeparator?: string;
+  /** The --map profile, read and checked before anything else (app/inputs.ts withProfile). */
+  profile?: Profile;
 }
 
 export interface OutputOptions {

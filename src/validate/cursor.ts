@@ -103,17 +103,17 @@ export class RowCursor {
     }
     const parsed = parseDateText(cell.text, this.dateOrder);
     if ('date' in parsed) return parsed.date;
-    if (parsed.error === 'ambiguous_date') {
-      this.error(
-        column,
-        'ambiguous_date',
-        `The ${label} "${cell.text}" could be day/month or month/day. Type it as YYYY-MM-DD, or run with --date-order dmy (or mdy).`,
-      );
-    } else if (cell.dateFormat !== undefined) {
+    if (cell.dateFormat !== undefined) {
       this.error(
         column,
         'invalid_date',
         `The ${label} "${cell.text}" is not a date in the format ${cell.dateFormat} that the --map profile gives for this column. Type it as ${cell.dateFormat} or YYYY-MM-DD.`,
+      );
+    } else if (parsed.error === 'ambiguous_date') {
+      this.error(
+        column,
+        'ambiguous_date',
+        `The ${label} "${cell.text}" could be day/month or month/day. Type it as YYYY-MM-DD, or run with --date-order dmy (or mdy).`,
       );
     } else {
       this.error(
