@@ -45,6 +45,8 @@ export type WarningCode =
   | 'csv_quotes'
   | 'merged_cells'
   | 'template_example'
+  /** A new person who looks like one the service has and the workbook lacks (exports.md "Suggested matches"). */
+  | 'suggested_match'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 
