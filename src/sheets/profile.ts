@@ -85,14 +85,15 @@ type Fail = (where: string, problem: string) => never;
 
 function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): SheetBody {
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  const grown = isObject && Object.keys(body).length > 0 && Object.keys(body).every((k) => GROWN_KEYS.has(k));
+  // The grown form as soon as one of its parts holds an object (a flat map's values are column names).
+  const grown = isObject && Object.entries(body).some(([k, v]) => GROWN_KEYS.has(k) && typeof v === 'object' && v !== null);
   if (!grown) {
     const flat = FLAT_SHEET.safeParse(body);
-    if (!flat.success) fail(`"${key}"${pathOf(flat.error)}: `, `must map headers to columns, ${EXAMPLE}`);
+    if (!flat.success) fail(`"${key}${pathOf(flat.error)}": `, `must map headers to columns, ${EXAMPLE}`);
     return { headers: resolveHeaders(kind, key, flat.data!, fail), values: {}, dates: {} };
   }
   const result = GROWN_SHEET.safeParse(body);
-  if (!result.success) fail(`"${key}"${pathOf(result.error)}: `, `${result.error.issues[0]?.message ?? 'not readable'} (${EXAMPLE})`);
+  if (!result.success) fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? 'not readable'} (${EXAMPLE})`);
   const sheet = result.data!;
   return { headers: resolveHeaders(kind, `${key}.headers`, sheet.headers ?? {}, fail), values: sheet.values ?? {}, dates: sheet.dates ?? {} };
 }

@@ -98,7 +98,7 @@ describe('a profile that cannot be right stops the run before anything is read (
     ['a value map for no column', { employees: { values: { afdeling: { x: 'y' } } } }, /"employees\.values\.afdeling" is no column/],
     ['a date format for a column without dates', { employees: { dates: { name: 'DD.MM.YYYY' } } }, /"employees\.dates\.name" gives a date format, but name holds no dates/],
     ['a date format this importer cannot read', { employees: { dates: { birthday: 'DD.MM.YY' } } }, /"employees\.dates\.birthday" "DD\.MM\.YY" is no date format/],
-    ['an unknown key inside a sheet', { employees: { headers: {}, formats: {} } }, /"employees/],
+    ['an unknown key inside a sheet', { employees: { headers: {}, formats: {} } }, /"employees": Unrecognized key: "formats"/],
     ['an empty path separator', { path_separator: ' ' }, /"path_separator"/],
   ])('%s', async (_what, profile, message) => {
     writeExport(cwd, ['101;Anna Holm;anna@firma.dk;K;;T1;;']);
