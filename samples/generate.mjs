@@ -4,13 +4,15 @@
  *
  * samples/company.xlsx and samples/csv/*.csv: Nordlys Energi A/S, a clean first import (see
  * generator/company.mjs; sheet layout in generator/sheets.mjs); samples/bad/*: small files with the
- * mistakes HR staff really make (see generator/bad.mjs and README.md). Seeded, no network, no clock:
+ * mistakes HR staff really make (see generator/bad.mjs and README.md); samples/exports/*: HR exports as
+ * they come, each with its --map profile (generator/exports.mjs). Seeded, no network, no clock:
  * the output is the same on every run.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCompany } from './generator/company.mjs';
 import { writeBadSamples } from './generator/bad.mjs';
+import { writeExportSamples } from './generator/exports.mjs';
 import { seededRandom } from './generator/random.mjs';
 import { countsOf, workbookSheets, writeCsvFiles } from './generator/sheets.mjs';
 import { writeWorkbook } from './generator/write.mjs';
@@ -22,6 +24,7 @@ const company = buildCompany(seededRandom(20250101));
 writeWorkbook(join(outDir, 'company.xlsx'), workbookSheets(company));
 writeCsvFiles(join(outDir, 'csv'), company);
 writeBadSamples(join(outDir, 'bad'));
+writeExportSamples(join(outDir, 'exports'));
 
 const counts = countsOf(company);
 const twice = company.employees.filter((e) => e.userId !== '' && e.userId !== e.id).length;

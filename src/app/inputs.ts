@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import { checkHeaderMap, type HeaderMap } from '../sheets/columns.js';
+import { checkProfile, type Profile } from '../sheets/profile.js';
+import { valueRules } from '../validate/value-maps.js';
 import { listInputFiles, readInput } from '../sheets/read.js';
 import { issue, type Issue } from '../model/issue.js';
 import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
@@ -10,16 +11,28 @@ import type { CurrentView, ValidationResult } from '../validate/types.js';
 import type { ApiVersion } from '../model/service-state.js';
 import type { InputOptions } from './options.js';
 
-export function readHeaderMap(path: string | undefined): HeaderMap | undefined {
+/** The `--map` profile, checked whole before any input is read (exit 3 naming the key at fault). */
+export function readProfile(path: string | undefined): Profile | undefined {
   if (!path) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : 'it is not valid JSON';
-    throw new UsageError(`--map ${path}: ${reason} (expected e.g. {"employees": {"Medarb.nr.": "employee_id"}})`);
+    throw new UsageError(`--map ${path}: ${reason} (expected e.g. {"employees": {"headers": {"Medarb.nr.": "employee_id"}}})`);
   }
-  return checkHeaderMap(parsed, path);
+  return checkProfile(parsed, path, valueRules);
+}
+
+/**
+ * The options with the `--map` profile read and checked: called first by every command, so a bad profile
+ * stops the run before any input or the service is read. --path-separator wins over its path_separator.
+ */
+export function withProfile<T extends InputOptions>(options: T): T {
+  const profile = readProfile(options.mapFile);
+  if (!profile) return options;
+  const pathSeparator = options.pathSeparator ?? profile.pathSeparator;
+  return { ...options, profile, ...(pathSeparator !== undefined ? { pathSeparator } : {}) };
 }
 
 export async function readAndValidate(
@@ -27,10 +40,10 @@ export async function readAndValidate(
   extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
   if (options.files.length === 0) throw new UsageError('Name the workbook to import, e.g. orgsync-import employees.xlsx');
-  const headerMap = readHeaderMap(options.mapFile);
+  const { profile } = options.profile ? options : withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
-    ...(headerMap ? { headerMap } : {}),
+    ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets } : {}),
   });
   // Loaded after the reading has started: a large workbook's reader gets going while the validator loads.
   const { validate } = await import('../validate/index.js');

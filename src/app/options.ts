@@ -3,6 +3,7 @@ import type { ApiVersion } from '../model/service-state.js';
 import type { GuardLimits } from '../plan/export-guard.js';
 
 export type { GuardLimits };
+import type { Profile } from '../sheets/profile.js';
 
 export interface ServiceOptions {
   api: ApiVersion;
@@ -29,8 +30,10 @@ export interface InputOptions {
   mapFile?: string;
   dateOrder?: 'dmy' | 'mdy';
   encoding?: string;
-  /** exports.md: --path-separator (a mapping profile's `path_separator` feeds the same option). */
+  /** --path-separator, else the --map profile's path_separator (exports.md). */
   pathSeparator?: string;
+  /** The --map profile, read and checked before anything else (app/inputs.ts withProfile). */
+  profile?: Profile;
   /** exports.md: --accept-renames, rename units whose derived id changed as proposed. */
   acceptRenames?: boolean;
   /** --today YYYY-MM-DD: the run's date for leaving and hiring dates (a rehearsal). */

@@ -20,7 +20,7 @@ import { hasErrors, type Issue } from '../model/issue.js';
 import type { ValidationResult } from '../validate/types.js';
 import { currentView } from '../validate/current-view.js';
 import { summariseIssues } from '../report/summary.js';
-import { describeValidation, hashInputs, readAndValidate } from './inputs.js';
+import { describeValidation, hashInputs, readAndValidate, withProfile } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
@@ -51,6 +51,7 @@ export interface Context extends ReportContext {
 /** `orgsync-import validate`: offline unless a service is configured. */
 export async function runValidate(options: ImportOptions, io: AppIO): Promise<ExitCode> {
   await refuseOutputsOverInputs(options);
+  options = withProfile(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   let connection: Connection | null = null;
   try {
@@ -76,6 +77,7 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
 /** The main job (`command` run) and `plan` (same as --dry-run). */
 export async function runImport(options: ImportOptions, io: AppIO): Promise<ExitCode> {
   await refuseOutputsOverInputs(options);
+  options = withProfile(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   if (!isServiceConfigured(options)) {
     println(io.stderr, HOW_TO_CONFIGURE);

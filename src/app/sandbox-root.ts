@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readInput } from '../sheets/read.js';
 import { parseUnitType } from '../validate/values.js';
-import { readHeaderMap } from './inputs.js';
+import { withProfile } from './inputs.js';
 import type { ImportOptions } from './options.js';
 
 export interface UnitName {
@@ -29,11 +29,11 @@ export async function withSandboxRoot(options: ImportOptions): Promise<ImportOpt
  * The one department of the organisation sheet without a parent, or null when there is none, several, or
  * no organisation sheet: the validation that follows says what is wrong, against the default root.
  */
-export async function workbookTopDepartment(options: Pick<ImportOptions, 'files' | 'mapFile' | 'encoding'>): Promise<UnitName | null> {
-  const headerMap = readHeaderMap(options.mapFile);
+export async function workbookTopDepartment(options: Pick<ImportOptions, 'files' | 'mapFile' | 'encoding' | 'profile'>): Promise<UnitName | null> {
+  const { profile } = options.profile ? options : withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
-    ...(headerMap ? { headerMap } : {}),
+    ...(profile ? { headerMap: profile.headers } : {}),
   });
   for await (const sheet of reading.sheets) {
     if (sheet.kind !== 'organisation') {
@@ -41,11 +41,14 @@ export async function workbookTopDepartment(options: Pick<ImportOptions, 'files'
       continue;
     }
     if (!sheet.columns.some((column) => column.canonical === 'parent_id')) return null;
+    const plainTree = !sheet.columns.some((column) => column.canonical === 'type');
     const tops: UnitName[] = [];
     for await (const row of sheet.rows) {
       const type = row.cells.get('type')?.text;
       const id = row.cells.get('id')?.text;
-      if (!type || !id || parseUnitType(type) !== 'department' || row.cells.get('parent_id')) continue;
+      // Without a type column the sheet is a plain unit tree (exports.md): its one unit without a parent is the top.
+      const department = plainTree || (type !== undefined && parseUnitType(type) === 'department');
+      if (!id || !department || row.cells.get('parent_id')) continue;
       tops.push({ id, name: row.cells.get('name')?.text || id });
     }
     return tops.length === 1 ? tops[0]! : null;

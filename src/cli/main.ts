@@ -218,6 +218,18 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     });
 
   program
+    .command('map')
+    .description('write a starter --map profile from an export\'s own headers (extension)')
+    .option('--init <file>', 'the export (.xlsx or .csv) whose header rows to read')
+    .option('--out <file>', 'where to write the profile (default NAME.map.json)')
+    .option('--overwrite', 'replace the profile file if it is already there', false)
+    .option('--encoding <name>', 'CSV encoding (detected when not given)')
+    .action(async (flags: { init?: string; out?: string; overwrite: boolean; encoding?: string }) => {
+      const { runMapInit } = await import('../app/run-map-init.js');
+      setExit(await runMapInit(flags, makeIO()));
+    });
+
+  program
     .command('sandbox')
     .description('run the embedded Organisation Sync API sandbox (v3 and v2) on 127.0.0.1 in the foreground')
     .option('--port <n>', 'port (default: a free one)', nonNegativeInt)

@@ -59,6 +59,8 @@ export type WarningCode =
   | 'coming_leave'
   /** exports.md: a hiring date after today (the row waits). */
   | 'not_yet_hired'
+  /** A new person who looks like one the service has and the workbook lacks (exports.md "Suggested matches"). */
+  | 'suggested_match'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 

@@ -3,9 +3,7 @@
  * every alias. Readers, the validator, the templates and the reports all read it from here.
  */
 
-import { UsageError } from '../errors.js';
-
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { type SheetKind } from '../model/sheet-kind.js';
 
 export interface ColumnSpec {
   /** Canonical column name (report `column`). */
@@ -183,40 +181,16 @@ export function sheetKindFromName(name: string): SheetKind | null {
   return null;
 }
 
-/** Custom header mappings from `--map mapping.json`: sheet kind → header as written → canonical column. */
-export type HeaderMap = Partial<Record<SheetKind, Record<string, string>>>;
-
 /**
- * A `--map` file's contents as a HeaderMap, every target as its canonical column (a target may be written
- * as any alias: "Medarbejder_id"). An unknown sheet key, or a target that is no column of that sheet, is
- * a UsageError naming it: a mapping that is silently ignored would import the wrong column or none.
+ * Custom header mappings from a `--map` profile (profile.ts): sheet kind → header as written → canonical
+ * column, or null for a header the user chose to ignore (read as unknown, without a warning).
  */
-export function checkHeaderMap(parsed: unknown, file: string): HeaderMap {
-  const example = 'e.g. {"employees": {"Medarb.nr.": "employee_id"}}';
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError(`--map ${file}: expected an object of sheets, ${example}`);
-  }
-  const map: HeaderMap = {};
-  for (const [key, headers] of Object.entries(parsed)) {
-    const kind = sheetKindFromName(key);
-    if (kind === null) {
-      throw new UsageError(`--map ${file}: "${key}" is no sheet; use one of ${SHEET_KINDS.map((k) => `"${k}"`).join(', ')} (${example})`);
-    }
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
-      throw new UsageError(`--map ${file}: "${key}" must map headers to columns, ${example}`);
-    }
-    const mapped: Record<string, string> = { ...map[kind] };
-    for (const [header, target] of Object.entries(headers)) {
-      const canonical = typeof target === 'string' ? canonicalColumn(kind, target) : null;
-      if (canonical === null) {
-        const columns = SHEETS[kind].columns.map((c) => c.name).join(', ');
-        throw new UsageError(`--map ${file}: "${key}": "${header}" is mapped to ${JSON.stringify(target)}, which is no column of the ${SHEETS[kind].english} sheet; use one of ${columns}`);
-      }
-      mapped[header] = canonical;
-    }
-    map[kind] = mapped;
-  }
-  return map;
+export type HeaderMap = Partial<Record<SheetKind, Record<string, string | null>>>;
+
+/** The header is mapped to null in the profile: the user ignores it on purpose. */
+export function ignoredByMap(kind: SheetKind, header: string, map?: HeaderMap): boolean {
+  const wanted = normaliseName(header);
+  return Object.entries(map?.[kind] ?? {}).some(([written, canonical]) => canonical === null && normaliseName(written) === wanted);
 }
 
 /** The canonical column a header means on a sheet of this kind, or null for an unknown column. */
@@ -226,7 +200,7 @@ export function canonicalColumn(kind: SheetKind, header: string, map?: HeaderMap
   const custom = map?.[kind];
   if (custom) {
     for (const [written, canonical] of Object.entries(custom)) {
-      if (normaliseName(written) === wanted) return canonical;
+      if (normaliseName(written) === wanted) return canonical ?? null;
     }
   }
   for (const col of columnsOf(kind)) {

@@ -121,7 +121,7 @@ async function* readSheets(
         merged = new MergedCellWarnings(physical, reading.issues);
         source = withMergedCells(physical, await mergedRangesOf(input.pkg.file, entry), merged.filled);
       }
-      const sheet = await recogniseSheet(source, options.headerMap, reading.issues);
+      const sheet = await recogniseSheet(source, options.headerMap, reading.issues, options.sheetRules);
       if (sheet) merged?.recognised(sheet.kind, sheet.headerRow);
       if (sheet) yield sheet;
     }
@@ -158,4 +158,31 @@ async function templateVersion(rows: AsyncIterator<PhysicalRow[]>): Promise<stri
   const [a1, b1] = row.cells;
   if (a1 && ['templateversion', 'version'].includes(normaliseName(a1.text))) return b1?.text;
   return a1?.text;
+}
+
+/** A sheet's first rows as written, whether or not it is recognised (`map --init` guesses a profile from them). */
+export interface SheetHead {
+  file: string;
+  sheetName: string;
+  rows: PhysicalRow[];
+}
+
+/** Every visible sheet's first `rowsWanted` non-empty rows; the rest of each sheet is read past, unused. */
+export async function readSheetHeads(paths: string[], options: ReadOptions, rowsWanted: number): Promise<SheetHead[]> {
+  if (options.encoding && !iconv.encodingExists(options.encoding)) throw new UsageError(unknownEncoding(options.encoding));
+  const heads: SheetHead[] = [];
+  for (const file of await listInputFiles(paths)) {
+    const input = await checkFile(file, options);
+    const sheets = input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, []);
+    for await (const sheet of sheets) {
+      const rows: PhysicalRow[] = [];
+      // Read to the end: a workbook's next sheet comes only after this one's last row.
+      for (let next = await sheet.rows.next(); !next.done; next = await sheet.rows.next()) {
+        if (rows.length < rowsWanted) rows.push(...next.value.slice(0, rowsWanted - rows.length));
+      }
+      const skip = sheet.hidden || (input.format === 'xlsx' && isTemplateSheet(sheet.sheetName));
+      if (!skip) heads.push({ file: sheet.file, sheetName: sheet.sheetName, rows });
+    }
+  }
+  return heads;
 }

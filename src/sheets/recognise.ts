@@ -5,7 +5,8 @@
 import { issue, type Issue } from '../model/issue.js';
 import { INSTRUCTIONS_SHEET } from '../template/content.js';
 import { GENERAL } from '../template/instructions.js';
-import { canonicalColumn, columnsOf, missingRequired, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { withProfileRules, type SheetRules } from './profile-cells.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
@@ -23,7 +24,12 @@ interface Layout {
  * The sheet as the validator reads it, or null (with an `ignored_sheet` warning) when it is none of the
  * known kinds. Reads ahead at most ten non-empty rows; the rest stays streamed.
  */
-export async function recogniseSheet(source: PhysicalSheet, headerMap: HeaderMap | undefined, issues: Issue[]): Promise<RawSheet | null> {
+export async function recogniseSheet(
+  source: PhysicalSheet,
+  headerMap: HeaderMap | undefined,
+  issues: Issue[],
+  rules?: SheetRules,
+): Promise<RawSheet | null> {
   const peeked: PhysicalRow[] = [];
   while (peeked.length < HEADER_SEARCH_ROWS) {
     const next = await source.rows.next();
@@ -51,7 +57,7 @@ export async function recogniseSheet(source: PhysicalSheet, headerMap: HeaderMap
     kind: layout.kind,
     headerRow: headerRow?.row ?? 1,
     columns,
-    rows: dataRows(peeked.slice(layout.header + 1), source.rows, columns),
+    rows: dataRows(peeked.slice(layout.header + 1), source.rows, columns, rules?.[layout.kind]),
   };
 }
 
@@ -161,7 +167,8 @@ function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap
     if (!cell) continue;
     let canonical = columnOf(kind, cell.text, headerMap);
     if (canonical === null) {
-      issues.push(warning(source, kind, 'unknown_column', `unknown column "${cell.text}" is ignored`, null, cell.text));
+      // A header the profile maps to null is ignored on purpose: no warning.
+      if (!ignoredByMap(kind, cell.text, headerMap)) issues.push(warning(source, kind, 'unknown_column', `unknown column "${cell.text}" is ignored`, null, cell.text));
     } else if (seen.has(canonical)) {
       const message = `column "${cell.text}" is ignored: column "${seen.get(canonical)}" already gives ${canonical}`;
       issues.push(warning(source, kind, 'ignored_column', message, canonical, cell.text));
@@ -179,14 +186,21 @@ function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap
  * generator: this runs once per row of a 100,000-row file, and a generator costs several promise turns
  * per row where this costs one.
  */
-function dataRows(peeked: readonly PhysicalRow[], rest: AsyncIterator<PhysicalRow[]>, columns: readonly SheetColumn[]): AsyncIterable<RawRow> {
+function dataRows(
+  peeked: readonly PhysicalRow[],
+  rest: AsyncIterator<PhysicalRow[]>,
+  columns: readonly SheetColumn[],
+  rules: SheetRules[SheetKind],
+): AsyncIterable<RawRow> {
   const known = columns.filter((column) => column.canonical !== null);
   const positions = known.map((column) => column.index - 1);
   const names = known.map((column) => column.canonical ?? '');
   const positionOf = new Map(known.map((column) => [column.canonical ?? '', column.index - 1]));
   const toRaw = (row: PhysicalRow): RawRow | null => {
     // A row with values only in ignored columns carries nothing to import: it counts as empty.
-    for (const position of positions) if (row.cells[position]) return { row: row.row, cells: new CellsByName(row.cells, positionOf, positions, names) };
+    for (const position of positions) {
+      if (row.cells[position]) return { row: row.row, cells: withProfileRules(new CellsByName(row.cells, positionOf, positions, names), rules) };
+    }
     return null;
   };
   let batch: readonly PhysicalRow[] = peeked;

@@ -15,6 +15,8 @@ export interface RawCell {
   date?: string;
   /** True when trimming or space normalisation changed the text (a warning, never an error). */
   trimmed?: boolean;
+  /** A text date the `--map` profile gives a format for, not written in it (named in the error, if any). */
+  dateFormat?: string;
 }
 
 /**
@@ -60,6 +62,8 @@ export interface ReadOptions {
   /** CSV encoding override (utf-8, utf-16le, windows-1252, ...). */
   encoding?: string;
   headerMap?: import('./columns.js').HeaderMap;
+  /** The `--map` profile's value maps and date formats, per sheet kind. */
+  sheetRules?: import('./profile-cells.js').SheetRules;
 }
 
 /**

@@ -15,7 +15,7 @@ export function currentView(state: CurrentState): CurrentView {
     const person = byUsername.get(key) ?? u.id;
     byUsername.set(key, person);
     personOf.set(u.id, person);
-    if (!users.has(person)) users.set(person, { name: u.name, email: u.email, username });
+    if (!users.has(person)) users.set(person, { name: u.name, email: u.email, username, ...(u.birthday ? { birthday: u.birthday } : {}) });
   }
   const teamOf = new Map<string, string | null>();
   const userOf = new Map<string, string>();

@@ -103,7 +103,13 @@ export class RowCursor {
     }
     const parsed = parseDateText(cell.text, this.dateOrder);
     if ('date' in parsed) return parsed.date;
-    if (parsed.error === 'ambiguous_date') {
+    if (cell.dateFormat !== undefined) {
+      this.error(
+        column,
+        'invalid_date',
+        `The ${label} "${cell.text}" is not a date in the format ${cell.dateFormat} that the --map profile gives for this column. Type it as ${cell.dateFormat} or YYYY-MM-DD.`,
+      );
+    } else if (parsed.error === 'ambiguous_date') {
       this.error(
         column,
         'ambiguous_date',

@@ -8,12 +8,15 @@
 import type { Organisation, User } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { CurrentView, ServicePerson } from './types.js';
+import { suggestMatches } from './suggested-matches.js';
 import { identityKey } from './values.js';
 
 export function checkServiceRules(org: Organisation, current: CurrentView | undefined, issues: IssueCollector): void {
   if (!current) return;
   checkTopOwnerStays(org, current, issues);
-  if (current.users && current.userOf) checkIdentities(org, current, current.users, current.userOf, issues);
+  if (!current.users || !current.userOf) return;
+  const refused = checkIdentities(org, current, current.users, current.userOf, issues);
+  suggestMatches(org, current, current.users, current.userOf, refused, issues);
 }
 
 function checkIdentities(
@@ -22,7 +25,8 @@ function checkIdentities(
   people: ReadonlyMap<string, ServicePerson>,
   userOf: ReadonlyMap<string, string>,
   issues: IssueCollector,
-): void {
+): Set<string> {
+  const refused = new Set<string>();
   const employeesOf = new Map<string, string[]>();
   for (const [employee, person] of userOf) employeesOf.set(person, [...(employeesOf.get(person) ?? []), employee]);
   // The service's person behind each person of the workbook: the same user id, or the user of a listed employment.
@@ -42,7 +46,7 @@ function checkIdentities(
     if (person.username !== '') byUsername.set(person.username, id);
     if (person.email !== '') byEmail.set(identityKey(person.email), id);
   }
-  if (byUsername.size === 0 && byEmail.size === 0) return;
+  if (byUsername.size === 0 && byEmail.size === 0) return refused;
 
   for (const user of org.users.values()) {
     if (!user.source) continue;
@@ -57,6 +61,7 @@ function checkIdentities(
       const what = usernameGiven ? `username "${username}"` : `e-mail address "${username}" (the username of a person without one)`;
       const message = `The service already has the ${what} for ${describe(holder, people, employeesOf)}, who is not in this workbook. ${advice(user, holder, employeesOf, current)}`;
       issues.error(meta, user.source.row, column, 'duplicate_username', message, username ?? null);
+      refused.add(user.id);
       continue;
     }
     if (existing !== undefined || user.email === '') continue;
@@ -70,7 +75,9 @@ function checkIdentities(
       `The service already has the e-mail address "${user.email}" for ${describe(emailHolder, people, employeesOf)}, who is not in this workbook; this row would make a second person. ${advice(user, emailHolder, employeesOf, current)}`,
       user.email,
     );
+    refused.add(user.id);
   }
+  return refused;
 }
 
 function describe(person: string, people: ReadonlyMap<string, ServicePerson>, employeesOf: ReadonlyMap<string, string[]>): string {
@@ -91,7 +98,8 @@ function advice(user: User, holder: string, employeesOf: ReadonlyMap<string, str
   if (employees.length === 0 || !employees.some((e) => current.employees.has(e))) {
     return `If it is the same person coming back, use their old id "${id}" (they are rehired with their data); otherwise give this person another e-mail address or username.`;
   }
-  return `If it is the same person, use the id "${id}"; otherwise give this person another e-mail address or username.`;
+  // exports.md "Suggested matches": the same person whose number changed is a rename, never a second person.
+  return `It looks like employee ${id} under a new id: put ${id} in previous_employee_id, or give this person their own e-mail address${user.username ? ' and username' : ''}.`;
 }
 
 /** "0101", "101.0" and "101" are the same number; anything else has no digits to compare. */

@@ -45,6 +45,8 @@ export interface ServicePerson {
   name: string;
   email: string;
   username: string;
+  /** YYYY-MM-DD, when the service shows one (a suggested match compares name and birthday). */
+  birthday?: string;
 }
 
 /**

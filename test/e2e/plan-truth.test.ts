@@ -189,7 +189,7 @@ describe('a user left behind by an interrupted run', () => {
     const second = await importWorkbook(clash, ORGANISATION, 'plan');
     // Refused in validation, at the row, before anything is sent (issue 10.7), naming the holder and what to do.
     expect(second.code).toBe(1);
-    expect(second.stdout).toMatch(/row 6, column email: The service already has the e-mail address "p150@nordlys.dk".* for Person 150 \(user "150", employee "150"\).*If it is the same person, use the id "150"/);
+    expect(second.stdout).toMatch(/row 6, column email: The service already has the e-mail address "p150@nordlys.dk".* for Person 150 \(user "150", employee "150"\).*It looks like employee 150 under a new id: put 150 in previous_employee_id, or give this person their own e-mail address/);
     expect(recorder.writes()).toEqual([]);
   }, 60_000);
 });

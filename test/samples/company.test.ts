@@ -43,7 +43,7 @@ describe('samples/generate.mjs', () => {
     const out = await mkdtemp(join(tmpdir(), 'orgsync-samples-'));
     await promisify(execFile)(process.execPath, [join(samplesDir, 'generate.mjs'), out]);
     const generated = await listFiles(out);
-    const committed = (await listFiles(samplesDir)).filter((f) => /\.(xlsx|csv)$/.test(f));
+    const committed = (await listFiles(samplesDir)).filter((f) => /\.(xlsx|csv|json)$/.test(f));
     expect(committed).toEqual(generated);
     for (const file of generated) {
       expect(await readFile(join(samplesDir, file)), file).toEqual(await readFile(join(out, file)));

@@ -1,0 +1,162 @@
+/**
+ * A `--map` profile (exports.md "Mapping files"): per sheet, the export's own headers, its own spellings
+ * of fixed values and its date formats; and the path separator. Checked whole before anything is read:
+ * a key that would be silently ignored would import the wrong column, or none.
+ */
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { canonicalColumn, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { dateFormatProblem } from './dates.js';
+
+/** One sheet's part of a profile, every column as its canonical name. */
+export interface SheetProfile {
+  /** The export's own spelling (normalised as headers are) → the value the column's rules accept. */
+  values: Map<string, Map<string, string>>;
+  /** Column → the format its text dates are written in (`DD.MM.YYYY`). */
+  dates: Map<string, string>;
+}
+
+export interface Profile {
+  /** Headers as written → canonical column, or null: a column the user chose to ignore (no warning). */
+  headers: HeaderMap;
+  sheets: Partial<Record<SheetKind, SheetProfile>>;
+  pathSeparator?: string;
+}
+
+/**
+ * Which columns take a fixed set of values, and whether a value is one of them. Given by the caller: the
+ * accepted spellings are the validator's (validate/value-maps.ts), and the sheets stage does not import it.
+ */
+export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
+
+/** Columns that hold dates (a date format for any other column would never be used). */
+const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
+
+/** Top-level keys starting with `_` are notes for people (`map --init` writes `_unrecognised`); never read. */
+const NOTE = /^_/;
+
+const TEXT_MAP = z.record(z.string(), z.string());
+const GROWN_SHEET = z.strictObject({
+  headers: z.record(z.string(), z.string().nullable()).optional(),
+  values: z.record(z.string(), TEXT_MAP).optional(),
+  dates: TEXT_MAP.optional(),
+});
+const FLAT_SHEET = z.record(z.string(), z.string().nullable());
+const GROWN_KEYS = new Set(['headers', 'values', 'dates']);
+const EXAMPLE = 'e.g. {"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
+
+/**
+ * The profile a `--map` file holds, in either form: the grown one (`headers`, `values`, `dates` per sheet,
+ * `path_separator`) or the old flat one (`{"employees": {"Medarb.nr.": "employee_id"}}`). Every problem is
+ * a UsageError naming the key that holds it.
+ */
+export function checkProfile(parsed: unknown, file: string, valueRules: ValueRules): Profile {
+  const fail = (where: string, problem: string): never => {
+    throw new UsageError(`--map ${file}: ${where}${problem}`);
+  };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail('', `expected an object of sheets, ${EXAMPLE}`);
+  const profile: Profile = { headers: {}, sheets: {} };
+  for (const [key, body] of Object.entries(parsed as Record<string, unknown>)) {
+    if (NOTE.test(key)) continue;
+    if (key === 'path_separator') {
+      if (typeof body !== 'string' || body.trim() === '') fail('"path_separator": ', 'must be the text between the levels of a path, e.g. " > " or "/"');
+      profile.pathSeparator = body as string;
+      continue;
+    }
+    const kind = sheetKindFromName(key);
+    if (kind === null) {
+      fail(`"${key}" `, `is no sheet; use one of ${SHEET_KINDS.map((k) => `"${k}"`).join(', ')} or "path_separator" (${EXAMPLE})`);
+    }
+    const sheet = readSheet(kind!, key, body, fail);
+    profile.headers[kind!] = { ...profile.headers[kind!], ...sheet.headers };
+    profile.sheets[kind!] = checkSheetRules(kind!, key, sheet, valueRules, fail);
+  }
+  return profile;
+}
+
+interface SheetBody {
+  headers: Record<string, string | null>;
+  values: Record<string, Record<string, string>>;
+  dates: Record<string, string>;
+}
+
+type Fail = (where: string, problem: string) => never;
+
+function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): SheetBody {
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  // The grown form as soon as one of its parts holds an object (a flat map's values are column names).
+  const grown = isObject && Object.entries(body).some(([k, v]) => GROWN_KEYS.has(k) && typeof v === 'object' && v !== null);
+  if (!grown) {
+    const flat = FLAT_SHEET.safeParse(body);
+    if (!flat.success) fail(`"${key}${pathOf(flat.error)}": `, `must map headers to columns, ${EXAMPLE}`);
+    return { headers: resolveHeaders(kind, key, flat.data!, fail), values: {}, dates: {} };
+  }
+  const result = GROWN_SHEET.safeParse(body);
+  if (!result.success) fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? 'not readable'} (${EXAMPLE})`);
+  const sheet = result.data!;
+  return { headers: resolveHeaders(kind, `${key}.headers`, sheet.headers ?? {}, fail), values: sheet.values ?? {}, dates: sheet.dates ?? {} };
+}
+
+/** Each target as its canonical column; a target may be written as any alias ("Medarbejder_id"). */
+function resolveHeaders(kind: SheetKind, where: string, headers: Record<string, string | null>, fail: Fail): Record<string, string | null> {
+  const resolved: Record<string, string | null> = {};
+  for (const [header, target] of Object.entries(headers)) {
+    if (target === null) {
+      resolved[header] = null;
+      continue;
+    }
+    const canonical = columnOf(kind, target);
+    if (canonical === null) fail(`"${where}": "${header}" `, `is mapped to "${target}", which is no column of the ${SHEETS[kind].english} sheet; use one of ${columnList(kind)}`);
+    resolved[header] = canonical;
+  }
+  return resolved;
+}
+
+function checkSheetRules(kind: SheetKind, key: string, sheet: SheetBody, valueRules: ValueRules, fail: Fail): SheetProfile {
+  const values = new Map<string, Map<string, string>>();
+  for (const [target, spellings] of Object.entries(sheet.values)) {
+    const where = `"${key}.values.${target}" `;
+    const column = columnOf(kind, target);
+    if (column === null) fail(where, `is no column of the ${SHEETS[kind].english} sheet; use one of ${columnList(kind)}`);
+    const accepts = valueRules(kind, column!);
+    if (accepts === undefined) fail(where, `maps values, but ${column} takes no fixed set of values (value maps are for columns like status, gender, type)`);
+    const map = new Map<string, string>();
+    for (const [written, meant] of Object.entries(spellings)) {
+      if (!accepts!(meant)) fail(`"${key}.values.${target}": "${written}" `, `is mapped to "${meant}", which ${column} does not take`);
+      map.set(valueKey(written), meant);
+    }
+    values.set(column!, map);
+  }
+  const dates = new Map<string, string>();
+  for (const [target, format] of Object.entries(sheet.dates)) {
+    const where = `"${key}.dates.${target}" `;
+    const column = columnOf(kind, target);
+    if (column === null) fail(where, `is no column of the ${SHEETS[kind].english} sheet; use one of ${columnList(kind)}`);
+    if (!DATE_COLUMNS.has(column!)) fail(where, `gives a date format, but ${column} holds no dates`);
+    const problem = dateFormatProblem(format);
+    if (problem !== null) fail(where, problem);
+    dates.set(column!, format);
+  }
+  return { values, dates };
+}
+
+/** A value as the export writes it, compared as the validator compares spellings: trimmed, without case. */
+export function valueKey(text: string): string {
+  return text.normalize('NFC').trim().toLowerCase();
+}
+
+function columnOf(kind: SheetKind, target: string): string | null {
+  const canonical = canonicalColumn(kind, target);
+  return canonical !== null && SHEETS[kind].columns.some((c) => c.name === canonical) ? canonical : null;
+}
+
+function columnList(kind: SheetKind): string {
+  return SHEETS[kind].columns.map((c) => c.name).join(', ');
+}
+
+function pathOf(error: z.ZodError): string {
+  const path = error.issues[0]?.path ?? [];
+  return path.length === 0 ? '' : `.${path.map(String).join('.')}`;
+}
+

@@ -1,0 +1,66 @@
+/**
+ * Suggested matches, never guesses (exports.md): a person new to the service whose name and birthday
+ * belong to a person the service has and the workbook lacks is most likely the same person under a new
+ * number. Validation says so at the row, as a warning (a namesake born the same day is possible); the
+ * importer renames nothing by itself. The same e-mail address is refused outright by the identity check
+ * (service-rules.ts), whose message carries the same suggestion, so such a row gets one sentence, not two.
+ */
+import type { Organisation } from '../model/organisation.js';
+import type { IssueCollector } from './collector.js';
+import type { CurrentView, ServicePerson } from './types.js';
+
+export function suggestMatches(
+  org: Organisation,
+  current: CurrentView,
+  people: ReadonlyMap<string, ServicePerson>,
+  userOf: ReadonlyMap<string, string>,
+  alreadyReported: ReadonlySet<string>,
+  issues: IssueCollector,
+): void {
+  // The service's people the workbook does not list: no row names their user id or any of their employments.
+  const listed = new Set<string>();
+  for (const user of org.users.values()) if (people.has(user.id)) listed.add(user.id);
+  for (const employee of org.employees.values()) {
+    for (const id of [employee.id, employee.previousId]) {
+      const person = id === undefined ? undefined : userOf.get(id);
+      if (person !== undefined) listed.add(person);
+    }
+  }
+  const missingEmployees = new Map<string, string[]>();
+  for (const [employee, person] of userOf) {
+    if (listed.has(person) || !current.employees.has(employee)) continue;
+    missingEmployees.set(person, [...(missingEmployees.get(person) ?? []), employee]);
+  }
+  const byNameAndBirthday = new Map<string, string>();
+  for (const [id, person] of people) {
+    if (listed.has(id) || !person.birthday || person.name === '') continue;
+    byNameAndBirthday.set(matchKey(person.name, person.birthday), id);
+  }
+  if (byNameAndBirthday.size === 0) return;
+
+  const employmentsOf = new Map<string, string[]>();
+  for (const employee of org.employees.values()) employmentsOf.set(employee.userId, [...(employmentsOf.get(employee.userId) ?? []), employee.id]);
+  for (const user of org.users.values()) {
+    if (!user.source || alreadyReported.has(user.id) || listed.has(user.id) || !user.birthday || !user.name) continue;
+    // A person who keeps an employment the service knows is known already, whatever their user id.
+    if ((employmentsOf.get(user.id) ?? []).some((id) => userOf.has(id))) continue;
+    const match = byNameAndBirthday.get(matchKey(user.name, user.birthday));
+    if (match === undefined) continue;
+    const meta = issues.sheetOf(user.source);
+    issues.warning(meta, user.source.row, 'employee_id', 'suggested_match', suggestion(match, people.get(match)!, missingEmployees.get(match) ?? []), null);
+  }
+}
+
+function suggestion(userId: string, person: ServicePerson, employees: readonly string[]): string {
+  const who = `${person.name}, born ${person.birthday}`;
+  if (employees.length > 0) {
+    const id = employees[0]!;
+    return `This looks like employee ${id} (${who}) under a new id: put ${id} in previous_employee_id to keep their data. As it stands a second person is created and ${id} stays; if this is someone else, nothing needs doing.`;
+  }
+  // v3 shows no fired employment: the person is known, the number they left under is not.
+  return `This looks like ${who} (user "${userId}" in the service, who has no active employment: someone who left) coming back under a new id: put "${userId}" in user_id, and their old employee id in previous_employee_id to rehire them with their data. As it stands a second person is created; if this is someone else, nothing needs doing.`;
+}
+
+function matchKey(name: string, birthday: string): string {
+  return `${name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da')}\u0000${birthday}`;
+}
