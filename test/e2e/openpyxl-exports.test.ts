@@ -5,7 +5,8 @@
  * loopback. The expected organisation below is derived by hand from exports.md's rules, not copied from
  * the importer's output.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
@@ -31,6 +32,14 @@ const units = (s: SandboxSnapshot) => ({
   departments: s.departments.map((d) => [d.id, d.name, d.parentId, d.owner]),
   teams: s.teams.map((t) => [t.id, t.name, t.departmentId, t.owner, t.members.join(' ')]),
 });
+
+/** Who the run's org-chart report shows as responsible for a unit: its owner or whom it inherits from. */
+function responsibleInReport(cwd: string, report: string, kind: 'department' | 'team', id: string): string | undefined {
+  const html = readFileSync(join(cwd, report), 'utf8');
+  const unit = html.split('<li ').find((li) => li.includes(`data-unit-id="${id}" data-unit-kind="${kind}"`));
+  const summary = unit?.slice(0, unit.indexOf('</summary>'));
+  return /(?:responsible|ansvarlig): ([^<]+) <span class="pid">([^<]+)<\/span>/.exec(summary ?? '')?.slice(1, 3).join(' ');
+}
 
 /** Runs the same import again and expects no request that changes anything. */
 async function expectSecondRunSendsNothing(sb: RunningSandbox, file: string, cwd: string): Promise<void> {
@@ -73,8 +82,17 @@ describe('an employee list with the unit as one path column (openpyxl)', () => {
     expect(s.users.find((u) => u.id === '203')!.name).toBe('Jens Møller');
     expect(first.stdout).toMatch(/starts on 2025-09-01/);
     expect(first.stdout).toMatch(/leaves on 2099-12-31/);
+    // Units without a leader inherit from the unit above, and the run's report shows whom.
+    expect(responsibleInReport(cwd, 'path-column.report.html', 'department', 'salg')).toBe('Karen Holm 200');
+    expect(responsibleInReport(cwd, 'path-column.report.html', 'team', 'drift.vindmoeller-oest')).toBe('Mads Berg 201');
+    expect(responsibleInReport(cwd, 'path-column.report.html', 'team', 'salg.administration')).toBe('Lars Dahl 205');
 
     await expectSecondRunSendsNothing(sandbox, 'path-column.xlsx', cwd);
+
+    // On the hiring date (a date-time cell in openpyxl's format) 208 is created, in the team the path names.
+    const hired = await runCli(['path-column.xlsx', '--yes', '--today', '2025-09-01', ...serviceArgs(sandbox)], { cwd });
+    expect(hired.code, hired.stdout + hired.stderr).toBe(0);
+    expect(sandbox.snapshot().employees.find((e) => e.id === '208')).toMatchObject({ active: true, teamId: 'drift.vindmoeller-oest' });
   });
 });
 
@@ -107,6 +125,8 @@ describe('a plain unit tree and an employee list (openpyxl, numeric ids, merged 
     });
     expect(s.employees.map((e) => e.id)).toEqual(['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008']);
     expect(s.users.find((u) => u.id === '1006')!.name).toBe('Lars Dahl');
+    expect(responsibleInReport(cwd, 'plain-tree.report.html', 'team', 'NET-N')).toBe('Sofie Lund 1003');
+    expect(responsibleInReport(cwd, 'plain-tree.report.html', 'department', 'SALG')).toBe('Karen Holm 1001');
 
     await expectSecondRunSendsNothing(sandbox, 'plain-tree.xlsx', cwd);
   });
