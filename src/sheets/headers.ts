@@ -5,7 +5,7 @@
  * file and passes it with --map.
  */
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import { canonicalColumn, normaliseName, SHEETS, sheetKindFromName } from './columns.js';
+import { canonicalColumn, columnsOf, normaliseName, SHEETS, sheetKindFromName } from './columns.js';
 import type { SheetHead } from './read.js';
 import type { PhysicalRow } from './sheet-source.js';
 
@@ -98,7 +98,7 @@ function guessColumn(kind: SheetKind, header: string, taken: ReadonlySet<string>
   const written = bare(header);
   if (written.length < 3) return null;
   let best: { column: string; overlap: number } | null = null;
-  for (const column of SHEETS[kind].columns) {
+  for (const column of columnsOf(kind)) {
     if (taken.has(column.name)) continue;
     for (const alias of [column.name, column.english, column.danish, ...column.aliases].map(bare)) {
       const shorter = Math.min(alias.length, written.length);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import { canonicalColumn, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
 import { dateFormatProblem } from './dates.js';
 
 /** One sheet's part of a profile, every column as its canonical name. */
@@ -148,11 +148,14 @@ export function valueKey(text: string): string {
 
 function columnOf(kind: SheetKind, target: string): string | null {
   const canonical = canonicalColumn(kind, target);
-  return canonical !== null && SHEETS[kind].columns.some((c) => c.name === canonical) ? canonical : null;
+  return canonical !== null && columnsOf(kind).some((c) => c.name === canonical) ? canonical : null;
 }
 
+/** The sheet's columns, the exports' included; the level columns as one range, not 24 names. */
 function columnList(kind: SheetKind): string {
-  return SHEETS[kind].columns.map((c) => c.name).join(', ');
+  const names = columnsOf(kind).map((c) => c.name);
+  const plain = names.filter((name) => !/^level_\d+(_id)?$/.test(name));
+  return plain.length === names.length ? plain.join(', ') : `${plain.join(', ')}, level_1 … level_N, level_1_id … level_N_id`;
 }
 
 function pathOf(error: z.ZodError): string {
