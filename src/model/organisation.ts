@@ -104,6 +104,21 @@ export interface ProposedRename {
   to: string;
 }
 
+/**
+ * New maps and lists holding the same records: the copy can gain, lose and replace records without
+ * touching the organisation it came from (a record itself is copied by whoever changes it).
+ */
+export function shallowCopy(org: Organisation): Organisation {
+  return {
+    users: new Map(org.users),
+    employees: new Map(org.employees),
+    departments: new Map(org.departments),
+    teams: new Map(org.teams),
+    delegations: [...org.delegations],
+    absences: [...org.absences],
+  };
+}
+
 export function emptyOrganisation(): Organisation {
   return {
     users: new Map(),

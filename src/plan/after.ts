@@ -2,7 +2,7 @@
  * The organisation as it will be once a plan is carried out: the current state with every operation
  * applied in dependency order. Pure; the consequences of a plan and the org chart are read from it.
  */
-import type { Organisation } from '../model/organisation.js';
+import { shallowCopy, type Organisation } from '../model/organisation.js';
 import type { Operation } from '../model/operations.js';
 import { assertNever } from '../assert-never.js';
 import { levels, type PlannedOperation } from './graph.js';
@@ -29,16 +29,9 @@ export function inOrder(planned: readonly PlannedOperation[]): Operation[] {
   return [...planned].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0)).map((p) => p.op);
 }
 
-/** New maps holding the same records: a record is copied only when it is changed (`edit`). */
+/** New maps holding the same records: a record is copied only when it is changed (`edit`); absences always. */
 function shallow(org: Organisation): Organisation {
-  return {
-    users: new Map(org.users),
-    employees: new Map(org.employees),
-    departments: new Map(org.departments),
-    teams: new Map(org.teams),
-    delegations: [...org.delegations],
-    absences: org.absences.map((a) => ({ ...a })),
-  };
+  return { ...shallowCopy(org), absences: org.absences.map((a) => ({ ...a })) };
 }
 
 /** The record under `id`, copied into the map first, so the organisation it came from is never changed. */

@@ -5,7 +5,7 @@
  * any other, with the same plan shown, confirmation and deletion guard.
  */
 import type { Operation } from '../model/operations.js';
-import type { Delegation, Department, Employee, Organisation, Team, User } from '../model/organisation.js';
+import { shallowCopy, type Delegation, type Department, type Employee, type Organisation, type Team, type User } from '../model/organisation.js';
 
 /** What the entities a run touched were before it, as the service showed them. */
 export interface BeforeState {
@@ -42,15 +42,9 @@ function renamesOf(done: readonly Operation[]): Record<Kind, Map<string, string>
   return renamed;
 }
 
+/** Absences are left out: an undo never reports one (the service keeps what was reported). */
 function copyOf(org: Organisation): Organisation {
-  return {
-    users: new Map(org.users),
-    employees: new Map(org.employees),
-    departments: new Map(org.departments),
-    teams: new Map(org.teams),
-    delegations: [...org.delegations],
-    absences: [],
-  };
+  return { ...shallowCopy(org), absences: [] };
 }
 
 /** An entity set back under its old id; `previousId` (its id now) makes the planner rename it back. */

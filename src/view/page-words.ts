@@ -3,6 +3,7 @@
  * report) is English only for now.
  */
 import type { PersonChange, UnitChange } from './org-chart.js';
+import { ACTION_WORDS } from './words.js';
 
 export type PageLang = 'en' | 'da';
 
@@ -123,18 +124,8 @@ export const PAGE_WORDS: Record<PageLang, PageWords> = {
       delegation: 'delegations',
       absence: 'absences',
     },
-    action: {
-      create: 'create',
-      update: 'update',
-      move: 'move',
-      rename: 'rename',
-      fire: 'fire',
-      rehire: 'rehire',
-      delete: 'delete',
-      add_member: 'add to team',
-      remove_member: 'remove from team',
-      report_absence: 'report absence',
-    },
+    // The terminal's words, so the page and the plan name an action alike.
+    action: ACTION_WORDS,
     noMatches: 'Nothing matches.',
   },
   da: {
