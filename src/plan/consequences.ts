@@ -17,6 +17,9 @@ export interface ConsequenceInput extends Before {
   reportedAbsences: ReadonlyMap<string, string | null>;
 }
 
+/** How many new leaderless units the note names one by one. */
+const INHERITED_SHOWN = 8;
+
 /** `ops` in the order they are carried out (after.ts `inOrder`). */
 export function planConsequences(input: ConsequenceInput, ops: readonly Operation[]): DiffNote[] {
   const before = withAbsences(input.org, input.reportedAbsences);
@@ -84,6 +87,20 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
         sourceOf((op) => (op.type === 'updateDepartment' || op.type === 'updateTeam') && op.id === id),
       );
     }
+  }
+
+  // exports.md: a unit without a leader inherits one (the service does it), and the plan says who.
+  const createdUnits = new Set(ops.flatMap((op) => (op.type === 'createDepartment' ? [op.id] : op.type === 'createTeam' ? [`team:${op.id}`] : [])));
+  const leaderless: string[] = [];
+  for (const d of after.departments.values()) if (createdUnits.has(d.id) && !d.owner) leaderless.push(`department ${d.id} → ${who(after, responsibleAfter.get(d.id))}`);
+  for (const t of after.teams.values()) if (createdUnits.has(`team:${t.id}`) && !t.owner) leaderless.push(`team ${t.id} → ${who(after, responsibleAfter.get(`team:${t.id}`))}`);
+  if (leaderless.length > 0) {
+    const shown = leaderless.slice(0, INHERITED_SHOWN).join('; ');
+    const more = leaderless.length > INHERITED_SHOWN ? `; and ${leaderless.length - INHERITED_SHOWN} more (the plan page shows each)` : '';
+    notes.push({
+      kind: 'consequence',
+      message: `${leaderless.length} new unit(s) have no leader of their own and inherit the responsible employee from above: ${shown}${more}.`,
+    });
   }
 
   const previousTeam = inverse(unitIds.team);

@@ -46,6 +46,19 @@ describe('consequences stated before they happen', () => {
     expect(messages).toContainEqual('Department sales "Dept sales" loses its owner, employee e1 (Person u1): employee e0 (Person u0) becomes responsible by inheritance from department root.');
   });
 
+  it('names who becomes responsible for new units without a leader of their own (exports.md)', () => {
+    const current = org(BASE);
+    const desired = org({
+      ...BASE,
+      departments: [...BASE.departments, ['north', 'sales', 'e2'], ['south', 'sales', null]],
+      teams: [...BASE.teams, ['t3', 'north'], ['t4', 'south']],
+    });
+    const { messages } = consequences(desired, current);
+    expect(messages).toContainEqual(
+      '3 new unit(s) have no leader of their own and inherit the responsible employee from above: department south → employee e1 (Person u1); team t3 → employee e2 (Person u2); team t4 → employee e1 (Person u1).',
+    );
+  });
+
   it('says a team is left without members, and that the top department owner changes', () => {
     const current = org(BASE);
     const desired = org({ ...BASE, departments: [['root', null, 'e1'], ['sales', 'root', 'e1']], employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't1']] });
