@@ -2,6 +2,8 @@
  * One error base class with a stable code and the exit code of cli.md. Library code throws these; only
  * the CLI entry point turns them into a message and a process exit.
  */
+import { errorWords } from './words/errors.js';
+
 export const EXIT = {
   ok: 0,
   validation: 1,
@@ -72,7 +74,7 @@ export class JournalLockedError extends OrgsyncError {
   constructor(lockPath: string, pid: number) {
     super(
       'journal_locked',
-      `Another orgsync-import (process ${pid}) is already working on this company with the journal ${lockPath.replace(/\.lock$/, '.jsonl')}. Wait for it to finish, or stop it, then run again.`,
+      errorWords().journalLocked(pid, lockPath.replace(/\.lock$/, '.jsonl')),
       EXIT.cannotStart,
     );
   }
@@ -81,26 +83,27 @@ export class JournalLockedError extends OrgsyncError {
 /** A journal or ledger file that cannot be opened or written (disk full, read-only, not a file). */
 export class StateFileError extends OrgsyncError {
   constructor(path: string, action: 'open' | 'write', cause: unknown) {
-    super(`journal_${action}`, `Could not ${action} ${path}: ${writeFailure(cause)}.`, EXIT.cannotStart, { cause });
+    super(`journal_${action}`, errorWords().couldNot(action, path, writeFailure(cause)), EXIT.cannotStart, { cause });
     this.name = 'StateFileError';
   }
 }
 
 function writeFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
+  const words = errorWords();
   switch (code) {
     case 'ENOSPC':
-      return 'the disk is full';
+      return words.diskFull;
     case 'EDQUOT':
-      return 'the disk quota is used up';
+      return words.quotaUsed;
     case 'EROFS':
-      return 'the disk is read-only';
+      return words.readOnly;
     case 'EACCES':
     case 'EPERM':
-      return 'permission denied';
+      return words.permissionDenied;
     case 'EFBIG':
-      return 'the file is too large';
+      return words.fileTooLarge;
     default:
-      return code ? `the system refused (${code})` : String((error as Error).message ?? error);
+      return code ? words.systemRefused(code) : String((error as Error).message ?? error);
   }
 }

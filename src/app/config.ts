@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError } from '../errors.js';
+import { chooseLanguage } from '../words/language.js';
 import { ENV, type CommandName, type GuardLimits, type ImportOptions } from './options.js';
 
 export const CONFIG_FILE_NAME = 'orgsync.config.json';
@@ -219,12 +220,13 @@ export function importOptionsFrom(
     ['lang', file.lang],
     ['html', flag('html')],
     ['out', flag('out')],
-    ['pageLang', flag('lang') ?? file.lang],
     ['guardLimits', guardLimits],
     ['rootId', flag('rootId')],
     ['rootName', flag('rootName')],
   ];
   for (const [key, value] of optional) if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
+  // The file's language beats the environment's (main.ts chose that one); a --lang flag beats both.
+  if (flag('lang') === undefined && file.lang !== undefined) chooseLanguage(file.lang);
   if (options.journal) options.journal = resolve(cwd, options.journal);
   if (options.holdRemovals && !options.prune) throw new OrgsyncError('usage', '--hold-removals holds the removals --prune asks for: give --prune too.');
   return options;

@@ -47,8 +47,6 @@ export interface OutputOptions {
   errorsOut?: string;
   /** --html FILE: the plan or report page (default NAME.plan.html / NAME.report.html beside the input). */
   html?: string;
-  /** --lang: the page's language (the rest of the output is English). */
-  pageLang?: 'en' | 'da';
 }
 
 export interface ApplyOptions {
@@ -77,7 +75,7 @@ export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptio
    * from unless configured otherwise.
    */
   stateDir: string;
-  /** `lang` of the configuration file: the language of what the run says (kept for the wording to come). */
+  /** `lang` of the configuration file (words/language.ts chooses the run's language from it). */
   lang?: 'en' | 'da';
   /** `guard` of the configuration file: the export guard's limits. */
   guardLimits?: GuardLimits;

@@ -9,7 +9,7 @@ import type { CurrentState } from '../model/service-state.js';
 import { buildReport, type ReportInput } from '../report/json.js';
 import { buildOrgChart } from '../view/org-chart.js';
 import { renderPlanPage } from '../view/plan-html.js';
-import type { PageLang } from '../view/page-words.js';
+import { language } from '../words/language.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 
@@ -52,7 +52,7 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
       chart,
       report: buildReport(report),
       kind: options.command === 'plan' ? 'plan' : 'report',
-      lang: (options.pageLang ?? 'en') as PageLang,
+      lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),
     });
     await mkdir(dirname(path), { recursive: true });

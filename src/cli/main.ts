@@ -13,6 +13,7 @@ import { outputModeOf, RunOutput } from '../app/output-mode.js';
 import { runImport, runValidate } from '../app/run-import.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 import { boundHeapGrowth } from './heap.js';
+import { chooseLanguage, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
 
 const VERSION = '0.1.0';
 
@@ -260,9 +261,23 @@ function runInInvokingFolder(): void {
   if (ownStart && invokedFrom && resolve(invokedFrom) !== process.cwd()) process.chdir(invokedFrom);
 }
 
+/**
+ * The language is chosen before commander reads anything, so its own messages and the help are in it
+ * too: `--lang` wins, then the environment; else the configuration file (read later, config.ts) or the
+ * workbook's own language decides.
+ */
+function chooseLanguageOfRun(args: readonly string[], env: NodeJS.ProcessEnv): void {
+  const at = args.findIndex((arg) => arg === '--lang' || arg.startsWith('--lang='));
+  const written = at < 0 ? undefined : args[at]!.startsWith('--lang=') ? args[at]!.slice('--lang='.length) : args[at + 1];
+  const chosen = (written !== undefined ? parseLang(written) : undefined) ?? languageOfEnvironment(env);
+  if (chosen) chooseLanguage(chosen);
+  else letWorkbookChooseLanguage();
+}
+
 async function main(): Promise<void> {
   boundHeapGrowth();
   runInInvokingFolder();
+  chooseLanguageOfRun(process.argv.slice(2), process.env);
   let exitCode: ExitCode = EXIT.ok;
   const program = buildProgram((code) => {
     exitCode = code;

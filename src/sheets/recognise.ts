@@ -5,7 +5,8 @@
 import { issue, type Issue } from '../model/issue.js';
 import { INSTRUCTIONS_SHEET } from '../template/content.js';
 import { GENERAL } from '../template/instructions.js';
-import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, normaliseName, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { workbookLanguage, type Lang } from '../words/language.js';
 import { withProfileRules, type SheetRules } from './profile-cells.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
@@ -50,6 +51,8 @@ export async function recogniseSheet(
     return null;
   }
   const headerRow = peeked[layout.header];
+  const written = languageOfSheet(layout.kind, source.sheetName, headerRow);
+  if (written) workbookLanguage(written);
   const columns = headerRow ? sheetColumns(layout.kind, headerRow, headerMap, source, issues) : [];
   return {
     file: source.file,
@@ -94,6 +97,36 @@ function layoutFromHeaders(rows: readonly PhysicalRow[], headerMap: HeaderMap | 
     if (first && (!second || second.known.size < first.known.size)) return { kind: first.kind, header: index };
   }
   return null;
+}
+
+/**
+ * The language the template a sheet came from was in: its Danish or English name, else the headers
+ * spelled as one template spells them more than as the other (words/language.ts lets the first sheet
+ * recognised choose the run's language when nobody else did).
+ */
+function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: PhysicalRow | undefined): Lang | undefined {
+  const spec = SHEETS[kind];
+  const name = normaliseName(sheetName);
+  const [english, danish] = [normaliseName(spec.english), normaliseName(spec.danish)];
+  if (english !== danish) {
+    if (name === danish) return 'da';
+    if (name === english) return 'en';
+  }
+  let inDanish = 0;
+  let inEnglish = 0;
+  for (const cell of headerRow?.cells ?? []) {
+    const header = normaliseName(cell?.text ?? '');
+    if (header === '') continue;
+    for (const column of columnsOf(kind)) {
+      const [en, da] = [normaliseName(column.english), normaliseName(column.danish)];
+      if (en === da) continue;
+      if (header === da) inDanish++;
+      else if (header === en) inEnglish++;
+    }
+  }
+  if (inDanish > inEnglish) return 'da';
+  if (inEnglish > inDanish) return 'en';
+  return undefined;
 }
 
 /** A hidden sheet is not what the user sees in Excel (often an archive of leavers): never imported. */

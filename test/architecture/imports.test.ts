@@ -49,6 +49,10 @@ describe('import rules', () => {
     expect(violations('model', (target) => folderOf(target) === 'model')).toEqual([]);
   });
 
+  it('src/words (the sentences in both languages) imports only the shared vocabulary and itself', () => {
+    expect(violations('words', (target) => ['words', 'model'].includes(folderOf(target)))).toEqual([]);
+  });
+
   it.each(STAGES.map((stage, index) => [stage, STAGES.slice(index + 1)] as const))(
     'src/%s imports no later stage, nor the view, the app or the CLI',
     (stage, later) => {

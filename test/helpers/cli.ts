@@ -34,11 +34,14 @@ export function tempDir(prefix = 'orgsync-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Environment without any ORGSYNC_ variable of the machine running the tests. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/**
+ * Environment without any ORGSYNC_ variable of the machine running the tests, and in English unless a
+ * test asks for another language: the words a test reads must not depend on the machine's locale.
+ */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ORGSYNC_')) env[k] = v;
-  return { ...env, NO_COLOR: '1', ...extra };
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ORGSYNC_') && k !== 'LC_ALL' && k !== 'LC_MESSAGES') env[k] = v;
+  return { ...env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', ...extra };
 }
 
 export function startCli(args: string[], options: { cwd: string; env?: Record<string, string> }): ChildProcess {

@@ -1,0 +1,89 @@
+/**
+ * The language of everything a person reads (issue 15, cli.md "Language"): English or Danish, chosen
+ * once per process, like a locale. Codes, JSON keys and file formats never change with it.
+ *
+ * Who chooses, first wins: `--lang`, the configuration file's `lang`, the environment (LC_ALL,
+ * LC_MESSAGES, LANG naming Danish or English), the workbook (the template's Danish or English sheet
+ * names and headers, decided by the first sheet recognised), else English. Until the CLI says the
+ * workbook may choose, the language is English and settled, so library callers and tests that do not
+ * ask get English.
+ */
+export type Lang = 'en' | 'da';
+export const LANGS: readonly Lang[] = ['en', 'da'];
+
+interface Choice {
+  lang: Lang;
+  /** True once a person (flag, file, environment) or the workbook has chosen: nothing later changes it. */
+  settled: boolean;
+}
+
+let choice: Choice = { lang: 'en', settled: true };
+
+export function language(): Lang {
+  return choice.lang;
+}
+
+/** A language chosen by the person running the importer (flag, configuration file, environment). */
+export function chooseLanguage(lang: Lang): void {
+  choice = { lang, settled: true };
+}
+
+/** Nobody chose yet: English for now, and the workbook's own language may still choose. */
+export function letWorkbookChooseLanguage(): void {
+  choice = { lang: 'en', settled: false };
+}
+
+/** The workbook is written in this language (its sheet names, its headers): it decides when nobody else did. */
+export function workbookLanguage(lang: Lang): void {
+  if (!choice.settled) choice = { lang, settled: true };
+}
+
+/**
+ * The language the environment names, in POSIX order (LC_ALL, then LC_MESSAGES, then LANG); undefined
+ * when it names neither Danish nor English ("C", "POSIX", unset, another language).
+ */
+export function languageOfEnvironment(env: NodeJS.ProcessEnv): Lang | undefined {
+  for (const name of ['LC_ALL', 'LC_MESSAGES', 'LANG'] as const) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    const tag = value.toLowerCase();
+    if (/^(da|dan|danish)([_.@-]|$)/.test(tag)) return 'da';
+    if (/^(en|eng|english)([_.@-]|$)/.test(tag)) return 'en';
+    return undefined;
+  }
+  return undefined;
+}
+
+/** `--lang` as written by a person: en, da, and the spellings sheets.md accepts for a language. */
+export function parseLang(value: string): Lang | undefined {
+  const tag = value.trim().toLowerCase();
+  if (['en', 'english', 'engelsk'].includes(tag)) return 'en';
+  if (['da', 'danish', 'dansk'].includes(tag)) return 'da';
+  return undefined;
+}
+
+/**
+ * A set of sentences in both languages, side by side; the Danish book must have every entry of the
+ * English one with the same parameters, so a sentence cannot be left in one language (a type error).
+ * Returns the book of the language chosen now: call it where the sentence is made, not at module load.
+ */
+export function phrasebook<T extends object>(books: { en: T; da: NoInfer<T> }): () => T {
+  return () => books[choice.lang];
+}
+
+/** "1 team" / "3 teams": the word for a count (both languages have one and other). */
+export function plural(count: number, one: string, other: string): string {
+  return count === 1 ? one : other;
+}
+
+const LIST_LOCALE: Record<Lang, string> = { en: 'en-GB', da: 'da-DK' };
+
+/** "a, b and c" / "a, b og c". */
+export function andList(items: readonly string[]): string {
+  return new Intl.ListFormat(LIST_LOCALE[choice.lang], { type: 'conjunction' }).format(items);
+}
+
+/** "a, b or c" / "a, b eller c". */
+export function orList(items: readonly string[]): string {
+  return new Intl.ListFormat(LIST_LOCALE[choice.lang], { type: 'disjunction' }).format(items);
+}

@@ -1,0 +1,66 @@
+/**
+ * Finds the sentences written in the code outside the words layer: every string or template literal
+ * that reads as words a person would read (three words or more). The test that uses it keeps every
+ * sentence a person reads in `src/words/`, where each one stands in English and Danish side by side.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+export interface Sentence {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/** Folders and files whose words are not the importer's own: the sandbox is the service, the template's content is already bilingual data. */
+const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/template\/(content|instructions)\.ts$/];
+
+const THREE_WORDS = /[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}/;
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (path.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+function literalText(node: ts.Node): string | undefined {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => '{} ' + s.literal.text).join('');
+  return undefined;
+}
+
+/** A programmer's error (a bug, never a user's mistake) and module paths are not sentences for a person. */
+function isExempt(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isNewExpression(at) && ts.isIdentifier(at.expression) && /^(Error|TypeError|RangeError)$/.test(at.expression.text)) return true;
+    if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
+    if (ts.isCallExpression(at) || ts.isBlock(at) || ts.isSourceFile(at)) break;
+  }
+  return false;
+}
+
+export function sentencesOutsideWords(root: string): Sentence[] {
+  const found: Sentence[] = [];
+  for (const path of sourceFiles(join(root, 'src'))) {
+    const file = relative(root, path).split('\\').join('/');
+    if (NOT_OURS.some((pattern) => pattern.test(file))) continue;
+    const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      const text = literalText(node);
+      if (text !== undefined) {
+        if (THREE_WORDS.test(text) && !isExempt(node)) {
+          found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
+        }
+        if (!ts.isTemplateExpression(node)) return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
