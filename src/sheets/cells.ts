@@ -1,5 +1,6 @@
 /** The cell rules of sheets.md "Cell values" that every reader shares. */
 import type { RawCell } from './types.js';
+import { sheetWords } from '../words/sheets.js';
 
 const NON_BREAKING_SPACES = /[\u00a0\u202f]/g;
 
@@ -58,8 +59,5 @@ export function columnLetters(index: number): string {
  * script), and Excel or LibreOffice would calculate it on opening.
  */
 export function errorCellMessage(text: string): string {
-  if (text.startsWith('=')) {
-    return `The cell holds the formula "${text}" but no calculated value: the file was saved by a program that does not calculate formulas. Open the file in Excel or LibreOffice, save it, and import it again.`;
-  }
-  return `The cell shows the spreadsheet error "${text}" instead of a value. Correct the formula or type the value.`;
+  return text.startsWith('=') ? sheetWords().formulaWithoutValue(text) : sheetWords().errorCell(text);
 }

@@ -15,6 +15,7 @@ import type { RawCell } from './types.js';
 import { issue, type Issue } from '../model/issue.js';
 import { lenientRecord, type QuoteProblem } from './csv-quotes.js';
 import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows, unknownEncoding } from './unreadable.js';
+import { sheetWords } from '../words/sheets.js';
 
 /**
  * The file's encoding: the one given, else its byte order mark, else UTF-8 when every byte sequence is
@@ -194,7 +195,7 @@ export interface CsvRecord extends ParsedRecord {
 /** A record longer than MAX_ROW_BYTES that has not ended, at `row`. */
 export class RecordTooLarge extends Error {
   constructor(readonly row: number) {
-    super(`the record at row ${row} is too large`);
+    super(`row ${row}`);
   }
 }
 
@@ -262,12 +263,7 @@ export async function* csvRows(file: string, sheetName: string, encoding: string
 
 function quoteIssue(file: string, sheetName: string, row: number, problem: QuoteProblem, text: string): Issue {
   const column = columnLetters(problem.column + 1);
-  const message =
-    problem.kind === 'unclosed'
-      ? `The cell in column ${column} starts with a quote (") that is never closed, so Excel would read the rest of the file into this one cell. ` +
-        `The importer read the row up to the end of its line and the next lines as rows of their own. Remove the quote or close it, then import again.`
-      : `The cell in column ${column} has text after its closing quote (${text}). The importer read it as written, quotes included, as LibreOffice ` +
-        `does; Excel shows it without the quotes. If the quotes are not meant to be there, remove them from the export.`;
+  const message = problem.kind === 'unclosed' ? sheetWords().unclosedQuote(column) : sheetWords().textAfterQuote(column, text);
   const place = { sheetName, file, row, value: text };
   return problem.kind === 'unclosed' ? issue('error', 'unclosed_quote', message, place) : issue('warning', 'csv_quotes', message, place);
 }

@@ -2,8 +2,9 @@
  * Calendar days, never instants: every function here works on year, month and day numbers or on UTC
  * milliseconds, so no time zone of the process can move a date by one day.
  */
-import { lightFormat } from 'date-fns/lightFormat';
+import { formatISO } from 'date-fns/formatISO';
 import { parse } from 'date-fns/parse';
+import { profileWords } from '../words/profile.js';
 
 export type DateOrder = 'dmy' | 'mdy';
 export type DateTextResult = { date: string } | { error: 'invalid_date' | 'ambiguous_date' };
@@ -133,7 +134,7 @@ export function dateFormatProblem(format: string): string | null {
   const parts = format.split(FORMAT_SEPARATORS).filter((_, i) => i % 2 === 0);
   const letters = parts.map((p) => p[0]);
   const wellFormed = parts.length === 3 && parts.every((p) => FORMAT_PART.test(p)) && new Set(letters).size === 3;
-  return wellFormed ? null : `"${format}" is no date format this importer reads; write day, month and year as DD, MM and YYYY (D and M for one or two digits) with . - / or a space between them, e.g. DD.MM.YYYY or MM/DD/YYYY`;
+  return wellFormed ? null : profileWords().notADateFormat(format);
 }
 
 /** The profile's format as date-fns writes it: D → d, Y → y (date-fns's D and Y mean other things). */
@@ -151,7 +152,7 @@ export function parseDateInFormat(text: string, format: string): string | null {
   const written = text.trim();
   if (!formatExpression(format).test(written)) return null;
   const parsed = parse(written, dateFnsPattern(format), REFERENCE_DATE);
-  return Number.isNaN(parsed.getTime()) ? null : lightFormat(parsed, 'yyyy-MM-dd');
+  return Number.isNaN(parsed.getTime()) ? null : formatISO(parsed, { representation: 'date' });
 }
 
 const REFERENCE_DATE = new Date(2000, 0, 1);

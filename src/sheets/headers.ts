@@ -8,6 +8,7 @@ import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { canonicalColumn, columnsOf, normaliseName, SHEETS, sheetKindFromName } from './columns.js';
 import type { SheetHead } from './read.js';
 import type { PhysicalRow } from './sheet-source.js';
+import { sheetWords } from '../words/sheets.js';
 
 export interface StarterProfile {
   /** The profile as written to the file (notes under `_` keys, which the profile check skips). */
@@ -44,10 +45,7 @@ export function starterProfile(heads: readonly SheetHead[], source: string): Sta
     }
   }
   const json: Record<string, unknown> = {
-    _about:
-      `Starter profile written by "orgsync-import map --init" from ${source}. Check every mapping: "_guessed" lists the guesses, ` +
-      '"_unrecognised" the headers mapped to null (ignored): map each to a column or leave it null. Add "values" (e.g. {"status": {"Fratrådt": "left"}}) ' +
-      'and "dates" (e.g. {"birthday": "DD.MM.YYYY"}) beside "headers" where the export needs them. Keys starting with "_" are notes and are never read.',
+    _about: sheetWords().starterProfileNote(source),
   };
   for (const kind of SHEET_KINDS) if (sheets[kind]) json[kind] = { headers: sheets[kind] };
   if (Object.keys(guessed).length > 0) json._guessed = guessed;

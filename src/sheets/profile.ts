@@ -8,6 +8,8 @@ import { UsageError } from '../errors.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
 import { dateFormatProblem } from './dates.js';
+import { profileWords } from '../words/profile.js';
+import { language, type Lang } from '../words/language.js';
 
 /** One sheet's part of a profile, every column as its canonical name. */
 export interface SheetProfile {
@@ -44,7 +46,8 @@ const GROWN_SHEET = z.strictObject({
 });
 const FLAT_SHEET = z.record(z.string(), z.string().nullable());
 const GROWN_KEYS = new Set(['headers', 'values', 'dates']);
-const EXAMPLE = 'e.g. {"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
+const ZOD_LOCALES: Record<Lang, () => { localeError: z.core.$ZodErrorMap }> = { en: z.locales.en, da: z.locales.da };
+const EXAMPLE_PROFILE = '{"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
 
 /**
  * The profile a `--map` file holds, in either form: the grown one (`headers`, `values`, `dates` per sheet,
@@ -55,18 +58,19 @@ export function checkProfile(parsed: unknown, file: string, valueRules: ValueRul
   const fail = (where: string, problem: string): never => {
     throw new UsageError(`--map ${file}: ${where}${problem}`);
   };
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail('', `expected an object of sheets, ${EXAMPLE}`);
+  const words = profileWords();
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail('', words.notAnObject(example()));
   const profile: Profile = { headers: {}, sheets: {} };
   for (const [key, body] of Object.entries(parsed as Record<string, unknown>)) {
     if (NOTE.test(key)) continue;
     if (key === 'path_separator') {
-      if (typeof body !== 'string' || body.trim() === '') fail('"path_separator": ', 'must be the text between the levels of a path, e.g. " > " or "/"');
+      if (typeof body !== 'string' || body.trim() === '') fail('"path_separator": ', words.pathSeparator);
       profile.pathSeparator = body as string;
       continue;
     }
     const kind = sheetKindFromName(key);
     if (kind === null) {
-      fail(`"${key}" `, `is no sheet; use one of ${SHEET_KINDS.map((k) => `"${k}"`).join(', ')} or "path_separator" (${EXAMPLE})`);
+      fail(`"${key}" `, words.noSheet(SHEET_KINDS.map((k) => `"${k}"`).join(', '), example()));
     }
     const sheet = readSheet(kind!, key, body, fail);
     profile.headers[kind!] = { ...profile.headers[kind!], ...sheet.headers };
@@ -89,11 +93,12 @@ function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): She
   const grown = isObject && Object.entries(body).some(([k, v]) => GROWN_KEYS.has(k) && typeof v === 'object' && v !== null);
   if (!grown) {
     const flat = FLAT_SHEET.safeParse(body);
-    if (!flat.success) fail(`"${key}${pathOf(flat.error)}": `, `must map headers to columns, ${EXAMPLE}`);
+    if (!flat.success) fail(`"${key}${pathOf(flat.error)}": `, profileWords().notHeaderMap(example()));
     return { headers: resolveHeaders(kind, key, flat.data!, fail), values: {}, dates: {} };
   }
-  const result = GROWN_SHEET.safeParse(body);
-  if (!result.success) fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? 'not readable'} (${EXAMPLE})`);
+  // zod says what is wrong with a part of the file; in the run's language, as zod words it.
+  const result = GROWN_SHEET.safeParse(body, { error: ZOD_LOCALES[language()]().localeError });
+  if (!result.success) fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? profileWords().notReadable} (${example()})`);
   const sheet = result.data!;
   return { headers: resolveHeaders(kind, `${key}.headers`, sheet.headers ?? {}, fail), values: sheet.values ?? {}, dates: sheet.dates ?? {} };
 }
@@ -107,23 +112,24 @@ function resolveHeaders(kind: SheetKind, where: string, headers: Record<string, 
       continue;
     }
     const canonical = columnOf(kind, target);
-    if (canonical === null) fail(`"${where}": "${header}" `, `is mapped to "${target}", which is no column of the ${SHEETS[kind].english} sheet; use one of ${columnList(kind)}`);
+    if (canonical === null) fail(`"${where}": "${header}" `, profileWords().mappedToNoColumn(target, SHEETS[kind], columnList(kind)));
     resolved[header] = canonical;
   }
   return resolved;
 }
 
 function checkSheetRules(kind: SheetKind, key: string, sheet: SheetBody, valueRules: ValueRules, fail: Fail): SheetProfile {
+  const words = profileWords();
   const values = new Map<string, Map<string, string>>();
   for (const [target, spellings] of Object.entries(sheet.values)) {
     const where = `"${key}.values.${target}" `;
     const column = columnOf(kind, target);
-    if (column === null) fail(where, `is no column of the ${SHEETS[kind].english} sheet; use one of ${columnList(kind)}`);
+    if (column === null) fail(where, words.noColumn(SHEETS[kind], columnList(kind)));
     const accepts = valueRules(kind, column!);
-    if (accepts === undefined) fail(where, `maps values, but ${column} takes no fixed set of values (value maps are for columns like status, gender, type)`);
+    if (accepts === undefined) fail(where, words.noFixedValues(column!));
     const map = new Map<string, string>();
     for (const [written, meant] of Object.entries(spellings)) {
-      if (!accepts!(meant)) fail(`"${key}.values.${target}": "${written}" `, `is mapped to "${meant}", which ${column} does not take`);
+      if (!accepts!(meant)) fail(`"${key}.values.${target}": "${written}" `, words.valueNotTaken(meant, column!));
       map.set(valueKey(written), meant);
     }
     values.set(column!, map);
@@ -132,8 +138,8 @@ function checkSheetRules(kind: SheetKind, key: string, sheet: SheetBody, valueRu
   for (const [target, format] of Object.entries(sheet.dates)) {
     const where = `"${key}.dates.${target}" `;
     const column = columnOf(kind, target);
-    if (column === null) fail(where, `is no column of the ${SHEETS[kind].english} sheet; use one of ${columnList(kind)}`);
-    if (!DATE_COLUMNS.has(column!)) fail(where, `gives a date format, but ${column} holds no dates`);
+    if (column === null) fail(where, words.noColumn(SHEETS[kind], columnList(kind)));
+    if (!DATE_COLUMNS.has(column!)) fail(where, words.noDates(column!));
     const problem = dateFormatProblem(format);
     if (problem !== null) fail(where, problem);
     dates.set(column!, format);
@@ -156,6 +162,10 @@ function columnList(kind: SheetKind): string {
   const names = columnsOf(kind).map((c) => c.name);
   const plain = names.filter((name) => !/^level_\d+(_id)?$/.test(name));
   return plain.length === names.length ? plain.join(', ') : `${plain.join(', ')}, level_1 … level_N, level_1_id … level_N_id`;
+}
+
+function example(): string {
+  return profileWords().example(EXAMPLE_PROFILE);
 }
 
 function pathOf(error: z.ZodError): string {

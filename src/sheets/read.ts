@@ -21,6 +21,7 @@ import { recogniseSheet } from './recognise.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import type { InputReading, RawSheet, ReadOptions } from './types.js';
 import { unknownEncoding, unreadable } from './unreadable.js';
+import { unreadableWords } from '../words/unreadable.js';
 import { isTemplateSheet, openWorkbook } from './xlsx.js';
 import { readXlsxSheets } from './xlsx-threaded.js';
 import type { WorkbookPackage } from './xlsx-package.js';
@@ -34,12 +35,12 @@ const CSV_EXTENSIONS = new Set(['.csv', '.tsv']);
 type Input = { format: 'xlsx'; pkg: WorkbookPackage } | { format: 'csv'; file: string; head: Buffer };
 
 export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
-  if (paths.length === 0) throw new UsageError('give an Excel workbook (.xlsx), one or more CSV files, or a folder of CSV files');
+  if (paths.length === 0) throw new UsageError(unreadableWords().noInput);
   if (options.encoding && !iconv.encodingExists(options.encoding)) throw new UsageError(unknownEncoding(options.encoding));
   const files = await listInputFiles(paths);
   const workbooks = files.filter((file) => WORKBOOK_EXTENSIONS.has(extname(file).toLowerCase()));
   if (workbooks.length > 0 && files.length > 1) {
-    throw new UsageError('give one Excel workbook (.xlsx) on its own, or CSV files, not several workbooks or a mix');
+    throw new UsageError(unreadableWords().mixedInput);
   }
   const inputs: Input[] = [];
   for (const file of files) inputs.push(await checkFile(file, options));

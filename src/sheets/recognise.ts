@@ -5,15 +5,14 @@
 import { issue, type Issue } from '../model/issue.js';
 import { INSTRUCTIONS_SHEET } from '../template/content.js';
 import { GENERAL } from '../template/instructions.js';
-import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, normaliseName, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, normaliseName, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap, type SheetSpec } from './columns.js';
 import { workbookLanguage, type Lang } from '../words/language.js';
+import { sheetWords } from '../words/sheets.js';
 import { withProfileRules, type SheetRules } from './profile-cells.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import type { RawCell, RawRow, RawSheet, RowCells, SheetColumn } from './types.js';
-
-export const IGNORED_SHEET_MESSAGE = 'ignored: no sheet of this name is known and its headers match none';
 
 interface Layout {
   kind: SheetKind;
@@ -131,8 +130,7 @@ function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: Physical
 
 /** A hidden sheet is not what the user sees in Excel (often an archive of leavers): never imported. */
 function hiddenSheetMessage(sheetName: string, lookalike: SheetKind | undefined): string {
-  const looks = lookalike ? ` It looks like an ${SHEETS[lookalike].english} sheet, but a hidden sheet is never imported.` : ' A hidden sheet is never imported.';
-  return `ignored: the sheet "${sheetName}" is hidden in Excel.${looks} If it should be imported, unhide it (right-click a sheet tab, Unhide) and run again.`;
+  return sheetWords().hiddenSheet(sheetName, lookalike ? SHEETS[lookalike] : undefined);
 }
 
 /** The template's own Instructions sheet (either language) is part of the template, not a sheet to report. */
@@ -146,8 +144,9 @@ function isTemplateInstructions(sheetName: string, firstRow: PhysicalRow | undef
  * each kind found and lacks, and how to map the rest; a sheet that names none gets the short message.
  */
 function unmatchedSheetMessage(rows: readonly PhysicalRow[], headerMap: HeaderMap | undefined): string {
+  const words = sheetWords();
   const parts: string[] = [];
-  const nothing: string[] = [];
+  const nothing: SheetSpec[] = [];
   for (const kind of SHEET_KINDS) {
     let best: { row: PhysicalRow; known: Set<string> } | undefined;
     for (const row of rows) {
@@ -156,26 +155,20 @@ function unmatchedSheetMessage(rows: readonly PhysicalRow[], headerMap: HeaderMa
     }
     const spec = SHEETS[kind];
     if (!best) {
-      nothing.push(spec.english);
+      nothing.push(spec);
       continue;
     }
     const recognised = best.row.cells
       .filter((cell): cell is RawCell => cell !== undefined && columnOf(kind, cell.text, headerMap) !== null)
       .map((cell) => `"${cell.text}" (${columnOf(kind, cell.text, headerMap)})`);
-    const missing = missingRequired(kind, best.known)
-      .map((name) => {
-        const column = spec.columns.find((c) => c.name === name)!;
-        const headers = column.english === column.danish ? `"${column.english}"` : `"${column.english}" or "${column.danish}"`;
-        return `${name} (${headers})`;
-      });
-    parts.push(`As ${spec.english} sheet (headers in row ${best.row.row}) it has ${recognised.join(', ')} but lacks ${missing.join(', ')}.`);
+    const missing = missingRequired(kind, best.known).map((name) => {
+      const column = spec.columns.find((c) => c.name === name)!;
+      return words.missingColumn(name, column.english, column.danish);
+    });
+    parts.push(words.asSheet(spec, best.row.row, recognised, missing));
   }
-  if (parts.length === 0) return IGNORED_SHEET_MESSAGE;
-  const none = nothing.length > 0 ? ` No header of ${nothing.join(' or ')} sheet was recognised.` : '';
-  return (
-    `ignored: its name is no known sheet and its headers are not complete for any kind. ${parts.join(' ')}${none}` +
-    ' Add the missing columns, or map your own headers with --map mapping.json, for example {"employees": {"Medarb.nr.": "employee_id"}}.'
-  );
+  if (parts.length === 0) return words.ignoredSheet;
+  return words.unmatchedSheet(parts, nothing);
 }
 
 function knownColumns(kind: SheetKind, row: PhysicalRow, headerMap: HeaderMap | undefined): Set<string> {
@@ -201,9 +194,9 @@ function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap
     let canonical = columnOf(kind, cell.text, headerMap);
     if (canonical === null) {
       // A header the profile maps to null is ignored on purpose: no warning.
-      if (!ignoredByMap(kind, cell.text, headerMap)) issues.push(warning(source, kind, 'unknown_column', `unknown column "${cell.text}" is ignored`, null, cell.text));
+      if (!ignoredByMap(kind, cell.text, headerMap)) issues.push(warning(source, kind, 'unknown_column', sheetWords().unknownColumn(cell.text), null, cell.text));
     } else if (seen.has(canonical)) {
-      const message = `column "${cell.text}" is ignored: column "${seen.get(canonical)}" already gives ${canonical}`;
+      const message = sheetWords().ignoredColumn(cell.text, seen.get(canonical) ?? '', canonical);
       issues.push(warning(source, kind, 'ignored_column', message, canonical, cell.text));
       canonical = null;
     } else {

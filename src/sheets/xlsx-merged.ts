@@ -14,6 +14,7 @@ import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { entryChunks, type ZipEntry } from './zip.js';
 import { MAX_COLUMNS, MAX_ROWS } from './limits.js';
+import { sheetWords } from '../words/sheets.js';
 
 export interface MergedRange {
   /** As Excel names it: "C3:C4". */
@@ -148,9 +149,7 @@ export class MergedCellWarnings {
 
   private report(range: MergedRange, value: RawCell): void {
     if (!this.sheet || range.bottom <= this.sheet.headerRow) return;
-    const message =
-      `The cells ${range.ref} are merged; the importer gave the merged cell's value "${value.text}" to every cell of the range, as Excel shows it. ` +
-      `If that is not meant, unmerge the cells and fill in each row.`;
+    const message = sheetWords().mergedCells(range.ref, value.text);
     this.issues.push(
       issue('warning', 'merged_cells', message, {
         sheet: this.sheet.kind,

@@ -255,7 +255,7 @@ function rowNumberAt(text: string, at: number): number | null {
 /** A worksheet row longer than MAX_ROW_BYTES; the reader words it with the sheet's name. */
 export class RowTooLarge extends Error {
   constructor(readonly row: number | null) {
-    super('row too large');
+    super(row === null ? 'row' : `row ${row}`);
     this.name = 'RowTooLarge';
   }
 }

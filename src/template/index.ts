@@ -6,8 +6,9 @@ import { SHEET_KINDS } from '../model/sheet-kind.js';
 import { CSV_FILE, WORKBOOK_FILE, type TemplateLanguage } from './content.js';
 import { templateCsv } from './csv.js';
 import { buildTemplateWorkbook } from './xlsx.js';
+import { templateWords } from '../words/template.js';
 
-export { TEMPLATE_VERSION, TEMPLATE_CHANGES, TEMPLATE_INFO_SHEET, TEMPLATE_VERSION_LABEL, templateChangesSince } from './version.js';
+export { TEMPLATE_VERSION, TEMPLATE_VERSIONS, TEMPLATE_INFO_SHEET, TEMPLATE_VERSION_LABEL, templateChanges, templateChangesSince } from './version.js';
 export type { TemplateChange } from './version.js';
 export type { TemplateLanguage } from './content.js';
 export { buildTemplateWorkbook } from './xlsx.js';
@@ -31,7 +32,7 @@ export async function writeTemplate(options: TemplateOptions): Promise<string[]>
   if (!options.overwrite) {
     for (const file of files) {
       if (await exists(file)) {
-        throw new UsageError(`${file} already exists: choose another --out folder, move the file away first, or give --overwrite to replace it.`);
+        throw new UsageError(templateWords().fileExists(file));
       }
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { IGNORED_SHEET_MESSAGE } from '../../src/sheets/recognise.js';
+import { sheetWords } from '../../src/words/sheets.js';
 import { columnTexts, readAll, writeBytes, writeWorkbook } from './fixtures.js';
 
 describe('recognising sheets and their header row', () => {
@@ -57,7 +57,7 @@ describe('recognising sheets and their header row', () => {
         row: null,
         column: null,
         header: null,
-        message: IGNORED_SHEET_MESSAGE,
+        message: sheetWords().ignoredSheet,
         value: null,
       },
     ]);

@@ -13,8 +13,12 @@ export interface Sentence {
   text: string;
 }
 
-/** Folders and files whose words are not the importer's own: the sandbox is the service, the template's content is already bilingual data. */
-const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/template\/(content|instructions)\.ts$/];
+/**
+ * Folders and files whose words are not the importer's own: the sandbox is the service, the template's
+ * content is already bilingual data, and so are the sheets' names and column headers with their aliases
+ * (sheets/columns.ts), which are matched against a workbook in either language, never said to a person.
+ */
+const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/template\/(content|instructions)\.ts$/, /^src\/sheets\/columns\.ts$/];
 
 const THREE_WORDS = /[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}/;
 
