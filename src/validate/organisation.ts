@@ -82,7 +82,7 @@ export function checkOrganisation(
     const parent = isTeam ? unit.departmentId : unit.parentId;
     // A department that is its own parent is a loop of one, reported as a cycle below.
     if (parent !== null && parent !== '' && (isTeam || parent !== unit.id)) refs.department(meta, row, 'parent_id', parent);
-    if (unit.owner) refs.activeEmployee(meta, row, 'owner', unit.owner, 'own a unit');
+    if (unit.owner) refs.activeEmployee(meta, row, 'owner', unit.owner, 'own');
   }
   if (!treeColumnsPresent) return;
   checkTopDepartment(org, state, issues, current);
