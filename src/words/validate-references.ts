@@ -85,15 +85,15 @@ export const validateReferenceWords = phrasebook({
     notFoundOffline: (target, id, sheet) =>
       `${daWhat(target, id)} findes ikke i arket ${sheet}, og der er ingen tjeneste sat op, som id'et kan slås op i. Id'et skal allerede findes i tjenesten, ellers mislykkes importen dér.`,
     nameNotId: (text, kind, column, id) =>
-      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id. Skriv i stedet ${column}: "${id}".`,
+      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id. Skriv i stedet ${column === 'id' ? "id'et" : column}: "${id}".`,
     nameOfMany: (text, kind, column, count, listed) =>
-      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id, og ${count} har det navn (${listed}). Skriv ${column} på den, du mener.`,
+      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id, og ${count} har det navn (${listed}). Skriv ${column === 'id' ? "id'et" : column} på den, du mener.`,
     fallbackSheet: (kind) => (kind === 'employees' ? 'Medarbejdere' : 'Organisation'),
 
     servicePerson: (name, user, employees) =>
       `${name ? `${name} ` : ''}(bruger "${user}", ${employees.length === 0 ? 'ingen aktiv ansættelse' : `medarbejder ${employees.map((e) => `"${e}"`).join(', ')}`})`,
     serviceHasUsername: (usernameGiven, username, holder, advice) =>
-      `Tjenesten har allerede ${usernameGiven ? `brugernavnet "${username}"` : `e-mailadressen "${username}" (brugernavnet for en person uden et)`} for ${holder}, som ikke er med i denne projektmappe. ${advice}`,
+      `Tjenesten har allerede ${usernameGiven ? `brugernavnet "${username}"` : `e-mailadressen "${username}" (som er brugernavn for en person uden eget brugernavn)`} for ${holder}, som ikke er med i denne projektmappe. ${advice}`,
     serviceHasEmail: (email, holder, advice) =>
       `Tjenesten har allerede e-mailadressen "${email}" for ${holder}, som ikke er med i denne projektmappe; denne række ville oprette en person mere. ${advice}`,
     adviceSameDigits: (serviceId, newId) =>
