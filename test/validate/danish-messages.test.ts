@@ -12,6 +12,7 @@ import { readInput } from '../../src/sheets/read.js';
 import { validate, type CurrentView, type ValidationResult } from '../../src/validate/index.js';
 import { chooseLanguage, type Lang } from '../../src/words/language.js';
 import { writeCsvSet } from '../helpers/cli.js';
+import { englishWordsIn } from './english-words.js';
 import { basicOrganisation, run, type SheetInput } from './helpers.js';
 
 const TODAY = '2025-06-01';
@@ -88,27 +89,6 @@ function bySpot(result: ValidationResult): Record<string, string> {
   const spots: Record<string, string> = {};
   for (const issue of result.issues) spots[`${issue.sheetName ?? ''}:${issue.row ?? ''}:${issue.column ?? ''}`] = issue.message;
   return spots;
-}
-
-/**
- * Common English words no Danish message may contain (none of them a Danish word too: not "have",
- * "person", "at", "to", "give"). Quoted values, column names (`employee_id`), flags (`--date-order`)
- * and the accepted English spellings a message names in brackets ("(female/male)", "(department)")
- * are not sentences and are left out before looking.
- */
-const ENGLISH = new Set(
-  ('the is are not with has this that which who from into already must cannot will would should ' +
-    'row rows column sheet cell empty employee department service workbook write use correct remove delete ' +
-    'date name names leader parent unit path their they it its one two of in on be as if or no').split(' '),
-);
-
-function englishWordsIn(message: string): string[] {
-  const prose = message
-    .replace(/"[^"]*"/g, ' ')
-    .replace(/--[a-z-]+/g, ' ')
-    .replace(/\b[a-z]+(_[a-z]+)+\b/g, ' ')
-    .replace(/\([^()]*\/[^()]*\)|\([a-z]+\)/g, ' ');
-  return (prose.toLowerCase().match(/[a-zæøå]+/g) ?? []).filter((word) => ENGLISH.has(word));
 }
 
 const SERVICE: CurrentView = {
