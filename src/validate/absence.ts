@@ -8,6 +8,7 @@ import type { RowCursor } from './cursor.js';
 import type { References } from './references.js';
 import type { CurrentView } from './types.js';
 import { nextDay } from './values.js';
+import { validateRowWords } from '../words/validate-rows.js';
 
 /** Absence rows read: periods with usable dates, and rows whose dates are not (their employee is still checked). */
 export interface AbsenceRows {
@@ -16,19 +17,19 @@ export interface AbsenceRows {
 }
 
 export function readAbsenceRow(c: RowCursor, rows: AbsenceRows): void {
-  const employeeId = c.required('employee_id', 'The employee_id is empty. Write the id of the employee who is sick.');
-  const startDate = c.date('start_date', 'start date');
+  const employeeId = c.required('employee_id', validateRowWords().absenceEmployeeEmpty);
+  const startDate = c.date('start_date');
   if (startDate === null && c.has('start_date')) {
-    c.error('start_date', 'required', 'The start date is empty. Write the first sick day.', null);
+    c.error('start_date', 'required', validateRowWords().startDateEmpty, null);
   }
-  const endDate = c.has('end_date') ? c.date('end_date', 'end date') : null;
+  const endDate = c.has('end_date') ? c.date('end_date') : null;
   if (employeeId === null) return;
   if (!startDate || endDate === undefined) {
     rows.undated.push({ employeeId, source: c.source() });
     return;
   }
   if (endDate !== null && endDate < startDate) {
-    c.error('end_date', 'end_before_start', `The end date ${endDate} is before the start date ${startDate}. Correct one of the dates.`);
+    c.error('end_date', 'end_before_start', validateRowWords().endBeforeStart(endDate, startDate));
     rows.undated.push({ employeeId, source: c.source() });
     return;
   }
@@ -84,7 +85,7 @@ function checkEmployee(
         row,
         'employee_id',
         'skipped_absence',
-        `Employee "${id}" has left (status in the ${employee.source!.sheetName} sheet), so this absence is skipped: the service no longer shows the employee.`,
+        validateRowWords().absenceOfLeaver(id, employee.source!.sheetName),
         id,
       );
       return 'skipped';
@@ -101,7 +102,7 @@ function checkEmployee(
       row,
       'employee_id',
       'no_team',
-      `Employee "${id}" will be in no team, and the service cannot report an employee sick who is in no team. Give the employee a team_id in the Employees sheet.`,
+      validateRowWords().absenceInNoTeam(id),
       id,
     );
     return 'refused';
@@ -110,7 +111,7 @@ function checkEmployee(
 }
 
 function describe(period: Absence): string {
-  return `${period.startDate} to ${period.endDate ?? '(still sick)'}`;
+  return validateRowWords().period(period.startDate, period.endDate);
 }
 
 /** One employee's periods in date order: overlaps are errors (on the later row), back-to-back periods merge. */
@@ -137,7 +138,7 @@ function mergeEmployeePeriods(list: Absence[], issues: IssueCollector, kept: Abs
         period.source!.row,
         'start_date',
         'merged_absence',
-        `This absence starts the day after the absence in row ${lastPiece.source!.row} ends, so the service keeps them as one period: they are sent as one, ${describe(merged)}.`,
+        validateRowWords().mergedAbsence(lastPiece.source!.row, describe(merged)),
         period.startDate,
       );
       lastPiece = period;
@@ -159,7 +160,7 @@ function reportOverlap(period: Absence, other: Absence, issues: IssueCollector):
     later.source!.row,
     column,
     'overlapping_absence',
-    `This absence of employee "${later.employeeId}" (${describe(later)}) overlaps the absence in row ${earlier.source!.row} (${describe(earlier)}). The service would merge them silently: correct the dates or remove one of the rows.`,
+    validateRowWords().overlappingAbsence(later.employeeId, describe(later), earlier.source!.row, describe(earlier)),
     column === 'start_date' ? later.startDate : later.endDate,
   );
 }

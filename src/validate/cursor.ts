@@ -8,6 +8,7 @@ import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { ErrorCode, WarningCode } from '../model/issue.js';
+import { validateRowWords, type DateColumn } from '../words/validate-rows.js';
 
 const NO_ROW: RawRow = { row: 0, cells: new Map<string, RawCell>() };
 
@@ -69,7 +70,7 @@ export class RowCursor {
       this.error(
         column,
         'invalid_value',
-        `The value "${visible(cell.text)}" holds an invisible control character (U+${code}, shown as ${visible(control[0])}), which no name or id contains. Retype the value.`,
+        validateRowWords().controlCharacter(visible(cell.text), code, visible(control[0])),
       );
       return null;
     }
@@ -88,16 +89,18 @@ export class RowCursor {
    * a date (reported here). A number cell is not taken as an Excel serial day: a real date cell arrives
    * as a date, so a bare number is more likely a typing or export mistake than a date.
    */
-  date(column: string, label: string): string | null | undefined {
+  date(column: DateColumn): string | null | undefined {
     const cell = this.current.cells.get(column);
     if (cell === undefined || cell.text === '') return null;
     if (cell.type === 'date' && cell.date !== undefined) return cell.date;
     if (cell.type === 'error') return this.text(column) ?? undefined;
+    const words = validateRowWords();
+    const label = words.dateLabel(column);
     if (cell.type === 'number' || cell.type === 'boolean') {
       this.error(
         column,
         'invalid_date',
-        `The ${label} "${cell.text}" is a ${cell.type}, not a date. Format the cell as a date or type the date as YYYY-MM-DD.`,
+        words.dateIsOtherType(label, cell.text, cell.type),
       );
       return undefined;
     }
@@ -107,19 +110,19 @@ export class RowCursor {
       this.error(
         column,
         'invalid_date',
-        `The ${label} "${cell.text}" is not a date in the format ${cell.dateFormat} that the --map profile gives for this column. Type it as ${cell.dateFormat} or YYYY-MM-DD.`,
+        words.dateNotInProfileFormat(label, cell.text, cell.dateFormat),
       );
     } else if (parsed.error === 'ambiguous_date') {
       this.error(
         column,
         'ambiguous_date',
-        `The ${label} "${cell.text}" could be day/month or month/day. Type it as YYYY-MM-DD, or run with --date-order dmy (or mdy).`,
+        words.ambiguousDate(label, cell.text),
       );
     } else {
       this.error(
         column,
         'invalid_date',
-        `The ${label} "${cell.text}" is not a date. Type it as YYYY-MM-DD (for example 2024-03-31).`,
+        words.notADate(label, cell.text),
       );
     }
     return undefined;

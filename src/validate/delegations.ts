@@ -8,6 +8,7 @@ import type { IssueCollector } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import type { References } from './references.js';
 import { parseResponsibility } from './values.js';
+import { validateReferenceWords } from '../words/validate-references.js';
 
 export interface DelegationRow {
   unitId: string | null;
@@ -21,18 +22,16 @@ export function readDelegationRow(c: RowCursor, rows: DelegationRow[], api: 'v3'
     c.error(
       null,
       'not_supported',
-      'Delegations cannot be sent with API version 2. Remove this row (or the whole Delegations sheet), or import with --api v3.',
+      validateReferenceWords().delegationsNeedV3,
       null,
     );
     return;
   }
-  const unitId = c.required('unit_id', 'The unit_id is empty. Write the id of the department or team.');
-  const responsibility = c.required('responsibility', 'The responsibility is empty. Choose one from the list for the kind of unit.');
-  const employeeId = c.required('employee_id', 'The employee_id is empty. Write the id of the employee who gets the responsibility.');
+  const unitId = c.required('unit_id', validateReferenceWords().delegationUnitEmpty);
+  const responsibility = c.required('responsibility', validateReferenceWords().responsibilityEmpty);
+  const employeeId = c.required('employee_id', validateReferenceWords().delegateEmpty);
   rows.push({ unitId, responsibility, employeeId, source: c.source() });
 }
-
-const KIND_NAMES: Record<UnitKind, string> = { department: 'departments', team: 'teams' };
 
 export function checkDelegations(rows: readonly DelegationRow[], org: Organisation, refs: References, issues: IssueCollector): Delegation[] {
   const delegations: Delegation[] = [];
@@ -52,7 +51,7 @@ export function checkDelegations(rows: readonly DelegationRow[], org: Organisati
         line,
         'responsibility',
         'invalid_value',
-        `The responsibility "${row.responsibility}" is not recognised. Choose one from the list (for example dialog_access_cv for a team, configuration for a department).`,
+        validateReferenceWords().unknownResponsibility(row.responsibility),
         row.responsibility,
       );
     } else if (responsibility && Array.isArray(kinds) && !kinds.includes(responsibility.kind)) {
@@ -62,13 +61,13 @@ export function checkDelegations(rows: readonly DelegationRow[], org: Organisati
         line,
         'responsibility',
         'invalid_value',
-        `The responsibility "${responsibility.name}" is for ${KIND_NAMES[responsibility.kind]}, but "${row.unitId}" is a ${unitKindName}. Choose a responsibility for ${KIND_NAMES[unitKindName]}.`,
+        validateReferenceWords().responsibilityForOtherKind(responsibility.name, responsibility.kind, row.unitId, unitKindName),
         row.responsibility,
       );
       unitKind = undefined;
     }
 
-    const employeeOk = row.employeeId !== null && refs.activeEmployee(meta, line, 'employee_id', row.employeeId, 'hold a delegation') !== 'unknown';
+    const employeeOk = row.employeeId !== null && refs.activeEmployee(meta, line, 'employee_id', row.employeeId, 'delegation') !== 'unknown';
     if (!employeeOk || unitKind === undefined || row.unitId === null || !responsibility) continue;
 
     const key = `${unitKind}\u0000${row.unitId}\u0000${responsibility.name}\u0000${row.employeeId}`;
@@ -79,7 +78,7 @@ export function checkDelegations(rows: readonly DelegationRow[], org: Organisati
         line,
         null,
         'duplicate_delegation',
-        `This delegation repeats row ${first} (${responsibility.name} on "${row.unitId}" for employee "${row.employeeId}"); it is sent once.`,
+        validateReferenceWords().duplicateDelegation(first, responsibility.name, row.unitId, row.employeeId),
         null,
       );
       continue;

@@ -9,6 +9,7 @@ import type { RowCursor } from './cursor.js';
 import { readEmployeeUnit, type ExportShapesState } from './export-shapes.js';
 import { readEmployment, readName } from './people-columns.js';
 import { identityKey, isValidEmail, parseGender, parseLanguage } from './values.js';
+import { validateRowWords, type PersonField } from '../words/validate-rows.js';
 
 export interface EmployeeRowsState {
   /** Lower-cased e-mail → the user who has it. */
@@ -43,7 +44,7 @@ interface PersonFields {
 }
 
 export function readEmployeeRow(c: RowCursor, org: Organisation, state: EmployeeRowsState): void {
-  const id = c.required('employee_id', 'The employee_id is empty. Every employment needs its own id.');
+  const id = c.required('employee_id', validateRowWords().employeeIdEmpty);
   const person = readPerson(c, state.today);
   const employment = c.has('employment') ? c.text('employment') : undefined;
   const systemLanguage = readLanguage(c, state.api);
@@ -55,7 +56,7 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
 
   if (org.employees.has(id)) {
     const first = org.employees.get(id)!.source?.row;
-    c.error('employee_id', 'duplicate_id', `The employee_id "${id}" is already used in row ${first}. Each employment needs its own id.`);
+    c.error('employee_id', 'duplicate_id', validateRowWords().duplicateEmployeeId(id, first));
     return;
   }
   const previousId = previousText !== null && previousText !== id ? checkPreviousId(c, state, previousText) : undefined;
@@ -74,9 +75,9 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
 
 function readPerson(c: RowCursor, today: string): PersonFields {
   const name = readName(c);
-  const email = c.required('email', 'The e-mail address is empty. Every person needs an e-mail address.');
+  const email = c.required('email', validateRowWords().emailEmpty);
   if (email !== null && !isValidEmail(email)) {
-    c.error('email', 'invalid_email', `The e-mail address "${email}" is not valid. Type it as name@example.com.`);
+    c.error('email', 'invalid_email', validateRowWords().invalidEmail(email));
   }
   const username = c.has('username') ? c.text('username') : undefined;
   let gender: Gender | null | undefined;
@@ -84,14 +85,14 @@ function readPerson(c: RowCursor, today: string): PersonFields {
     const text = c.text('gender');
     gender = text === null ? null : parseGender(text);
     if (gender === undefined && text !== null) {
-      c.error('gender', 'invalid_value', `The gender "${text}" is not recognised. Use F or M (female/male, kvinde/mand), or leave it empty.`);
+      c.error('gender', 'invalid_value', validateRowWords().unknownGender(text));
     }
   }
   let birthday: string | null | undefined;
   if (c.has('birthday')) {
-    birthday = c.date('birthday', 'birthday');
+    birthday = c.date('birthday');
     if (birthday && birthday > today) {
-      c.error('birthday', 'future_date', `The birthday ${birthday} is in the future. Correct the date or leave it empty.`);
+      c.error('birthday', 'future_date', validateRowWords().futureBirthday(birthday));
       birthday = undefined;
     }
   }
@@ -104,7 +105,7 @@ function readLanguage(c: RowCursor, api: 'v3' | 'v2'): Employee['systemLanguage'
   if (text === null) return 'da';
   const language = parseLanguage(text);
   if (language === undefined) {
-    c.error('system_language', 'invalid_value', `The system language "${text}" is not recognised. Use en (English) or da (Danish), or leave it empty for Danish.`);
+    c.error('system_language', 'invalid_value', validateRowWords().unknownSystemLanguage(text));
   }
   return language;
 }
@@ -115,7 +116,7 @@ function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: str
     c.error(
       'previous_employee_id',
       'duplicate_id',
-      `The previous employee id "${previousId}" is already given in row ${claimedBy}. One old id can become only one new id.`,
+      validateRowWords().previousEmployeeIdTaken(previousId, claimedBy),
     );
     return undefined;
   }
@@ -133,10 +134,7 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person:
     const owner = state.emails.get(key);
     if (owner !== undefined) {
       emailTaken = true;
-      const hint = c.has('user_id')
-        ? 'If it is the same person with another job, give both rows the same user_id; otherwise each person needs their own e-mail address.'
-        : 'If it is the same person with another job, add a user_id column and give both rows the same user_id; otherwise each person needs their own e-mail address.';
-      c.error('email', 'duplicate_username', `The e-mail address "${email}" already belongs to another person (user ${owner}). ${hint}`);
+      c.error('email', 'duplicate_username', validateRowWords().emailTaken(email, owner, c.has('user_id')));
     } else state.emails.set(key, userId);
   }
   const effective = username ?? email;
@@ -145,9 +143,9 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person:
     const owner = state.usernames.get(key);
     if (owner === undefined) state.usernames.set(key, userId);
     else if (person.username) {
-      c.error('username', 'duplicate_username', `The username "${effective}" already belongs to another person (user ${owner}). Choose another username.`);
+      c.error('username', 'duplicate_username', validateRowWords().usernameTaken(effective, owner));
     } else if (!emailTaken) {
-      c.error('email', 'duplicate_username', `The e-mail address "${email}" is already another person's username (user ${owner}). Give this person a username of their own.`);
+      c.error('email', 'duplicate_username', validateRowWords().emailIsUsername(email, owner));
     }
   }
   return {
@@ -164,25 +162,21 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person:
 /** A later row of a person must agree with the person's first row. */
 function comparePerson(c: RowCursor, user: User, person: PersonFields): void {
   const firstRow = user.source?.row;
-  const disagree = (column: string, label: string, first: string, here: string) =>
-    c.error(
-      column,
-      'conflicting_user',
-      `The ${label} "${here}" differs from "${first}" in row ${firstRow} for the same person (user ${user.id}). Rows of one person must agree.`,
-      here,
-    );
-  if (person.name !== null && user.name !== '' && person.name !== user.name) disagree('name', 'name', user.name, person.name);
+  const words = validateRowWords();
+  const disagree = (column: PersonField, first: string, here: string) =>
+    c.error(column, 'conflicting_user', words.conflictingPerson(column, here, first, firstRow, user.id), here);
+  if (person.name !== null && user.name !== '' && person.name !== user.name) disagree('name', user.name, person.name);
   if (person.email !== null && user.email !== '' && identityKey(person.email) !== identityKey(user.email)) {
-    disagree('email', 'e-mail address', user.email, person.email);
+    disagree('email', user.email, person.email);
   }
   // A username taken from a differing e-mail is already reported on the e-mail cell.
   if (person.username && user.username && identityKey(person.username) !== identityKey(user.username)) {
-    disagree('username', 'username', user.username, person.username);
+    disagree('username', user.username, person.username);
   }
   if (person.gender !== undefined && user.gender !== undefined && person.gender !== user.gender) {
-    disagree('gender', 'gender', user.gender ?? '(empty)', c.text('gender') ?? '(empty)');
+    disagree('gender', user.gender ?? words.empty, c.text('gender') ?? words.empty);
   }
   if (person.birthday !== undefined && user.birthday !== undefined && person.birthday !== user.birthday) {
-    disagree('birthday', 'birthday', user.birthday ?? '(empty)', person.birthday ?? '(empty)');
+    disagree('birthday', user.birthday ?? words.empty, person.birthday ?? words.empty);
   }
 }

@@ -14,6 +14,7 @@ import { departmentIds, placeUnits, type PlacedUnit } from './plain-tree.js';
 import { proposeRenames } from './rename-proposals.js';
 import type { CurrentView } from './types.js';
 import { hasPathColumns, PathTree, readPath } from './units-from-paths.js';
+import { validateUnitWords } from '../words/validate-units.js';
 
 export interface ExportShapesState {
   pathSeparator: string | undefined;
@@ -54,7 +55,7 @@ export function readExportUnitRow(c: RowCursor, state: ExportShapesState): void 
     state.organisation = 'path';
     const path = readPath(c, state.separators, state.pathSeparator, c.has('id') ? c.text('id') : null);
     if (path === null) {
-      c.error(c.has('unit_path') ? 'unit_path' : 'level_1', 'required', 'The path is empty. Every unit row names its unit by its path from the top department.', null);
+      c.error(c.has('unit_path') ? 'unit_path' : 'level_1', 'required', validateUnitWords().pathEmpty, null);
     }
     if (!path) return;
     const key = state.tree.add(path, c.source());
@@ -63,13 +64,13 @@ export function readExportUnitRow(c: RowCursor, state: ExportShapesState): void 
     return;
   }
   state.organisation = 'plain';
-  const id = c.required('id', 'The id is empty. Every unit needs an id.');
-  const name = c.required('name', 'The name is empty. Every unit needs a name.');
+  const id = c.required('id', validateUnitWords().plainIdEmpty);
+  const name = c.required('name', validateUnitWords().plainNameEmpty);
   const parentId = c.text('parent_id');
   if (id === null) return;
   const first = state.plainRows.get(id);
   if (first !== undefined) {
-    c.error('id', 'duplicate_id', `The unit id "${id}" is already used in row ${first}. Each unit needs its own id.`);
+    c.error('id', 'duplicate_id', validateUnitWords().duplicatePlainId(id, first));
     return;
   }
   state.plainRows.set(id, c.row);
@@ -119,9 +120,9 @@ export function readEmployeeUnit(
   const spelled = flag?.trim().toLowerCase() ?? '';
   if (spelled === '' || NO.has(spelled)) return unitId;
   if (!YES.has(spelled)) {
-    c.error('is_manager', 'invalid_value', `The leader flag "${flag}" is not recognised. Use yes or no (ja/nej, true/false, 1/0, x or empty).`);
+    c.error('is_manager', 'invalid_value', validateUnitWords().unknownLeaderFlag(flag));
   } else if (!unit) {
-    c.error('is_manager', 'invalid_value', 'The employee is marked as leader, but the row names no unit to lead. Fill in the unit, or clear the flag.');
+    c.error('is_manager', 'invalid_value', validateUnitWords().leaderWithoutUnit);
   } else {
     state.leaders.push({ unit, who: employeeId, byEmail: false, source, column: 'is_manager' });
   }

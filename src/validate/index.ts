@@ -23,6 +23,7 @@ import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
 import { assertNever } from '../assert-never.js';
+import { validateSheetWords } from '../words/validate-sheets.js';
 
 export type { CurrentView, Managed, SheetSeen, ValidateOptions, ValidationResult } from './types.js';
 export { checkDepartmentTree, topologicalOrder, type TreeNode } from './tree.js';
@@ -133,7 +134,7 @@ async function refuseSecondSheet(first: SheetMeta, sheet: RawSheet, issues: Issu
     null,
     null,
     'duplicate_sheet',
-    `Both ${where(first)} and ${where(second)} are ${SHEETS[sheet.kind].english} sheets, and the importer cannot tell which one is meant. Keep one: delete the other, or hide it if it is an archive.`,
+    validateSheetWords().duplicateSheet(where(first), where(second), SHEETS[sheet.kind]),
     null,
   );
   let rows = 0;
@@ -148,7 +149,7 @@ function reportExample(row: RawRow, rows: number, meta: SheetMeta, issues: Issue
       row.row,
       null,
       'template_example',
-      `Row ${row.row} is the template's example row, left in place above your own rows. Delete it: it is not part of your organisation.`,
+      validateSheetWords().exampleAboveOwnRows(row.row),
       null,
     );
     return;
@@ -159,7 +160,7 @@ function reportExample(row: RawRow, rows: number, meta: SheetMeta, issues: Issue
     row.row,
     null,
     'template_example',
-    `Row ${row.row} is the template's example row. Replace it with your own rows before importing, or it is imported as it stands.`,
+    validateSheetWords().exampleAlone(row.row),
     null,
   );
 }
@@ -179,13 +180,13 @@ function missingColumns(meta: SheetMeta): string[] {
 
 function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2'): void {
   for (const column of missingColumns(meta)) {
-    const header = SHEETS[meta.kind].columns.find((c) => c.name === column)?.english ?? column;
+    const spec = SHEETS[meta.kind].columns.find((c) => c.name === column);
     issues.error(
       meta,
       null,
       column,
       'missing_column',
-      `The ${meta.sheetName} sheet has no "${header}" column (${column}). Add the column: it is required.`,
+      validateSheetWords().missingColumn(meta.sheetName, { english: spec?.english ?? column, danish: spec?.danish ?? column }, column),
       null,
     );
   }
@@ -195,7 +196,7 @@ function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2')
       null,
       'system_language',
       'ignored_column',
-      'API version 2 has no system language, so the system language column is ignored.',
+      validateSheetWords().v2HasNoSystemLanguage,
       null,
     );
   }
@@ -223,8 +224,7 @@ function checkRequiredSheets(issues: IssueCollector, managed: Managed, sheetsIgn
   issues.inputError(
     'employees',
     'missing_sheet',
-    'The input has no Employees sheet (Medarbejdere). Add one: it is required unless only an Absence sheet is imported.' +
-      (sheetsIgnored ? ' The ignored sheets are listed with the headers they lack; map your own headers with --map mapping.json.' : ''),
+    validateSheetWords().noEmployeesSheet(sheetsIgnored),
     file,
   );
 }
@@ -253,7 +253,7 @@ function checkRenamesDoNotCollide(org: Organisation, issues: IssueCollector): vo
         entity.source!.row,
         column,
         'duplicate_id',
-        `The previous id "${entity.previousId}" is still the id of the ${what} in row ${holder.source!.row}. An id cannot be renamed and kept: remove that row or this previous id.`,
+        validateSheetWords().renameCollides(entity.previousId!, what, holder.source!.row),
         entity.previousId!,
       );
     }

@@ -7,6 +7,7 @@ import type { Organisation, Source } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { CurrentView } from './types.js';
 import { identityKey } from './values.js';
+import { validateUnitWords } from '../words/validate-units.js';
 
 /** A unit row's leader, or an employee row's flag, waiting for the unit's id. */
 export interface LeaderClaim {
@@ -84,7 +85,7 @@ export function applyLeaders(
           claim.source.row,
           claim.column,
           'unresolved_reference',
-          `No employee in the workbook has the e-mail address "${claim.who}"; without a service it cannot be checked further.`,
+          validateUnitWords().leaderEmailOffline(claim.who),
           claim.who,
         );
         continue;
@@ -95,7 +96,7 @@ export function applyLeaders(
           claim.source.row,
           claim.column,
           'unknown_reference',
-          `No employee in the workbook or the service has the e-mail address "${claim.who}", so the leader of this unit cannot be found. Correct the address, or add the leader to the employees.`,
+          validateUnitWords().leaderEmailUnknown(claim.who),
           claim.who,
         );
         continue;
@@ -109,7 +110,7 @@ export function applyLeaders(
         claim.source.row,
         claim.column,
         'duplicate_leader',
-        `The unit "${unit.id}" already has a leader (${unit.owner}, row ${earlier.source.row}). A unit has one leader: remove one of them.`,
+        validateUnitWords().duplicateLeader(unit.id, unit.owner, earlier.source.row),
         claim.who,
       );
       continue;

@@ -10,6 +10,7 @@ import type { References } from './references.js';
 import { checkDepartmentTree, describeLoop } from './tree.js';
 import type { CurrentView } from './types.js';
 import { parseUnitType } from './values.js';
+import { validateUnitWords } from '../words/validate-units.js';
 
 export interface OrganisationRowsState {
   /** Departments without a parent, in row order: the top department and any extra ones. */
@@ -23,13 +24,13 @@ export function newOrganisationRowsState(): OrganisationRowsState {
 }
 
 export function readOrganisationRow(c: RowCursor, org: Organisation, state: OrganisationRowsState): void {
-  const typeText = c.required('type', 'The type is empty. Write department or team.');
+  const typeText = c.required('type', validateUnitWords().typeEmpty);
   const kind = typeText === null ? undefined : parseUnitType(typeText);
   if (typeText !== null && kind === undefined) {
-    c.error('type', 'invalid_value', `The type "${typeText}" is not recognised. Use department (afdeling) or team.`);
+    c.error('type', 'invalid_value', validateUnitWords().unknownType(typeText));
   }
-  const id = c.required('id', 'The id is empty. Every department and team needs an id.');
-  const name = c.required('name', 'The name is empty. Every department and team needs a name.');
+  const id = c.required('id', validateUnitWords().unitIdEmpty);
+  const name = c.required('name', validateUnitWords().unitNameEmpty);
   const parentId = c.text('parent_id');
   const owner = c.has('owner') ? c.text('owner') : undefined;
   const previousText = c.has('previous_id') ? c.text('previous_id') : null;
@@ -38,7 +39,7 @@ export function readOrganisationRow(c: RowCursor, org: Organisation, state: Orga
   const existing: Map<string, Department | Team> = kind === 'department' ? org.departments : org.teams;
   if (existing.has(id)) {
     const first = existing.get(id)!.source?.row;
-    c.error('id', 'duplicate_id', `The ${kind} id "${id}" is already used in row ${first}. Each ${kind} needs its own id.`);
+    c.error('id', 'duplicate_id', validateUnitWords().duplicateUnitId(kind, id, first));
     return;
   }
   let previousId: string | undefined;
@@ -48,7 +49,7 @@ export function readOrganisationRow(c: RowCursor, org: Organisation, state: Orga
       state.previousIds[kind].set(previousText, c.row);
       previousId = previousText;
     } else {
-      c.error('previous_id', 'duplicate_id', `The previous id "${previousText}" is already given in row ${claimedBy}. One old id can become only one new id.`);
+      c.error('previous_id', 'duplicate_id', validateUnitWords().previousIdTaken(previousText, claimedBy));
     }
   }
   const source = c.source();
@@ -59,7 +60,7 @@ export function readOrganisationRow(c: RowCursor, org: Organisation, state: Orga
     return;
   }
   if (parentId === null && c.has('parent_id')) {
-    c.error('parent_id', 'required', `The team "${id}" has no parent_id. Write the id of the department the team belongs to.`);
+    c.error('parent_id', 'required', validateUnitWords().teamWithoutParent(id));
   }
   const team: Team = { id, name: name ?? '', departmentId: parentId ?? '', owner, previousId, source };
   org.teams.set(id, team);
@@ -81,7 +82,7 @@ export function checkOrganisation(
     const parent = isTeam ? unit.departmentId : unit.parentId;
     // A department that is its own parent is a loop of one, reported as a cycle below.
     if (parent !== null && parent !== '' && (isTeam || parent !== unit.id)) refs.department(meta, row, 'parent_id', parent);
-    if (unit.owner) refs.activeEmployee(meta, row, 'owner', unit.owner, 'own a unit');
+    if (unit.owner) refs.activeEmployee(meta, row, 'owner', unit.owner, 'own');
   }
   if (!treeColumnsPresent) return;
   checkTopDepartment(org, state, issues, current);
@@ -94,7 +95,7 @@ export function checkOrganisation(
         department.source!.row,
         'parent_id',
         'cycle',
-        `The parents of departments ${loop} form a loop. Give one of them another parent_id.`,
+        validateUnitWords().cycle(loop),
         department.parentId,
       );
     }
@@ -104,13 +105,12 @@ export function checkOrganisation(
 function checkTopDepartment(org: Organisation, state: OrganisationRowsState, issues: IssueCollector, current: CurrentView | undefined): void {
   const sheet = issues.firstSheetOf('organisation')!;
   if (state.parentless.length === 0) {
-    const expected = current ? ` (in the service: "${current.topDepartmentId}")` : '';
     issues.error(
       sheet,
       null,
       null,
       'top_department',
-      `The ${sheet.sheetName} sheet has no top department. Exactly one department must have an empty parent_id: the top department${expected}.`,
+      validateUnitWords().noTopDepartment(sheet.sheetName, current?.topDepartmentId),
       null,
     );
     return;
@@ -124,7 +124,7 @@ function checkTopDepartment(org: Organisation, state: OrganisationRowsState, iss
       extra.source!.row,
       'parent_id',
       'top_department',
-      `Department "${extra.id}" has no parent_id, but "${top.id}" in row ${top.source!.row} is already the top department. Only one department can be the top: give "${extra.id}" a parent.`,
+      validateUnitWords().secondTopDepartment(extra.id, top.id, top.source!.row),
       null,
     );
   }
@@ -134,7 +134,7 @@ function checkTopDepartment(org: Organisation, state: OrganisationRowsState, iss
       top.source!.row,
       'id',
       'top_department',
-      `The top department "${top.id}" is not the service's top department "${current.topDepartmentId}". The importer never replaces the top department: use the id "${current.topDepartmentId}" for it.`,
+      validateUnitWords().notServiceTopDepartment(top.id, current.topDepartmentId),
       top.id,
     );
   }

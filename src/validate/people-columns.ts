@@ -5,11 +5,12 @@
 import type { EmployeeStatus } from '../model/organisation.js';
 import type { RowCursor } from './cursor.js';
 import { parseStatus } from './values.js';
+import { validateRowWords } from '../words/validate-rows.js';
 
 /** The person's name: the `name` column, or without it first + " " + last, trimmed. */
 export function readName(c: RowCursor): string | null {
   if (c.has('name') || !(c.has('first_name') || c.has('last_name'))) {
-    return c.required('name', 'The name is empty. Type the person\'s full name.');
+    return c.required('name', validateRowWords().nameEmpty);
   }
   const name = [c.text('first_name'), c.text('last_name')]
     .map((part) => part?.trim() ?? '')
@@ -17,7 +18,7 @@ export function readName(c: RowCursor): string | null {
     .join(' ');
   if (name !== '') return name;
   const column = c.has('first_name') ? 'first_name' : 'last_name';
-  c.error(column, 'required', 'The first and last name are both empty. Type the person\'s name.', null);
+  c.error(column, 'required', validateRowWords().firstAndLastNameEmpty, null);
   return null;
 }
 
@@ -36,27 +37,27 @@ export function readEmployment(c: RowCursor, today: string): Employment {
   const statusText = c.has('status') ? c.text('status') : null;
   let status: EmployeeStatus | undefined = statusText === null ? undefined : parseStatus(statusText);
   if (statusText !== null && status === undefined) {
-    c.error('status', 'invalid_value', `The status "${statusText}" is not recognised. Use active, or left for an employee who has left (aktiv/fratrådt).`);
+    c.error('status', 'invalid_value', validateRowWords().unknownStatus(statusText));
     status = 'active';
   }
-  const leaving = c.has('leaving_date') ? c.date('leaving_date', 'leaving date') : null;
+  const leaving = c.has('leaving_date') ? c.date('leaving_date') : null;
   if (leaving) {
     const fromDate: EmployeeStatus = leaving <= today ? 'fired' : 'active';
     if (status !== undefined && status !== fromDate) {
       c.error(
         'leaving_date',
         'conflicting_status',
-        `The leaving date ${leaving} says the employee ${fromDate === 'fired' ? 'has left' : 'is still employed'} (today is ${today}), but the status says "${statusText}". Correct one of them.`,
+        validateRowWords().conflictingStatus(leaving, fromDate === 'fired', today, statusText ?? ''),
       );
     } else if (fromDate === 'active') {
-      c.warning('leaving_date', 'coming_leave', `The employee leaves on ${leaving}: active until then; the first run on or after that date fires them.`);
+      c.warning('leaving_date', 'coming_leave', validateRowWords().comingLeave(leaving));
     }
     status ??= fromDate;
   }
-  const hiring = c.has('hiring_date') ? c.date('hiring_date', 'hiring date') : null;
+  const hiring = c.has('hiring_date') ? c.date('hiring_date') : null;
   const notYetHired = hiring !== null && hiring !== undefined && hiring > today;
   if (notYetHired) {
-    c.warning('hiring_date', 'not_yet_hired', `The employee starts on ${hiring}: the row is not imported before then (today is ${today}).`);
+    c.warning('hiring_date', 'not_yet_hired', validateRowWords().notYetHired(hiring, today));
   }
   return { status: status ?? 'active', notYetHired };
 }

@@ -10,6 +10,7 @@ import type { IssueCollector } from './collector.js';
 import type { OrganisationRowsState } from './organisation.js';
 import type { UnitSpec } from './units-from-paths.js';
 import type { CurrentView } from './types.js';
+import { validateUnitWords } from '../words/validate-units.js';
 
 export interface PlacedUnit extends UnitSpec {
   /** undefined: owners are not managed; null: no owner of its own (it inherits). */
@@ -55,8 +56,8 @@ export function placeUnits(
     org.teams.set(id, ownTeam);
     if (!current || (current.teams.has(id) && !formerTeam)) continue;
     const why = formerTeam
-      ? `The team "${department.name}" (${id}) has units below it now: it becomes a department with the same id, and the team moves into it as the department's own team (no team is deleted, its members and dialog data stay).`
-      : `The employees who work directly in department "${department.name}" (${id}) work from its own team: a team with the same id and name is created in the department (the service's employees work from teams).`;
+      ? validateUnitWords().teamBecomesDepartment(department.name, id)
+      : validateUnitWords().ownTeam(department.name, id);
     issues.warning(issues.sheetOf(department.source!), department.source!.row, null, 'own_team', why, id);
   }
 }

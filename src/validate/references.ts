@@ -7,6 +7,7 @@
 import type { Organisation, UnitKind } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { CurrentView } from './types.js';
+import { validateReferenceWords, type ActiveRole } from '../words/validate-references.js';
 
 export type Resolution = 'found' | 'unresolved' | 'unknown';
 
@@ -53,7 +54,7 @@ export class References {
       row,
       column,
       'unknown_reference',
-      `"${id}" is the old id of ${target} "${to}", which this workbook renames. Use the new id "${to}".`,
+      validateReferenceWords().renamedReference(id, target, to),
       id,
     );
     return true;
@@ -80,7 +81,7 @@ export class References {
         row,
         column,
         'unknown_reference',
-        `"${id}" is a team, not a department. A parent must be a department: give the id of a department.`,
+        validateReferenceWords().teamNotDepartment(id),
         id,
       );
       return 'unknown';
@@ -97,7 +98,7 @@ export class References {
         row,
         column,
         'unknown_reference',
-        `"${id}" is a department, not a team. Employees work from teams: give the id of one of its teams.`,
+        validateReferenceWords().departmentNotTeam(id),
         id,
       );
       return 'unknown';
@@ -112,7 +113,7 @@ export class References {
   }
 
   /** An employee who must be active: an owner or a delegation holder cannot be someone who has left. */
-  activeEmployee(meta: SheetMeta, row: number, column: string, id: string, role: string): Resolution {
+  activeEmployee(meta: SheetMeta, row: number, column: string, id: string, role: ActiveRole): Resolution {
     const employee = this.org.employees.get(id);
     if (employee?.status === 'fired') {
       this.issues.error(
@@ -120,7 +121,7 @@ export class References {
         row,
         column,
         'unknown_reference',
-        `Employee "${id}" has left (status left in row ${employee.source?.row ?? '?'}) and cannot ${role}. Choose someone who stays, or leave it empty.`,
+        validateReferenceWords().leaverCannot(id, employee.source?.row ?? '?', role),
         id,
       );
       return 'unknown';
@@ -146,7 +147,6 @@ export class References {
 
   private missing(meta: SheetMeta, row: number, column: string, id: string, target: Target | 'unit'): 'unresolved' | 'unknown' {
     if (target === 'employee' ? this.incomplete.employees : this.incomplete.organisation) return 'unresolved';
-    const what = describe(target, id);
     const sheet = this.sheetName(target);
     const named = this.named(target, id);
     if (this.current) {
@@ -155,7 +155,7 @@ export class References {
         row,
         column,
         'unknown_reference',
-        named ?? `${what} is not in the ${sheet} sheet and not in the service. Correct the id, or add the ${noun(target)} to the ${sheet} sheet.`,
+        named ?? validateReferenceWords().notFound(target, id, sheet),
         id,
       );
       return 'unknown';
@@ -168,7 +168,7 @@ export class References {
         row,
         column,
         'unresolved_reference',
-        named ?? `${what} is not in the ${sheet} sheet, and no service is configured to look it up. It must already exist in the service, or the import will fail there.`,
+        named ?? validateReferenceWords().notFoundOffline(target, id, sheet),
         id,
       );
     }
@@ -189,11 +189,10 @@ export class References {
     for (const kind of kinds) {
       const ids = [...(this.nameIndex[kind].get(key) ?? [])];
       if (ids.length === 0) continue;
-      const what = kind === 'employee' ? 'a person' : `a ${kind}`;
       const column = kind === 'employee' ? 'employee_id' : 'id';
-      if (ids.length === 1) return `"${text}" is the name of ${what}, not an id. Write the ${column} instead: "${ids[0]}".`;
+      if (ids.length === 1) return validateReferenceWords().nameNotId(text, kind, column, ids[0]!);
       const listed = ids.slice(0, 5).map((id) => `"${id}"`).join(', ');
-      return `"${text}" is the name of ${what}, not an id, and ${ids.length} have that name (${listed}${ids.length > 5 ? ', …' : ''}). Write the ${column} of the one you mean.`;
+      return validateReferenceWords().nameOfMany(text, kind, column, ids.length, `${listed}${ids.length > 5 ? ', …' : ''}`);
     }
     return undefined;
   }
@@ -223,27 +222,10 @@ export class References {
 
   private sheetName(target: Target | 'unit'): string {
     const kind = target === 'employee' ? 'employees' : 'organisation';
-    return this.issues.firstSheetOf(kind)?.sheetName ?? (kind === 'employees' ? 'Employees' : 'Organisation');
+    return this.issues.firstSheetOf(kind)?.sheetName ?? validateReferenceWords().fallbackSheet(kind);
   }
 }
 
 function nameKey(name: string): string {
   return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
-}
-
-function noun(target: Target | 'unit'): string {
-  return target === 'unit' ? 'department or team' : target;
-}
-
-function describe(target: Target | 'unit', id: string): string {
-  switch (target) {
-    case 'department':
-      return `Department "${id}"`;
-    case 'team':
-      return `Team "${id}"`;
-    case 'employee':
-      return `Employee "${id}"`;
-    case 'unit':
-      return `Unit "${id}" (a department or team)`;
-  }
 }

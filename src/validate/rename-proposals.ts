@@ -10,6 +10,7 @@ import { nameKey } from './derived-ids.js';
 import type { PlacedUnit } from './plain-tree.js';
 import type { CurrentView } from './types.js';
 import type { ProposedRename } from '../model/organisation.js';
+import { validateUnitWords } from '../words/validate-units.js';
 
 /** At least this share of each side's members (or child names) in common makes two units look alike. */
 const ALIKE = 0.5;
@@ -74,8 +75,7 @@ export function proposeRenames(
       unit.source.row,
       null,
       'suggested_rename',
-      `The ${kind} "${unit.name}" (${unit.id}) looks like a rename of "${nameInService(kind, old)}" (${old}), which is no longer in the export. ` +
-        `Run with --accept-renames to rename it (its members and dialog data stay); otherwise "${unit.id}" is created as a new ${kind} and "${old}" is left as it is (also with --prune).`,
+      validateUnitWords().suggestedRename(kind, unit.name, unit.id, nameInService(kind, old), old),
       old,
     );
   }

@@ -10,6 +10,7 @@ import type { IssueCollector } from './collector.js';
 import type { CurrentView, ServicePerson } from './types.js';
 import { suggestMatches } from './suggested-matches.js';
 import { identityKey } from './values.js';
+import { validateReferenceWords } from '../words/validate-references.js';
 
 export function checkServiceRules(org: Organisation, current: CurrentView | undefined, issues: IssueCollector): void {
   if (!current) return;
@@ -58,8 +59,7 @@ function checkIdentities(
     const holder = username ? byUsername.get(username) : undefined;
     if (holder !== undefined) {
       const column = usernameGiven ? 'username' : 'email';
-      const what = usernameGiven ? `username "${username}"` : `e-mail address "${username}" (the username of a person without one)`;
-      const message = `The service already has the ${what} for ${describe(holder, people, employeesOf)}, who is not in this workbook. ${advice(user, holder, employeesOf, current)}`;
+      const message = validateReferenceWords().serviceHasUsername(usernameGiven, username ?? '', describe(holder, people, employeesOf), advice(user, holder, employeesOf, current));
       issues.error(meta, user.source.row, column, 'duplicate_username', message, username ?? null);
       refused.add(user.id);
       continue;
@@ -72,7 +72,7 @@ function checkIdentities(
       user.source.row,
       'email',
       'duplicate_username',
-      `The service already has the e-mail address "${user.email}" for ${describe(emailHolder, people, employeesOf)}, who is not in this workbook; this row would make a second person. ${advice(user, emailHolder, employeesOf, current)}`,
+      validateReferenceWords().serviceHasEmail(user.email, describe(emailHolder, people, employeesOf), advice(user, emailHolder, employeesOf, current)),
       user.email,
     );
     refused.add(user.id);
@@ -81,10 +81,7 @@ function checkIdentities(
 }
 
 function describe(person: string, people: ReadonlyMap<string, ServicePerson>, employeesOf: ReadonlyMap<string, string[]>): string {
-  const name = people.get(person)?.name;
-  const employees = employeesOf.get(person) ?? [];
-  const jobs = employees.length === 0 ? 'no active employment' : `employee ${employees.map((e) => `"${e}"`).join(', ')}`;
-  return `${name ? `${name} ` : ''}(user "${person}", ${jobs})`;
+  return validateReferenceWords().servicePerson(people.get(person)?.name, person, employeesOf.get(person) ?? []);
 }
 
 /** What probably happened: the same person under an id the export changed, or a person who left. */
@@ -93,13 +90,13 @@ function advice(user: User, holder: string, employeesOf: ReadonlyMap<string, str
   const id = employees[0] ?? holder;
   const sameDigits = employees.find((e) => digitsOf(e) !== '' && digitsOf(e) === digitsOf(user.id));
   if (sameDigits !== undefined) {
-    return `It is probably the same person under id "${sameDigits}" in the service: the export seems to have changed the id to "${user.id}". Use the id "${sameDigits}".`;
+    return validateReferenceWords().adviceSameDigits(sameDigits, user.id);
   }
   if (employees.length === 0 || !employees.some((e) => current.employees.has(e))) {
-    return `If it is the same person coming back, use their old id "${id}" (they are rehired with their data); otherwise give this person another e-mail address or username.`;
+    return validateReferenceWords().adviceComingBack(id);
   }
   // exports.md "Suggested matches": the same person whose number changed is a rename, never a second person.
-  return `It looks like employee ${id} under a new id: put ${id} in previous_employee_id, or give this person their own e-mail address${user.username ? ' and username' : ''}.`;
+  return validateReferenceWords().adviceRename(id, Boolean(user.username));
 }
 
 /** "0101", "101.0" and "101" are the same number; anything else has no digits to compare. */
@@ -120,7 +117,7 @@ function checkTopOwnerStays(org: Organisation, current: CurrentView, issues: Iss
     employee.source.row,
     issues.sheetOf(employee.source).headers.has('status') ? 'status' : 'employee_id',
     'invalid_value',
-    `Employee "${owner}" owns the top department "${current.topDepartmentId}" in the service, and the service refuses to fire the owner of the top department. Give the top department another owner first (owner column of the Organisation sheet), or keep the employee active.`,
+    validateReferenceWords().topOwnerLeaves(owner, current.topDepartmentId),
     null,
   );
 }

@@ -8,6 +8,7 @@
 import type { Organisation } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { CurrentView, ServicePerson } from './types.js';
+import { validateReferenceWords } from '../words/validate-references.js';
 
 export function suggestMatches(
   org: Organisation,
@@ -52,13 +53,14 @@ export function suggestMatches(
 }
 
 function suggestion(userId: string, person: ServicePerson, employees: readonly string[]): string {
-  const who = `${person.name}, born ${person.birthday}`;
+  const words = validateReferenceWords();
+  const who = words.personBorn(person.name, person.birthday);
   if (employees.length > 0) {
     const id = employees[0]!;
-    return `This looks like employee ${id} (${who}) under a new id: put ${id} in previous_employee_id to keep their data. As it stands a second person is created and ${id} stays; if this is someone else, nothing needs doing.`;
+    return words.matchEmployee(id, who);
   }
   // v3 shows no fired employment: the person is known, the number they left under is not.
-  return `This looks like ${who} (user "${userId}" in the service, who has no active employment: someone who left) coming back under a new id: put "${userId}" in user_id, and their old employee id in previous_employee_id to rehire them with their data. As it stands a second person is created; if this is someone else, nothing needs doing.`;
+  return words.matchLeaver(who, userId);
 }
 
 function matchKey(name: string, birthday: string): string {

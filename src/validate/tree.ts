@@ -2,6 +2,7 @@
  * The department tree as a graph: cycles for the validator, a top-down order for the planner. Pure and
  * linear in the number of departments; no recursion, so a deep tree cannot overflow the stack.
  */
+import { validateUnitWords } from '../words/validate-units.js';
 
 export interface TreeNode {
   id: string;
@@ -74,5 +75,5 @@ export function describeLoop(ids: readonly string[]): string {
   if (ids.length <= LOOP_MEMBERS_SHOWN) return [...ids, ids[0]!].map(quoted).join(' → ');
   const head = ids.slice(0, LOOP_MEMBERS_SHOWN - 1).map(quoted).join(' → ');
   const hidden = ids.length - LOOP_MEMBERS_SHOWN;
-  return `${head} → … ${hidden.toLocaleString('en')} more … → ${quoted(ids[ids.length - 1]!)} → ${quoted(ids[0]!)} (${ids.length.toLocaleString('en')} departments)`;
+  return validateUnitWords().longLoop(head, hidden.toLocaleString('en'), quoted(ids[ids.length - 1]!), quoted(ids[0]!), ids.length.toLocaleString('en'));
 }

@@ -5,6 +5,7 @@
  */
 import type { RawRow } from '../sheets/types.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
+import { validateRowWords } from '../words/validate-rows.js';
 
 export class TrimmedCells {
   private readonly byColumn = new Map<string, { count: number; firstRow: number; firstValue: string }>();
@@ -20,13 +21,12 @@ export class TrimmedCells {
 
   report(meta: SheetMeta, issues: IssueCollector): void {
     for (const [column, { count, firstRow, firstValue }] of this.byColumn) {
-      const cells = count === 1 ? 'One cell' : `${count} cells`;
       issues.warning(
         meta,
         firstRow,
         column,
         'trimmed_value',
-        `${cells} in this column had spaces around the text (first in row ${firstRow}); the spaces were removed.`,
+        validateRowWords().trimmedCells(count, firstRow),
         firstValue,
       );
     }

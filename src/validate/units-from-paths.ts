@@ -11,6 +11,7 @@ import type { IssueCollector, SheetMeta } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import { derivedIds, nameKey } from './derived-ids.js';
 import type { CurrentView } from './types.js';
+import { validateUnitWords } from '../words/validate-units.js';
 
 /** The separators a path column is split by, in the order they are tried (exports.md). */
 export const PATH_SEPARATORS = [' > ', '/', '\\', '|'] as const;
@@ -58,7 +59,7 @@ export function readPath(c: RowCursor, separators: Map<SheetMeta, string>, given
   if (last < 0) return null;
   for (let i = 0; i < last; i++) {
     if (names[i] !== null) continue;
-    c.error(columns[i]!, 'invalid_path', `Level ${i + 1} is empty, but a deeper level is filled in ("${names[last]}"). Fill in the missing level: a path has no gaps.`, null);
+    c.error(columns[i]!, 'invalid_path', validateUnitWords().levelGap(i + 1, names[last]), null);
     return undefined;
   }
   return { names: names.slice(0, last + 1) as string[], ids: ids.slice(0, last + 1), topColumn: columns[0]! };
@@ -79,7 +80,7 @@ function readPathColumn(c: RowCursor, separators: Map<SheetMeta, string>, given:
   if (names.length === 0) return null;
   const gap = names.indexOf('');
   if (gap >= 0) {
-    c.error('unit_path', 'invalid_path', `Level ${gap + 1} of the path "${text}" is empty (two separators "${separator?.trim()}" in a row). Remove the extra separator or fill in the level.`);
+    c.error('unit_path', 'invalid_path', validateUnitWords().pathGap(gap + 1, text, separator?.trim()));
     return undefined;
   }
   const ids: (string | null)[] = names.map(() => null);
@@ -149,15 +150,13 @@ export class PathTree {
     const topKey = this.chooseTop(current);
     for (const start of this.starts) {
       if (start.topKey === topKey) continue;
-      const expected = current
-        ? `the service's top department "${current.departmentNames?.get(current.topDepartmentId) ?? current.topDepartmentId}"`
-        : `"${this.nodes.get(topKey!)?.names[0]}", the top department of the first row`;
+      const top = current ? (current.departmentNames?.get(current.topDepartmentId) ?? current.topDepartmentId) : this.nodes.get(topKey!)?.names[0];
       issues.error(
         issues.sheetOf(start.source),
         start.source.row,
         start.column,
         'invalid_path',
-        `The path starts at "${start.name}", which is not ${expected}. Every path starts at the top department.`,
+        validateUnitWords().wrongPathStart(start.name, top, current !== undefined),
         start.name,
       );
     }
