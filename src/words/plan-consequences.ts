@@ -57,7 +57,7 @@ export const consequenceWords = phrasebook({
       `${capitalise(whoDa(who))} er syg (åbent fravær siden ${since}) og ${fired ? 'fratræder, så vedkommende forlader' : 'forlader'} alle teams: tjenesten melder kun en medarbejder i et team syg, så den vil afvise vedkommendes næste sygemelding (f.eks. en raskmelding), indtil vedkommende er i et team igen.`,
     losesOwner: (unit, owner, heir, from, isTop) =>
       `${capitalise(UNIT_DA[unit.kind])} ${unit.id} "${unit.name}" mister sin leder, ${whoDa(owner)}: ${
-        heir ? `${whoDa(heir)} bliver ansvarlig ved arv fra afdeling ${from}` : 'så er ingen ansvarlig for den'
+        heir ? `${whoDa(heir)} bliver ansvarlig ved arv fra afdeling ${from}` : 'så er ingen ansvarlig for enheden'
       }${isTop ? ', og alle enheder, der arver den ansvarlige fra topafdelingen, har heller ingen' : ''}.`,
     newUnitsInherit: (units, more) =>
       `${units.length + more} ${plural(units.length + more, 'ny enhed har', 'nye enheder har')} ingen leder selv og arver den ansvarlige ovenfra: ${units
@@ -67,6 +67,6 @@ export const consequenceWords = phrasebook({
     topOwnerFired: (owner) =>
       `Lederen af topafdelingen, ${whoDa(owner)}, fratræder: tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder.`,
     topOwnerChanges: (was, now) =>
-      `Lederen af topafdelingen skifter fra ${whoDa(was)} til ${whoDa(now)}: alle enheder uden egen leder bliver ${whoDa(now)}s ansvar.`,
+      `Lederen af topafdelingen skifter fra ${whoDa(was)} til ${whoDa(now)}: ${whoDa(now)} bliver ansvarlig for alle enheder uden egen leder.`,
   },
 });

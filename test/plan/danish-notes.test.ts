@@ -154,7 +154,7 @@ describe('a plan in Danish', () => {
     const handedOver = desired();
     handedOver.departments.set('root', { ...handedOver.departments.get('root')!, owner: 'e1' });
     expect(messages(reorganisation('da', handedOver).notes)).toContain(
-      'Lederen af topafdelingen skifter fra medarbejder e0 (Person u0) til medarbejder e1 (Person u1): alle enheder uden egen leder bliver medarbejder e1 (Person u1)s ansvar.',
+      'Lederen af topafdelingen skifter fra medarbejder e0 (Person u0) til medarbejder e1 (Person u1): medarbejder e1 (Person u1) bliver ansvarlig for alle enheder uden egen leder.',
     );
   });
 
