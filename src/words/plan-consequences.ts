@@ -62,7 +62,7 @@ export const consequenceWords = phrasebook({
     newUnitsInherit: (units, more) =>
       `${units.length + more} ${plural(units.length + more, 'ny enhed har', 'nye enheder har')} ingen leder selv og arver den ansvarlige ovenfra: ${units
         .map((u) => `${UNIT_DA[u.kind]} ${u.id} → ${whoDa(u.heir)}`)
-        .join('; ')}${more > 0 ? `; og ${more} mere (plansiden viser hver enkelt)` : ''}.`,
+        .join('; ')}${more > 0 ? `; og ${more} til (plansiden viser hver enkelt)` : ''}.`,
     teamEmptied: (id, name, had) => `Team ${id} "${name}" står uden medlemmer (det havde ${had}).`,
     topOwnerFired: (owner) =>
       `Lederen af topafdelingen, ${whoDa(owner)}, fratræder: tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder.`,
