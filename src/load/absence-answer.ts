@@ -1,5 +1,6 @@
 /** An absence report's answer compared with what was asked: the service's merge rules may keep another period. */
 import type { OperationOf } from '../model/operations.js';
+import { loadWords } from '../words/load.js';
 
 export function absenceMismatch(
   op: OperationOf<'reportAbsence'>,
@@ -7,10 +8,9 @@ export function absenceMismatch(
 ): string | null {
   const expectedStart = op.keepsStart ?? op.startDate;
   if (answered.startDate === expectedStart && answered.endDate === op.endDate) return null;
-  const period = (start: string, end: string | null) => `${start} to ${end ?? 'open'}`;
-  return (
-    `the service answered that it holds ${period(answered.startDate, answered.endDate)} for employee ${op.employeeId}, ` +
-    `not ${period(expectedStart, op.endDate)} as expected: its rules for overlapping periods kept the other dates. ` +
-    'The answer is recorded; the next run plans the requests that correct it, or the period must be corrected on the site'
+  return loadWords().absenceAnswerDiffers(
+    op.employeeId,
+    { start: answered.startDate, end: answered.endDate },
+    { start: expectedStart, end: op.endDate },
   );
 }

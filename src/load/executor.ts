@@ -10,6 +10,7 @@ import type { ExecuteResult, ServiceAdapter } from '../service/adapter.js';
 import { ServiceError } from '../service/errors.js';
 import { settledMessage, succeeded, type OperationOutcome } from './outcome.js';
 import { absenceMismatch } from './absence-answer.js';
+import { loadWords } from '../words/load.js';
 
 export interface ExecutorHooks {
   /** Called before a request is sent (the journal's "sent"). */
@@ -79,7 +80,7 @@ export async function executePlan(planned: PlannedOperation[], options: Executor
       const root = outcome.blockedBy ?? outcome.op.key;
       for (const next of dependents.get(outcome.op.key) ?? []) {
         const op = byKey.get(next)!.op;
-        settle({ op, status: 'skipped', statusCode: null, message: `skipped (blocked by ${root})`, blockedBy: root });
+        settle({ op, status: 'skipped', statusCode: null, message: loadWords().blockedBy(root), blockedBy: root });
       }
     }
   };
@@ -126,7 +127,7 @@ export async function executePlan(planned: PlannedOperation[], options: Executor
     options.signal?.removeEventListener('abort', onAbort);
   }
 
-  const notStarted = stopped === 'interrupted' ? 'not started: the run was interrupted' : 'not started: the run stopped';
+  const notStarted = stopped === 'interrupted' ? loadWords().notStartedInterrupted : loadWords().notStartedStopped;
   const result: OperationOutcome[] = planned.map(
     (p) => outcomes.get(p.op.key) ?? { op: p.op, status: 'skipped', statusCode: null, message: notStarted },
   );
@@ -150,7 +151,7 @@ async function runOne(
       } catch (error) {
         // What is not in the journal must not be sent: a lost answer could then never be checked.
         return {
-          outcome: { op, status: 'skipped', statusCode: null, message: 'not sent: the journal could not be written' },
+          outcome: { op, status: 'skipped', statusCode: null, message: loadWords().notSentJournal },
           journalError: error as Error,
         };
       }
@@ -159,7 +160,7 @@ async function runOne(
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'unknown_outcome' && options.signal?.aborted) {
         // Interrupted: no new request. The journal holds it as sent without an answer; the next run checks it.
-        return { outcome: { op, status: 'skipped', statusCode: null, message: 'interrupted: whether the service carried it out is checked on the next run' }, error };
+        return { outcome: { op, status: 'skipped', statusCode: null, message: loadWords().interruptedUnknown }, error };
       }
       if (error instanceof ServiceError && error.kind === 'unknown_outcome' && attempt + 1 < UNKNOWN_OUTCOME_ATTEMPTS) {
         // The connection dropped after sending: the service may have done it. Look before resending.

@@ -4,8 +4,7 @@
  */
 import type { PlannedOperation } from '../plan/graph.js';
 import type { OperationOutcome } from './outcome.js';
-
-export const HELD_MESSAGE = 'held for approval';
+import { loadWords } from '../words/load.js';
 
 export function withoutHeld(
   planned: readonly PlannedOperation[],
@@ -25,13 +24,14 @@ export function withoutHeld(
       queue.push(next);
     }
   }
+  const w = loadWords();
   const runnable: PlannedOperation[] = [];
   const outcomes: OperationOutcome[] = [];
   for (const p of planned) {
     const root = rootOf.get(p.op.key);
     if (root === undefined) runnable.push(p);
-    else if (root === p.op.key) outcomes.push({ op: p.op, status: 'skipped', statusCode: null, message: HELD_MESSAGE });
-    else outcomes.push({ op: p.op, status: 'skipped', statusCode: null, message: `skipped (waits for ${root}, ${HELD_MESSAGE})`, blockedBy: root });
+    else if (root === p.op.key) outcomes.push({ op: p.op, status: 'skipped', statusCode: null, message: w.held });
+    else outcomes.push({ op: p.op, status: 'skipped', statusCode: null, message: w.waitsForHeld(root), blockedBy: root });
   }
   return { runnable, held: outcomes };
 }

@@ -5,16 +5,13 @@
 import { unlinkSync } from 'node:fs';
 import { EXIT, JournalLockedError, OrgsyncError, StateFileError } from '../errors.js';
 import { acquireLock } from '../process-lock.js';
+import { loadWords } from '../words/load.js';
 
 export function lockJournal(lockPath: string): void {
   acquireLock(lockPath, {
     held: (holder) => new JournalLockedError(lockPath, holder.pid),
     starting: () =>
-      new OrgsyncError(
-        'journal_locked',
-        `Another orgsync-import is starting on the journal ${lockPath.replace(/\.lock$/, '.jsonl')} right now. Wait for it to finish, then run again.`,
-        EXIT.cannotStart,
-      ),
+      new OrgsyncError('journal_locked', loadWords().journalStarting(lockPath.replace(/\.lock$/, '.jsonl')), EXIT.cannotStart),
     failed: (path, error) => new StateFileError(path, 'open', error),
   });
 }

@@ -24,6 +24,7 @@ import { EXIT, OrgsyncError, StateFileError } from '../errors.js';
 import { lockJournal, unlockJournal } from './journal-lock.js';
 import type { Operation } from '../model/operations.js';
 import type { OperationOutcome } from './outcome.js';
+import { loadWords } from '../words/load.js';
 
 export const JOURNAL_FORMAT = 1;
 
@@ -68,7 +69,7 @@ function readEntries(path: string): Entry[] {
   if (size > MAX_JOURNAL_BYTES) {
     throw new OrgsyncError(
       'journal_too_large',
-      `The journal ${path} is ${Math.round(size / 1024 / 1024)} MB, far larger than a run of this importer writes (at most ${MAX_JOURNAL_BYTES / 1024 / 1024} MB), so it was not read. Delete that file and run again: the service is read afresh, and a run that was interrupted is checked against it. Nothing was sent.`,
+      loadWords().journalTooLarge(path, Math.round(size / 1024 / 1024), MAX_JOURNAL_BYTES / 1024 / 1024),
       EXIT.cannotStart,
     );
   }
@@ -272,7 +273,7 @@ function refuseNonRegularFile(path: string): void {
   if (!isFile) {
     throw new OrgsyncError(
       'journal_not_a_file',
-      `The journal ${path} is not a plain file (it is a device, folder or pipe), so progress could not be recorded and resumed. Give --journal the name of a file, or leave it out. Nothing was sent.`,
+      loadWords().journalNotAFile(path),
       EXIT.cannotStart,
     );
   }

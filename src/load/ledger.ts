@@ -188,6 +188,7 @@ function record(outcome: OperationOutcome, ledgers: { absences: AbsenceLedger; f
   const op = outcome.op;
   if (op.type === 'reportAbsence') {
     const held = outcome.answered ?? (succeeded(outcome) ? { startDate: op.keepsStart ?? op.startDate, endDate: op.endDate } : null);
+    // Kept in one format whatever the run's language (a record, read back by later runs); words/plan-notes.ts says it in Danish.
     const from = op.source ? `${op.source.sheetName} row ${op.source.row}` : undefined;
     if (held) ledgers.absences.record(op.employeeId, held.startDate, held.endDate, from);
     return;

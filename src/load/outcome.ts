@@ -1,6 +1,7 @@
 import { EXIT, type ExitCode } from '../errors.js';
 import type { Operation } from '../model/operations.js';
 import type { Settled } from '../service/adapter.js';
+import { loadWords } from '../words/load.js';
 
 export type OperationStatus = 'done' | 'failed' | 'skipped' | 'unchanged';
 
@@ -31,16 +32,8 @@ export function succeeded(outcome: Pick<OperationOutcome, 'status'>): boolean {
   return outcome.status === 'done' || outcome.status === 'unchanged';
 }
 
-const SETTLED_WORDS: Record<Settled | 'confirmed', string> = {
-  already_existed: 'the service already had it',
-  already_gone: 'already gone from the service',
-  already_done: 'the service already had it',
-  rehired: 'rehired: the id belonged to a fired employee, whose data returns',
-  confirmed: 'confirmed: the service already had it',
-};
-
 export function settledMessage(settled: Settled | 'confirmed'): string {
-  return SETTLED_WORDS[settled];
+  return loadWords().settled[settled];
 }
 
 /** The exit code of cli.md for an apply: interrupted, stopped by refused credentials, partial, or done. */

@@ -9,6 +9,7 @@ import type { Operation } from '../model/operations.js';
 import type { DiffNote } from './diff-common.js';
 import { organisationAfter, renameChains, withShownOwners, type Before } from './after.js';
 import { effectiveResponsible } from './responsible.js';
+import { consequenceWords, type Inherited, type Who } from '../words/plan-consequences.js';
 
 export interface ConsequenceInput extends Before {
   /** The desired organisation (where a rehired employee's record comes from). */
@@ -27,11 +28,12 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
   const shownBefore = withShownOwners(before);
   const responsibleBefore = effectiveResponsible(shownBefore);
   const responsibleAfter = effectiveResponsible(after);
-  const who = (org: Organisation, employeeId: string | null | undefined): string => {
-    if (!employeeId) return 'nobody';
+  const w = consequenceWords();
+  const who = (org: Organisation, employeeId: string | null | undefined): Who => {
+    if (!employeeId) return null;
     const employee = org.employees.get(employeeId) ?? before.employees.get(employeeId);
     const user = employee ? (org.users.get(employee.userId) ?? before.users.get(employee.userId)) : undefined;
-    return user ? `employee ${employeeId} (${user.name})` : `employee ${employeeId}`;
+    return user ? { employeeId, name: user.name } : { employeeId };
   };
   const sourceOf = (match: (op: Operation) => boolean) => ops.find((op) => match(op) && op.source)?.source;
   const notes: DiffNote[] = [];
@@ -42,11 +44,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     if (op.type !== 'deleteTeam') continue;
     const team = before.teams.get(op.id);
     const leader = team?.responsible ?? responsibleBefore.get(`team:${op.id}`) ?? null;
-    note(
-      `team:${op.id}`,
-      `Team ${op.id}${team ? ` "${team.name}"` : ''} is deleted: its dialog data becomes inaccessible to its leader${leader ? `, ${who(before, leader)}` : ''}. Keep or move the team instead if that data is still needed.`,
-      op.source,
-    );
+    note(`team:${op.id}`, w.teamDeleted(op.id, team?.name, leader ? who(before, leader) : null), op.source);
   }
 
   const employeeIds = renameChains(ops, 'renameEmployee');
@@ -61,7 +59,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     if (!fired && employee.teamId !== null) continue;
     note(
       `employee:${a.employeeId}`,
-      `${capitalise(who(after, a.employeeId))} is sick (open absence since ${a.startDate}) and ${fired ? 'is fired, so leaves' : 'leaves'} every team: the service reports sick only an employee in a team, so it will refuse their next sickness report (reporting them fit, say) until they are in a team again.`,
+      w.sickLeavesTeams(who(after, a.employeeId), a.startDate, fired),
       sourceOf((op) => ('employeeId' in op ? op.employeeId : 'id' in op ? op.id : '') === a.employeeId),
     );
   }
@@ -81,9 +79,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
       const isTop = kind === 'department' && unit.id === top?.id;
       note(
         `${kind}:${id}`,
-        `${capitalise(kind)} ${id} "${later.name}" loses its owner, ${who(before, unit.owner)}: ${
-          heir ? `${who(after, heir)} becomes responsible by inheritance from department ${from}` : 'nobody is responsible for it then'
-        }${isTop ? ', and every unit that inherits its responsible employee from the top department has nobody either' : ''}.`,
+        w.losesOwner({ kind, id, name: later.name }, who(before, unit.owner), heir ? who(after, heir) : null, String(from), isTop),
         sourceOf((op) => (op.type === 'updateDepartment' || op.type === 'updateTeam') && op.id === id),
       );
     }
@@ -91,16 +87,16 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
 
   // exports.md: a unit without a leader inherits one (the service does it), and the plan says who.
   const createdUnits = new Set(ops.flatMap((op) => (op.type === 'createDepartment' ? [op.id] : op.type === 'createTeam' ? [`team:${op.id}`] : [])));
-  const leaderless: string[] = [];
-  for (const d of after.departments.values()) if (createdUnits.has(d.id) && !d.owner) leaderless.push(`department ${d.id} → ${who(after, responsibleAfter.get(d.id))}`);
-  for (const t of after.teams.values()) if (createdUnits.has(`team:${t.id}`) && !t.owner) leaderless.push(`team ${t.id} → ${who(after, responsibleAfter.get(`team:${t.id}`))}`);
+  const leaderless: Inherited[] = [];
+  for (const d of after.departments.values()) {
+    if (createdUnits.has(d.id) && !d.owner) leaderless.push({ kind: 'department', id: d.id, heir: who(after, responsibleAfter.get(d.id)) });
+  }
+  for (const t of after.teams.values()) {
+    if (createdUnits.has(`team:${t.id}`) && !t.owner) leaderless.push({ kind: 'team', id: t.id, heir: who(after, responsibleAfter.get(`team:${t.id}`)) });
+  }
   if (leaderless.length > 0) {
-    const shown = leaderless.slice(0, INHERITED_SHOWN).join('; ');
-    const more = leaderless.length > INHERITED_SHOWN ? `; and ${leaderless.length - INHERITED_SHOWN} more (the plan page shows each)` : '';
-    notes.push({
-      kind: 'consequence',
-      message: `${leaderless.length} new unit(s) have no leader of their own and inherit the responsible employee from above: ${shown}${more}.`,
-    });
+    const more = Math.max(0, leaderless.length - INHERITED_SHOWN);
+    notes.push({ kind: 'consequence', message: w.newUnitsInherit(leaderless.slice(0, INHERITED_SHOWN), more) });
   }
 
   const previousTeam = inverse(unitIds.team);
@@ -110,7 +106,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     const previousId = previousTeam.get(team.id) ?? team.id;
     const had = membersBefore.get(previousId) ?? 0;
     if (had === 0 || (membersAfter.get(team.id) ?? 0) > 0) continue;
-    note(`team:${team.id}`, `Team ${team.id} "${team.name}" is left without members (it had ${had}).`);
+    note(`team:${team.id}`, w.teamEmptied(team.id, team.name, had));
   }
 
   const topOwner = top ? (top.responsible ?? shownBefore.departments.get(top.id)?.owner ?? null) : null;
@@ -120,13 +116,13 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     if (ownerAfter?.status === 'fired') {
       note(
         `employee:${ownerAfter.id}`,
-        `The owner of the top department, ${who(before, topOwner)}, is fired: the service refuses to fire the owner of the top department. Give the top department another owner first.`,
+        w.topOwnerFired(who(before, topOwner)),
         sourceOf((op) => op.type === 'fireEmployee' && op.id === ownerAfter.id),
       );
     } else if (topAfter?.owner && ownerAfter && topAfter.owner !== ownerAfter.id) {
       note(
         `department:${topAfter.id}`,
-        `The owner of the top department changes from ${who(before, topOwner)} to ${who(after, topAfter.owner)}: every unit without an owner of its own becomes ${who(after, topAfter.owner)}'s responsibility.`,
+        w.topOwnerChanges(who(before, topOwner), who(after, topAfter.owner)),
         sourceOf((op) => op.type === 'updateDepartment' && op.id === topAfter.id),
       );
     }
@@ -153,8 +149,4 @@ function countMembers(org: Organisation): Map<string, number> {
   const counts = new Map<string, number>();
   for (const e of org.employees.values()) if (e.status === 'active' && e.teamId) counts.set(e.teamId, (counts.get(e.teamId) ?? 0) + 1);
   return counts;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

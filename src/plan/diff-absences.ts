@@ -9,6 +9,8 @@ import type { Absence } from '../model/organisation.js';
 import type { DiffNote } from './diff-common.js';
 import { absenceKey } from './diff-relations.js';
 import { operation, type Operation } from '../model/operations.js';
+import { planReasonWords } from '../words/plan-reasons.js';
+import { planNoteWords } from '../words/plan-notes.js';
 
 const OPEN = '9999-12-31';
 
@@ -27,7 +29,6 @@ export interface AbsencePlanOptions {
 
 const overlaps = (a: { startDate: string; endDate: string | null }, b: { startDate: string; endDate: string | null }) =>
   a.startDate <= (b.endDate ?? OPEN) && b.startDate <= (a.endDate ?? OPEN);
-const period = (start: string, end: string | null) => `${start} to ${end ?? 'open'}`;
 
 export function planAbsences(
   absences: readonly Absence[],
@@ -36,6 +37,8 @@ export function planAbsences(
   notes: DiffNote[],
   options: AbsencePlanOptions,
 ): void {
+  const w = planReasonWords();
+  const notesWords = planNoteWords();
   const byKey = new Map(reported.map((p) => [absenceKey(p.employeeId, p.startDate), p]));
   const accounted = new Set<ReportedPeriod>();
   const report = (absence: Absence, fields: { startDate: string; endDate: string | null; keepsStart?: string }, step: string | undefined, reason: string) => {
@@ -54,49 +57,53 @@ export function planAbsences(
     for (const p of touched) accounted.add(p);
     if (same && same.endDate === absence.endDate) continue;
     if (same) {
-      report(absence, wanted, undefined, `end date ${same.endDate ?? 'open'} → ${absence.endDate ?? 'open'}`);
+      report(absence, wanted, undefined, w.endDate(same.endDate, absence.endDate));
       continue;
     }
     const held = touched[0];
     if (!options.merge || held === undefined) {
-      report(absence, wanted, undefined, absence.endDate === null ? `sick from ${absence.startDate}, no end yet` : `sick ${absence.startDate} to ${absence.endDate}`);
+      report(absence, wanted, undefined, absence.endDate === null ? w.sickFrom(absence.startDate) : w.sick(absence.startDate, absence.endDate));
       continue;
     }
     if (touched.length > 1) {
       notes.push({
-        message: `Employee ${absence.employeeId}: the period ${period(absence.startDate, absence.endDate)} overlaps ${touched.length} periods the service holds (${touched.map((p) => period(p.startDate, p.endDate)).join(', ')}); the service refuses a report that overlaps two periods, so it is not sent. Correct the periods on the site.`,
+        message: notesWords.overlapsPeriods(
+          absence.employeeId,
+          notesWords.period(absence.startDate, absence.endDate),
+          touched.map((p) => notesWords.period(p.startDate, p.endDate)),
+        ),
         source: absence.source,
       });
       continue;
     }
-    const correction = `corrects ${period(held.startDate, held.endDate)}`;
     if (held.startDate > absence.startDate) {
       // An earlier start always moves; the end moves when one is sent.
-      report(absence, wanted, undefined, `${correction}: start ${held.startDate} → ${absence.startDate}, end ${held.endDate ?? 'open'} → ${absence.endDate ?? 'open'}`);
+      report(absence, wanted, undefined, w.correctEarlierStart({ start: held.startDate, end: held.endDate }, { start: absence.startDate, end: absence.endDate }));
       continue;
     }
     if (held.endDate !== null) {
       // The start moves later only when the same end date is sent: shorten first, then set the end.
       const extend = held.endDate !== absence.endDate;
-      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? 'shorten' : undefined, `${correction}: start ${held.startDate} → ${absence.startDate}, sent with the same end date ${held.endDate}, which is how the service moves a start later`);
-      if (extend) report(absence, wanted, undefined, `${correction}: then end ${held.endDate} → ${absence.endDate ?? 'open'}`);
+      const heldPeriod = { start: held.startDate, end: held.endDate };
+      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? 'shorten' : undefined, w.correctLaterStart(heldPeriod, absence.startDate));
+      if (extend) report(absence, wanted, undefined, w.correctThenEnd(heldPeriod, absence.endDate));
       continue;
     }
     if (absence.endDate === null) {
       notes.push({
-        message: `Employee ${absence.employeeId}: the open period from ${held.startDate} cannot be moved to start later (${absence.startDate}) without an end date: the service moves a start later only when the same end date is sent. It stays as it is; correct it on the site, or give the row its end date.`,
+        message: notesWords.openStartCannotMoveLater(absence.employeeId, held.startDate, absence.startDate),
         source: absence.source,
       });
       continue;
     }
     // An open period: send the end first (the start stays), then the same end again, which moves the start.
-    report(absence, { ...wanted, keepsStart: held.startDate }, 'end', `${correction}: end open → ${absence.endDate} first (the service keeps the start ${held.startDate})`);
-    report(absence, wanted, undefined, `${correction}: start ${held.startDate} → ${absence.startDate}, sent again with the same end date, which is how the service moves a start later`);
+    report(absence, { ...wanted, keepsStart: held.startDate }, 'end', w.correctOpenEndFirst(held.startDate, absence.endDate));
+    report(absence, wanted, undefined, w.correctOpenStartAgain(held.startDate, absence.startDate));
   }
   for (const p of reported) {
     if (accounted.has(p)) continue;
     notes.push({
-      message: `The absence of employee ${p.employeeId} ${period(p.startDate, p.endDate)}${p.from ? ` (reported from ${p.from})` : ''} is no longer in the workbook, but the service still holds it: the API cannot delete an absence period. Remove it on the site if it was a mistake.`,
+      message: notesWords.absenceNotInWorkbook(p.employeeId, notesWords.period(p.startDate, p.endDate), p.from),
     });
   }
 }

@@ -1,8 +1,7 @@
 /** Pieces the diff's parts share. */
 import type { Organisation, ProposedRename } from '../model/organisation.js';
 import type { Operation } from '../model/operations.js';
-
-export const PRUNE_REASON = 'not in the workbook (--prune)';
+import { planNoteWords } from '../words/plan-notes.js';
 
 export interface DiffNote {
   message: string;
@@ -25,34 +24,35 @@ export interface PruneKeeps {
 }
 
 export function pruneKeeps(desired: Organisation, now: Organisation, proposedRenames: readonly ProposedRename[] = []): PruneKeeps {
+  const w = planNoteWords();
   const keeps: PruneKeeps = { departments: new Map(), teams: new Map(), employees: new Map() };
   const keep = (map: Map<string, string>, id: string | null | undefined, why: string) => {
     if (id && !map.has(id)) map.set(id, why);
   };
   for (const r of proposedRenames) {
-    keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, `it looks renamed to ${r.to} in the export (confirm with --accept-renames)`);
+    keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, w.keepLooksRenamed(r.to));
   }
   for (const d of desired.departments.values()) {
-    keep(keeps.departments, d.parentId, `department ${d.id} is under it`);
-    keep(keeps.employees, d.owner, `it owns department ${d.id}`);
+    keep(keeps.departments, d.parentId, w.keepDepartmentUnder(d.id));
+    keep(keeps.employees, d.owner, w.keepOwnsDepartment(d.id));
   }
   for (const t of desired.teams.values()) {
-    keep(keeps.departments, t.departmentId, `team ${t.id} is in it`);
-    keep(keeps.employees, t.owner, `it owns team ${t.id}`);
+    keep(keeps.departments, t.departmentId, w.keepTeamIn(t.id));
+    keep(keeps.employees, t.owner, w.keepOwnsTeam(t.id));
   }
-  for (const e of desired.employees.values()) if (e.status === 'active') keep(keeps.teams, e.teamId, `employee ${e.id} works in it`);
+  for (const e of desired.employees.values()) if (e.status === 'active') keep(keeps.teams, e.teamId, w.keepWorksIn(e.id));
   for (const d of desired.delegations) {
-    keep(d.unitKind === 'team' ? keeps.teams : keeps.departments, d.unitId, `it holds a delegation to ${d.employeeId}`);
-    keep(keeps.employees, d.employeeId, `it holds ${d.responsibility} on ${d.unitId}`);
+    keep(d.unitKind === 'team' ? keeps.teams : keeps.departments, d.unitId, w.keepDelegationTo(d.employeeId));
+    keep(keeps.employees, d.employeeId, w.keepHoldsResponsibility(d.responsibility, d.unitId));
   }
-  for (const a of desired.absences) keep(keeps.employees, a.employeeId, 'the absence sheet reports it sick');
+  for (const a of desired.absences) keep(keeps.employees, a.employeeId, w.keepReportedSick);
   for (const d of now.departments.values()) {
     // The owner of the top department can never be fired (v3 "States and transitions").
-    if (d.parentId === null && desired.departments.get(d.id)?.owner === undefined) keep(keeps.employees, d.responsible ?? d.owner, 'it owns the top department');
+    if (d.parentId === null && desired.departments.get(d.id)?.owner === undefined) keep(keeps.employees, d.responsible ?? d.owner, w.keepOwnsTop);
   }
   // A kept team the workbook does not place keeps its department; such a department keeps its ancestors.
   for (const id of keeps.teams.keys()) {
-    if (!desired.teams.has(id)) keep(keeps.departments, now.teams.get(id)?.departmentId, `team ${id} is in it`);
+    if (!desired.teams.has(id)) keep(keeps.departments, now.teams.get(id)?.departmentId, w.keepTeamIn(id));
   }
   for (const id of [...keeps.departments.keys()]) {
     if (desired.departments.has(id)) continue;
@@ -60,7 +60,7 @@ export function pruneKeeps(desired: Organisation, now: Organisation, proposedRen
     const seen = new Set<string>();
     while (parent && !seen.has(parent)) {
       seen.add(parent);
-      keep(keeps.departments, parent, `department ${id} is under it`);
+      keep(keeps.departments, parent, w.keepDepartmentUnder(id));
       parent = now.departments.get(parent)?.parentId;
     }
   }

@@ -1,10 +1,12 @@
 /** The diff of people: renames, users, employees (create, update, fire, rehire). */
 import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../model/service-state.js';
-import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
+import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
 import { operation, type Operation, type UserFields } from '../model/operations.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
+import { planReasonWords, type RenamedKind } from '../words/plan-reasons.js';
+import { planNoteWords } from '../words/plan-notes.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
@@ -38,7 +40,7 @@ export function planEmployeeRenames(
         type: 'rehireEmployee',
         id: previous,
         userId: employee.userId,
-        reason: `fired in the service under its previous id ${previous}: rehire it, then change the id`,
+        reason: planReasonWords().rehireUnderPreviousId(previous),
         source: employee.source,
       }));
       now.employees.set(previous, { id: previous, userId: employee.userId, status: 'active', teamId: null });
@@ -52,7 +54,7 @@ export function planEmployeeRenames(
       type: 'renameEmployee',
       id: step.id,
       fromId: step.fromId,
-      reason: renameReason(step, 'previous_employee_id', "the employee's"),
+      reason: renameReason(step, 'previous_employee_id', 'employee'),
       ...(step.source ? { source: step.source } : {}),
     }));
   }
@@ -66,10 +68,11 @@ export function planEmployeeRenames(
   return mapping;
 }
 
-export function renameReason(step: RenameStep, column: string, whose: string): string {
-  if (step.temporary === 'first') return `ids are exchanged: ${step.fromId} first moves to a temporary id, which frees it for the next in the exchange`;
-  if (step.temporary === 'last') return `${column}: from the temporary id to ${step.id}, once that id is free; ${whose} data is kept`;
-  return `${column} ${step.fromId}: change the id, keep ${whose} data`;
+export function renameReason(step: RenameStep, column: string, kind: RenamedKind): string {
+  const w = planReasonWords();
+  if (step.temporary === 'first') return w.renameViaTemporaryFirst(step.fromId);
+  if (step.temporary === 'last') return w.renameViaTemporaryLast(column, step.id, kind);
+  return w.rename(column, step.fromId, kind);
 }
 
 function userFields(user: User, serviceUsername?: string): UserFields {
@@ -100,7 +103,7 @@ export function serviceUserIds(desired: Organisation, now: Organisation, notes: 
   for (const [userId, { serviceUserId, employee }] of candidates) {
     if (now.users.has(userId) && !claimed.has(userId)) {
       notes.push({
-        message: `Employee ${employee.id} belongs to user ${serviceUserId} in the service, the workbook says user ${userId}: the API cannot move an employment to another person, so it stays with ${serviceUserId}.`,
+        message: planNoteWords().employmentStaysWithUser(employee.id, serviceUserId, userId),
         source: employee.source,
       });
       continue;
@@ -135,7 +138,7 @@ export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias
     if (employed.has(holder.id)) {
       const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);
       notes.push({
-        message: `User ${holder.id} in the service (employee ${employments.join(', ')}) already has the username "${holder.username}" or e-mail ${holder.email} of user ${user.id}: creating ${user.id} would be refused. If it is the same person, put ${holder.id} as the user_id (or ${employments[0]} as the previous_employee_id); otherwise give one of them another username.`,
+        message: planNoteWords().usernameTaken(holder, employments, user.id),
         ...(user.source ? { source: user.source } : {}),
       });
       continue;
@@ -144,7 +147,7 @@ export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias
     taken.add(holder.id);
     alias.set(user.id, holder.id);
     notes.push({
-      message: `User ${holder.id} in the service has the username "${holder.username}" of user ${user.id} and no employment (left by an earlier run that stopped before the employee was created): it is used for ${user.id} instead of creating a second user.`,
+      message: planNoteWords().orphanUserUsed(holder, user.id),
       ...(user.source ? { source: user.source } : {}),
     });
   }
@@ -173,7 +176,7 @@ export function planUsers(
         type: 'createUser',
         id: user.id,
         fields: userFields(user),
-        reason: 'new person in the workbook',
+        reason: planReasonWords().newPerson,
         source: user.source,
       }));
       continue;
@@ -251,7 +254,7 @@ export function planEmployees(
         ops.push(operation({
           type: 'fireEmployee',
           id: employee.id,
-          reason: 'status is left: fire (the data is kept and the person can come back)',
+          reason: planReasonWords().fireLeft,
           source: employee.source,
         }));
         now.employees.delete(employee.id);
@@ -265,7 +268,7 @@ export function planEmployees(
           type: 'rehireEmployee',
           id: employee.id,
           userId,
-          reason: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
+          reason: planReasonWords().rehireActive,
           source: employee.source,
         }));
         now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null });
@@ -301,7 +304,7 @@ export function planEmployees(
       existing.systemLanguage !== employee.systemLanguage
     ) {
       notes.push({
-        message: `Employee ${employee.id}: system_language cannot be changed through the API once the employee exists (it stays ${existing.systemLanguage}).`,
+        message: planNoteWords().systemLanguageFixed(employee.id, existing.systemLanguage),
         source: employee.source,
       });
     }
@@ -311,18 +314,19 @@ export function planEmployees(
     if (desired.employees.has(employee.id)) continue;
     const why = prune.employees.get(employee.id);
     if (why !== undefined) {
-      notes.push({ message: `Employee ${employee.id} is not in the employees sheet but is kept: ${why}.` });
+      notes.push({ message: planNoteWords().keptEmployee(employee.id, why) });
       continue;
     }
-    ops.push(operation({ type: 'fireEmployee', id: employee.id, reason: PRUNE_REASON, pruned: true }));
+    ops.push(operation({ type: 'fireEmployee', id: employee.id, reason: planReasonWords().pruned, pruned: true }));
     now.employees.delete(employee.id);
   }
 }
 
 function createReason(rehireUntil: string | undefined, today: string): string {
-  if (rehireUntil === undefined) return 'new employment in the workbook';
-  if (today <= rehireUntil) return `deleted in the service, rehired by this create (possible until ${rehireUntil}); the earlier data returns`;
-  return `deleted in the service and past the rehire window (ended ${rehireUntil}): a NEW employee is created; the earlier data stays with the old one`;
+  const w = planReasonWords();
+  if (rehireUntil === undefined) return w.newEmployment;
+  if (today <= rehireUntil) return w.rehiredByCreate(rehireUntil);
+  return w.pastRehireWindow(rehireUntil);
 }
 
 function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[]): void {

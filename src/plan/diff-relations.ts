@@ -1,7 +1,7 @@
 /** The diff of relations: team memberships, delegations, absences. */
 import type { Delegation, Organisation } from '../model/organisation.js';
-import { PRUNE_REASON } from './diff-common.js';
 import { operation, type Operation } from '../model/operations.js';
+import { planReasonWords } from '../words/plan-reasons.js';
 
 export function absenceKey(employeeId: string, startDate: string): string {
   return `${employeeId}|${startDate}`;
@@ -18,7 +18,7 @@ export function planMemberships(desired: Organisation, now: Organisation, ops: O
         type: 'addTeamMember',
         teamId: employee.teamId,
         employeeId: employee.id,
-        reason: currentTeam ? `team ${currentTeam} → ${employee.teamId}` : `joins team ${employee.teamId}`,
+        reason: currentTeam ? planReasonWords().teamChange(currentTeam, employee.teamId) : planReasonWords().joinsTeam(employee.teamId),
         source: employee.source,
       }));
     } else if (currentTeam !== null) {
@@ -26,7 +26,7 @@ export function planMemberships(desired: Organisation, now: Organisation, ops: O
         type: 'removeTeamMember',
         teamId: currentTeam,
         employeeId: employee.id,
-        reason: `team_id is blank: leaves team ${currentTeam}`,
+        reason: planReasonWords().leavesTeam(currentTeam),
         source: employee.source,
       }));
     }
@@ -51,7 +51,7 @@ export function planDelegations(desired: Organisation, now: Organisation, ops: O
       unitId: d.unitId,
       responsibility: d.responsibility,
       employeeId: d.employeeId,
-      reason: `${d.employeeId} gets ${d.responsibility} on ${d.unitKind} ${d.unitId}`,
+      reason: planReasonWords().delegation(d.employeeId, d.responsibility, d.unitKind, d.unitId),
       source: d.source,
     }));
   }
@@ -65,7 +65,7 @@ export function planDelegations(desired: Organisation, now: Organisation, ops: O
       responsibility: d.responsibility,
       employeeId: d.employeeId,
       serviceId: d.serviceId,
-      reason: PRUNE_REASON, pruned: true,
+      reason: planReasonWords().pruned, pruned: true,
     }));
   }
 }
@@ -90,7 +90,7 @@ export function planEmptyingTeams(now: Organisation, ops: Operation[]): void {
       type: 'removeTeamMember',
       teamId: team,
       employeeId: employee.id,
-      reason: `team ${team} is deleted (--prune): it must be empty first`,
+      reason: planReasonWords().emptiedForDeletion(team),
     }));
   }
 }

@@ -1,9 +1,11 @@
 /** The diff of the unit tree: renames, departments top-down, teams; removals bottom-up with --prune. */
 import type { Department, Organisation, Team } from '../model/organisation.js';
-import { PRUNE_REASON, type DiffNote, type PruneKeeps } from './diff-common.js';
+import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { renameReason } from './diff-people.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
 import { operation, type Operation } from '../model/operations.js';
+import { planReasonWords } from '../words/plan-reasons.js';
+import { planNoteWords } from '../words/plan-notes.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [
@@ -25,7 +27,7 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
         type,
         id: step.id,
         fromId: step.fromId,
-        reason: renameReason(step, 'previous_id', "the unit's"),
+        reason: renameReason(step, 'previous_id', 'unit'),
         ...(step.source ? { source: step.source } : {}),
       }));
     }
@@ -88,22 +90,21 @@ function ownerChange(
   inherits: { now: string | null; after: string | null },
 ): OwnerChange | null {
   if (unit.owner === undefined) return null;
+  const w = planReasonWords();
   if (existing.owner !== undefined) {
     const was = existing.owner ?? null;
     if (was === unit.owner) return null;
-    return { owner: unit.owner, why: unit.owner === null ? `owner ${was} cleared` : `owner ${was ?? '(none)'} → ${unit.owner}` };
+    return { owner: unit.owner, why: unit.owner === null ? w.ownerCleared(was) : w.owner(was, unit.owner) };
   }
   const shown = existing.responsible ?? null;
-  const ambiguous = (value: string) =>
-    `re-set because the owner above it becomes ${inherits.after ?? 'nobody'}, and the service cannot show whether ${value} is set on this unit or inherited`;
   if (unit.owner !== null) {
-    if (shown !== unit.owner) return { owner: unit.owner, why: `owner ${shown ?? '(none)'} → ${unit.owner}` };
-    if (shown === inherits.now && inherits.after !== unit.owner) return { owner: unit.owner, why: `owner unchanged (${unit.owner}); ${ambiguous(unit.owner)}` };
+    if (shown !== unit.owner) return { owner: unit.owner, why: w.owner(shown, unit.owner) };
+    if (shown === inherits.now && inherits.after !== unit.owner) return { owner: unit.owner, why: w.ownerUnchanged(unit.owner, inherits.after) };
     return null;
   }
-  if (shown !== inherits.now) return { owner: null, why: `owner ${shown ?? '(none)'} cleared: inherits ${inherits.after ?? 'nobody'}` };
+  if (shown !== inherits.now) return { owner: null, why: w.ownerClearedInherits(shown, inherits.after) };
   if (shown === inherits.after || shown === null) return null;
-  return { owner: null, why: `owner unchanged (blank: inherits); ${ambiguous(shown)}` };
+  return { owner: null, why: w.ownerBlankUnchanged(shown, inherits.after) };
 }
 
 /** `responsible`: the responsible employee each unit will have (department id, `team:${id}`). */
@@ -125,7 +126,7 @@ export function planDepartments(
         id: dept.id,
         name: dept.name,
         parentId: dept.parentId,
-        reason: 'new department in the workbook',
+        reason: planReasonWords().newDepartment,
         source: dept.source,
       });
       if (dept.owner) create.owner = dept.owner;
@@ -155,7 +156,7 @@ export function planDepartments(
         id: dept.id,
         parentId: dept.parentId,
         fromParentId: existing.parentId,
-        reason: `parent ${existing.parentId ?? '(none)'} → ${dept.parentId}`,
+        reason: planReasonWords().parent(existing.parentId, dept.parentId),
         source: dept.source,
       }));
     }
@@ -166,16 +167,16 @@ export function planDepartments(
   for (const dept of doomed.reverse()) {
     const why = prune.departments.get(dept.id);
     if (why !== undefined) {
-      notes.push({ message: `Department ${dept.id} is not in the workbook but is kept: ${why}.` });
+      notes.push({ message: planNoteWords().keptDepartment(dept.id, why) });
       continue;
     }
-    ops.push(operation({ type: 'deleteDepartment', id: dept.id, reason: PRUNE_REASON, pruned: true }));
+    ops.push(operation({ type: 'deleteDepartment', id: dept.id, reason: planReasonWords().pruned, pruned: true }));
   }
 }
 
 function describeChanges(existing: { name: string }, changes: { name?: string }, owner: OwnerChange | null): string {
   const parts: string[] = [];
-  if (changes.name !== undefined) parts.push(`name ${JSON.stringify(existing.name)} → ${JSON.stringify(changes.name)}`);
+  if (changes.name !== undefined) parts.push(planReasonWords().name(existing.name, changes.name));
   if (owner) parts.push(owner.why);
   return parts.join(', ');
 }
@@ -196,7 +197,7 @@ export function planTeams(
         id: team.id,
         name: team.name,
         departmentId: team.departmentId,
-        reason: 'new team in the workbook',
+        reason: planReasonWords().newTeam,
         source: team.source,
       });
       if (team.owner) create.owner = team.owner;
@@ -226,7 +227,7 @@ export function planTeams(
         id: team.id,
         departmentId: team.departmentId,
         fromDepartmentId: existing.departmentId,
-        reason: `department ${existing.departmentId} → ${team.departmentId}`,
+        reason: planReasonWords().teamDepartment(existing.departmentId, team.departmentId),
         source: team.source,
       }));
     }
@@ -236,10 +237,10 @@ export function planTeams(
     if (desired.teams.has(team.id)) continue;
     const why = prune.teams.get(team.id);
     if (why !== undefined) {
-      notes.push({ message: `Team ${team.id} is not in the workbook but is kept: ${why}.` });
+      notes.push({ message: planNoteWords().keptTeam(team.id, why) });
       continue;
     }
-    ops.push(operation({ type: 'deleteTeam', id: team.id, reason: PRUNE_REASON, pruned: true }));
+    ops.push(operation({ type: 'deleteTeam', id: team.id, reason: planReasonWords().pruned, pruned: true }));
   }
 }
 

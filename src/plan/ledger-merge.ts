@@ -3,7 +3,7 @@
  * (load/ledger.ts) are read by the app; this sees only their facts.
  */
 import { addDays } from 'date-fns/addDays';
-import { lightFormat } from 'date-fns/lightFormat';
+import { formatISO } from 'date-fns/formatISO';
 import type { CurrentState } from '../model/service-state.js';
 
 export interface LedgerFacts {
@@ -45,6 +45,6 @@ function withFired(current: CurrentState, firedOn: ReadonlyMap<string, string>, 
   const firedEmployees = new Set([...current.firedEmployees, ...gone.map(([id]) => id)]);
   if (windowDays === null) return { ...current, firedEmployees };
   const until = new Map(current.rehireUntil ?? []);
-  for (const [id, on] of gone) until.set(id, lightFormat(addDays(new Date(`${on}T12:00:00`), windowDays), 'yyyy-MM-dd'));
+  for (const [id, on] of gone) until.set(id, formatISO(addDays(new Date(`${on}T12:00:00`), windowDays), { representation: 'date' }));
   return { ...current, firedEmployees, rehireUntil: until };
 }

@@ -7,6 +7,7 @@
  */
 import type { Source } from '../model/organisation.js';
 import type { DiffNote } from './diff-common.js';
+import { planNoteWords, type RenameLabel } from '../words/plan-notes.js';
 
 const TEMPORARY_PREFIX = 'orgsync-moving-';
 
@@ -51,7 +52,7 @@ export function orderRenames(
   exists: (id: string) => boolean,
   /** The identity of the service's entity under an id (see RenameRequest.identity). */
   identityOf: (id: string) => string | null,
-  label: string,
+  label: RenameLabel,
   notes: DiffNote[],
 ): OrderedRenames {
   const accepted = new Map<string, RenameRequest>();
@@ -66,7 +67,7 @@ export function orderRenames(
       if (request.identity !== null && here === request.identity && there !== request.identity) continue;
       if (request.identity === null || here === there) {
         notes.push({
-          message: `${label} ${request.from} and ${request.to} exchange ids, but the service shows nothing that tells them apart, so whether it was done already cannot be told: nothing is exchanged. Change the ids on the site, or give the rows different ${label === 'Employee' ? 'usernames' : 'names'}.`,
+          message: planNoteWords().exchangeUndecidable(label, request.from, request.to),
           ...(request.source ? { source: request.source } : {}),
         });
         continue;
@@ -79,7 +80,7 @@ export function orderRenames(
     for (const [from, request] of accepted) {
       if (!exists(request.to) || accepted.has(request.to)) continue;
       notes.push({
-        message: `${label} ${request.to} already exists, so ${from} is not renamed to it; ${from} is left as it is.`,
+        message: planNoteWords().renameTargetTaken(label, request.to, from),
         ...(request.source ? { source: request.source } : {}),
       });
       accepted.delete(from);

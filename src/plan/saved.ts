@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { PlannedOperation } from './graph.js';
 import { isPrunedRemoval, type Plan } from './plan.js';
 import type { Operation } from '../model/operations.js';
+import { savedPlanWords } from '../words/plan-saved.js';
 
 /** `--hold-removals`: every removal only --prune asks for waits for approval, one by one. */
 export function holdRemovals(plan: Plan): Plan {
@@ -15,10 +16,11 @@ export function holdRemovals(plan: Plan): Plan {
 /**
  * What an operation asks of the service, as a file holds it (no undefined fields). Its source is left out:
  * the file names in it are spelled as the command line gave them, and the workbook's bytes are compared
- * on their own (the same bytes give the same rows).
+ * on their own (the same bytes give the same rows). So is its reason: words for a person, in the language
+ * of the run that wrote them (a plan saved in English is applied under a Danish locale).
  */
 function asSaved(op: Operation): unknown {
-  const { source: _source, ...asked } = op;
+  const { source: _source, reason: _reason, ...asked } = op;
   return JSON.parse(JSON.stringify(asked));
 }
 
@@ -37,14 +39,15 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 export function planDifferences(saved: readonly PlannedOperation[], fresh: readonly PlannedOperation[]): string[] {
   const now = new Map(fresh.map((p) => [p.op.key, p]));
   const before = new Set(saved.map((p) => p.op.key));
+  const w = savedPlanWords();
   const differences: string[] = [];
   for (const p of saved) {
     const current = now.get(p.op.key);
-    if (!current) differences.push(`${p.op.key} is no longer needed`);
-    else if (!sameOperation(p.op, current.op)) differences.push(`${p.op.key} would now send other values`);
-    else if (!sameKeys(p.dependsOn, current.dependsOn)) differences.push(`${p.op.key} would now wait for other operations`);
+    if (!current) differences.push(w.noLongerNeeded(p.op.key));
+    else if (!sameOperation(p.op, current.op)) differences.push(w.otherValues(p.op.key));
+    else if (!sameKeys(p.dependsOn, current.dependsOn)) differences.push(w.otherDependencies(p.op.key));
   }
-  for (const p of fresh) if (!before.has(p.op.key)) differences.push(`${p.op.key} is needed now and not in the saved plan`);
+  for (const p of fresh) if (!before.has(p.op.key)) differences.push(w.neededNow(p.op.key));
   return differences;
 }
 
@@ -62,26 +65,25 @@ export interface ApprovedRun {
  * that is not approved. `approved` holds keys of the saved plan's held removals (the caller checked).
  */
 export function approvedRemovals(saved: readonly PlannedOperation[], approved: readonly string[], fresh: Plan): ApprovedRun {
+  const w = savedPlanWords();
   const problems: string[] = [];
   const pending = fresh.operations.filter((p) => !isPrunedRemoval(p.op)).map((p) => p.op.key);
-  if (pending.length > 0) {
-    problems.push(`${pending.length} change(s) other than removals are pending (${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''})`);
-  }
+  if (pending.length > 0) problems.push(w.otherChangesPending(pending.length, pending.slice(0, 3)));
   const wanted = new Set(approved);
   const savedByKey = new Map(saved.map((p) => [p.op.key, p.op]));
   const freshKeys = new Set(fresh.operations.map((p) => p.op.key));
-  for (const key of approved) if (!freshKeys.has(key)) problems.push(`${key} is no longer needed (already done, or the entity is gone)`);
+  for (const key of approved) if (!freshKeys.has(key)) problems.push(w.approvedNoLongerNeeded(key));
   const operations: PlannedOperation[] = [];
   for (const p of fresh.operations) {
     if (!wanted.has(p.op.key)) continue;
     const op = savedByKey.get(p.op.key);
     if (!op) continue;
     if (!sameOperation(op, p.op)) {
-      problems.push(`${p.op.key} would now send other values`);
+      problems.push(w.otherValues(p.op.key));
       continue;
     }
     const unapproved = p.dependsOn.filter((key) => freshKeys.has(key) && !wanted.has(key));
-    for (const key of unapproved) problems.push(`${p.op.key} must wait for ${key}, which is not approved: approve both or neither`);
+    for (const key of unapproved) problems.push(w.waitsForUnapproved(p.op.key, key));
     operations.push({ op, dependsOn: p.dependsOn.filter((key) => wanted.has(key)) });
   }
   return { operations, problems };

@@ -6,6 +6,7 @@
  */
 import type { Operation } from '../model/operations.js';
 import { shallowCopy, type Delegation, type Department, type Employee, type Organisation, type Team, type User } from '../model/organisation.js';
+import { savedPlanWords } from '../words/plan-saved.js';
 
 /** What the entities a run touched were before it, as the service showed them. */
 export interface BeforeState {
@@ -59,12 +60,13 @@ const sameDelegation = (a: Omit<Delegation, 'serviceId'>) => (b: Delegation) =>
 
 export function undoDesired(now: Organisation, before: BeforeState, done: readonly Operation[]): UndoDesired {
   const desired = copyOf(now);
+  const w = savedPlanWords();
   const notUndone: string[] = [];
   const renamed = renamesOf(done);
   const deletedTeams = new Set(done.flatMap((op) => (op.type === 'deleteTeam' ? [op.id] : [])));
   const deletedDepartments = new Set(done.flatMap((op) => (op.type === 'deleteDepartment' ? [op.id] : [])));
-  for (const id of deletedDepartments) notUndone.push(`Department ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`);
-  for (const id of deletedTeams) notUndone.push(`Team ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`);
+  for (const id of deletedDepartments) notUndone.push(w.departmentGone(id));
+  for (const id of deletedTeams) notUndone.push(w.teamGone(id));
 
   for (const op of done) {
     if (op.type === 'createEmployee') desired.employees.delete(op.id);
@@ -88,13 +90,13 @@ export function undoDesired(now: Organisation, before: BeforeState, done: readon
     let restored = employee;
     if (employee.teamId != null && deletedTeams.has(employee.teamId)) {
       restored = { ...employee, teamId: now.employees.get(idNow)?.teamId ?? null };
-      notUndone.push(`Employee ${employee.id} stays out of team ${employee.teamId}, which was deleted.`);
+      notUndone.push(w.staysOutOfDeletedTeam(employee.id, employee.teamId));
     }
     restore(desired.employees, restored, idNow);
   }
   const absences = done.filter((op) => op.type === 'reportAbsence').length;
-  if (absences > 0) notUndone.push(`${absences} absence report(s) cannot be taken back: the service keeps reported absences.`);
+  if (absences > 0) notUndone.push(w.absencesStay(absences));
   const people = done.filter((op) => op.type === 'createUser').length;
-  if (people > 0) notUndone.push(`${people} person record(s) the run created stay (the service has no way to remove a person); their employments are ended.`);
+  if (people > 0) notUndone.push(w.peopleStay(people));
   return { desired, notUndone };
 }

@@ -5,6 +5,7 @@
  * theirs for the next in the ring, and takes the new one last.
  */
 import { operation, type Operation, type OperationOf } from '../model/operations.js';
+import { planReasonWords } from '../words/plan-reasons.js';
 
 type UsernameChange = OperationOf<'updateUser'>;
 
@@ -75,7 +76,7 @@ function releaseFirst(ring: UsernameChange[], ops: Operation[]): void {
     id: first.id,
     changes: { username: temporary },
     releasesUsername: released,
-    reason: `frees the username "${released}" for the next person in a round of username changes; "${first.changes.username}" follows`,
+    reason: planReasonWords().freesUsername(released, first.changes.username!),
     ...(first.source ? { source: first.source } : {}),
   }, 'temporary-username'));
   delete first.releasesUsername;
