@@ -132,7 +132,7 @@ const da: PageWords = {
   counts: 'Antal',
   nothingToDo: 'Intet at gøre: tjenesten svarer allerede til projektmappen.',
   outcome: 'Udfald',
-  guard: 'Sletningsværn',
+  guard: 'Sletteværn',
   guardOk: 'Planen fjerner intet, som kun --prune beder om.',
   guardExceeded: (e, r, s, l) => `Afvist: ${r} af de ${s} ${e} i tjenesten skal fjernes; grænsen er ${l} (--max-deletions). Intet sendes uden --force.`,
   guardWithin: (e, r, s, l) => `Tilladt: ${r} af de ${s} ${e} i tjenesten fjernes; grænsen er ${l}.`,

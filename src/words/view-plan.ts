@@ -42,7 +42,7 @@ export const planWords = phrasebook({
     source: (sheet, row) => ` (${sheet} række ${row})`,
     nothingToDo: 'Intet at gøre: tjenesten svarer allerede til projektmappen.',
     planLine: (parts, operations) => `Plan: ${parts.join(', ')} (${operations} ${plural(operations, 'handling', 'handlinger')}).`,
-    changesByKind: 'Ændringer efter slags:',
+    changesByKind: 'Ændringer fordelt på type:',
     moreRows: (more, action, entity) =>
       `    …og ${more} mere (${entity}: ${action}); \`plan --all\` eller --report FIL.json viser dem alle.`,
     planNote: (kind, message) => `${kind === 'consequence' ? 'Advarsel' : 'Bemærkning'}: ${message}`,
@@ -55,7 +55,7 @@ export const planWords = phrasebook({
     moreFailures: (more) => `…og ${more} fejl mere (se --report).`,
     blocked: (skipped) =>
       `${skipped} ${plural(skipped, 'handling', 'handlinger')} blev sprunget over, fordi noget, de afhænger af, mislykkedes.`,
-    outcomeByKind: 'Udfald efter slags:',
+    outcomeByKind: 'Udfald fordelt på type:',
     applied: (done, unchanged, failed, skipped, seconds) =>
       `Udført: ${[...(done.length > 0 ? done : ['intet']), `${unchanged} uændret (tjenesten havde dem allerede)`, `${failed} mislykkedes`, `${skipped} sprunget over`].join(', ')} på ${seconds} s.`,
     alreadyMatched: (count) => `${count} personer og enheder i projektmappen svarede allerede til tjenesten.`,
@@ -63,6 +63,6 @@ export const planWords = phrasebook({
     answerDiffers: (entity, id, message) => `Tjenesten tog imod ${entity} ${id}, men beholdt andre datoer: ${message}.`,
     refused: (operation, message, statusCode) => `Tjenesten afviste handlingen "${operation}": ${message ?? 'intet svar'}${httpStatus(statusCode)}.`,
     transient: (count, first) =>
-      `${count} ${plural(count, 'handling', 'handlinger')} kunne ikke udføres på grund af tjenesten, ikke projektmappen (første: ${first ?? 'intet svar'}). Der er intet galt med de rækker: kør den samme kommando igen for at gøre det færdigt.`,
+      `${count} ${plural(count, 'handling', 'handlinger')} kunne ikke udføres på grund af tjenesten, ikke projektmappen (første: ${first ?? 'intet svar'}). Der er intet galt med disse rækker: kør den samme kommando igen for at gøre det færdigt.`,
   },
 });

@@ -125,7 +125,7 @@ describe('the terminal plan', () => {
     chooseLanguage('da');
     const lines = renderPlan(realPlan());
     expect(lines).toEqual([
-      'Ændringer efter slags:',
+      'Ændringer fordelt på type:',
       '  bruger      opret                   1',
       '  bruger      ændr                    1',
       '  medarbejder opret                   1',
@@ -192,7 +192,7 @@ describe('the apply summary', () => {
     const lines = applySummary(outcomes, 1500, 4);
     expect(lines[0]).toBe(`Mislykkedes: ${operationName(outcomes[0]!.op)}: ÅRSAG (HTTP 409)`);
     expect(lines).toContain('1 handling blev sprunget over, fordi noget, de afhænger af, mislykkedes.');
-    expect(lines).toContain('Udfald efter slags:');
+    expect(lines).toContain('Udfald fordelt på type:');
     expect(lines.at(-2)).toMatch(/^Udført: .*1 uændret \(tjenesten havde dem allerede\), 2 mislykkedes, 1 sprunget over på 1\.5 s\.$/);
     expect(lines.at(-1)).toBe('4 personer og enheder i projektmappen svarede allerede til tjenesten.');
     expect(english(lines)).toEqual([]);
@@ -203,7 +203,7 @@ describe('the apply summary', () => {
     const found = rejectionIssues(outcomesOf(realPlan()));
     expect(found.map((i) => i.message)).toEqual([
       expect.stringMatching(/^Tjenesten afviste handlingen ".+": ÅRSAG \(HTTP 409\)\.$/),
-      '1 handling kunne ikke udføres på grund af tjenesten, ikke projektmappen (første: ÅRSAG). Der er intet galt med de rækker: kør den samme kommando igen for at gøre det færdigt.',
+      '1 handling kunne ikke udføres på grund af tjenesten, ikke projektmappen (første: ÅRSAG). Der er intet galt med disse rækker: kør den samme kommando igen for at gøre det færdigt.',
     ]);
     expect(english(found.map((i) => i.message))).toEqual([]);
   });
