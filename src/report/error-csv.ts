@@ -1,6 +1,6 @@
 /**
  * The annotated copy of a CSV input (cli.md: `NAME.errors.csv`): every record of the source, in order and
- * at the same row numbers, with one more column, "errors", holding the messages of that row
+ * at the same row numbers, with one more column, "errors" ("fejl" in Danish), holding the messages of that row
  * (joined by " | "). Issues of the whole sheet go into the header's "errors" cell. Written as UTF-8 with a
  * byte-order mark, which Danish Excel needs to show æ, ø and å, with the source's delimiter and CRLF line
  * ends. Every cell is neutralised against formula injection, the source's own cells included: they are
@@ -14,8 +14,7 @@ import { readHead } from '../sheets/file-kind.js';
 import { locateHeader } from './header-locate.js';
 import { issueNoteText, issuesForFile } from './issues-for-file.js';
 import { neutraliseCell } from './neutralise.js';
-
-export const ERRORS_COLUMN = 'errors';
+import { reportWords } from '../words/report.js';
 
 export interface ErrorCsvOptions {
   /** The encoding given with `--encoding`, when the source is read with one. */
@@ -54,11 +53,12 @@ export async function writeErrorCsv(
     notes[index]?.push(issueNoteText(issue));
   }
 
+  const errorsColumn = reportWords().errorsColumn;
   const lines = records.map((record, index) => {
     if (record.row === 0) return record.fields.join(delimiter); // Excel's "sep=" hint line, as it was
     const messages = (notes[index] ?? []).join(' | ');
     if (index === headerIndex) {
-      const label = messages === '' ? ERRORS_COLUMN : `${ERRORS_COLUMN}: ${messages}`;
+      const label = messages === '' ? errorsColumn : `${errorsColumn}: ${messages}`;
       return row([...padded(record.fields, width), label], delimiter);
     }
     if (isEmpty(record) && messages === '') return '';

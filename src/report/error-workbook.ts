@@ -2,7 +2,7 @@
  * The annotated copy of an .xlsx input (cli.md: `NAME.errors.xlsx`). Each issue's cell is filled (errors
  * light red, warnings light yellow) and carries the messages as a cell note; an issue of a whole row goes
  * on the row's first cell, an issue of a whole column or sheet (row null) on its header cell, or the
- * first header cell. A last sheet, "Errors", lists every issue with a link to its cell. The copy is
+ * first header cell. A last sheet, "Errors" ("Fejl" in Danish), lists every issue with a link to its cell. The copy is
  * written by exceljs, which does not carry every Excel feature (charts, pivot tables may be dropped):
  * it is for finding and fixing mistakes, and the original file is never touched.
  */
@@ -14,6 +14,7 @@ import { HEADER_SEARCH_ROWS, columnOf, locateHeader } from './header-locate.js';
 import { issueNoteText, issuesForFile } from './issues-for-file.js';
 import { neutraliseCell, neutraliseOptional } from './neutralise.js';
 import { normalisedPackage } from './normalised-package.js';
+import { reportWords } from '../words/report.js';
 
 const ERROR_FILL = 'FFFFC7CE';
 const WARNING_FILL = 'FFFFEB9C';
@@ -97,24 +98,16 @@ function applyAnnotation(cell: ExcelJS.Cell, annotation: Annotation): void {
 }
 
 function addErrorsSheet(workbook: ExcelJS.Workbook, issues: readonly Issue[], cellLinks: Map<Issue, string>): void {
-  const sheet = workbook.addWorksheet(uniqueSheetName(workbook, 'Errors'));
-  sheet.columns = [
-    { header: 'Severity', width: 10 },
-    { header: 'Sheet', width: 16 },
-    { header: 'Row', width: 7 },
-    { header: 'Column', width: 18 },
-    { header: 'Header', width: 18 },
-    { header: 'Code', width: 20 },
-    { header: 'Message', width: 80 },
-    { header: 'Value', width: 24 },
-    { header: 'Cell', width: 10 },
-  ];
+  const words = reportWords();
+  const sheet = workbook.addWorksheet(uniqueSheetName(workbook, words.errorsSheet));
+  const widths = [10, 16, 7, 18, 18, 20, 80, 24, 10];
+  sheet.columns = words.errorsSheetColumns.map((header, index) => ({ header, width: widths[index] }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const issue of issues) {
     const link = cellLinks.get(issue);
     const row = sheet.addRow([
-      issue.severity,
+      words.severity[issue.severity],
       neutraliseOptional(issue.sheetName ?? issue.sheet),
       issue.row,
       neutraliseOptional(issue.column),

@@ -1,6 +1,7 @@
 /** Which issues belong in the error file of one input file. */
 import { resolve } from 'node:path';
 import type { Issue } from '../model/issue.js';
+import { reportWords } from '../words/report.js';
 
 /**
  * The issues found in `sourcePath`. With `includeInputWide`, issues of no file (a missing sheet, say)
@@ -14,6 +15,6 @@ export function issuesForFile(sourcePath: string, issues: readonly Issue[], incl
 /** The text a cell note or an errors column shows for one issue: `E-mail: The e-mail address … is not valid.` */
 export function issueNoteText(issue: Issue): string {
   const label = issue.header ?? issue.column;
-  const prefix = issue.severity === 'warning' ? 'Warning: ' : '';
+  const prefix = issue.severity === 'warning' ? reportWords().warningPrefix : '';
   return label === null ? `${prefix}${issue.message}` : `${prefix}${label}: ${issue.message}`;
 }

@@ -5,6 +5,7 @@
  */
 import type { Issue } from '../model/issue.js';
 import { formatIssue } from './location.js';
+import { reportWords } from '../words/report.js';
 
 export interface SummaryOptions {
   /** ANSI colours; pass true only when the stream is a TTY (and NO_COLOR is unset). */
@@ -31,7 +32,8 @@ export function summariseIssues(issues: readonly Issue[], options: SummaryOption
     options.colour ? `\u001b[${ANSI[style][0]}m${text}\u001b[${ANSI[style][1]}m` : text;
   const limit = options.rowsPerSheet ?? 10;
 
-  if (issues.length === 0) return ['No problems found.'];
+  const words = reportWords();
+  if (issues.length === 0) return [words.noProblems];
 
   const groups = groupBySheet(issues);
   const errors = issues.filter((i) => i.severity === 'error').length;
@@ -42,10 +44,10 @@ export function summariseIssues(issues: readonly Issue[], options: SummaryOption
     const ordered = [...group.issues].sort(bySeverityThenRow);
     lines.push(`${paint('bold', group.title)}: ${countsLine(ordered, paint)}`);
     for (const issue of ordered.slice(0, limit)) {
-      const mark = issue.severity === 'error' ? paint('red', 'error  ') : paint('yellow', 'warning');
+      const mark = issue.severity === 'error' ? paint('red', words.mark.error) : paint('yellow', words.mark.warning);
       lines.push(`  ${mark} ${formatIssue(issue)}`);
     }
-    if (ordered.length > limit) lines.push(paint('dim', `  …and ${ordered.length - limit} more`));
+    if (ordered.length > limit) lines.push(paint('dim', words.more(ordered.length - limit)));
     lines.push('');
   }
   lines.pop();
@@ -54,10 +56,9 @@ export function summariseIssues(issues: readonly Issue[], options: SummaryOption
 
 function headline(errors: number, warnings: number, sheets: number, paint: (s: Style, t: string) => string): string {
   const parts: string[] = [];
-  if (errors > 0) parts.push(paint('red', plural(errors, 'error')));
-  if (warnings > 0) parts.push(paint('yellow', plural(warnings, 'warning')));
-  const where = sheets === 1 ? '' : ` in ${sheets} sheets`;
-  return `${parts.join(' and ')}${where}.`;
+  if (errors > 0) parts.push(paint('red', reportWords().issueCount(errors, 'error')));
+  if (warnings > 0) parts.push(paint('yellow', reportWords().issueCount(warnings, 'warning')));
+  return reportWords().headline(parts, sheets);
 }
 
 function countsLine(issues: readonly Issue[], paint: (s: Style, t: string) => string): string {
@@ -70,7 +71,7 @@ function countsLine(issues: readonly Issue[], paint: (s: Style, t: string) => st
     const codes = [...perCode]
       .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
       .map(([code, count]) => `${code} ${count}`).join(', ');
-    const count = plural(ofSeverity.length, severity);
+    const count = reportWords().issueCount(ofSeverity.length, severity);
     parts.push(`${severity === 'error' ? paint('red', count) : paint('yellow', count)} (${codes})`);
   }
   return parts.join(', ');
@@ -84,7 +85,7 @@ function groupBySheet(issues: readonly Issue[]): Group[] {
     const key = name === null ? '' : `${issue.file ?? ''}\u0000${name}`;
     let group = groups.get(key);
     if (!group) {
-      group = { title: name ?? 'Input', issues: [] };
+      group = { title: name ?? reportWords().wholeInput, issues: [] };
       groups.set(key, group);
     }
     group.issues.push(issue);
@@ -97,8 +98,4 @@ function groupBySheet(issues: readonly Issue[]): Group[] {
 function bySeverityThenRow(a: Issue, b: Issue): number {
   if (a.severity !== b.severity) return a.severity === 'error' ? -1 : 1;
   return (a.row ?? 0) - (b.row ?? 0);
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,7 +1,8 @@
 /** The closing summary of an apply: failures named with their root cause, the counts of report/counts.ts. */
 import type { OperationOutcome } from '../load/outcome.js';
 import { describeSource } from './plan-text.js';
-import { actionWords, DONE_WORDS, operationName } from './words.js';
+import { actionWords, doneWords, entityWords, operationName, statusWords } from './words.js';
+import { planWords } from '../words/view-plan.js';
 import { DESCRIBE, type Action, type Operation } from '../model/operations.js';
 import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
@@ -31,27 +32,25 @@ export function countAlreadyMatching(desired: Organisation, ops: readonly Operat
  */
 export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, alreadyMatching: number, maxFailures = 20): string[] {
   const lines: string[] = [];
+  const words = planWords();
   const failed = outcomes.filter((o) => o.status === 'failed');
   for (const o of failed.slice(0, maxFailures)) {
-    lines.push(
-      `Failed: ${operationName(o.op)}${describeSource(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}`,
-    );
+    lines.push(words.failed(operationName(o.op), describeSource(o.op), o.message, o.statusCode));
   }
-  if (failed.length > maxFailures) lines.push(`…and ${failed.length - maxFailures} more failures (see --report).`);
+  if (failed.length > maxFailures) lines.push(words.moreFailures(failed.length - maxFailures));
   const blocked = outcomes.filter((o) => o.status === 'skipped' && o.blockedBy);
-  if (blocked.length > 0) lines.push(`${blocked.length} operations were skipped because something they depend on failed.`);
+  if (blocked.length > 0) lines.push(words.blocked(blocked.length));
   const counts = countOutcomes(outcomes);
-  if (counts.length > 0) lines.push('Outcome by kind:');
+  if (counts.length > 0) lines.push(words.outcomeByKind);
   for (const c of counts) {
-    const statuses = STATUSES.filter((s) => c.statuses[s] > 0).map((s) => `${c.statuses[s]} ${s}`);
-    lines.push(`  ${c.entity.padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}: ${statuses.join(', ')}`);
+    const statuses = STATUSES.filter((s) => c.statuses[s] > 0).map((s) => `${c.statuses[s]} ${statusWords(s)}`);
+    lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}: ${statuses.join(', ')}`);
   }
   const done = new Map<Action, number>();
   for (const c of counts) done.set(c.action, (done.get(c.action) ?? 0) + c.statuses.done);
-  const parts = [...done].filter(([, n]) => n > 0).map(([action, n]) => `${n} ${DONE_WORDS[action]}`);
+  const parts = [...done].filter(([, n]) => n > 0).map(([action, n]) => `${n} ${doneWords(action)}`);
   const totals = countStatuses(outcomes);
-  const tail = [`${totals.unchanged} unchanged (the service had them already)`, `${totals.failed} failed`, `${totals.skipped} skipped`];
-  lines.push(`Applied: ${[...(parts.length > 0 ? parts : ['nothing']), ...tail].join(', ')} in ${(elapsedMs / 1000).toFixed(1)} s.`);
-  if (alreadyMatching > 0) lines.push(`${alreadyMatching} people and units of the workbook already matched the service.`);
+  lines.push(words.applied(parts, totals.unchanged, totals.failed, totals.skipped, (elapsedMs / 1000).toFixed(1)));
+  if (alreadyMatching > 0) lines.push(words.alreadyMatched(alreadyMatching));
   return lines;
 }

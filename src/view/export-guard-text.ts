@@ -1,6 +1,7 @@
 /** The export guard's findings in HR words: what changed since the last successful run, and what to do. */
 import { assertNever } from '../assert-never.js';
 import type { GuardFinding } from '../plan/export-guard.js';
+import { runWords } from '../words/view-runs.js';
 
 function examples(ids: readonly string[], shown = 5): string {
   return ids.length <= shown ? ids.join(', ') : `${ids.slice(0, shown).join(', ')}, …`;
@@ -9,13 +10,13 @@ function examples(ids: readonly string[], shown = 5): string {
 export function describeFinding(finding: GuardFinding): string {
   switch (finding.kind) {
     case 'employees_missing':
-      return `The export has ${finding.now} employees; the last successful run had ${finding.before}: ${finding.missing.length} are missing (e.g. ${examples(finding.missing)}); at most ${finding.limit} may go missing at once.`;
+      return runWords().employeesMissing(finding.now, finding.before, finding.missing.length, examples(finding.missing), finding.limit);
     case 'subtree_missing':
-      return `Department ${finding.departmentId} is missing from the export with everything below it (${finding.units.length} more units: ${examples(finding.units)}).`;
+      return runWords().subtreeMissing(finding.departmentId, finding.units.length, examples(finding.units));
     case 'column_missing':
-      return `The ${finding.sheet} sheet has no ${finding.column} column; the last successful run had one.`;
+      return runWords().columnMissing(finding.sheet, finding.column);
     case 'values_cleared':
-      return `The ${finding.column} column of the ${finding.sheet} sheet is blank for ${finding.cleared.length} of the ${finding.filledBefore} rows that had a value last time (e.g. ${examples(finding.cleared)}); at most ${finding.limit} may be cleared at once.`;
+      return runWords().valuesCleared(finding.column, finding.sheet, finding.cleared.length, finding.filledBefore, examples(finding.cleared), finding.limit);
     default:
       return assertNever(finding);
   }
@@ -25,13 +26,14 @@ export function describeFinding(finding: GuardFinding): string {
 export function exportGuardText(findings: readonly GuardFinding[], verdict: 'refused' | 'would_refuse' | 'accepted'): string[] {
   if (findings.length === 0) return [];
   const lines = findings.map((f) => `  ${describeFinding(f)}`);
+  const words = runWords();
   switch (verdict) {
     case 'refused':
-      return ['The export differs too much from the last successful run:', ...lines, 'If this is right, run again with --accept-changes.'];
+      return [words.guardRefused, ...lines, words.guardRefusedHint];
     case 'would_refuse':
-      return ['Applying would be refused: the export differs too much from the last successful run:', ...lines, 'If this is right, apply with --accept-changes.'];
+      return [words.guardWouldRefuse, ...lines, words.guardWouldRefuseHint];
     case 'accepted':
-      return ['The export differs from the last successful run (accepted with --accept-changes):', ...lines];
+      return [words.guardAccepted, ...lines];
     default:
       return assertNever(verdict);
   }

@@ -10,7 +10,8 @@
 import type { ChartPerson, ChartUnit, OrgChart, PersonRef } from './org-chart.js';
 import { PERSON_CHANGES, UNIT_CHANGES } from './org-chart.js';
 import { PAGE_CSS, PAGE_SCRIPT } from './page-assets.js';
-import { PAGE_WORDS, type PageLang, type PageWords } from './page-words.js';
+import { pageWords, pageWordsIn, type PageWords } from '../words/page.js';
+import { language, type Lang } from '../words/language.js';
 
 type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
 
@@ -30,7 +31,8 @@ export interface PageInput {
   report: PageReport;
   /** plan: before anything is sent; report: after the apply, with each operation's outcome. */
   kind: 'plan' | 'report';
-  lang?: PageLang;
+  /** The page's language; the run's language when not given. */
+  lang?: Lang;
   /** The input the page is about (shown in the title). */
   title: string;
 }
@@ -201,8 +203,8 @@ function legend(w: PageWords): string {
 }
 
 export function renderPlanPage(input: PageInput): string {
-  const lang = input.lang ?? 'en';
-  const w = PAGE_WORDS[lang];
+  const lang = input.lang ?? language();
+  const w = input.lang === undefined ? pageWords() : pageWordsIn(lang);
   const ctx: Context = {
     w,
     statusOf: new Map(input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: o.status, message: o.message }]) : []),

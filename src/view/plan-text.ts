@@ -5,7 +5,9 @@
 import type { Plan } from '../plan/plan.js';
 import { levels } from '../plan/graph.js';
 import { DESCRIBE, type Action, type EntityKind, type Operation } from '../model/operations.js';
-import { ACTION_WORDS, operationName } from './words.js';
+import { actionWords, entitiesWords, entityWords, operationName } from './words.js';
+import { planWords } from '../words/view-plan.js';
+import { actionWords as vocabulary } from '../words/view-actions.js';
 
 const ACTION_ORDER: Action[] = [
   'create',
@@ -23,8 +25,7 @@ const ENTITY_ORDER: EntityKind[] = ['user', 'employee', 'department', 'team', 'm
 
 export function describeSource(op: Operation): string {
   if (!op.source) return '';
-  const sheet = op.source.sheetName;
-  return ` (${sheet} row ${op.source.row})`;
+  return planWords().source(op.source.sheetName, op.source.row);
 }
 
 export function describeOperation(op: Operation): string {
@@ -54,11 +55,11 @@ export function countByKindAndAction(ops: Operation[]): Count[] {
 }
 
 export function summaryLine(ops: Operation[]): string {
-  if (ops.length === 0) return 'Nothing to do: the service already matches the workbook.';
+  if (ops.length === 0) return planWords().nothingToDo;
   const byAction = new Map<Action, number>();
   for (const op of ops) byAction.set(DESCRIBE[op.type].action, (byAction.get(DESCRIBE[op.type].action) ?? 0) + 1);
-  const parts = ACTION_ORDER.filter((a) => byAction.has(a)).map((a) => `${byAction.get(a)} to ${ACTION_WORDS[a]}`);
-  return `Plan: ${parts.join(', ')} (${ops.length} operations).`;
+  const parts = ACTION_ORDER.filter((a) => byAction.has(a)).map((a) => vocabulary().toDo(byAction.get(a)!, a));
+  return planWords().planLine(parts, ops.length);
 }
 
 /**
@@ -68,11 +69,12 @@ export function summaryLine(ops: Operation[]): string {
 export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
+  const words = planWords();
   if (ops.length > 0) {
     const counts = countByKindAndAction(ops);
-    lines.push('Changes by kind:');
+    lines.push(words.changesByKind);
     for (const c of counts) {
-      lines.push(`  ${c.entity.padEnd(11)} ${ACTION_WORDS[c.action].padEnd(17)} ${String(c.count).padStart(7)}`);
+      lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}`);
     }
     lines.push('');
     const level = levels(plan.operations);
@@ -81,20 +83,18 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
       const group = ordered.filter((p) => DESCRIBE[p.op.type].entity === c.entity && DESCRIBE[p.op.type].action === c.action);
       for (const p of group.slice(0, rowsPerGroup)) lines.push(`  ${describeOperation(p.op)}`);
       if (group.length > rowsPerGroup) {
-        lines.push(`    …and ${group.length - rowsPerGroup} more to ${ACTION_WORDS[c.action]} (${c.entity}); \`plan --all\` or --report FILE.json lists them all.`);
+        lines.push(words.moreRows(group.length - rowsPerGroup, actionWords(c.action), entityWords(c.entity)));
       }
     }
     lines.push('');
   }
-  for (const note of plan.notes) lines.push(`${note.kind === 'consequence' ? 'Warning' : 'Note'}: ${note.message}`);
+  for (const note of plan.notes) lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', note.message));
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
-  if (held > 0) lines.push(`${held} removal(s) held for approval (--hold-removals): this run does not carry them out.`);
+  if (held > 0) lines.push(words.held(held));
   if (plan.guard.exceeded && held === 0) {
     for (const k of plan.guard.kinds.filter((g) => g.removals > g.limit)) {
-      lines.push(
-        `Refusing: the plan removes ${k.removals} ${k.entity}(s) of ${k.inService} in the service; the limit is ${k.limit} (--max-deletions). Check the workbook, or add --force.`,
-      );
+      lines.push(words.guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
     }
   }
   lines.push(summaryLine(ops));

@@ -5,8 +5,9 @@
 import type { OperationOutcome } from '../load/outcome.js';
 import { issue, rowOf, type Issue } from '../model/issue.js';
 import { DESCRIBE, operationId } from '../model/operations.js';
+import { planWords } from '../words/view-plan.js';
 import type { DiffNote } from '../plan/diff.js';
-import { operationName } from './words.js';
+import { entityWords, operationName } from './words.js';
 
 /** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
 export function isTransientFailure(outcome: OperationOutcome): boolean {
@@ -26,19 +27,13 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
       const d = DESCRIBE[o.op.type];
       const message =
         o.failure === 'answer_differs'
-          ? `The service accepted the ${d.entity} ${operationId(o.op)} but kept other dates: ${o.message}.`
-          : `The service refused to ${operationName(o.op)}: ${o.message ?? 'no answer'}${o.statusCode ? ` (HTTP ${o.statusCode})` : ''}.`;
+          ? planWords().answerDiffers(entityWords(d.entity), operationId(o.op), o.message)
+          : planWords().refused(operationName(o.op), o.message, o.statusCode);
       return issue('error', 'rejected', message, rowOf(o.op.source));
     });
   if (transient.length > 0) {
     const first = transient[0]!;
-    issues.push(
-      issue(
-        'warning',
-        'rejected',
-        `${transient.length} operation${transient.length === 1 ? '' : 's'} could not be carried out because of the service, not the workbook (first: ${first.message ?? 'no answer'}). Nothing is wrong with those rows: run the same command again to finish.`,
-      ),
-    );
+    issues.push(issue('warning', 'rejected', planWords().transient(transient.length, first.message)));
   }
   return issues;
 }

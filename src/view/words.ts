@@ -1,39 +1,35 @@
 /**
  * Every wording of an action, in one place: what the plan says is to be done, what the summary says was
- * done, and one name for an operation wherever it is shown.
+ * done, and one name for an operation wherever it is shown. The words themselves are in
+ * src/words/view-actions.ts, in the run's language.
  */
-import { DESCRIBE, operationId, type Action, type Operation } from '../model/operations.js';
+import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from '../model/operations.js';
+import { actionWords as vocabulary } from '../words/view-actions.js';
 
-export const ACTION_WORDS: Record<Action, string> = {
-  create: 'create',
-  update: 'update',
-  move: 'move',
-  rename: 'rename',
-  fire: 'fire',
-  rehire: 'rehire',
-  delete: 'delete',
-  add_member: 'add to team',
-  remove_member: 'remove from team',
-  report_absence: 'report absence',
-};
-
+/** The action as the plan names it: "create", "add to team". */
 export function actionWords(action: Action): string {
-  return ACTION_WORDS[action];
+  return vocabulary().action[action];
 }
 
 /** Past tense of each action, for the closing line. */
-export const DONE_WORDS: Record<Action, string> = {
-  create: 'created',
-  update: 'updated',
-  move: 'moved',
-  rename: 'renamed',
-  fire: 'fired',
-  rehire: 'rehired',
-  delete: 'deleted',
-  add_member: 'added to a team',
-  remove_member: 'removed from a team',
-  report_absence: 'absences reported',
-};
+export function doneWords(action: Action): string {
+  return vocabulary().done[action];
+}
+
+/** The kind of entity as the tables of counts name it: "employee" (a kind it does not know, as it is). */
+export function entityWords(entity: EntityKind | string): string {
+  return vocabulary().entity[entity as EntityKind] ?? entity;
+}
+
+/** The kind of entity counted: "employees" (a kind it does not know, as it is). */
+export function entitiesWords(entity: EntityKind | string): string {
+  return vocabulary().entities[entity as EntityKind] ?? entity;
+}
+
+/** What became of an operation: "done", "skipped" (a status it does not know, as it is). */
+export function statusWords(status: string): string {
+  return vocabulary().status[status as 'done'] ?? status;
+}
 
 /**
  * An operation named as every view names it, the plan, the failure line and a refused row alike:
@@ -41,7 +37,7 @@ export const DONE_WORDS: Record<Action, string> = {
  */
 export function operationName(op: Operation): string {
   const d = DESCRIBE[op.type];
-  const subject = d.entity === 'membership' || d.entity === 'absence' ? '' : `${d.entity} `;
+  const entity = d.entity === 'membership' || d.entity === 'absence' ? null : d.entity;
   const id = op.type.startsWith('rename') && 'fromId' in op ? `${op.fromId} → ${op.id}` : operationId(op);
-  return `${ACTION_WORDS[d.action]} ${subject}${id}`;
+  return vocabulary().operation(d.action, entity, id);
 }

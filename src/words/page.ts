@@ -1,0 +1,193 @@
+/**
+ * Every word of the plan and report pages (src/view/plan-html.ts), in English and Danish. The page names
+ * actions and kinds of entity with the terminal's words (view-actions.ts).
+ */
+import { phrasebook, type Lang } from './language.js';
+import { actionWordsIn } from './view-actions.js';
+
+/** How a unit or a person changes (view/org-chart.ts `UnitChange`, `PersonChange`). */
+type UnitChange = 'added' | 'removed' | 'moved' | 'renamed' | 'changed' | 'unchanged';
+type PersonChange = 'hired' | 'fired' | 'rehired' | 'left' | 'joined' | 'renamed' | 'changed' | 'absence' | 'unchanged';
+
+export interface PageWords {
+  planTitle: string;
+  reportTitle: string;
+  intro: string;
+  reportIntro: string;
+  counts: string;
+  nothingToDo: string;
+  outcome: string;
+  guard: string;
+  guardOk: string;
+  /** `entities` is the kind counted: "employees". */
+  guardExceeded: (entities: string, removals: number, inService: number, limit: number) => string;
+  guardWithin: (entities: string, removals: number, inService: number, limit: number) => string;
+  warnings: string;
+  noWarnings: string;
+  consequence: string;
+  note: string;
+  held: string;
+  heldIntro: string;
+  saveApprovals: string;
+  failures: string;
+  noFailures: string;
+  chart: string;
+  search: string;
+  searchPlaceholder: string;
+  expandAll: string;
+  collapseAll: string;
+  onlyChanges: string;
+  legend: string;
+  noTeam: string;
+  department: string;
+  team: string;
+  headcount: string;
+  responsible: string;
+  owner: string;
+  name: string;
+  movedFrom: string;
+  renamedFrom: string;
+  wasUnder: string;
+  nobody: string;
+  absence: (start: string, end: string | null) => string;
+  fromTeam: string;
+  toTeam: string;
+  previousId: string;
+  status: Record<'done' | 'unchanged' | 'failed' | 'skipped', string>;
+  unit: Record<UnitChange, string>;
+  person: Record<PersonChange, string>;
+  /** The kinds of entity counted, "employees", as the terminal names them. */
+  entity: Record<string, string>;
+  /** The actions, as the terminal names them. */
+  action: Record<string, string>;
+  noMatches: string;
+}
+
+const en: PageWords = {
+  planTitle: 'Plan',
+  reportTitle: 'Report',
+  intro: 'What the import will change, as an org chart. Nothing has been sent yet.',
+  reportIntro: 'What the import did, as an org chart: each change with its outcome.',
+  counts: 'Counts',
+  nothingToDo: 'Nothing to do: the service already matches the workbook.',
+  outcome: 'Outcome',
+  guard: 'Deletion guard',
+  guardOk: 'The plan removes nothing that only --prune asks for.',
+  guardExceeded: (e, r, s, l) => `Refused: ${r} ${e} removal(s) of ${s} in the service; the limit is ${l} (--max-deletions). Nothing will be sent without --force.`,
+  guardWithin: (e, r, s, l) => `Allowed: ${r} ${e} removal(s) of ${s} in the service; the limit is ${l}.`,
+  warnings: 'Warnings and notes',
+  noWarnings: 'No warnings.',
+  consequence: 'warning',
+  note: 'note',
+  held: 'Held removals',
+  heldIntro: 'These removals wait for your approval. Tick the ones to carry out and save the approvals file.',
+  saveApprovals: 'Save approvals',
+  failures: 'What failed',
+  noFailures: 'Nothing failed.',
+  chart: 'Organisation',
+  search: 'Search',
+  searchPlaceholder: 'Name, id or e-mail',
+  expandAll: 'Expand all',
+  collapseAll: 'Collapse all',
+  onlyChanges: 'Only changes',
+  legend: 'Legend',
+  noTeam: 'People in no team',
+  department: 'department',
+  team: 'team',
+  headcount: 'people',
+  responsible: 'responsible',
+  owner: 'owner',
+  name: 'name',
+  movedFrom: 'moved',
+  renamedFrom: 'id',
+  wasUnder: 'was under',
+  nobody: 'nobody',
+  absence: (s, e) => (e === null ? `sick from ${s}` : `sick ${s} – ${e}`),
+  fromTeam: 'from',
+  toTeam: 'to',
+  previousId: 'was',
+  status: { done: 'done', unchanged: 'already so', failed: 'failed', skipped: 'skipped' },
+  unit: { added: 'added', removed: 'removed', moved: 'moved', renamed: 'renamed', changed: 'changed', unchanged: 'unchanged' },
+  person: {
+    hired: 'new',
+    fired: 'fired',
+    rehired: 'rehired',
+    left: 'leaves',
+    joined: 'joins',
+    renamed: 'new id',
+    changed: 'changed',
+    absence: 'absence',
+    unchanged: 'unchanged',
+  },
+  entity: actionWordsIn('en').entities,
+  action: actionWordsIn('en').action,
+  noMatches: 'Nothing matches.',
+};
+
+const da: PageWords = {
+  planTitle: 'Plan',
+  reportTitle: 'Rapport',
+  intro: 'Hvad importen vil ændre, vist som organisationsdiagram. Intet er sendt endnu.',
+  reportIntro: 'Hvad importen gjorde, vist som organisationsdiagram: hver ændring med sit udfald.',
+  counts: 'Antal',
+  nothingToDo: 'Intet at gøre: tjenesten svarer allerede til projektmappen.',
+  outcome: 'Udfald',
+  guard: 'Sletteværn',
+  guardOk: 'Planen fjerner intet, som kun --prune beder om.',
+  guardExceeded: (e, r, s, l) => `Afvist: ${r} af de ${s} ${e} i tjenesten skal fjernes; grænsen er ${l} (--max-deletions). Intet sendes uden --force.`,
+  guardWithin: (e, r, s, l) => `Tilladt: ${r} af de ${s} ${e} i tjenesten fjernes; grænsen er ${l}.`,
+  warnings: 'Advarsler og bemærkninger',
+  noWarnings: 'Ingen advarsler.',
+  consequence: 'advarsel',
+  note: 'bemærkning',
+  held: 'Tilbageholdte fjernelser',
+  heldIntro: 'Disse fjernelser venter på din godkendelse. Sæt flueben ved dem, der skal udføres, og gem godkendelsesfilen.',
+  saveApprovals: 'Gem godkendelser',
+  failures: 'Hvad mislykkedes',
+  noFailures: 'Intet mislykkedes.',
+  chart: 'Organisation',
+  search: 'Søg',
+  searchPlaceholder: 'Navn, id eller e-mail',
+  expandAll: 'Fold alle ud',
+  collapseAll: 'Fold alle sammen',
+  onlyChanges: 'Kun ændringer',
+  legend: 'Forklaring',
+  noTeam: 'Personer uden team',
+  department: 'afdeling',
+  team: 'team',
+  headcount: 'personer',
+  responsible: 'ansvarlig',
+  owner: 'leder',
+  name: 'navn',
+  movedFrom: 'flyttet',
+  renamedFrom: 'id',
+  wasUnder: 'lå under',
+  nobody: 'ingen',
+  absence: (s, e) => (e === null ? `syg fra ${s}` : `syg ${s} – ${e}`),
+  fromTeam: 'fra',
+  toTeam: 'til',
+  previousId: 'var',
+  status: { done: 'udført', unchanged: 'var allerede sådan', failed: 'mislykkedes', skipped: 'sprunget over' },
+  unit: { added: 'tilføjet', removed: 'fjernet', moved: 'flyttet', renamed: 'nyt id', changed: 'ændret', unchanged: 'uændret' },
+  person: {
+    hired: 'ny',
+    fired: 'fratræder',
+    rehired: 'genansat',
+    left: 'forlader',
+    joined: 'kommer til',
+    renamed: 'nyt id',
+    changed: 'ændret',
+    absence: 'fravær',
+    unchanged: 'uændret',
+  },
+  entity: actionWordsIn('da').entities,
+  action: actionWordsIn('da').action,
+  noMatches: 'Intet passer.',
+};
+
+export const pageWords = phrasebook({ en, da });
+
+/** The page's words in a language of its own (a page asked for in another language than the run's). */
+export function pageWordsIn(lang: Lang): PageWords {
+  return lang === 'da' ? da : en;
+}

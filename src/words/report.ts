@@ -1,0 +1,60 @@
+/**
+ * The sentences of the report stage: the terminal summary of issues (src/report/summary.ts), the place of
+ * an issue (location.ts) and the annotated error files (error-workbook.ts, error-csv.ts, issues-for-file.ts).
+ */
+import { phrasebook } from './language.js';
+
+type Severity = 'error' | 'warning';
+
+const en = {
+  noProblems: 'No problems found.',
+  /** "3 errors", "1 warning". */
+  issueCount: (count: number, severity: Severity) => `${count} ${severity}${count === 1 ? '' : 's'}`,
+  /** The first line of the summary; `counts` are the issue counts ("3 errors"), `sheets` how many sheets have issues. */
+  headline: (counts: readonly string[], sheets: number) => `${counts.join(' and ')}${sheets === 1 ? '' : ` in ${sheets} sheets`}.`,
+  /** The mark before each issue, as wide for both severities so the issues line up. */
+  mark: { error: 'error  ', warning: 'warning' } as Record<Severity, string>,
+  more: (more: number) => `  …and ${more} more`,
+  /** The group of issues of no sheet (a missing sheet, an unreadable file). */
+  wholeInput: 'Input',
+
+  /** "Employees row 14", "row 14", "column email ("E-mail")", "column "E-mail"". */
+  sheetRow: (sheet: string, row: number) => `${sheet} row ${row}`,
+  row: (row: number) => `row ${row}`,
+  columnWithHeader: (column: string, header: string) => `column ${column} ("${header}")`,
+  column: (column: string) => `column ${column}`,
+  headerOnly: (header: string) => `column "${header}"`,
+
+  /** A warning's note in an error file starts with this ("Warning: "); an error's has no prefix. */
+  warningPrefix: 'Warning: ',
+  /** The column the CSV error file adds, and the sheet the workbook error file adds. */
+  errorsColumn: 'errors',
+  errorsSheet: 'Errors',
+  /** The column titles of the workbook's Errors sheet, in order. */
+  errorsSheetColumns: ['Severity', 'Sheet', 'Row', 'Column', 'Header', 'Code', 'Message', 'Value', 'Cell'] as readonly string[],
+  severity: { error: 'error', warning: 'warning' } as Record<Severity, string>,
+};
+
+export const reportWords = phrasebook({
+  en,
+  da: {
+    noProblems: 'Ingen problemer fundet.',
+    issueCount: (count, severity) => (severity === 'error' ? `${count} fejl` : `${count} ${count === 1 ? 'advarsel' : 'advarsler'}`),
+    headline: (counts, sheets) => `${counts.join(' og ')}${sheets === 1 ? '' : ` i ${sheets} ark`}.`,
+    mark: { error: 'fejl    ', warning: 'advarsel' },
+    more: (more) => `  …og ${more} mere`,
+    wholeInput: 'Inddata',
+
+    sheetRow: (sheet, row) => `${sheet} række ${row}`,
+    row: (row) => `række ${row}`,
+    columnWithHeader: (column, header) => `kolonne ${column} ("${header}")`,
+    column: (column) => `kolonne ${column}`,
+    headerOnly: (header) => `kolonne "${header}"`,
+
+    warningPrefix: 'Advarsel: ',
+    errorsColumn: 'fejl',
+    errorsSheet: 'Fejl',
+    errorsSheetColumns: ['Type', 'Ark', 'Række', 'Kolonne', 'Overskrift', 'Kode', 'Besked', 'Værdi', 'Celle'],
+    severity: { error: 'fejl', warning: 'advarsel' },
+  },
+});

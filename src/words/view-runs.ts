@@ -1,0 +1,79 @@
+/** The sentences of the export guard (src/view/export-guard-text.ts) and of `history` (history-text.ts). */
+import { phrasebook, plural } from './language.js';
+
+/** The sheet of the workbook a finding is about (plan/export-guard.ts). */
+type SheetKind = 'employees' | 'organisation';
+const DANISH_SHEET: Record<SheetKind, string> = { employees: 'Medarbejdere', organisation: 'Organisation' };
+
+const en = {
+  employeesMissing: (now: number, before: number, missing: number, examples: string, limit: number) =>
+    `The export has ${now} employees; the last successful run had ${before}: ${missing} are missing (e.g. ${examples}); at most ${limit} may go missing at once.`,
+  subtreeMissing: (departmentId: string, units: number, examples: string) =>
+    `Department ${departmentId} is missing from the export with everything below it (${units} more units: ${examples}).`,
+  columnMissing: (sheet: SheetKind, column: string) => `The ${sheet} sheet has no ${column} column; the last successful run had one.`,
+  valuesCleared: (column: string, sheet: SheetKind, cleared: number, filledBefore: number, examples: string, limit: number) =>
+    `The ${column} column of the ${sheet} sheet is blank for ${cleared} of the ${filledBefore} rows that had a value last time (e.g. ${examples}); at most ${limit} may be cleared at once.`,
+  guardRefused: 'The export differs too much from the last successful run:',
+  guardRefusedHint: 'If this is right, run again with --accept-changes.',
+  guardWouldRefuse: 'Applying would be refused: the export differs too much from the last successful run:',
+  guardWouldRefuseHint: 'If this is right, apply with --accept-changes.',
+  guardAccepted: 'The export differs from the last successful run (accepted with --accept-changes):',
+
+  /** One action of a recorded run: "3 create (3 done)". */
+  countedAction: (planned: number, action: string, statuses: readonly string[]) =>
+    `${planned} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+  nothingToDo: 'nothing to do',
+  undoOf: (run: string) => `undo of ${run}`,
+  noRuns: 'No runs are recorded in this state folder yet.',
+  runLine: (id: string, exitCode: number, duration: string, what: string, counts: string, guardFindings: number) =>
+    `${id}  exit ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} finding(s)]` : ''}`,
+  runsFooter: (runs: number) =>
+    `${runs} run(s). \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
+  runTitle: (id: string, undoes: string | null) => `Run ${id}${undoes !== null ? ` (undo of ${undoes})` : ''}`,
+  runTimes: (started: string, finished: string, duration: string, exitCode: number) =>
+    `  started ${started}, finished ${finished} (${duration}), exit code ${exitCode}`,
+  runFiles: (files: readonly string[]) => `  files: ${files.join(', ')}`,
+  runHash: (hash: string | null) => `  sha256 of the files: ${hash ?? 'unknown'}`,
+  runService: (serviceKey: string) => `  service: ${serviceKey}`,
+  runGuardFinding: (finding: string) => `  export guard: ${finding}`,
+  operations: 'Operations:',
+  wholeReport: (path: string) => `The whole report (as --report writes it): ${path}`,
+  undoHint: (id: string) => `\`orgsync-import undo ${id}\` reverses this run.`,
+};
+
+export const runWords = phrasebook({
+  en,
+  da: {
+    employeesMissing: (now, before, missing, examples, limit) =>
+      `Eksporten har ${now} medarbejdere; den sidste vellykkede kørsel havde ${before}: ${missing} mangler (fx ${examples}); højst ${limit} må mangle på én gang.`,
+    subtreeMissing: (departmentId, units, examples) =>
+      `Afdeling ${departmentId} mangler i eksporten med alt under sig (${units} ${plural(units, 'enhed', 'enheder')} mere: ${examples}).`,
+    columnMissing: (sheet, column) => `Arket ${DANISH_SHEET[sheet]} har ingen kolonne ${column}; det havde den sidste vellykkede kørsel.`,
+    valuesCleared: (column, sheet, cleared, filledBefore, examples, limit) =>
+      `Kolonnen ${column} i arket ${DANISH_SHEET[sheet]} er tom i ${cleared} af de ${filledBefore} rækker, der havde en værdi sidste gang (fx ${examples}); højst ${limit} må tømmes på én gang.`,
+    guardRefused: 'Eksporten afviger for meget fra den sidste vellykkede kørsel:',
+    guardRefusedHint: 'Hvis det er rigtigt, så kør igen med --accept-changes.',
+    guardWouldRefuse: 'Udførelsen ville blive afvist: eksporten afviger for meget fra den sidste vellykkede kørsel:',
+    guardWouldRefuseHint: 'Hvis det er rigtigt, så udfør med --accept-changes.',
+    guardAccepted: 'Eksporten afviger fra den sidste vellykkede kørsel (godtaget med --accept-changes):',
+
+    countedAction: (planned, action, statuses) => `${planned} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+    nothingToDo: 'intet at gøre',
+    undoOf: (run) => `fortrydelse af ${run}`,
+    noRuns: 'Der er endnu ingen kørsler i denne tilstandsmappe.',
+    runLine: (id, exitCode, duration, what, counts, guardFindings) =>
+      `${id}  afslutningskode ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
+    runsFooter: (runs) =>
+      `${runs} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show RUN\` viser én; \`orgsync-import undo RUN\` fortryder én.`,
+    runTitle: (id, undoes) => `Kørsel ${id}${undoes !== null ? ` (fortrydelse af ${undoes})` : ''}`,
+    runTimes: (started, finished, duration, exitCode) =>
+      `  startet ${started}, færdig ${finished} (${duration}), afslutningskode ${exitCode}`,
+    runFiles: (files) => `  filer: ${files.join(', ')}`,
+    runHash: (hash) => `  sha256 af filerne: ${hash ?? 'ukendt'}`,
+    runService: (serviceKey) => `  tjeneste: ${serviceKey}`,
+    runGuardFinding: (finding) => `  eksportværn: ${finding}`,
+    operations: 'Handlinger:',
+    wholeReport: (path) => `Hele rapporten (som --report skriver den): ${path}`,
+    undoHint: (id) => `\`orgsync-import undo ${id}\` fortryder denne kørsel.`,
+  },
+});
