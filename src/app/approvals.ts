@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { OrgsyncError } from '../errors.js';
+import { appSavedPlanWords } from '../words/app-saved-plan.js';
+import { schemaProblems } from '../words/app-schema.js';
 
 const approvalsSchema = z.strictObject({
   version: z.literal(1),
@@ -12,29 +14,27 @@ const approvalsSchema = z.strictObject({
 });
 
 function invalid(path: string, why: string): OrgsyncError {
-  return new OrgsyncError('approvals_invalid', `${path}: ${why} Nothing was sent.`);
+  return new OrgsyncError('approvals_invalid', appSavedPlanWords().approvalsInvalid(path, why));
 }
 
 /** The approved keys, each once, in the file's order. */
 export function readApprovals(path: string, held: readonly string[], planPath: string): string[] {
+  const words = appSavedPlanWords();
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw invalid(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist.' : 'it is not valid JSON.');
+    throw invalid(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? words.approvalsMissing : words.approvalsNotJson);
   }
-  const result = approvalsSchema.safeParse(parsed);
+  const result = approvalsSchema.safeParse(parsed, { error: schemaProblems });
   if (!result.success) {
     const first = result.error.issues[0]!;
-    throw invalid(path, `expected {"version":1,"approved":["<plan entry key>", …]} (${first.path.join('.') || 'the file'}: ${first.message}).`);
+    throw invalid(path, words.approvalsShape(first.path.join('.') || words.theFile, first.message));
   }
   const holds = new Set(held);
   const unknown = result.data.approved.filter((key) => !holds.has(key));
   if (unknown.length > 0) {
-    throw invalid(
-      path,
-      `${unknown.map((k) => `"${k}"`).join(', ')} ${unknown.length === 1 ? 'is not a removal' : 'are not removals'} held by ${planPath} (${holds.size} held).`,
-    );
+    throw invalid(path, words.notHeld(unknown, planPath, holds.size));
   }
   return [...new Set(result.data.approved)];
 }

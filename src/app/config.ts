@@ -8,6 +8,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError } from '../errors.js';
+import { appConfigWords } from '../words/app-config.js';
+import { schemaProblems } from '../words/app-schema.js';
 import { chooseLanguage } from '../words/language.js';
 import { ENV, type CommandName, type GuardLimits, type ImportOptions } from './options.js';
 
@@ -39,10 +41,10 @@ const configSchema = z
 export type ConfigFile = z.output<typeof configSchema>;
 
 /** Keys that would put a secret in the file, and where that secret belongs instead. */
-const SECRET_KEYS: Record<string, string> = {
-  jwt_secret: `the environment (${ENV.jwtSecret}) or a file named by jwt_secret_file`,
-  access_token: `the environment (${ENV.accessToken}) or a file named by access_token_file`,
-  jwt: `the environment (${ENV.jwt})`,
+const SECRET_KEYS: Record<string, () => string> = {
+  jwt_secret: () => appConfigWords().secretFromEnvOrFile(ENV.jwtSecret, 'jwt_secret_file'),
+  access_token: () => appConfigWords().secretFromEnvOrFile(ENV.accessToken, 'access_token_file'),
+  jwt: () => appConfigWords().secretFromEnv(ENV.jwt),
 };
 
 export interface LoadedConfig {
@@ -56,8 +58,12 @@ function configError(message: string): OrgsyncError {
   return new OrgsyncError('config', message);
 }
 
-/** `--config FILE`, else `orgsync.config.json` in the working folder when there is one, else none. */
-export function loadConfig(given: string | undefined, cwd: string = process.cwd()): LoadedConfig | null {
+/**
+ * `--config FILE`, else `orgsync.config.json` in the working folder when there is one, else none.
+ * `chooseLang`: called with the file's `lang` before the rest is checked, so that a mistake in the file
+ * is told in the language the file asks for.
+ */
+export function loadConfig(given: string | undefined, cwd: string = process.cwd(), chooseLang?: (lang: 'en' | 'da') => void): LoadedConfig | null {
   const path = given !== undefined ? resolve(cwd, given) : resolve(cwd, CONFIG_FILE_NAME);
   const shown = given ?? CONFIG_FILE_NAME;
   if (given === undefined && !existsSync(path)) return null;
@@ -66,14 +72,16 @@ export function loadConfig(given: string | undefined, cwd: string = process.cwd(
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw configError(`${shown}: ${code === 'ENOENT' ? 'the configuration file does not exist' : `cannot be read (${code ?? String(error)})`}.`);
+    throw configError(appConfigWords().configUnreadable(shown, code === 'ENOENT', code ?? String(error)));
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw configError(`${shown}: not valid JSON (${(error as Error).message}).`);
+    throw configError(appConfigWords().notJson(shown, (error as Error).message));
   }
+  const lang = (parsed as { lang?: unknown } | null)?.lang;
+  if (chooseLang && (lang === 'en' || lang === 'da')) chooseLang(lang);
   return { path: shown, folder: dirname(path), values: checkConfig(parsed, shown) };
 }
 
@@ -82,10 +90,10 @@ export function checkConfig(parsed: unknown, shown: string): ConfigFile {
   if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
     const secret = Object.keys(parsed).find((key) => key in SECRET_KEYS);
     if (secret) {
-      throw configError(`${shown}: "${secret}" must not be in the configuration file: a secret there is read by whoever can read the file. Give it through ${SECRET_KEYS[secret]}.`);
+      throw configError(appConfigWords().secretInFile(shown, secret, SECRET_KEYS[secret]!()));
     }
   }
-  const result = configSchema.safeParse(parsed);
+  const result = configSchema.safeParse(parsed, { error: schemaProblems });
   if (result.success) return result.data;
   const problem = result.error.issues[0]!;
   const where = problem.path.map(String).join('.');
@@ -94,9 +102,9 @@ export function checkConfig(parsed: unknown, shown: string): ConfigFile {
     const prefix = where === '' ? '' : `${where}.`;
     const known = Object.keys(where === 'guard' ? configSchema.shape.guard.unwrap().shape : configSchema.shape);
     const near = nearest(key, known);
-    throw configError(`${shown}: "${prefix}${key}" is not a setting${near ? ` (did you mean "${prefix}${near}"?)` : ''}. The settings: ${known.join(', ')}.`);
+    throw configError(appConfigWords().notASetting(shown, `${prefix}${key}`, near ? `${prefix}${near}` : undefined, known.join(', ')));
   }
-  if (where === '') throw configError(`${shown}: expected one JSON object of settings, e.g. {"base_url": "https://…", "company_id": 1234}.`);
+  if (where === '') throw configError(appConfigWords().notAnObject(shown));
   throw configError(`${shown}: "${where}": ${problem.message}.`);
 }
 
@@ -134,16 +142,14 @@ export function readSecretFile(key: string, path: string, shown: string): string
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw configError(`${shown}: ${key} ${path}: ${code === 'ENOENT' ? 'the file does not exist' : `cannot be read (${code ?? String(error)})`}.`);
+    throw configError(appConfigWords().secretFileUnreadable(shown, key, path, code === 'ENOENT', code ?? String(error)));
   }
   // Windows has no such permission bits; there the file's ACL is the administrator's business.
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    throw configError(
-      `${shown}: ${key} ${path} can be read by others than its owner (mode ${(mode & 0o777).toString(8)}). Make it private first: chmod 600 ${path}`,
-    );
+    throw configError(appConfigWords().secretFileShared(shown, key, path, (mode & 0o777).toString(8)));
   }
   const secret = text.trim();
-  if (secret === '') throw configError(`${shown}: ${key} ${path} is empty.`);
+  if (secret === '') throw configError(appConfigWords().secretFileEmpty(shown, key, path));
   return secret;
 }
 
@@ -160,12 +166,12 @@ export function importOptionsFrom(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): ImportOptions {
-  const config = loadConfig(typeof flags.config === 'string' ? flags.config : undefined, cwd);
-  const file = config?.values ?? {};
   const flag = (name: string): string | undefined => {
     const value = flags[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
+  const config = loadConfig(typeof flags.config === 'string' ? flags.config : undefined, cwd, flag('lang') === undefined ? chooseLanguage : undefined);
+  const file = config?.values ?? {};
   const fromEnv = (name: string): string | undefined => (env[name] !== undefined && env[name] !== '' ? env[name] : undefined);
   const besideConfig = (path: string) => resolve(config!.folder, path);
   const secretFile = (key: 'jwt_secret_file' | 'access_token_file'): string | undefined => {
@@ -174,7 +180,7 @@ export function importOptionsFrom(
   };
 
   const api = flag('api') ?? file.api ?? fromEnv(ENV.api) ?? 'v3';
-  if (api !== 'v3' && api !== 'v2') throw new OrgsyncError('usage', `${ENV.api} must be v3 or v2 (got "${api}")`);
+  if (api !== 'v3' && api !== 'v2') throw new OrgsyncError('usage', appConfigWords().apiValue(ENV.api, api));
   const stateDir =
     flag('stateDir') !== undefined
       ? resolve(cwd, flag('stateDir')!)
@@ -228,7 +234,7 @@ export function importOptionsFrom(
   // The file's language beats the environment's (main.ts chose that one); a --lang flag beats both.
   if (flag('lang') === undefined && file.lang !== undefined) chooseLanguage(file.lang);
   if (options.journal) options.journal = resolve(cwd, options.journal);
-  if (options.holdRemovals && !options.prune) throw new OrgsyncError('usage', '--hold-removals holds the removals --prune asks for: give --prune too.');
+  if (options.holdRemovals && !options.prune) throw new OrgsyncError('usage', appConfigWords().holdNeedsPrune);
   return options;
 }
 

@@ -8,6 +8,7 @@ import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
 import type { Plan } from '../plan/plan.js';
 import { issueEntry, operationEntry, reportSummary, type ReportInput, type ReportSummary } from '../report/json.js';
+import { appRunWords } from '../words/app-run.js';
 import type { Progress } from './progress.js';
 
 export const EVENTS_VERSION = '1';
@@ -70,15 +71,22 @@ export class JsonEvents implements RunEvents {
   }
 }
 
-/** Machine-friendly names of the phases the app announces in words. */
-const PHASES: Record<string, string> = {
-  'Reading and validating': 'reading',
-  'Reading the service and the workbook': 'reading',
-  Applying: 'applying',
-};
+/**
+ * Machine-friendly names of the phases the app announces in words (in the run's language): the same
+ * names whatever the language.
+ */
+function phases(): Record<string, string> {
+  const words = appRunWords();
+  return {
+    [words.phaseReadingAndValidating]: 'reading',
+    [words.phaseReadingServiceAndWorkbook]: 'reading',
+    [words.phaseReadingService]: 'reading_the_service',
+    [words.phaseApplying]: 'applying',
+  };
+}
 
 export function phaseName(words: string): string {
-  return PHASES[words] ?? words.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return phases()[words] ?? words.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
 /** Progress as events: a phase's start and end, and its counts at most once a second (and the last). */
@@ -107,7 +115,7 @@ export function jsonProgress(emit: (event: Record<string, unknown>) => void, clo
       }
     },
     end(message) {
-      emit({ event: 'phase', phase, status: 'finished', message: message ?? 'done', seconds: Number(((clock() - started) / 1000).toFixed(1)) });
+      emit({ event: 'phase', phase, status: 'finished', message: message ?? appRunWords().phaseDone, seconds: Number(((clock() - started) / 1000).toFixed(1)) });
     },
   };
 }

@@ -10,6 +10,7 @@ import { TEMPLATE_VERSION, templateChangesSince } from '../template/version.js';
 import type { CurrentView, ValidationResult } from '../validate/types.js';
 import type { ApiVersion } from '../model/service-state.js';
 import type { InputOptions } from './options.js';
+import { appRunWords } from '../words/app-run.js';
 
 /** The `--map` profile, checked whole before any input is read (exit 3 naming the key at fault). */
 export function readProfile(path: string | undefined): Profile | undefined {
@@ -18,8 +19,7 @@ export function readProfile(path: string | undefined): Profile | undefined {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : 'it is not valid JSON';
-    throw new UsageError(`--map ${path}: ${reason} (expected e.g. {"employees": {"headers": {"Medarb.nr.": "employee_id"}}})`);
+    throw new UsageError(appRunWords().profileUnreadable(path, (error as NodeJS.ErrnoException).code === 'ENOENT'));
   }
   return checkProfile(parsed, path, valueRules);
 }
@@ -39,7 +39,7 @@ export async function readAndValidate(
   options: InputOptions,
   extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
-  if (options.files.length === 0) throw new UsageError('Name the workbook to import, e.g. orgsync-import employees.xlsx');
+  if (options.files.length === 0) throw new UsageError(appRunWords().nameTheWorkbook);
   const { profile } = options.profile ? options : withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
@@ -62,7 +62,7 @@ export async function readAndValidate(
 export function describeValidation(result: ValidationResult): string {
   const rows = result.sheetsSeen.reduce((sum, s) => sum + s.rows, 0);
   const errors = result.issues.filter((i) => i.severity === 'error').length;
-  return `${rows} rows in ${result.sheetsSeen.length} sheets, ${errors} errors`;
+  return appRunWords().workbookRead(rows, result.sheetsSeen.length, errors);
 }
 
 /** A workbook made from an older template: say what changed since, so nobody misses a new column. */
@@ -70,9 +70,7 @@ export function templateWarnings(version: string | undefined): Issue[] {
   if (version === undefined) return [];
   const changes = templateChangesSince(version);
   if (changes.length === 0) return [];
-  const message = `This workbook was made from template version ${version}; the current one is ${TEMPLATE_VERSION}. Since then: ${changes
-    .map((c) => `(${c.version}) ${c.changes}`)
-    .join(' ')} Run "orgsync-import template" for a fresh copy.`;
+  const message = appRunWords().oldTemplate(version, TEMPLATE_VERSION, changes.map((c) => `(${c.version}) ${c.changes}`).join(' '));
   return [issue('warning', 'old_template', message, { value: version })];
 }
 

@@ -9,6 +9,7 @@ import { colourFor } from '../report/summary.js';
 import { bothProgress, JsonEvents, silentProgress } from './events.js';
 import type { AppIO } from './io.js';
 import { lineProgress } from './progress.js';
+import { appOutputWords } from '../words/app-output.js';
 
 export interface OutputMode {
   json: boolean;
@@ -47,7 +48,7 @@ export class HeldText extends Writable {
     this.chunks = [];
     this.size = 0;
     if (text !== '') target.write(text);
-    if (this.dropped) target.write('(more output was left out: run without --quiet to see it all)\n');
+    if (this.dropped) target.write(`${appOutputWords().moreLeftOut}\n`);
     this.dropped = false;
   }
 }

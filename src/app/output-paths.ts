@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { errorFilePath, sameFile } from '../report/error-file-path.js';
 import { listInputFiles } from '../sheets/read.js';
 import type { ImportOptions } from './options.js';
+import { appOutputWords } from '../words/app-output.js';
 
 /** The input files this run reads: the workbook or CSV files (folders expanded) and `--map`. */
 async function inputsOf(options: Pick<ImportOptions, 'files' | 'mapFile'>): Promise<string[]> {
@@ -21,7 +22,8 @@ export async function refuseOutputsOverInputs(
   options: Pick<ImportOptions, 'files' | 'mapFile' | 'report' | 'errorsOut' | 'journal' | 'html'> & Partial<Pick<ImportOptions, 'out' | 'command'>>,
 ): Promise<void> {
   const inputs = await inputsOf(options);
-  const outputs: { option: string; path: string }[] = [];
+  // option null: the error file written beside the input (no option names it).
+  const outputs: { option: string | null; path: string }[] = [];
   if (options.report) outputs.push({ option: '--report', path: options.report });
   if (options.journal) outputs.push({ option: '--journal', path: options.journal });
   if (options.html) outputs.push({ option: '--html', path: options.html });
@@ -30,14 +32,11 @@ export async function refuseOutputsOverInputs(
     outputs.push({ option: '--errors-out', path: options.errorsOut });
     for (const input of inputs) outputs.push({ option: '--errors-out', path: errorFilePath(input, options.errorsOut) });
   } else {
-    for (const input of inputs) outputs.push({ option: 'the error file', path: errorFilePath(input) });
+    for (const input of inputs) outputs.push({ option: null, path: errorFilePath(input) });
   }
   for (const output of outputs) {
     const input = inputs.find((candidate) => sameFile(output.path, candidate));
     if (input === undefined) continue;
-    const how = resolve(output.path) === resolve(input) ? 'is' : 'leads to';
-    throw new UsageError(
-      `${output.option} ${output.path} ${how} the input file ${input}; writing it would replace your own file. Name another file for ${output.option === 'the error file' ? 'the error file with --errors-out' : output.option}. Nothing was read or sent.`,
-    );
+    throw new UsageError(appOutputWords().outputOverInput(output.option, output.path, resolve(output.path) === resolve(input), input));
   }
 }

@@ -9,6 +9,7 @@ import type { CurrentState } from '../model/service-state.js';
 import { buildReport, type ReportInput } from '../report/json.js';
 import { buildOrgChart } from '../view/org-chart.js';
 import { renderPlanPage } from '../view/plan-html.js';
+import { appOutputWords } from '../words/app-output.js';
 import { language } from '../words/language.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
@@ -42,7 +43,7 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
   // A run with nothing to do did nothing: the page of the last run that did something stays.
   if (options.command !== 'plan' && operations === 0) return;
   if (operations > MAX_PAGE_OPERATIONS) {
-    println(io.stdout, `No org chart page: the plan has ${operations} operations, more than a page shows (${MAX_PAGE_OPERATIONS}); --report FILE.json lists them all.`);
+    println(io.stdout, appOutputWords().noPage(operations, MAX_PAGE_OPERATIONS));
     return;
   }
   const path = pagePath(options);
@@ -59,9 +60,9 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
     const temporary = `${path}.${process.pid}.tmp`;
     await writeFile(temporary, html, 'utf8');
     await rename(temporary, path);
-    println(io.stdout, `${options.command === 'plan' ? 'The plan as an org chart' : 'The report as an org chart'}: ${path}`);
+    println(io.stdout, appOutputWords().pageWritten(options.command === 'plan' ? 'plan' : 'report', path));
   } catch (error) {
     // What was applied stays applied; only the page is missing.
-    println(io.stderr, `Could not write the page ${path}: ${(error as Error).message}`);
+    println(io.stderr, appOutputWords().couldNotWritePage(path, (error as Error).message));
   }
 }

@@ -4,6 +4,7 @@ import type { CurrentState } from '../model/service-state.js';
 import type { Plan } from '../plan/plan.js';
 import { hashInputs } from './inputs.js';
 import { println, type AppIO } from './io.js';
+import { appSavedPlanWords } from '../words/app-saved-plan.js';
 import type { ImportOptions } from './options.js';
 import { defaultPlanPath, planFileOf, serviceFingerprint, writePlanFile } from './saved-plan.js';
 import { pagePath } from './pages.js';
@@ -32,11 +33,11 @@ export async function savePlanIfAsked(
     now: ctx.startedAt,
   });
   await writePlanFile(path, file);
-  println(io.stdout, `Plan saved to ${path}: "orgsync-import apply ${path}" carries out exactly this plan.`);
+  println(io.stdout, appSavedPlanWords().planSaved(path));
 }
 
 /** Names the page this run writes (its held removals have a checkbox each there) and the plan file. */
 export function heldLine(options: Pick<ImportOptions, 'out' | 'files' | 'command' | 'html'>, count: number): string {
   const path = planPathOf(options);
-  return `${count} removal(s) held for approval: tick them in ${pagePath(options)} and save approvals.json, then run orgsync-import apply ${path} --approve approvals.json`;
+  return appSavedPlanWords().heldForApproval(count, pagePath(options), path);
 }

@@ -5,6 +5,7 @@
 import type cliProgressTypes from 'cli-progress';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
+import { appRunWords } from '../words/app-run.js';
 
 // Bars are drawn only on a terminal: load the library only then.
 const require = createRequire(import.meta.url);
@@ -47,7 +48,7 @@ export function lineProgress(stream: Writable, clock: () => number = Date.now): 
     },
     end(message) {
       const seconds = ((clock() - started) / 1000).toFixed(1);
-      stream.write(`${name}: ${message ?? 'done'} (${seconds} s)\n`);
+      stream.write(`${name}: ${message ?? appRunWords().phaseDone} (${seconds} s)\n`);
     },
   };
 }
@@ -81,8 +82,7 @@ function formatLeft(seconds: number | null): string {
   const h = Math.floor(whole / 3600);
   const m = Math.floor((whole % 3600) / 60);
   const s = whole % 60;
-  const text = h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
-  return `, ${text} left`;
+  return appRunWords().timeLeft(h, m, s);
 }
 
 /** A cli-progress bar per phase, with counts, the recent rate and the time left. */
@@ -125,7 +125,7 @@ export function barProgress(stream: Writable): Progress {
       bar?.stop();
       bar = null;
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      stream.write(`${name}: ${message ?? 'done'} (${seconds} s)\n`);
+      stream.write(`${name}: ${message ?? appRunWords().phaseDone} (${seconds} s)\n`);
     },
   };
 }

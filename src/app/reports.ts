@@ -10,6 +10,7 @@ import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { writePage, type PageSource } from './pages.js';
+import { appOutputWords } from '../words/app-output.js';
 
 export interface ReportContext {
   options: ImportOptions;
@@ -41,9 +42,9 @@ async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<
     ...(ctx.options.errorsOut !== undefined ? { errorsOut: ctx.options.errorsOut } : {}),
     ...(ctx.options.encoding !== undefined ? { encoding: ctx.options.encoding } : {}),
   });
-  for (const out of written) println(ctx.io.stdout, `Marked-up copy with every problem: ${out}`);
+  for (const out of written) println(ctx.io.stdout, appOutputWords().markedUpCopy(out));
   for (const old of await removeStaleErrorFiles(issues, { inputs })) {
-    println(ctx.io.stdout, `Removed ${old}, left by an earlier run: its file has no errors now.`);
+    println(ctx.io.stdout, appOutputWords().staleErrorFileRemoved(old));
   }
 }
 
@@ -52,7 +53,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
   try {
     await writeErrorFilesFor(ctx, result.issues);
   } catch (error) {
-    println(ctx.io.stderr, `Could not write the error file: ${(error as Error).message}`);
+    println(ctx.io.stderr, appOutputWords().couldNotWriteErrorFile((error as Error).message));
   }
   const report: ReportInput = {
     exitCode: result.exitCode,
@@ -71,9 +72,9 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
   if (!ctx.options.report) return;
   try {
     await writeReportOf(ctx.options.report, report);
-    println(ctx.io.stdout, `Report written to ${ctx.options.report}`);
+    println(ctx.io.stdout, appOutputWords().reportWritten(ctx.options.report));
   } catch (error) {
     // What was applied stays applied and the exit code says how it went; only the report is missing.
-    println(ctx.io.stderr, `Could not write the report ${ctx.options.report}: ${(error as Error).message}`);
+    println(ctx.io.stderr, appOutputWords().couldNotWriteReport(ctx.options.report, (error as Error).message));
   }
 }

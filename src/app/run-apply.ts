@@ -22,6 +22,8 @@ import { finishReports } from './reports.js';
 import { apply, makePlan, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
 import { readPlanFile, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
+import { appSavedPlanWords } from '../words/app-saved-plan.js';
+import { appRunWords } from '../words/app-run.js';
 
 export interface ApplyRequest {
   planFile: string;
@@ -51,7 +53,7 @@ function optionsOf(saved: SavedPlan, options: ImportOptions, request: ApplyReque
   }
   if (options.maxDeletions === undefined && made.max_deletions !== null) merged.maxDeletions = made.max_deletions;
   if (request.apiGiven && options.api !== service.api) {
-    throw new UsageError(`${request.planFile} was made for API ${service.api}; --api ${options.api} cannot apply it.`);
+    throw new UsageError(appSavedPlanWords().otherApi(request.planFile, service.api, options.api));
   }
   if (service.sandbox) {
     delete merged.baseUrl;
@@ -59,12 +61,12 @@ function optionsOf(saved: SavedPlan, options: ImportOptions, request: ApplyReque
   }
   // A base URL given now (one with the user name the plan file leaves out, say) must name the same service.
   const baseUrl = options.baseUrl ?? service.base_url ?? undefined;
-  if (baseUrl === undefined) throw new UsageError(`${request.planFile} names no service.`);
+  if (baseUrl === undefined) throw new UsageError(appSavedPlanWords().namesNoService(request.planFile));
   if (options.companyId !== undefined && options.companyId !== (service.company_id ?? undefined)) {
-    throw new UsageError(`${request.planFile} was made for company ${service.company_id ?? '(none)'}, not ${options.companyId}.`);
+    throw new UsageError(appSavedPlanWords().otherCompany(request.planFile, service.company_id, options.companyId));
   }
   if (serviceKey(service.api, baseUrl, merged.companyId) !== service.key) {
-    throw new UsageError(`${request.planFile} was made for ${service.base_url ?? 'another service'}; --base-url ${baseUrl} is another service.`);
+    throw new UsageError(appSavedPlanWords().otherBaseUrl(request.planFile, service.base_url, baseUrl));
   }
   merged.baseUrl = baseUrl;
   return merged;
@@ -72,11 +74,7 @@ function optionsOf(saved: SavedPlan, options: ImportOptions, request: ApplyReque
 
 function stale(planFile: string, differences: string[], what: string): OrgsyncError {
   const shown = differences.slice(0, 5).join('; ');
-  const more = differences.length > 5 ? `; and ${differences.length - 5} more` : '';
-  return new OrgsyncError(
-    'plan_stale',
-    `The plan is stale: ${what}: ${shown}${more}. Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
-  );
+  return new OrgsyncError('plan_stale', appSavedPlanWords().stale(what, shown, Math.max(0, differences.length - 5), planFile));
 }
 
 export async function runApply(request: ApplyRequest, given: ImportOptions, io: AppIO): Promise<ExitCode> {
@@ -85,24 +83,21 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
   const options = optionsOf(saved, given, request);
   await refuseOutputsOverInputs(options);
   const hash = await hashInputs(options.files).catch((error: Error) => {
-    throw new OrgsyncError('plan_stale', `The workbook the plan was made from cannot be read (${error.message}). Nothing was sent.`);
+    throw new OrgsyncError('plan_stale', appSavedPlanWords().workbookUnreadable(error.message));
   });
   if (hash !== saved.file.inputs.hash) {
-    throw new OrgsyncError(
-      'plan_stale',
-      `The plan is stale: the workbook changed since the plan was made (${options.files.join(', ')}). Nothing was sent. Make the plan again (orgsync-import plan … --out ${request.planFile}) and review it.`,
-    );
+    throw new OrgsyncError('plan_stale', appSavedPlanWords().workbookChanged(options.files.join(', '), request.planFile));
   }
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
   try {
     if (connection.serviceKey !== saved.file.service.key) {
-      throw new UsageError(`${request.planFile} was made for another service (or another sandbox state) than ${connection.description}. Nothing was sent.`);
+      throw new UsageError(appSavedPlanWords().otherServiceThan(request.planFile, connection.description));
     }
     const { current: serviceState, validation } = await readServiceAndWorkbook(connection, ctx, { planning: true });
     printIssues(validation.issues, io);
     if (hasErrors(validation.issues)) {
-      println(io.stdout, 'Nothing was sent: the workbook has errors against the service as it is now.');
+      println(io.stdout, appSavedPlanWords().workbookErrorsNow);
       await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues });
       return EXIT.validation;
     }
@@ -114,19 +109,19 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     if (approved === null) {
       const differences = planDifferences(saved.operations, fresh.plan.operations);
       if (differences.length > 0) {
-        const error = stale(request.planFile, differences, 'the service changed since the plan was made');
+        const error = stale(request.planFile, differences, appSavedPlanWords().serviceChanged);
         // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
-        if (saved.held.length > 0) error.message += ` To carry out some of its ${saved.held.length} held removals, add --approve approvals.json.`;
+        if (saved.held.length > 0) error.message += appSavedPlanWords().approveHeldHint(saved.held.length);
         throw error;
       }
       plan = { ...fresh.plan, operations: saved.operations, held: saved.held };
-      if (!sameService) println(io.stdout, 'The service changed since the plan was made, but not in a way that changes the plan.');
+      if (!sameService) println(io.stdout, appSavedPlanWords().serviceChangedHarmlessly);
     } else {
       const run = approvedRemovals(saved.operations, approved, fresh.plan);
-      if (run.problems.length > 0) throw stale(request.planFile, run.problems, 'the approved removals cannot be carried out as planned');
+      if (run.problems.length > 0) throw stale(request.planFile, run.problems, appSavedPlanWords().approvedCannotRun);
       const removals = run.operations.map((p) => p.op);
       plan = { operations: run.operations, notes: [], guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
-      println(io.stdout, `Approved: ${removals.length} of the ${saved.held.length} removals held by ${request.planFile}.`);
+      println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
     }
     for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
     const planned = plan.operations.map((p) => p.op);
@@ -135,7 +130,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
 
     if (plan.guard.exceeded && !options.force && !plan.held?.length) {
       await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
-      println(io.stdout, 'Nothing was sent.');
+      println(io.stdout, appRunWords().nothingSent);
       return EXIT.cannotStart;
     }
     if (planned.length === 0) {
@@ -144,12 +139,12 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     }
     if (!options.yes) {
       if (!io.interactive) {
-        println(io.stderr, 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).');
+        println(io.stderr, appRunWords().needsYes);
         await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
         return EXIT.cannotStart;
       }
-      if (!(await confirm(io, `Apply these ${planned.length} changes to ${connection.description}? [y/N] `))) {
-        println(io.stdout, 'Nothing was sent.');
+      if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
+        println(io.stdout, appRunWords().nothingSent);
         await finishReports(ctx, { exitCode: EXIT.ok, ...report });
         return EXIT.ok;
       }

@@ -6,6 +6,7 @@ import { operationName } from '../view/words.js';
 import type { ReportOperation } from '../report/json.js';
 import { historyText, runText } from '../view/history-text.js';
 import { println, type AppIO } from './io.js';
+import { appRunWords } from '../words/app-run.js';
 
 export async function runHistory(stateDir: string, io: AppIO): Promise<ExitCode> {
   for (const line of historyText(listRuns(stateDir))) println(io.stdout, line);
@@ -14,7 +15,7 @@ export async function runHistory(stateDir: string, io: AppIO): Promise<ExitCode>
 
 export async function runHistoryShow(stateDir: string, runId: string, io: AppIO): Promise<ExitCode> {
   const record = readRun(stateDir, runId);
-  if (!record) throw new UsageError(`No run ${runId} is recorded in ${stateDir}: \`orgsync-import history\` lists the runs.`);
+  if (!record) throw new UsageError(appRunWords().noSuchRun(runId, stateDir));
   const reportPath = reportPathOf(stateDir, runId);
   let operations: ReportOperation[] = [];
   try {

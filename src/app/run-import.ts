@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
 import { AbsenceLedger, FiredLedger, recordInLedgers } from '../load/ledger.js';
-import { lightFormat } from 'date-fns/lightFormat';
+import { formatISO } from 'date-fns/formatISO';
 import { Journal } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
 import { exitCodeOf, succeeded, type OperationOutcome } from '../load/outcome.js';
@@ -29,7 +29,7 @@ import { finishReports } from './reports.js';
 import type { PageSource } from './pages.js';
 import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-issues.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
-import { connect, HOW_TO_CONFIGURE, isServiceConfigured, type Connection } from './service.js';
+import { connect, howToConfigure, isServiceConfigured, type Connection } from './service.js';
 import { applySummary, countAlreadyMatching } from '../view/apply-summary.js';
 import { withSandboxRoot } from './sandbox-root.js';
 import { holdRemovals } from '../plan/saved.js';
@@ -39,6 +39,7 @@ import { exportGuardText } from '../view/export-guard-text.js';
 import { newRunId } from '../load/history.js';
 import { checkExportAgainstLastRun, exportGuardSummary, recordRunHook } from './run-record.js';
 import type { ReportContext } from './reports.js';
+import { appRunWords } from '../words/app-run.js';
 
 export function progressFor(io: AppIO): Progress {
   return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
@@ -60,13 +61,13 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
       connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));
       validation = (await readServiceAndWorkbook(connection, ctx, { planning: false })).validation;
     } else {
-      ctx.progress.phase('Reading and validating', null);
+      ctx.progress.phase(appRunWords().phaseReadingAndValidating, null);
       validation = await readAndValidate(options, { api: options.api });
       ctx.progress.end(describeValidation(validation));
     }
     printIssues(validation.issues, io);
     const exitCode = hasErrors(validation.issues) ? EXIT.validation : EXIT.ok;
-    if (!connection) println(io.stdout, 'Checked offline: references the workbook does not define were not checked against a service.');
+    if (!connection) println(io.stdout, appRunWords().checkedOffline);
     await finishReports(ctx, { exitCode, issues: validation.issues });
     return exitCode;
   } finally {
@@ -80,7 +81,7 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
   options = withProfile(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   if (!isServiceConfigured(options)) {
-    println(io.stderr, HOW_TO_CONFIGURE);
+    println(io.stderr, howToConfigure());
     return EXIT.cannotStart;
   }
   const connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));
@@ -88,7 +89,7 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
     const { current, validation } = await readServiceAndWorkbook(connection, ctx, { planning: true });
     printIssues(validation.issues, io);
     if (hasErrors(validation.issues)) {
-      println(io.stdout, 'Nothing was sent: fix the errors above and run again.');
+      println(io.stdout, appRunWords().fixErrorsFirst);
       await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues });
       return EXIT.validation;
     }
@@ -109,7 +110,7 @@ export async function readServiceAndWorkbook(
   ctx: Context,
   { planning }: { planning: boolean },
 ): Promise<{ current: CurrentState; validation: ValidationResult }> {
-  ctx.progress.phase('Reading the service and the workbook', null);
+  ctx.progress.phase(appRunWords().phaseReadingServiceAndWorkbook, null);
   let settleScope: (scope: DelegationScope) => void = () => {};
   const scope = new Promise<DelegationScope>((resolve) => (settleScope = resolve));
   let listsRead: (lists: CurrentState) => void = () => {};
@@ -131,10 +132,8 @@ export async function readServiceAndWorkbook(
   settleScope(plans ? delegationScope(validation.desired, validation.managed, ctx.options.prune) : NO_DELEGATIONS);
   const current = await state;
   const o = current.org;
-  for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, `Note: ${note}`);
-  ctx.progress.end(
-    `the service has ${o.employees.size} employees, ${o.departments.size} departments, ${o.teams.size} teams; the workbook: ${describeValidation(validation)}`,
-  );
+  for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, appRunWords().note(note));
+  ctx.progress.end(appRunWords().serviceAndWorkbookRead(o.employees.size, o.departments.size, o.teams.size, describeValidation(validation)));
   return { current, validation };
 }
 
@@ -144,7 +143,7 @@ export async function readService(connection: Connection, options: ReadStateOpti
   } catch (error) {
     // Nothing was sent yet: whatever stops the read (unreachable, refused credentials) is "cannot start".
     if (error instanceof ServiceError) {
-      throw new OrgsyncError(error.code, `Could not read ${connection.description}: ${error.message}`, EXIT.cannotStart, { cause: error });
+      throw new OrgsyncError(error.code, appRunWords().couldNotRead(connection.description, error.message), EXIT.cannotStart, { cause: error });
     }
     throw error;
   }
@@ -159,8 +158,9 @@ function ledgerPath(ctx: Context, connection: Connection, kind: 'absences' | 'fi
   return join(ctx.options.stateDir, kind, `${connection.serviceKey}.jsonl`);
 }
 
+/** The local date, as the ledgers and the plan write dates. */
 function today(): string {
-  return lightFormat(new Date(), 'yyyy-MM-dd');
+  return formatISO(new Date(), { representation: 'date' });
 }
 
 
@@ -220,7 +220,7 @@ export async function planAndApply(
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.
   if ((plan.guard.exceeded && !options.force && !plan.held?.length) || (findings.length > 0 && !options.acceptChanges)) {
     await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
-    println(io.stdout, 'Nothing was sent.');
+    println(io.stdout, appRunWords().nothingSent);
     return EXIT.cannotStart;
   }
   if (options.command === 'plan' || planned.length === 0) {
@@ -234,12 +234,12 @@ export async function planAndApply(
   }
   if (!options.yes) {
     if (!io.interactive) {
-      println(io.stderr, 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).');
+      println(io.stderr, appRunWords().needsYes);
       await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
       return EXIT.cannotStart;
     }
-    if (!(await confirm(io, `Apply these ${planned.length} changes to ${connection.description}? [y/N] `))) {
-      println(io.stdout, 'Nothing was sent.');
+    if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
+      println(io.stdout, appRunWords().nothingSent);
       await finishReports(ctx, { exitCode: EXIT.ok, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
       return EXIT.ok;
     }
@@ -264,8 +264,8 @@ export async function apply(
     println(
       io.stdout,
       previous.sameWorkbook
-        ? `Resuming the run of ${previous.startedAt}: ${previous.confirmed} operations were confirmed then; the rest follows.`
-        : `The previous run (${previous.startedAt}, ${previous.sameService ? 'another workbook' : 'another service or company'}) did not finish; this run starts from what the service has now.`,
+        ? appRunWords().resuming(previous.startedAt, previous.confirmed)
+        : appRunWords().previousUnfinished(previous.startedAt, previous.sameService),
     );
   }
   let outcomes: OperationOutcome[] = [];
@@ -275,9 +275,9 @@ export async function apply(
     try {
       journal.beginRun(identity, runnable.length);
     } catch (error) {
-      throw new OrgsyncError('journal_write', `${(error as Error).message} Nothing was sent: make room (or choose another --journal) and run again.`, EXIT.cannotStart, { cause: error });
+      throw new OrgsyncError('journal_write', appRunWords().journalCannotBegin((error as Error).message), EXIT.cannotStart, { cause: error });
     }
-    ctx.progress.phase('Applying', runnable.length);
+    ctx.progress.phase(appRunWords().phaseApplying, runnable.length);
     let settled = 0;
     const record = recordInLedgers(ledgers, today);
     const result = await executePlan(runnable, {
@@ -305,21 +305,16 @@ export async function apply(
   for (const line of applySummary([...outcomes, ...held], Date.now() - ctx.startedAt.getTime(), found.alreadyMatching)) println(io.stdout, line);
   const exitCode = exitCodeOf({ outcomes, stopped });
   if (plan.held?.length) println(io.stdout, heldLine(options, plan.held.length));
-  if (stopped === 'interrupted') println(io.stdout, 'Interrupted. Run the same command again to finish: nothing done is sent twice.');
+  if (stopped === 'interrupted') println(io.stdout, appRunWords().interrupted);
   if (stopError) println(io.stderr, stopError.message);
   if (stopped === 'journal') {
-    println(
-      io.stderr,
-      'The run stopped because its progress could not be recorded. Nothing the service confirmed is lost (a re-run reads the service again and checks what was unconfirmed): make room and run the same command again.',
-    );
+    println(io.stderr, appRunWords().journalStopped);
   }
   if (exitCode === EXIT.partial && stopped !== 'journal') {
     const refusedRows = outcomes.some((o) => o.status === 'failed' && !isTransientFailure(o));
     println(
       io.stdout,
-      refusedRows
-        ? 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.'
-        : 'Some operations did not succeed because the service was unavailable or unreachable, not because of the workbook. Run the same command again to finish.',
+      refusedRows ? appRunWords().someRefused : appRunWords().someUnavailable,
     );
   }
   const rejected = rejectionIssues(outcomes);

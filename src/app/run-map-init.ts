@@ -6,6 +6,7 @@ import { starterProfile } from '../sheets/headers.js';
 import { HEADER_SEARCH_ROWS } from '../sheets/limits.js';
 import { listInputFiles, readSheetHeads } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
+import { appOutputWords } from '../words/app-output.js';
 
 export interface MapInitOptions {
   init?: string;
@@ -16,22 +17,19 @@ export interface MapInitOptions {
 
 export async function runMapInit(options: MapInitOptions, io: AppIO): Promise<ExitCode> {
   const file = options.init;
-  if (!file) throw new UsageError('map needs the export to read: orgsync-import map --init export.xlsx [--out profile.json]');
+  if (!file) throw new UsageError(appOutputWords().mapNeedsExport);
   const out = options.out ?? `${basename(file, extname(file))}.map.json`;
   if ((await listInputFiles([file])).some((input) => resolve(input) === resolve(out))) {
-    throw new UsageError(`--out ${out} is the export itself; give another file name`);
+    throw new UsageError(appOutputWords().outIsTheExport(out));
   }
   if (existsSync(out) && !options.overwrite) {
-    throw new UsageError(`${out} already exists; give another --out, or add --overwrite to replace it`);
+    throw new UsageError(appOutputWords().outExists(out));
   }
   const heads = await readSheetHeads([file], options.encoding ? { encoding: options.encoding } : {}, HEADER_SEARCH_ROWS);
   const profile = starterProfile(heads, basename(file));
-  if (profile.recognised + profile.guessed + profile.unrecognised === 0) throw new UsageError(`${file}: no header row found (every sheet is empty)`);
+  if (profile.recognised + profile.guessed + profile.unrecognised === 0) throw new UsageError(appOutputWords().noHeaderRow(file));
   writeFileSync(out, `${JSON.stringify(profile.json, null, 2)}\n`);
-  println(
-    io.stdout,
-    `Wrote ${out}: ${profile.recognised} headers recognised, ${profile.guessed} guessed (check them: "_guessed"), ${profile.unrecognised} unrecognised (mapped to null, listed under "_unrecognised").`,
-  );
-  println(io.stdout, `Edit it, then check the export with it: orgsync-import validate ${file} --map ${out}`);
+  println(io.stdout, appOutputWords().profileWritten(out, profile.recognised, profile.guessed, profile.unrecognised));
+  println(io.stdout, appOutputWords().editProfile(file, out));
   return EXIT.ok;
 }

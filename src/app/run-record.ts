@@ -18,17 +18,14 @@ import { describeFinding } from '../view/export-guard-text.js';
 import { hashInputs } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
+import { appOutputWords } from '../words/app-output.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
   const path = lastRunPath(options.stateDir, serviceKey);
   const baseline = readBaseline(path);
   if (baseline === 'unreadable' && !options.acceptChanges) {
-    throw new OrgsyncError(
-      'config',
-      `Cannot read ${path}, the summary of the last successful run that this export is compared with (a damaged file?). ` +
-        'Nothing was sent. Check the export, then run again with --accept-changes: a successful run writes the summary anew.',
-    );
+    throw new OrgsyncError('config', appOutputWords().baselineUnreadable(path));
   }
   return checkExport(typeof baseline === 'string' ? null : baseline, validation.desired, validation.managed, options.guardLimits ?? {});
 }
@@ -95,7 +92,7 @@ export function recordRunHook(run: RunToRecord): (report: ReportInput) => Promis
         : null;
       saveRun(options.stateDir, record, undo);
     } catch (error) {
-      println(io.stderr, `Could not record this run in ${join(options.stateDir, 'history')}: ${(error as Error).message}`);
+      println(io.stderr, appOutputWords().couldNotRecordRun(join(options.stateDir, 'history'), (error as Error).message));
     }
   };
 }

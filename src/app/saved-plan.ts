@@ -16,14 +16,17 @@ import type { CurrentState } from '../model/service-state.js';
 import type { PlannedOperation } from '../plan/graph.js';
 import type { Plan } from '../plan/plan.js';
 import { planDetail, planEntryWithDependencies, type ReportPlanDetail, type ReportPlanEntry } from '../report/json.js';
+import { appSavedPlanWords } from '../words/app-saved-plan.js';
+import { schemaProblems } from '../words/app-schema.js';
 import type { ImportOptions } from './options.js';
 
-export const PLAN_FILE_FORMAT = 'orgsync-import plan';
+const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+
+/** The file's format name, a code that never changes with the language: "orgsync-import plan". */
+export const PLAN_FILE_FORMAT = `${PACKAGE.name} plan`;
 export const PLAN_FILE_VERSION = 1;
 
-export const TOOL_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const TOOL_VERSION: string = PACKAGE.version;
 
 const OPERATION_TYPES = Object.keys(DESCRIBE) as [OperationType, ...OperationType[]];
 
@@ -190,23 +193,19 @@ export function readPlanFile(path: string): SavedPlan {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : 'it is not valid JSON';
-    throw new UsageError(`${path}: ${reason} (expected a plan file written by orgsync-import plan --out)`);
+    throw new UsageError(appSavedPlanWords().planFileUnreadable(path, (error as NodeJS.ErrnoException).code === 'ENOENT'));
   }
-  const result = savedPlanSchema.safeParse(parsed);
+  const result = savedPlanSchema.safeParse(parsed, { error: schemaProblems });
   if (!result.success) {
     const first = result.error.issues[0]!;
-    throw new UsageError(`${path} is not a plan file of orgsync-import (${first.path.join('.') || 'the file'}: ${first.message}).`);
+    throw new UsageError(appSavedPlanWords().notAPlanFile(path, first.path.join('.') || appSavedPlanWords().theFile, first.message));
   }
   const file = result.data;
   if (file.tool_version !== TOOL_VERSION) {
-    throw new OrgsyncError(
-      'plan_stale',
-      `${path} was made by orgsync-import ${file.tool_version}; this is ${TOOL_VERSION}, which may plan differently. Nothing was sent: make the plan again.`,
-    );
+    throw new OrgsyncError('plan_stale', appSavedPlanWords().madeByOtherVersion(path, file.tool_version, TOOL_VERSION));
   }
   for (const e of file.plan) {
-    if (e.operation.key !== e.key) throw new UsageError(`${path}: the plan entry ${e.key} carries the operation ${e.operation.key}.`);
+    if (e.operation.key !== e.key) throw new UsageError(appSavedPlanWords().entryMismatch(path, e.key, e.operation.key));
   }
   return {
     file,

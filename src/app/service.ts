@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ServiceAdapter } from '../service/adapter.js';
 import type { ServiceOptions } from './options.js';
+import { appRunWords } from '../words/app-run.js';
 
 export interface Connection {
   adapter: ServiceAdapter;
@@ -18,9 +19,8 @@ export function isServiceConfigured(options: ServiceOptions): boolean {
   return options.sandbox || Boolean(options.baseUrl);
 }
 
-export const HOW_TO_CONFIGURE =
-  'No service is configured: give --base-url URL (or ORGSYNC_BASE_URL) with credentials ' +
-  '(--company-id and --access-token, --jwt, or --jwt-secret), or use --sandbox to rehearse against the embedded sandbox.';
+/** What to give when no service is configured, in the run's language. */
+export const howToConfigure = (): string => appRunWords().howToConfigure;
 
 export function serviceKey(api: string, baseUrl: string, companyId: string | undefined): string {
   const hash = createHash('sha256').update(`${api}\n${sameServiceSpelling(baseUrl)}\n${companyId ?? ''}`).digest('hex');
@@ -76,14 +76,14 @@ export async function connect(
       // starts a new sandbox whose journal and ledgers start empty too. An older state file keeps the key
       // it always had, and with it its journal and ledgers.
       serviceKey: serviceKey(options.api, sandbox.instanceId === undefined ? 'sandbox' : `sandbox ${sandbox.instanceId}`, String(sandbox.companyId)),
-      description: `the embedded sandbox (${options.api}, state in ${join(stateDir, 'sandbox.json')})`,
+      description: appRunWords().embeddedSandbox(options.api, join(stateDir, 'sandbox.json')),
       close: async () => {
         await adapter.close();
         await sandbox.close();
       },
     };
   }
-  if (!options.baseUrl) throw new UsageError(HOW_TO_CONFIGURE);
+  if (!options.baseUrl) throw new UsageError(howToConfigure());
   const config = {
     api: options.api,
     baseUrl: options.baseUrl,
@@ -100,12 +100,12 @@ export async function connect(
   };
   const adapter = createAdapter(config);
   if (sendsInsecurely(config)) {
-    warn(`Warning: --insecure: sending to ${options.baseUrl} over plain http; anyone on the network can read the data and the credentials.`);
+    warn(appRunWords().insecure(options.baseUrl));
   }
   return {
     adapter,
     serviceKey: serviceKey(options.api, options.baseUrl, options.companyId),
-    description: `${options.baseUrl} (${options.api}, company ${options.companyId ?? '?'})`,
+    description: appRunWords().serviceAt(options.baseUrl, options.api, options.companyId),
     close: () => adapter.close(),
   };
 }

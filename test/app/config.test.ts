@@ -4,10 +4,14 @@
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkConfig, importOptionsFrom } from '../../src/app/config.js';
 import { OrgsyncError } from '../../src/errors.js';
+import { chooseLanguage } from '../../src/words/language.js';
 import { tempDir } from '../helpers/cli.js';
+
+// A file with "lang": "da" chooses Danish for the process: each test starts in English again.
+afterEach(() => chooseLanguage('en'));
 
 function configIn(settings: unknown, name = 'orgsync.config.json'): string {
   const folder = tempDir('config-');

@@ -1,0 +1,94 @@
+/**
+ * The sentences of saved plans: writing one (src/app/plan-file.ts), reading one (src/app/saved-plan.ts),
+ * its approvals file (src/app/approvals.ts) and `apply plan.json` (src/app/run-apply.ts).
+ */
+import { phrasebook, plural } from './language.js';
+
+const en = {
+  // plan-file.ts
+  planSaved: (path: string) => `Plan saved to ${path}: "orgsync-import apply ${path}" carries out exactly this plan.`,
+  heldForApproval: (count: number, page: string, planFile: string) =>
+    `${count} removal(s) held for approval: tick them in ${page} and save approvals.json, then run orgsync-import apply ${planFile} --approve approvals.json`,
+
+  // saved-plan.ts
+  planFileUnreadable: (path: string, missing: boolean) =>
+    `${path}: ${missing ? 'the file does not exist' : 'it is not valid JSON'} (expected a plan file written by orgsync-import plan --out)`,
+  notAPlanFile: (path: string, where: string, problem: string) => `${path} is not a plan file of orgsync-import (${where}: ${problem}).`,
+  /** Where in a file a problem is when it is the whole file. */
+  theFile: 'the file',
+  madeByOtherVersion: (path: string, made: string, current: string) =>
+    `${path} was made by orgsync-import ${made}; this is ${current}, which may plan differently. Nothing was sent: make the plan again.`,
+  entryMismatch: (path: string, key: string, carried: string) => `${path}: the plan entry ${key} carries the operation ${carried}.`,
+
+  // approvals.ts
+  approvalsInvalid: (path: string, why: string) => `${path}: ${why} Nothing was sent.`,
+  approvalsMissing: 'the file does not exist.',
+  approvalsNotJson: 'it is not valid JSON.',
+  approvalsShape: (where: string, problem: string) => `expected {"version":1,"approved":["<plan entry key>", …]} (${where}: ${problem}).`,
+  notHeld: (keys: readonly string[], planFile: string, held: number) =>
+    `${keys.map((k) => `"${k}"`).join(', ')} ${keys.length === 1 ? 'is not a removal' : 'are not removals'} held by ${planFile} (${held} held).`,
+
+  // run-apply.ts
+  otherApi: (planFile: string, planApi: string, givenApi: string) => `${planFile} was made for API ${planApi}; --api ${givenApi} cannot apply it.`,
+  namesNoService: (planFile: string) => `${planFile} names no service.`,
+  otherCompany: (planFile: string, company: string | null, given: string) =>
+    `${planFile} was made for company ${company ?? '(none)'}, not ${given}.`,
+  otherBaseUrl: (planFile: string, planUrl: string | null, baseUrl: string) =>
+    `${planFile} was made for ${planUrl ?? 'another service'}; --base-url ${baseUrl} is another service.`,
+  stale: (what: string, shown: string, more: number, planFile: string) =>
+    `The plan is stale: ${what}: ${shown}${more > 0 ? `; and ${more} more` : ''}. Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
+  serviceChanged: 'the service changed since the plan was made',
+  approvedCannotRun: 'the approved removals cannot be carried out as planned',
+  approveHeldHint: (held: number) => ` To carry out some of its ${held} held removals, add --approve approvals.json.`,
+  workbookUnreadable: (why: string) => `The workbook the plan was made from cannot be read (${why}). Nothing was sent.`,
+  workbookChanged: (files: string, planFile: string) =>
+    `The plan is stale: the workbook changed since the plan was made (${files}). Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
+  otherServiceThan: (planFile: string, service: string) =>
+    `${planFile} was made for another service (or another sandbox state) than ${service}. Nothing was sent.`,
+  workbookErrorsNow: 'Nothing was sent: the workbook has errors against the service as it is now.',
+  serviceChangedHarmlessly: 'The service changed since the plan was made, but not in a way that changes the plan.',
+  approvedCount: (approved: number, held: number, planFile: string) => `Approved: ${approved} of the ${held} removals held by ${planFile}.`,
+};
+
+export const appSavedPlanWords = phrasebook({
+  en,
+  da: {
+    planSaved: (path) => `Planen er gemt i ${path}: "orgsync-import apply ${path}" udfører præcis denne plan.`,
+    heldForApproval: (count, page, planFile) =>
+      `${count} ${plural(count, 'fjernelse', 'fjernelser')} holdt tilbage til godkendelse: sæt flueben ved dem i ${page}, og gem approvals.json; kør så orgsync-import apply ${planFile} --approve approvals.json`,
+
+    planFileUnreadable: (path, missing) =>
+      `${path}: ${missing ? 'filen findes ikke' : 'den er ikke gyldig JSON'} (forventede en planfil skrevet af orgsync-import plan --out)`,
+    notAPlanFile: (path, where, problem) => `${path} er ikke en planfil fra orgsync-import (${where}: ${problem}).`,
+    theFile: 'filen',
+    madeByOtherVersion: (path, made, current) =>
+      `${path} er lavet af orgsync-import ${made}; dette er ${current}, som kan planlægge anderledes. Intet blev sendt: lav planen igen.`,
+    entryMismatch: (path, key, carried) => `${path}: punktet ${key} i planen indeholder handlingen ${carried}.`,
+
+    approvalsInvalid: (path, why) => `${path}: ${why} Intet blev sendt.`,
+    approvalsMissing: 'filen findes ikke.',
+    approvalsNotJson: 'den er ikke gyldig JSON.',
+    approvalsShape: (where, problem) => `forventede {"version":1,"approved":["<nøglen til et punkt i planen>", …]} (${where}: ${problem}).`,
+    notHeld: (keys, planFile, held) =>
+      `${keys.map((k) => `"${k}"`).join(', ')} er ikke ${keys.length === 1 ? 'en fjernelse' : 'fjernelser'}, som ${planFile} holder tilbage (${held} holdt tilbage).`,
+
+    otherApi: (planFile, planApi, givenApi) => `${planFile} er lavet til API ${planApi}; --api ${givenApi} kan ikke udføre den.`,
+    namesNoService: (planFile) => `${planFile} angiver ingen tjeneste.`,
+    otherCompany: (planFile, company, given) => `${planFile} er lavet til virksomhed ${company ?? '(ingen)'}, ikke ${given}.`,
+    otherBaseUrl: (planFile, planUrl, baseUrl) => `${planFile} er lavet til ${planUrl ?? 'en anden tjeneste'}; --base-url ${baseUrl} er en anden tjeneste.`,
+    stale: (what, shown, more, planFile) =>
+      `Planen er forældet: ${what}: ${shown}${more > 0 ? `; og ${more} til` : ''}. Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${planFile}), og gennemgå den.`,
+    serviceChanged: 'tjenesten er ændret, siden planen blev lavet',
+    approvedCannotRun: 'de godkendte fjernelser kan ikke udføres som planlagt',
+    approveHeldHint: (held) =>
+      ` Tilføj --approve approvals.json for at udføre nogle af de ${held} ${plural(held, 'fjernelse', 'fjernelser')}, planen holder tilbage.`,
+    workbookUnreadable: (why) => `Projektmappen, som planen blev lavet ud fra, kan ikke læses (${why}). Intet blev sendt.`,
+    workbookChanged: (files, planFile) =>
+      `Planen er forældet: projektmappen er ændret, siden planen blev lavet (${files}). Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${planFile}), og gennemgå den.`,
+    otherServiceThan: (planFile, service) =>
+      `${planFile} er lavet til en anden tjeneste (eller en anden sandkassetilstand) end ${service}. Intet blev sendt.`,
+    workbookErrorsNow: 'Intet blev sendt: projektmappen har fejl i forhold til tjenesten, som den er nu.',
+    serviceChangedHarmlessly: 'Tjenesten er ændret, siden planen blev lavet, men ikke på en måde, der ændrer planen.',
+    approvedCount: (approved, held, planFile) => `Godkendt: ${approved} af de ${held} fjernelser, som ${planFile} holder tilbage.`,
+  },
+});
