@@ -48,6 +48,7 @@ function isExempt(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
     if (ts.isNewExpression(at) && ts.isIdentifier(at.expression) && /^(Error|TypeError|RangeError)$/.test(at.expression.text)) return true;
     if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
+    if (ts.isCallExpression(at) && at.expression.kind === ts.SyntaxKind.ImportKeyword) return true; // import('../app/x.js')
     if (ts.isCallExpression(at) || ts.isBlock(at) || ts.isSourceFile(at)) break;
   }
   return false;

@@ -2,6 +2,7 @@
  * Making sense of what the service sent back: JSON or not, and its error body as one readable sentence.
  */
 import type { FieldError } from '../errors.js';
+import { serviceWords } from '../../words/service.js';
 
 export type ParsedBody = { json: true; value: unknown } | { json: false; reason: string };
 
@@ -13,9 +14,7 @@ export function parseBody(text: string, status: number): ParsedBody {
     const looksLikeHtml = /^\s*(<!doctype\s+html|<html|<head|<body|<\?xml|<)/i.test(text);
     return {
       json: false,
-      reason: looksLikeHtml
-        ? `the service answered with an HTML page instead of JSON (status ${status}) — is the base URL right?`
-        : `the service answered with something that is not JSON (status ${status}) — is the base URL right?`,
+      reason: looksLikeHtml ? serviceWords().htmlNotJson(status) : serviceWords().notJson(status),
     };
   }
 }

@@ -4,6 +4,7 @@
  */
 import { SignJWT } from 'jose';
 import { UsageError } from '../../errors.js';
+import { serviceWords } from '../../words/service.js';
 
 export interface Credentials {
   companyId?: string | number;
@@ -37,23 +38,19 @@ export function authHeaders(credentials: Credentials, clock: () => number = Date
   if (accessToken) {
     const companyId = credentials.companyId;
     if (companyId === undefined || String(companyId).trim() === '') {
-      throw new UsageError('an access token needs a company id: set --company-id (or ORGSYNC_COMPANY_ID)');
+      throw new UsageError(serviceWords().tokenNeedsCompanyId);
     }
     const fixed = { company_id: String(companyId), access_token: accessToken };
     return { secrets, headers: async () => fixed };
   }
-  throw new UsageError(
-    'no credentials: set --access-token with --company-id, --jwt, or --jwt-secret with --company-id (or their ORGSYNC_ variables)',
-  );
+  throw new UsageError(serviceWords().noCredentials);
 }
 
 function numericCompanyId(companyId: string | number | undefined): number {
   const text = companyId === undefined ? '' : String(companyId).trim();
   if (!/^\d+$/.test(text)) {
     throw new UsageError(
-      text === ''
-        ? 'minting a JWT needs a company id: set --company-id (or ORGSYNC_COMPANY_ID)'
-        : `the company id must be a number to mint a JWT (got "${text.slice(0, 40)}")`,
+      text === '' ? serviceWords().jwtNeedsCompanyId : serviceWords().companyIdNotNumber(text.slice(0, 40)),
     );
   }
   return Number(text);

@@ -1,4 +1,5 @@
 import { UsageError } from '../../errors.js';
+import { serviceWords } from '../../words/service.js';
 
 /** Loopback hosts may be reached over plain http (the sandbox, a local tunnel); nothing else may. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -25,23 +26,21 @@ export function checkBaseUrl(baseUrl: string, insecure = false): CheckedBaseUrl 
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`the base URL is not a URL: "${withoutUserInfo(baseUrl).slice(0, 200)}" (expected e.g. https://api.example.com)`);
+    throw new UsageError(serviceWords().notUrl(withoutUserInfo(baseUrl).slice(0, 200)));
   }
   if (url.username !== '' || url.password !== '') {
-    throw new UsageError('the base URL must not carry a user name or password; use --access-token, --jwt or --jwt-secret');
+    throw new UsageError(serviceWords().urlWithUserInfo);
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new UsageError(`the base URL must not carry a query or fragment: ${url.origin}${url.pathname}`);
+    throw new UsageError(serviceWords().urlWithQuery(`${url.origin}${url.pathname}`));
   }
   const where = `${url.origin}${url.pathname}`;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`the base URL must start with https:// (got ${url.protocol}//)`);
+    throw new UsageError(serviceWords().notHttps(url.protocol));
   }
   const plainHttp = url.protocol === 'http:' && !isLoopbackHost(url.hostname);
   if (plainHttp && !insecure) {
-    throw new UsageError(
-      `the base URL ${where} uses plain http: https:// is required except for loopback addresses (127.0.0.1, ::1, localhost)`,
-    );
+    throw new UsageError(serviceWords().plainHttp(where));
   }
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, ''), insecure: plainHttp };
 }

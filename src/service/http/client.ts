@@ -9,6 +9,7 @@ import { ServiceError } from '../errors.js';
 import { authHeaders, type AuthHeaders, type Credentials } from './auth.js';
 import { checkBaseUrl } from './base-url.js';
 import { parseBody, readComplaint, redact } from './answer.js';
+import { serviceWords } from '../../words/service.js';
 import { decideRetry, isWrite, parseRetryAfter, retryPolicy, type Failure, type RetryPolicy } from './retry-policy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -147,9 +148,7 @@ export class HttpClient {
   private noticeCappedWait(askedMs: number): void {
     if (this.cappedWaitNoticed || !this.onNotice) return;
     this.cappedWaitNoticed = true;
-    this.onNotice(
-      `The service asked to wait ${duration(askedMs)} before trying again (Retry-After); this importer waits at most ${seconds(this.policy.retryAfterCapMs)} and then tries again. If the service is still unavailable, the run stops and a later run finishes the job.`,
-    );
+    this.onNotice(serviceWords().cappedWait(duration(askedMs), seconds(this.policy.retryAfterCapMs)));
   }
 
   private async attempt(method: HttpMethod, path: string, options: RequestOptions): Promise<Attempt> {
@@ -201,7 +200,7 @@ export class HttpClient {
   }
 
   private tooLarge(status: number): Attempt {
-    const reason = `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB, far more than a page of this API (status ${status}) — is the base URL right?`;
+    const reason = serviceWords().tooLarge(MAX_ANSWER_BYTES / 1024 / 1024, status);
     return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status: null, reason, body: null, final: true };
   }
 
@@ -215,7 +214,7 @@ export class HttpClient {
     if (status >= 300 && status < 400) {
       // A redirect is not followed (credentials would go with it): the base URL is not the service's.
       const location = responseHeaders['location'];
-      const reason = `the service answered with a redirect (${status}${location ? ` to ${location.slice(0, 200)}` : ''}) instead of an answer — check the base URL (https://, the full address)`;
+      const reason = serviceWords().redirect(status, location ? location.slice(0, 200) : null);
       return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status: null, reason, body: null, final: true };
     }
     // An HTML 404 comes from a wrong base URL, not from the service saying "no such entity".
@@ -231,7 +230,7 @@ export class HttpClient {
 
   private networkFailure(error: unknown): Attempt {
     if (error instanceof AttemptTimedOut) {
-      return { ok: false, failure: { kind: 'network' }, status: null, reason: `no complete answer within ${seconds(this.timeoutMs)}`, body: null, cause: error };
+      return { ok: false, failure: { kind: 'network' }, status: null, reason: serviceWords().noCompleteAnswer(seconds(this.timeoutMs)), body: null, cause: error };
     }
     const code = errorCode(error);
     const kind = code !== null && CONNECT_ERROR_CODES.has(code) ? 'connect' : 'network';
@@ -239,26 +238,27 @@ export class HttpClient {
   }
 
   private describeNetworkError(code: string | null): string {
+    const w = serviceWords();
     switch (code) {
       case 'ECONNREFUSED':
-        return 'the connection was refused';
+        return w.connectionRefused;
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
-        return 'the host name could not be resolved';
+        return w.hostUnknown;
       case 'UND_ERR_CONNECT_TIMEOUT':
-        return `no connection within ${seconds(this.timeoutMs)}`;
+        return w.noConnection(seconds(this.timeoutMs));
       case 'UND_ERR_HEADERS_TIMEOUT':
       case 'UND_ERR_BODY_TIMEOUT':
-        return `no answer within ${seconds(this.timeoutMs)}`;
+        return w.noAnswer(seconds(this.timeoutMs));
       case 'ECONNRESET':
-        return 'the connection was reset';
+        return w.connectionReset;
       case 'UND_ERR_SOCKET':
-        return 'the connection was closed by the other side';
+        return w.connectionClosed;
       default:
         if (code && TLS_ERROR.test(code)) {
-          return `the secure connection (TLS) could not be set up (${code}) — check that the base URL is the service's https:// address and that its certificate is valid`;
+          return w.tls(code);
         }
-        return code ? `network error (${code})` : 'network error';
+        return w.networkError(code);
     }
   }
 
@@ -273,20 +273,20 @@ export class HttpClient {
     const where = `${method} ${path}`;
     const request = { method, path };
     const scrub = (text: string) => redactTokens(redact(text, this.auth.secrets));
-    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    const w = serviceWords();
     const cause = outcome.cause;
     if (unknownOutcome) {
-      const why = outcome.status === null ? outcome.reason : `the gateway answered ${outcome.status}`;
+      const why = outcome.status === null ? outcome.reason : w.gatewayAnswered(outcome.status);
       return new ServiceError({
         kind: 'unknown_outcome',
-        message: scrub(`${where}: ${why} after the request was sent; whether the service carried it out is unknown`),
+        message: scrub(w.unknownOutcome(where, why)),
         request,
         status: outcome.status,
         cause,
       });
     }
     if (outcome.status === null) {
-      return new ServiceError({ kind: 'unavailable', message: scrub(`${where}${tries}: ${outcome.reason}`), request, cause });
+      return new ServiceError({ kind: 'unavailable', message: scrub(w.failed(where, attempts, outcome.reason)), request, cause });
     }
     const status = outcome.status;
     const complaint = readComplaint(outcome.body);
@@ -296,7 +296,7 @@ export class HttpClient {
     if (status === 401) {
       return new ServiceError({
         kind: 'auth',
-        message: scrub(`${where}: the service refused the credentials (401) — check the company id and the access token or JWT`),
+        message: scrub(w.authRefused(where)),
         request,
         status,
         serviceMessage,
@@ -304,17 +304,17 @@ export class HttpClient {
       });
     }
     if (status >= 400 && status < 500 && status !== 429) {
-      const message = `${where} was rejected (${status})${detail ? `: ${detail}` : ''}`;
+      const message = w.rejected(where, status, detail);
       return new ServiceError({ kind: 'rejected', message: scrub(message), request, status, serviceMessage, fieldErrors: complaint.fieldErrors });
     }
     const longWait =
       cappedWaitMs === null
         ? ''
-        : `; it asked to wait ${duration(cappedWaitMs)} before trying again (Retry-After), longer than the ${seconds(this.policy.retryAfterCapMs)} this importer waits, so run again after that`;
+        : w.waitedLess(duration(cappedWaitMs), seconds(this.policy.retryAfterCapMs));
     const message =
       outcome.reason !== ''
-        ? `${where}${tries}: ${outcome.reason}${longWait}`
-        : `${where}: the service is unavailable (${status})${tries}${said ? ` — ${said}` : ''}${longWait}`;
+        ? w.failed(where, attempts, outcome.reason + longWait)
+        : w.unavailable(where, status, attempts, said) + longWait;
     return new ServiceError({ kind: 'unavailable', message: scrub(message), request, status, serviceMessage, fieldErrors: complaint.fieldErrors });
   }
 }

@@ -7,6 +7,7 @@ import { mapBounded } from '../bounded.js';
 import { ServiceError } from '../errors.js';
 import { isRecord } from './answer.js';
 import type { HttpClient } from './client.js';
+import { serviceWords } from '../../words/service.js';
 
 export interface PageOptions {
   /** Query parameter selecting the page. Default `page`. */
@@ -54,7 +55,7 @@ export async function listAll(client: HttpClient, path: string, options: PageOpt
     if (total > MAX_LIST_ITEMS || pages > MAX_LIST_PAGES) {
       throw new ServiceError({
         kind: 'unavailable',
-        message: `GET ${pagePath(1)}: the service says the list holds ${total} entries in ${pages} pages (headers Total and Per-Page), more than this importer reads (at most ${MAX_LIST_ITEMS.toLocaleString('en')} entries in ${MAX_LIST_PAGES.toLocaleString('en')} pages) — is the base URL right?`,
+        message: serviceWords().listTooLong(`GET ${pagePath(1)}`, total, pages, MAX_LIST_ITEMS.toLocaleString('en'), MAX_LIST_PAGES.toLocaleString('en')),
         request: { method: 'GET', path: pagePath(1) },
       });
     }
@@ -92,7 +93,7 @@ function itemsOf(body: unknown, path: string): unknown[] {
     if (arrays.length === 1) return arrays[0] as unknown[];
   }
   if (body === null) return [];
-  throw new ServiceError({ kind: 'unavailable', message: `GET ${path}: the service answered a list request without a list`, request: { method: 'GET', path } });
+  throw new ServiceError({ kind: 'unavailable', message: serviceWords().notAList(`GET ${path}`), request: { method: 'GET', path } });
 }
 
 function headerNumber(value: string | undefined): number | null {

@@ -13,6 +13,7 @@ import { V2 } from './paths.js';
 import { dialogBody } from './requests.js';
 import { dialogFromWire, records } from './wire.js';
 import { refused } from './refusal.js';
+import { serviceWords } from '../../words/service.js';
 
 /** v2's refusal of a sick report dated inside a period it holds: "… overlaps an earlier sickness absence". */
 export function reportedBefore(error: unknown): boolean {
@@ -54,10 +55,7 @@ export async function reportAbsence(
   } else if (since !== op.startDate) {
     if (op.endDate !== null && op.endDate < since) {
       // Moving the open dialog back and closing it would end the sickness the service has now.
-      throw refused(
-        op,
-        `employee ${employeeId} is listed sick since ${since}; v2 cannot record the earlier period ${op.startDate} to ${op.endDate} without ending that sickness. It is sent once the employee is no longer listed sick`,
-      );
+      throw refused(op, serviceWords().sickSinceCannotAddEarlier(employeeId, since, op.startDate, op.endDate));
     }
     status = (await client.request('PATCH', V2.dialog(employeeId), { body: { date: op.startDate } })).status;
     sick.set(employeeId, op.startDate);
@@ -71,7 +69,7 @@ export async function reportAbsence(
     // No open dialog to close: the service already holds this period as closed (reported before).
     mirror.sick = await readSickList(client, pages);
     if (!mirror.sick.has(employeeId)) return { status: 200, settled: 'already_done' };
-    throw refused(op, `employee ${employeeId} could not be reported fit on ${op.endDate}: the service has no open sickness dialog for them (404)`, 404);
+    throw refused(op, serviceWords().noOpenSickness(employeeId, op.endDate), 404);
   }
   sick.delete(employeeId);
   return { status: fit.status };

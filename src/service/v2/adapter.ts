@@ -16,6 +16,7 @@ import { V2 } from './paths.js';
 import { readV2State } from './read.js';
 import { V2Verifier } from './verify.js';
 import { V2Writer } from './writes.js';
+import { serviceWords } from '../../words/service.js';
 
 /** Operations v2 settles by its own rules (absence) or never sends. */
 const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>(['reportAbsence', 'createUser', 'createDelegation', 'deleteDelegation', 'rehireEmployee']);
@@ -72,9 +73,7 @@ export class V2Adapter implements ServiceAdapter {
       return { status: 200, settled: 'already_existed' };
     }
     if (!rejection.fieldErrors.some((e) => e.field === 'ext_id')) throw rejection;
-    const hint =
-      `; ${op.id} belongs to an employee deleted within the last 14 days, who is rehired only by a create with exactly ` +
-      'the name, e-mail and username they had: make the row match them, or wait until the 14 days have passed (then a new employee is created)';
+    const hint = serviceWords().rehireWithinWindow(op.id);
     throw new ServiceError({
       kind: 'rejected',
       message: rejection.message + hint,

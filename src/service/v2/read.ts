@@ -21,6 +21,7 @@ import {
   type WireDepartment,
   type WireTeam,
 } from './wire.js';
+import { serviceWords } from '../../words/service.js';
 
 /** Stands for a parent or department the importer cannot name (it has no client id). */
 export const UNNAMED = '';
@@ -108,14 +109,10 @@ function readDepartments(wires: WireDepartment[], org: Organisation, mirror: Mir
     mirror.putDepartment({ id: wire.id, parentId: parentId === UNNAMED ? null : parentId, top: parentId === null });
   }
   if (!topSeen && unmatched.departments > 0) {
-    unmatched.notes.push(
-      'The top department has no ext_id, so the workbook cannot name it: give it an ext_id on the site (v2 accepts one on the department) before importing.',
-    );
+    unmatched.notes.push(serviceWords().topWithoutExtId);
   }
   if (orphans.length > 0) {
-    unmatched.notes.push(
-      `${orphans.length} department(s) show no parent because their parent has no ext_id (${orphans.slice(0, 5).join(', ')}${orphans.length > 5 ? ', …' : ''}): the plan places them where the workbook says.`,
-    );
+    unmatched.notes.push(serviceWords().withoutParent(orphans.slice(0, 5), orphans.length));
   }
 }
 
@@ -141,25 +138,15 @@ function readTeams(wires: WireTeam[], org: Organisation, mirror: Mirror, unmatch
     mirror.putTeam({ id: wire.id, departmentId: wire.departmentId, members: wire.members, anonymousMembers: wire.anonymousMembers });
   }
   if (withAnonymousMembers.length > 0) {
-    unmatched.notes.push(
-      `Team(s) ${withAnonymousMembers.slice(0, 5).join(', ')}${withAnonymousMembers.length > 5 ? ', …' : ''} have members without ext_id: v2 changes members by sending the whole list, which cannot name them, so members of these teams are not changed until those employees get an ext_id.`,
-    );
+    unmatched.notes.push(serviceWords().teamsWithAnonymousMembers(withAnonymousMembers.slice(0, 5), withAnonymousMembers.length));
   }
 }
 
 function describeUnmatched(unmatched: UnmatchedEntities): void {
-  const parts = [
-    [unmatched.employees, 'employee(s)'],
-    [unmatched.departments, 'department(s)'],
-    [unmatched.teams, 'team(s)'],
-  ] as const;
-  const counted = parts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
-  if (counted.length > 0) {
-    unmatched.notes.unshift(
-      `The service has ${counted.join(', ')} without ext_id (made on the site): the workbook cannot refer to them, and the import leaves them as they are.`,
-    );
+  if (unmatched.employees + unmatched.departments + unmatched.teams > 0) {
+    unmatched.notes.unshift(serviceWords().unmatched(unmatched.employees, unmatched.departments, unmatched.teams));
   }
   if (unmatched.absences > 0) {
-    unmatched.notes.push(`${unmatched.absences} sick employee(s) without ext_id are left out of the absence comparison.`);
+    unmatched.notes.push(serviceWords().sickWithoutExtId(unmatched.absences));
   }
 }

@@ -26,6 +26,7 @@ import {
   teamUpdateBody,
 } from './requests.js';
 import { departmentFromWire, teamFromWire, unwrap } from './wire.js';
+import { serviceWords } from '../../words/service.js';
 
 export class V2Writer {
   readonly locks = new EntityLocks();
@@ -67,10 +68,7 @@ export class V2Writer {
         return this.locks.exclusive(() => [employee, m.teamOf(employee.id)], () => this.send(op, 'DELETE', V2.employee(op.id)));
       }
       case 'rehireEmployee':
-        throw refused(
-          op,
-          `v2 rehires a deleted employee only by creating it again with the same name, e-mail, username and ext_id; employee ${op.id} must come as a new row to be created`,
-        );
+        throw refused(op, serviceWords().rehireOnlyByCreate(op.id));
       case 'createDepartment':
         return this.locks.exclusive(
           () => [m.department(op.parentId)],
@@ -128,10 +126,10 @@ export class V2Writer {
         return this.locks.exclusive(() => [employee], () => reportAbsence(this.client, this.pages, m, op));
       }
       case 'createUser':
-        throw refused(op, 'v2 has no users apart from employees: the person is created with the employee');
+        throw refused(op, serviceWords().noUsers);
       case 'createDelegation':
       case 'deleteDelegation':
-        throw refused(op, 'v2 has no delegations: delegation rows can only be imported with --api v3');
+        throw refused(op, serviceWords().noDelegations);
       default:
         return assertNever(op);
     }
@@ -163,10 +161,7 @@ export class V2Writer {
     const locked = (): (Lockable | undefined)[] => [team, employee, m.teamOf(employee.id), departmentOf(m, team)];
     return this.locks.exclusive(locked, async () => {
       if (team.anonymousMembers > 0) {
-        throw refused(
-          op,
-          `team ${team.id} has ${team.anonymousMembers} member(s) without ext_id; v2 changes members by sending the whole list, which cannot name them, so they would be taken out of the team. Give them an ext_id on the site first`,
-        );
+        throw refused(op, serviceWords().membersWithoutExtId(team.id, team.anonymousMembers));
       }
       const others = team.members.filter((member) => member !== employee.id);
       const members = op.type === 'addTeamMember' ? [...others, employee.id] : others;
@@ -210,20 +205,14 @@ function departmentOf(mirror: Mirror, team: TeamEntry): DepartmentEntry | undefi
 function parentToSend(op: Operation, department: DepartmentEntry): string | null {
   if (department.top) return null;
   if (department.parentId === null) {
-    throw refused(
-      op,
-      `department ${department.id} is below a department without ext_id; v2 needs the parent on every update, so give the department a parent from the workbook first`,
-    );
+    throw refused(op, serviceWords().belowUnnamedDepartment(department.id));
   }
   return department.parentId;
 }
 
 function departmentToSend(op: Operation, team: TeamEntry): string {
   if (team.departmentId === null) {
-    throw refused(
-      op,
-      `team ${team.id} is in a department without ext_id; v2 needs the department on every team update, so give the team a department from the workbook first`,
-    );
+    throw refused(op, serviceWords().inUnnamedDepartment(team.id));
   }
   return team.departmentId;
 }

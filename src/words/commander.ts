@@ -1,0 +1,69 @@
+/**
+ * The words commander itself prints (src/cli/commander-words.ts): the help's titles and notes, its help
+ * and version options, and its usage errors. The English book is commander's own text, so English output
+ * is commander's, word for word.
+ */
+import { phrasebook } from './language.js';
+
+const en = {
+  titles: {
+    'Usage:': 'Usage:',
+    'Arguments:': 'Arguments:',
+    'Options:': 'Options:',
+    'Global Options:': 'Global Options:',
+    'Commands:': 'Commands:',
+  } as Record<string, string>,
+  optionsPlaceholder: '[options]',
+  commandPlaceholder: '[command]',
+  choices: 'choices',
+  default: 'default',
+  preset: 'preset',
+  env: 'env',
+  helpOption: 'display help for command',
+  versionOption: 'output the version number',
+
+  unknownOption: (flag: string) => `error: unknown option '${flag}'`,
+  unknownCommand: (name: string) => `error: unknown command '${name}'`,
+  didYouMean: (one: string) => `(Did you mean ${one}?)`,
+  didYouMeanOneOf: (list: string) => `(Did you mean one of ${list}?)`,
+  missingArgument: (name: string) => `error: missing required argument '${name}'`,
+  optionMissingArgument: (flags: string) => `error: option '${flags}' argument missing`,
+  tooManyArguments: (command: string | null, expected: number, got: number) =>
+    `error: too many arguments${command === null ? '' : ` for '${command}'`}. Expected ${expected} argument${expected === 1 ? '' : 's'} but got ${got}.`,
+  invalidOptionValue: (flags: string, value: string) => `error: option '${flags}' argument '${value}' is invalid.`,
+  invalidArgumentValue: (value: string, name: string) => `error: command-argument value '${value}' is invalid for argument '${name}'.`,
+  allowedChoices: (list: string) => `Allowed choices are ${list}.`,
+};
+
+export const commanderWords = phrasebook({
+  en,
+  da: {
+    titles: {
+      'Usage:': 'Brug:',
+      'Arguments:': 'Argumenter:',
+      'Options:': 'Tilvalg:',
+      'Global Options:': 'Fælles tilvalg:',
+      'Commands:': 'Kommandoer:',
+    },
+    optionsPlaceholder: '[tilvalg]',
+    commandPlaceholder: '[kommando]',
+    choices: 'valg',
+    default: 'standard',
+    preset: 'forvalgt',
+    env: 'miljøvariabel',
+    helpOption: 'vis hjælp til kommandoen',
+    versionOption: 'vis versionsnummeret',
+
+    unknownOption: (flag) => `fejl: ukendt tilvalg '${flag}'`,
+    unknownCommand: (name) => `fejl: ukendt kommando '${name}'`,
+    didYouMean: (one) => `(Mente du ${one}?)`,
+    didYouMeanOneOf: (list) => `(Mente du en af ${list}?)`,
+    missingArgument: (name) => `fejl: det påkrævede argument '${name}' mangler`,
+    optionMissingArgument: (flags) => `fejl: tilvalget '${flags}' mangler sin værdi`,
+    tooManyArguments: (command, expected, got) =>
+      `fejl: for mange argumenter${command === null ? '' : ` til '${command}'`}. Forventede ${expected} ${expected === 1 ? 'argument' : 'argumenter'}, men fik ${got}.`,
+    invalidOptionValue: (flags, value) => `fejl: tilvalget '${flags}' har en ugyldig værdi '${value}'.`,
+    invalidArgumentValue: (value, name) => `fejl: værdien '${value}' er ugyldig for argumentet '${name}'.`,
+    allowedChoices: (list) => `Mulige valg er ${list}.`,
+  },
+});
