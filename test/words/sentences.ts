@@ -63,7 +63,9 @@ export function sentencesOutsideWords(root: string): Sentence[] {
     const visit = (node: ts.Node): void => {
       const text = literalText(node);
       if (text !== undefined) {
-        if (THREE_WORDS.test(text.replace(TAGS, ' ')) && !isExempt(node)) {
+        const words = text.replace(TAGS, ' ');
+        // A sentence has spaces: a flag like --heap-growing-percent=50 is one token, not words.
+        if (THREE_WORDS.test(words) && /\s/.test(words.trim()) && !isExempt(node)) {
           found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
         }
         if (!ts.isTemplateExpression(node)) return;
