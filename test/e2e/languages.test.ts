@@ -136,7 +136,8 @@ function everythingRead(outputs: Outputs): Record<string, string> {
 
 describe('Danish and English output for the same workbooks', () => {
   it('says everything in the language asked for, and nothing in the other; codes, keys and exit codes stay', async () => {
-    const values = [...(await valuesOf(BAD)), ...(await valuesOf(COMPANY_CSV)), 'Nyt navn'];
+    // Longest first across both workbooks, so "Kunder og Salg" goes before the "Salg" of the other.
+    const values = [...(await valuesOf(BAD)), ...(await valuesOf(COMPANY_CSV)), 'Nyt navn'].sort((a, b) => b.length - a.length);
     const english = await runAll('en');
     const danish = await runAll('da');
 
@@ -146,10 +147,13 @@ describe('Danish and English output for the same workbooks', () => {
       expect(outputs.apply.code).toBe(0);
       expect(outputs.reorganise.code).toBe(0);
       expect(outputs.help.code).toBe(0);
+      const otherLanguage: Record<string, string[]> = {};
       for (const [what, said] of Object.entries(everythingRead(outputs))) {
         expect(said.trim().length, `${lang}: ${what} says something`).toBeGreaterThan(0);
-        expect(linesInOtherLanguage(said, lang, values), `${lang}: ${what}`).toEqual([]);
+        const lines = linesInOtherLanguage(said, lang, values);
+        if (lines.length > 0) otherLanguage[what] = lines;
       }
+      expect(otherLanguage, `${lang}: lines with a word of the other language`).toEqual({});
     }
     // The same runs said different words, and the same things: the reports differ only in their words.
     const englishRead = everythingRead(english);

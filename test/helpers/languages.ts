@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** Words that only the other language uses in the importer's sentences (none of them is a word of both). */
 const ENGLISH = new Set(
@@ -24,6 +24,8 @@ export async function valuesOf(path: string): Promise<string[]> {
   const files = statSync(path).isDirectory() ? readdirSync(path).map((name) => join(path, name)) : [path];
   for (const file of files) {
     if (file.endsWith('.csv')) {
+      // A CSV file's name is its sheet's name ("employees række 2"): the user's word, not the importer's.
+      values.add(basename(file, '.csv'));
       const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
       for (const row of Papa.parse<string[]>(text, { delimiter: '' }).data) for (const cell of row) values.add(String(cell).trim());
     } else if (file.endsWith('.xlsx')) {
