@@ -14,12 +14,23 @@ export function speakCommanderWords(program: Command): Command {
     .helpOption('-h, --help', w.helpOption)
     .configureHelp({
       styleTitle: (title) => w.titles[title] ?? title,
-      styleOptionText: (text) => (text === '[options]' ? w.optionsPlaceholder : text),
+      styleOptionText: (text) => (text === '[options]' ? w.optionsPlaceholder : inWords(text, w.placeholders)),
+      styleArgumentText: (text) => inWords(text, w.placeholders),
       styleSubcommandText: (text) => (text === '[command]' ? w.commandPlaceholder : text),
       optionDescription: (option) => withNotes(option.description, optionNotes(option)),
       argumentDescription: (argument) => withNotes(argument.description, argumentNotes(argument)),
     } satisfies Partial<Help>)
     .configureOutput({ outputError: (text, write) => write(commanderErrorInWords(text)) });
+}
+
+/**
+ * The placeholders of an option or argument (`--map <file>`, `[files...]`, an argument's bare name) in
+ * the run's words; only the help shows them, commander parses by the flag, so renaming them changes nothing else.
+ */
+function inWords(text: string, placeholders: Record<string, string>): string {
+  const named = (name: string): string => placeholders[name] ?? name;
+  if (/^[a-z-]+$/.test(text)) return named(text);
+  return text.replace(/([<[])([a-z-]+)((?:\.\.\.)?[>\]])/g, (_all, open: string, name: string, close: string) => `${open}${named(name)}${close}`);
 }
 
 /** commander's own notes (Help.optionDescription), in the run's words. */
@@ -61,7 +72,7 @@ function errorLines(): [RegExp, Said][] {
     [/^error: unknown command '(.*)'$/, (m) => w.unknownCommand(m[1]!)],
     [/^\(Did you mean one of (.*)\?\)$/, (m) => w.didYouMeanOneOf(m[1]!)],
     [/^\(Did you mean (.*)\?\)$/, (m) => w.didYouMean(m[1]!)],
-    [/^error: missing required argument '(.*)'$/, (m) => w.missingArgument(m[1]!)],
+    [/^error: missing required argument '(.*)'$/, (m) => w.missingArgument(w.placeholders[m[1]!] ?? m[1]!)],
     [/^error: option '(.*)' argument missing$/, (m) => w.optionMissingArgument(m[1]!)],
     [
       /^error: too many arguments(?: for '(.*)')?\. Expected (\d+) arguments? but got (\d+)\.$/,
