@@ -29,7 +29,7 @@ describe("commander's error lines", () => {
       "fejl: ukendt tilvalg '--pune'\n(Mente du --prune?)",
       "fejl: ukendt tilvalg '--x'\n(Mente du en af --a, --b?)",
       "fejl: ukendt kommando 'validat'",
-      "fejl: det påkrævede argument 'files' mangler",
+      "fejl: det påkrævede argument 'filer' mangler",
       "fejl: tilvalget '--map <file>' mangler sin værdi",
       "fejl: for mange argumenter til 'apply'. Forventede 1 argument, men fik 2.",
       'fejl: for mange argumenter. Forventede 0 argumenter, men fik 3.',
