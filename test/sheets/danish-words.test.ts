@@ -16,9 +16,17 @@ import { readInput, readSheetHeads } from '../../src/sheets/read.js';
 import { templateChangesSince, writeTemplate } from '../../src/template/index.js';
 import { valueRules } from '../../src/validate/value-maps.js';
 import { chooseLanguage, type Lang } from '../../src/words/language.js';
-import { EMPLOYEE_HEADERS, legacyXlsBytes, readAll, tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
+import type * as LanguageModule from '../../src/words/language.js';
+import { EMPLOYEE_HEADERS, legacyXlsBytes, rawWorkbookBytes, readAll, tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
+import { bothWays, built, errorOf } from './worker-support.js';
 
-afterEach(() => chooseLanguage('en'));
+/** The built words layer, which the built reader (and its worker thread) answers to. */
+const builtLanguage = (await import(built('words/language.js'))) as typeof LanguageModule;
+
+afterEach(() => {
+  chooseLanguage('en');
+  builtLanguage.chooseLanguage('en');
+});
 
 const WRITERS = join(import.meta.dirname, '..', 'fixtures', 'writers');
 
@@ -87,6 +95,26 @@ describe('a file that cannot be read', () => {
     expect(await refusal(() => readAll([file]))).toBe(
       `${file}: sheet "Medarbejdere", cell B2 holds more than 32,767 characters, Excel's own limit for a cell (this usually means a quotation mark has no closing partner).`,
     );
+  });
+});
+
+describe('a workbook refused while a worker thread reads it', () => {
+  const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const rows =
+    `<row r="1">${inline('A1', 'Medarbejder_id')}${inline('B1', 'Navn')}${inline('C1', 'E-mail')}</row>` +
+    `<row r="2">${inline('A2', '1')}${inline('B2', 'x'.repeat(40_000))}${inline('C2', 'a@x.dk')}</row>`;
+
+  it('is worded in the main thread, in the run’s language, as the in-thread reader words it', async () => {
+    const file = writeBytes('lang.xlsx', await rawWorkbookBytes([{ name: 'Medarbejdere', rows }]));
+    builtLanguage.chooseLanguage('da');
+    const danish = await bothWays(file);
+    expect(errorOf(danish.worker)?.error.message).toBe(
+      `${file}: ark "Medarbejdere", celle B2 indeholder mere end 32,767 tegn, Excels egen grænse for en celle.`,
+    );
+    expect(danish.worker).toStrictEqual(danish.inThread);
+    builtLanguage.chooseLanguage('en');
+    const english = await bothWays(file);
+    expect(errorOf(english.worker)?.error.message).toBe(`${file}: sheet "Medarbejdere", cell B2 holds more than 32,767 characters, Excel's own limit for a cell.`);
   });
 });
 
