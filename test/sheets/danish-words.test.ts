@@ -4,7 +4,7 @@
  * openpyxl, a bad --map profile, an existing template file) read once in Danish and once in English:
  * the Danish is whole sentences with no English left in them, the English is word for word as before.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { checkProfile } from '../../src/sheets/profile.js';
 import { readInput, readSheetHeads } from '../../src/sheets/read.js';
 import { templateChangesSince, writeTemplate } from '../../src/template/index.js';
 import { valueRules } from '../../src/validate/value-maps.js';
-import { chooseLanguage, type Lang } from '../../src/words/language.js';
+import { chooseLanguage, language, letWorkbookChooseLanguage, type Lang } from '../../src/words/language.js';
 import type * as LanguageModule from '../../src/words/language.js';
 import { EMPLOYEE_HEADERS, legacyXlsBytes, rawWorkbookBytes, readAll, tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
 import { bothWays, built, errorOf } from './worker-support.js';
@@ -188,6 +188,21 @@ describe('cells the reader cannot take as they are', () => {
     const english = await quotes('en');
     expect(english[0]![1]).toMatch(/^The cell in column D has text after its closing quote \(.+\)\. The importer read it as written, quotes included, as LibreOffice does;/);
     expect(english[1]![1]).toMatch(/^The cell in column [A-Z] starts with a quote \("\) that is never closed, so Excel would read the rest of the file into this one cell\. /);
+  });
+
+  it('when nobody chose a language, a CSV file named as the Danish template names it has its first rows worded in Danish', async () => {
+    const folder = tempFolder();
+    const quoteMessages = async (name: string) => {
+      const file = join(folder, name);
+      copyFileSync(join(WRITERS, 'handmade', 'stray-quotes.csv'), file);
+      letWorkbookChooseLanguage();
+      const { reading } = await readAll([file]);
+      return reading.issues.filter((issue) => issue.code === 'csv_quotes' || issue.code === 'unclosed_quote').map((issue) => issue.message.slice(0, 24));
+    };
+    expect(await quoteMessages('Medarbejdere.csv')).toEqual(['Cellen i kolonne D har t', 'Cellen i kolonne D begyn']);
+    expect(language()).toBe('da');
+    expect(await quoteMessages('Employees.csv')).toEqual(['The cell in column D has', 'The cell in column D sta']);
+    expect(language()).toBe('en');
   });
 
   it('merged cells in a sheet saved by openpyxl', async () => {
