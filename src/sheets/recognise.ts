@@ -30,6 +30,11 @@ export async function recogniseSheet(
   issues: Issue[],
   rules?: SheetRules,
 ): Promise<RawSheet | null> {
+  const namedKind = sheetKindFromName(source.sheetName);
+  // A visible sheet named as a template names it is recognised whatever its rows hold: its name may
+  // choose the run's language before its first rows are read, so what they give rise to is worded in it.
+  const named = namedKind && !source.hidden ? languageOfName(namedKind, source.sheetName) : undefined;
+  if (named) workbookLanguage(named);
   const peeked: PhysicalRow[] = [];
   while (peeked.length < HEADER_SEARCH_ROWS) {
     const next = await source.rows.next();
@@ -37,7 +42,6 @@ export async function recogniseSheet(
     peeked.push(...next.value);
   }
   const candidates = peeked.slice(0, HEADER_SEARCH_ROWS);
-  const namedKind = sheetKindFromName(source.sheetName);
   const layout = namedKind ? layoutForKind(namedKind, candidates, headerMap) : layoutFromHeaders(candidates, headerMap);
   if (source.hidden) {
     issues.push(warning(source, null, 'ignored_sheet', hiddenSheetMessage(source.sheetName, layout?.kind), null, null));
@@ -104,13 +108,8 @@ function layoutFromHeaders(rows: readonly PhysicalRow[], headerMap: HeaderMap | 
  * recognised choose the run's language when nobody else did).
  */
 function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: PhysicalRow | undefined): Lang | undefined {
-  const spec = SHEETS[kind];
-  const name = normaliseName(sheetName);
-  const [english, danish] = [normaliseName(spec.english), normaliseName(spec.danish)];
-  if (english !== danish) {
-    if (name === danish) return 'da';
-    if (name === english) return 'en';
-  }
+  const byName = languageOfName(kind, sheetName);
+  if (byName) return byName;
   let inDanish = 0;
   let inEnglish = 0;
   for (const cell of headerRow?.cells ?? []) {
@@ -125,6 +124,17 @@ function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: Physical
   }
   if (inDanish > inEnglish) return 'da';
   if (inEnglish > inDanish) return 'en';
+  return undefined;
+}
+
+/** The template whose name for the kind the sheet has, when the two templates name it differently. */
+function languageOfName(kind: SheetKind, sheetName: string): Lang | undefined {
+  const spec = SHEETS[kind];
+  const name = normaliseName(sheetName);
+  const [english, danish] = [normaliseName(spec.english), normaliseName(spec.danish)];
+  if (english === danish) return undefined;
+  if (name === danish) return 'da';
+  if (name === english) return 'en';
   return undefined;
 }
 

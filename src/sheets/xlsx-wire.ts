@@ -18,7 +18,7 @@ import { UnreadableFileError } from '../errors.js';
 import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS } from './limits.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
-import { unreadable } from './unreadable.js';
+import { unreadable, WordedUnreadableFileError, type UnreadableWording } from './unreadable.js';
 import { checkedCell, type RowBatcher, type SheetContext } from './xlsx.js';
 import { serialFromExceljsDate } from './dates.js';
 import { isDateFormat, numberCell, stringCell } from './xlsx-cells.js';
@@ -195,19 +195,23 @@ export function transferables(encoded: EncodedBatch): ArrayBuffer[] {
 export interface WireError {
   file: string;
   message: string;
+  /** What the error means, worded again on arrival in the run's language (the worker's is English). */
+  wording?: UnreadableWording;
   cause?: { name: string; message: string };
 }
 
 export function toWire(error: unknown, file: string): WireError {
   const unreadableError = error instanceof UnreadableFileError ? error : unreadable(file, 'damaged', error);
   const cause = unreadableError.cause instanceof Error ? { name: unreadableError.cause.name, message: unreadableError.cause.message } : undefined;
-  return { file: unreadableError.file, message: unreadableError.message, ...(cause ? { cause } : {}) };
+  const wording = unreadableError instanceof WordedUnreadableFileError ? { wording: unreadableError.wording } : {};
+  return { file: unreadableError.file, message: unreadableError.message, ...wording, ...(cause ? { cause } : {}) };
 }
 
 export function fromWire(wire: WireError): UnreadableFileError {
   const prefix = `${wire.file}: `;
   const reason = wire.message.startsWith(prefix) ? wire.message.slice(prefix.length) : wire.message;
   const cause = wire.cause ? Object.assign(new Error(wire.cause.message), { name: wire.cause.name }) : undefined;
+  if (wire.wording) return new WordedUnreadableFileError(wire.file, wire.wording, cause ? { cause } : undefined);
   const error = new UnreadableFileError(wire.file, reason, cause ? { cause } : undefined);
   if (error.message !== wire.message) error.message = wire.message;
   return error;

@@ -4,7 +4,7 @@
  * openpyxl, a bad --map profile, an existing template file) read once in Danish and once in English:
  * the Danish is whole sentences with no English left in them, the English is word for word as before.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,10 +15,18 @@ import { checkProfile } from '../../src/sheets/profile.js';
 import { readInput, readSheetHeads } from '../../src/sheets/read.js';
 import { templateChangesSince, writeTemplate } from '../../src/template/index.js';
 import { valueRules } from '../../src/validate/value-maps.js';
-import { chooseLanguage, type Lang } from '../../src/words/language.js';
-import { EMPLOYEE_HEADERS, legacyXlsBytes, readAll, tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
+import { chooseLanguage, language, letWorkbookChooseLanguage, type Lang } from '../../src/words/language.js';
+import type * as LanguageModule from '../../src/words/language.js';
+import { EMPLOYEE_HEADERS, legacyXlsBytes, rawWorkbookBytes, readAll, tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
+import { bothWays, built, errorOf } from './worker-support.js';
 
-afterEach(() => chooseLanguage('en'));
+/** The built words layer, which the built reader (and its worker thread) answers to. */
+const builtLanguage = (await import(built('words/language.js'))) as typeof LanguageModule;
+
+afterEach(() => {
+  chooseLanguage('en');
+  builtLanguage.chooseLanguage('en');
+});
 
 const WRITERS = join(import.meta.dirname, '..', 'fixtures', 'writers');
 
@@ -87,6 +95,26 @@ describe('a file that cannot be read', () => {
     expect(await refusal(() => readAll([file]))).toBe(
       `${file}: sheet "Medarbejdere", cell B2 holds more than 32,767 characters, Excel's own limit for a cell (this usually means a quotation mark has no closing partner).`,
     );
+  });
+});
+
+describe('a workbook refused while a worker thread reads it', () => {
+  const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const rows =
+    `<row r="1">${inline('A1', 'Medarbejder_id')}${inline('B1', 'Navn')}${inline('C1', 'E-mail')}</row>` +
+    `<row r="2">${inline('A2', '1')}${inline('B2', 'x'.repeat(40_000))}${inline('C2', 'a@x.dk')}</row>`;
+
+  it('is worded in the main thread, in the run’s language, as the in-thread reader words it', async () => {
+    const file = writeBytes('lang.xlsx', await rawWorkbookBytes([{ name: 'Medarbejdere', rows }]));
+    builtLanguage.chooseLanguage('da');
+    const danish = await bothWays(file);
+    expect(errorOf(danish.worker)?.error.message).toBe(
+      `${file}: ark "Medarbejdere", celle B2 indeholder mere end 32,767 tegn, Excels egen grænse for en celle.`,
+    );
+    expect(danish.worker).toStrictEqual(danish.inThread);
+    builtLanguage.chooseLanguage('en');
+    const english = await bothWays(file);
+    expect(errorOf(english.worker)?.error.message).toBe(`${file}: sheet "Medarbejdere", cell B2 holds more than 32,767 characters, Excel's own limit for a cell.`);
   });
 });
 
@@ -160,6 +188,21 @@ describe('cells the reader cannot take as they are', () => {
     const english = await quotes('en');
     expect(english[0]![1]).toMatch(/^The cell in column D has text after its closing quote \(.+\)\. The importer read it as written, quotes included, as LibreOffice does;/);
     expect(english[1]![1]).toMatch(/^The cell in column [A-Z] starts with a quote \("\) that is never closed, so Excel would read the rest of the file into this one cell\. /);
+  });
+
+  it('when nobody chose a language, a CSV file named as the Danish template names it has its first rows worded in Danish', async () => {
+    const folder = tempFolder();
+    const quoteMessages = async (name: string) => {
+      const file = join(folder, name);
+      copyFileSync(join(WRITERS, 'handmade', 'stray-quotes.csv'), file);
+      letWorkbookChooseLanguage();
+      const { reading } = await readAll([file]);
+      return reading.issues.filter((issue) => issue.code === 'csv_quotes' || issue.code === 'unclosed_quote').map((issue) => issue.message.slice(0, 24));
+    };
+    expect(await quoteMessages('Medarbejdere.csv')).toEqual(['Cellen i kolonne D har t', 'Cellen i kolonne D begyn']);
+    expect(language()).toBe('da');
+    expect(await quoteMessages('Employees.csv')).toEqual(['The cell in column D has', 'The cell in column D sta']);
+    expect(language()).toBe('en');
   });
 
   it('merged cells in a sheet saved by openpyxl', async () => {
