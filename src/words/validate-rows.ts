@@ -111,7 +111,7 @@ export const validateRowWords = phrasebook({
     conflictingStatus: (leaving, hasLeft, today, status) =>
       `Ifølge fratrædelsesdatoen ${leaving} er medarbejderen ${hasLeft ? 'fratrådt' : 'stadig ansat'} (i dag er det ${today}), men statussen siger "${status}". Ret en af dem.`,
     comingLeave: (leaving) =>
-      `Medarbejderen fratræder den ${leaving}: aktiv indtil da; den første kørsel på eller efter den dato fratræder medarbejderen.`,
+      `Medarbejderen fratræder den ${leaving}: vedkommende er aktiv indtil da, og den første kørsel på eller efter den dato fratræder medarbejderen.`,
     notYetHired: (hiring, today) => `Medarbejderen begynder den ${hiring}: rækken indlæses først fra den dag (i dag er det ${today}).`,
 
     employeeIdEmpty: "Medarbejder-id'et er tomt. Hver ansættelse skal have sit eget id.",

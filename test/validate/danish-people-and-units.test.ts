@@ -138,7 +138,7 @@ describe('the rarer findings of validation in Danish', () => {
         'Både fornavn og efternavn er tomme. Skriv personens navn.',
         'Brugernavnet "anna" tilhører allerede en anden person (bruger U1). Vælg et andet brugernavn.',
         'Ifølge fratrædelsesdatoen 2025-01-01 er medarbejderen fratrådt (i dag er det 2025-06-01), men statussen siger "aktiv". Ret en af dem.',
-        'Medarbejderen fratræder den 2025-12-31: aktiv indtil da; den første kørsel på eller efter den dato fratræder medarbejderen.',
+        'Medarbejderen fratræder den 2025-12-31: vedkommende er aktiv indtil da, og den første kørsel på eller efter den dato fratræder medarbejderen.',
         'Medarbejderen begynder den 2025-09-01: rækken indlæses først fra den dag (i dag er det 2025-06-01).',
         'Det tidligere medarbejder-id "OLD1" er allerede angivet i række 8. Et gammelt id kan kun blive til ét nyt id.',
         'E-mailadressen "kim@firma.dk" er allerede en anden persons brugernavn (bruger U9). Giv denne person sit eget brugernavn.',
