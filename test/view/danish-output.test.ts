@@ -206,6 +206,13 @@ describe('the apply summary', () => {
       '1 handling kunne ikke udføres på grund af tjenesten, ikke projektmappen (første: ÅRSAG). Der er intet galt med disse rækker: kør den samme kommando igen for at gøre det færdigt.',
     ]);
     expect(english(found.map((i) => i.message))).toEqual([]);
+    const e4 = realPlan().operations.find((p) => p.op.type === 'createEmployee')!.op;
+    const kept = rejectionIssues([{ op: e4, status: 'failed', statusCode: 200, message: THEIRS, failure: 'answer_differs' }]);
+    expect(kept.map((i) => [i.message, i.sheetName, i.row])).toEqual([['Tjenesten tog imod medarbejder e4, men beholdt andre datoer: ÅRSAG.', 'Medarbejdere', 5]]);
+    chooseLanguage('en');
+    expect(rejectionIssues([{ op: e4, status: 'failed', statusCode: 200, message: THEIRS, failure: 'answer_differs' }])[0]!.message).toBe(
+      'The service accepted the employee e4 but kept other dates: ÅRSAG.',
+    );
   });
 
   it('is the English the other tests know under --lang en', () => {
