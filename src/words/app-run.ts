@@ -88,7 +88,7 @@ export const appRunWords = phrasebook({
     workbookRead: (rows, sheets, errors) => `${rows} ${plural(rows, 'række', 'rækker')} i ${sheets} ark, ${errors} fejl`,
     couldNotRead: (service, why) => `Kunne ikke læse ${service}: ${why}`,
     nothingSent: 'Intet blev sendt.',
-    needsYes: 'Ikke udført: uden en terminal at spørge i kræver udførelsen --yes (se planen ovenfor).',
+    needsYes: 'Ikke udført: der er ingen terminal at spørge i, så udførelsen kræver --yes (se planen ovenfor).',
     confirmApply: (count, service) =>
       `${count === 1 ? 'Udfør denne ene ændring' : `Udfør disse ${count} ændringer`} på ${service}? [j/N] `,
     resuming: (startedAt, confirmed) =>

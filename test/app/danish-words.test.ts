@@ -11,6 +11,7 @@ import { readApprovals } from '../../src/app/approvals.js';
 import { importOptionsFrom } from '../../src/app/config.js';
 import type { AppIO } from '../../src/app/io.js';
 import type { ImportOptions } from '../../src/app/options.js';
+import { jsonProgress } from '../../src/app/events.js';
 import { heldLine } from '../../src/app/plan-file.js';
 import { lineProgress } from '../../src/app/progress.js';
 import { confirm } from '../../src/app/prompt.js';
@@ -199,5 +200,17 @@ describe('the progress lines, in Danish', () => {
     now = 1500;
     progress.end();
     expect(text).toBe('Udfører (4)…\nUdfører: færdig (1.5 s)\n');
+  });
+
+  it('keeps the --json phase names English, the words of its end Danish', () => {
+    chooseLanguage('da');
+    const events: Record<string, unknown>[] = [];
+    const progress = jsonProgress((event) => events.push(event), () => 0);
+    for (const phase of [appRunWords().phaseReadingServiceAndWorkbook, appRunWords().phaseReadingService, appRunWords().phaseApplying]) {
+      progress.phase(phase, null);
+      progress.end();
+    }
+    expect(events.filter((e) => e.status === 'started').map((e) => e.phase)).toEqual(['reading', 'reading_the_service', 'applying']);
+    expect(events.at(-1)).toMatchObject({ event: 'phase', phase: 'applying', status: 'finished', message: 'færdig' });
   });
 });

@@ -51,7 +51,7 @@ describe('a run in Danish', () => {
   it('says in Danish why nothing was applied without a terminal, and that nothing was sent (LANG=da_DK)', async () => {
     const run = await runCli([workbook(['100', '121']), ...serviceArgs(sandbox)], { cwd, env: { LANG: 'da_DK.UTF-8' } });
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain('Ikke udført: uden en terminal at spørge i kræver udførelsen --yes (se planen ovenfor).');
+    expect(run.stderr).toContain('Ikke udført: der er ingen terminal at spørge i, så udførelsen kræver --yes (se planen ovenfor).');
     for (const english of ENGLISH) expect(run.stdout + run.stderr).not.toContain(english);
     expect(sandbox.snapshot().employees).toEqual([]);
   });
