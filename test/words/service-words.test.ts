@@ -11,6 +11,7 @@ import { V2Writer } from '../../src/service/v2/writes.js';
 import { Mirror } from '../../src/service/v2/mirror.js';
 import { operation, type Operation } from '../../src/model/operations.js';
 import { chooseLanguage } from '../../src/words/language.js';
+import { serviceWords } from '../../src/words/service.js';
 import { sendJson, startLocalServer, type Handler, type LocalServer } from '../service/local-server.js';
 
 let server: LocalServer | null = null;
@@ -96,6 +97,23 @@ describe('in Danish', () => {
     const delegation = operation({ type: 'createDelegation', unitKind: 'department', unitId: 'A', employeeId: 'E1', responsibility: 'manager' } as never) as Operation;
     const error = await writer.execute(delegation).then(() => null, (e: unknown) => e as ServiceError);
     expect(error?.message).toBe('v2 har ingen delegeringer: rækker med delegeringer kan kun importeres med --api v3');
+  });
+});
+
+describe("the notes of v2's read (what the workbook cannot refer to)", () => {
+  it('count in Danish, with the word for one and for more', () => {
+    chooseLanguage('da');
+    expect(serviceWords().unmatched(2, 0, 1)).toBe(
+      'Tjenesten har 2 medarbejdere og 1 team uden ext_id (oprettet på sitet): projektmappen kan ikke henvise til dem, og importen lader dem være, som de er.',
+    );
+    expect(serviceWords().sickWithoutExtId(1)).toBe('1 syg medarbejder uden ext_id er udeladt af sammenligningen af fravær.');
+    expect(serviceWords().withoutParent(['A', 'B', 'C', 'D', 'E'], 6)).toMatch(/^6 afdelinger står uden overordnet afdeling, .* \(A, B, C, D, E, …\)/);
+  });
+
+  it('in English as before', () => {
+    expect(serviceWords().unmatched(2, 0, 1)).toBe(
+      'The service has 2 employee(s), 1 team(s) without ext_id (made on the site): the workbook cannot refer to them, and the import leaves them as they are.',
+    );
   });
 });
 
