@@ -291,7 +291,21 @@ function chooseLanguageOfRun(args: readonly string[], env: NodeJS.ProcessEnv): v
   else letWorkbookChooseLanguage();
 }
 
+/**
+ * A reader that stops reading (`orgsync-import validate FILE | head`) is not a failure of the run: what
+ * it would still have printed is dropped and the run goes on to its end (its journal, its error file,
+ * its exit code), as it would with a terminal closed under it. Any other write error stays an error.
+ */
+function dropOutputNobodyReads(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
+}
+
 async function main(): Promise<void> {
+  dropOutputNobodyReads(process.stdout);
+  dropOutputNobodyReads(process.stderr);
   boundHeapGrowth();
   runInInvokingFolder();
   chooseLanguageOfRun(process.argv.slice(2), process.env);
