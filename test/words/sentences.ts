@@ -18,6 +18,9 @@ const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/template\/(content|
 
 const THREE_WORDS = /[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}/;
 
+/** A command-line flag, with its value if any (`--heap-growing-percent=50`): a name, not a sentence. */
+const FLAG = /^--[a-z][a-z0-9-]*(=\S*)?$/;
+
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -54,7 +57,7 @@ export function sentencesOutsideWords(root: string): Sentence[] {
     const visit = (node: ts.Node): void => {
       const text = literalText(node);
       if (text !== undefined) {
-        if (THREE_WORDS.test(text) && !isExempt(node)) {
+        if (THREE_WORDS.test(text) && !FLAG.test(text.trim()) && !isExempt(node)) {
           found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
         }
         if (!ts.isTemplateExpression(node)) return;
