@@ -27,6 +27,9 @@ const TAGS = /<[^<>]*>/g;
 
 const THREE_WORDS = /[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}/;
 
+/** A command-line flag, with its value if any (`--heap-growing-percent=50`): a name, not a sentence. */
+const FLAG = /^--[a-z][a-z0-9-]*(=\S*)?$/;
+
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
