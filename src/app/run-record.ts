@@ -100,9 +100,11 @@ export function recordRunHook(run: RunToRecord): (report: ReportInput) => Promis
 /** The new baseline; the one it replaces is kept with the run, so undoing the run puts it back. */
 function keepBaseline(run: RunToRecord, dir: string): void {
   const path = lastRunPath(run.options.stateDir, run.serviceKey);
-  const previous = loadBaseline(path);
+  const { desired, managed } = run.validation!;
+  // The previous summary is read only for a kind this export leaves out, which keeps its summary.
+  const previous = managed.employees && managed.organisation ? null : loadBaseline(path);
   if (existsSync(path)) copyFileSync(path, join(dir, 'baseline-before.json'));
-  saveBaseline(path, baselineOf(run.validation!.desired, run.validation!.managed, run.runId, previous));
+  saveBaseline(path, baselineOf(desired, managed, run.runId, previous));
 }
 
 /**

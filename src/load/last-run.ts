@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ExportBaseline } from '../plan/export-guard.js';
+import { fromVersion1, type ExportBaseline, type ExportBaselineV1 } from '../plan/export-guard.js';
 
 export function lastRunPath(stateDir: string, serviceKey: string): string {
   return join(stateDir, 'last-run', `${serviceKey}.json`);
@@ -29,8 +29,10 @@ export function readBaseline(path: string): ExportBaseline | 'missing' | 'unread
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
   }
   try {
-    const parsed = JSON.parse(text) as ExportBaseline;
-    return parsed.version === 1 ? parsed : 'unreadable';
+    const parsed = JSON.parse(text) as ExportBaseline | ExportBaselineV1;
+    if (parsed.version === 2) return parsed;
+    // Written by a release before the compact format: read as it was meant.
+    return parsed.version === 1 ? fromVersion1(parsed) : 'unreadable';
   } catch {
     return 'unreadable';
   }

@@ -40,6 +40,13 @@ export function planAbsences(
   const w = planReasonWords();
   const notesWords = planNoteWords();
   const byKey = new Map(reported.map((p) => [absenceKey(p.employeeId, p.startDate), p]));
+  // Each employee's periods, in the order reported: looked up per absence, not searched for in all of them.
+  const byEmployee = new Map<string, ReportedPeriod[]>();
+  for (const p of reported) {
+    const periods = byEmployee.get(p.employeeId);
+    if (periods) periods.push(p);
+    else byEmployee.set(p.employeeId, [p]);
+  }
   const accounted = new Set<ReportedPeriod>();
   const report = (absence: Absence, fields: { startDate: string; endDate: string | null; keepsStart?: string }, step: string | undefined, reason: string) => {
     ops.push(operation({
@@ -53,7 +60,7 @@ export function planAbsences(
   for (const absence of absences) {
     const wanted = { startDate: absence.startDate, endDate: absence.endDate };
     const same = byKey.get(absenceKey(absence.employeeId, absence.startDate));
-    const touched = reported.filter((p) => p.employeeId === absence.employeeId && (p === same || overlaps(p, absence)));
+    const touched = (byEmployee.get(absence.employeeId) ?? []).filter((p) => p === same || overlaps(p, absence));
     for (const p of touched) accounted.add(p);
     if (same && same.endDate === absence.endDate) continue;
     if (same) {

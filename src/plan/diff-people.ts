@@ -123,17 +123,25 @@ export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias
   const employed = new Set<string>();
   for (const e of now.employees.values()) employed.add(e.userId);
   const taken = new Set([...alias.values(), ...desired.users.keys()]);
-  const byUsername = new Map<string, User>();
-  const byEmail = new Map<string, User>();
-  for (const user of now.users.values()) {
-    if (user.username) byUsername.set(usernameKey(user.username), user);
-    if (user.email) byEmail.set(user.email.toLowerCase(), user);
-  }
+  // Built on the first user the service lacks: a run that creates no user (the nightly run) needs none.
+  let byUsername: Map<string, User> | undefined;
+  let byEmail: Map<string, User> | undefined;
+  const holderOf = (user: User) => {
+    if (!byUsername || !byEmail) {
+      byUsername = new Map();
+      byEmail = new Map();
+      for (const u of now.users.values()) {
+        if (u.username) byUsername.set(usernameKey(u.username), u);
+        if (u.email) byEmail.set(u.email.toLowerCase(), u);
+      }
+    }
+    return byUsername.get(usernameKey(user.username ?? user.email)) ?? byEmail.get(user.email.toLowerCase());
+  };
   const active = new Set<string>();
   for (const e of desired.employees.values()) if (e.status === 'active') active.add(e.userId);
   for (const user of desired.users.values()) {
     if (!active.has(user.id) || alias.has(user.id) || now.users.has(user.id)) continue;
-    const holder = byUsername.get(usernameKey(user.username ?? user.email)) ?? byEmail.get(user.email.toLowerCase());
+    const holder = holderOf(user);
     if (!holder || holder.id === user.id) continue;
     if (employed.has(holder.id)) {
       const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);

@@ -19,11 +19,15 @@ export interface GuardLimits {
 
 export const DEFAULT_GUARD_LIMITS: Required<GuardLimits> = { maxEmployeeLossPercent: 10, minEmployeeLoss: 5, maxClearedPercent: 10 };
 
-/** What one sheet looked like last time: which optional columns it had and who had a value in each. */
+/**
+ * What one sheet looked like last time: which optional columns it had and which of its rows had a value
+ * in each, as one character per row of the sheet's ids ('1' filled, '0' not): a string per column, not a
+ * list of ids, keeps the summary of 100,000 rows small and quick to read and write.
+ */
 interface SheetBaseline {
   columns: string[];
-  /** Column → ids of the rows with a value in it. */
-  filled: Record<string, string[]>;
+  /** Column → a flag per row of the sheet's ids (employees: `active`; organisation: `units`). */
+  filled: Record<string, string>;
 }
 
 /**
@@ -32,16 +36,30 @@ interface SheetBaseline {
  * other personal data beyond ids.
  */
 export interface ExportBaseline {
-  version: 1;
+  version: 2;
   /** When and from which run it was taken. */
   runId: string;
   employees?: SheetBaseline & { active: string[] };
   organisation?: SheetBaseline & {
+    /** `department:ID` and `team:ID`, the rows of the sheet's flags. */
+    units: string[];
     /** Department id → parent id (null: the top department). */
     departments: Record<string, string | null>;
     /** Team id → its department. */
     teams: Record<string, string>;
   };
+}
+
+/** The first format (ids listed per filled column), as baselines written before version 2 hold it. */
+interface SheetBaselineV1 {
+  columns: string[];
+  filled: Record<string, string[]>;
+}
+export interface ExportBaselineV1 {
+  version: 1;
+  runId: string;
+  employees?: SheetBaselineV1 & { active: string[] };
+  organisation?: SheetBaselineV1 & { departments: Record<string, string | null>; teams: Record<string, string> };
 }
 
 export type GuardFinding =
@@ -50,25 +68,31 @@ export type GuardFinding =
   | { kind: 'column_missing'; sheet: 'employees' | 'organisation'; column: string }
   | { kind: 'values_cleared'; sheet: 'employees' | 'organisation'; column: string; filledBefore: number; cleared: string[]; limit: number };
 
-type Column = { name: string; valueOf: (org: Organisation, id: string) => unknown; ids: (org: Organisation) => Iterable<string> };
+type Column = { name: string; valueOf: (org: Organisation, id: string) => unknown };
 
-const activeEmployees = (org: Organisation) => [...org.employees.values()].filter((e) => e.status === 'active').map((e) => e.id);
+const activeEmployees = (org: Organisation) => {
+  const ids: string[] = [];
+  for (const e of org.employees.values()) if (e.status === 'active') ids.push(e.id);
+  return ids;
+};
 const userOf = (org: Organisation, id: string) => {
   const employee = org.employees.get(id);
   return employee ? org.users.get(employee.userId) : undefined;
 };
 
-/** The optional columns whose presence the desired state shows (`undefined` = column absent), in sheets.md's names. */
+/** The optional columns whose presence the desired state shows (`undefined` = column absent), in sheets.md's names; their rows are the active employees. */
 const EMPLOYEE_COLUMNS: Column[] = [
-  { name: 'username', valueOf: (o, id) => userOf(o, id)?.username, ids: activeEmployees },
-  { name: 'gender', valueOf: (o, id) => userOf(o, id)?.gender, ids: activeEmployees },
-  { name: 'birthday', valueOf: (o, id) => userOf(o, id)?.birthday, ids: activeEmployees },
-  { name: 'employment', valueOf: (o, id) => o.employees.get(id)?.employment, ids: activeEmployees },
-  { name: 'system_language', valueOf: (o, id) => o.employees.get(id)?.systemLanguage, ids: activeEmployees },
-  { name: 'team_id', valueOf: (o, id) => o.employees.get(id)?.teamId, ids: activeEmployees },
+  { name: 'username', valueOf: (o, id) => userOf(o, id)?.username },
+  { name: 'gender', valueOf: (o, id) => userOf(o, id)?.gender },
+  { name: 'birthday', valueOf: (o, id) => userOf(o, id)?.birthday },
+  { name: 'employment', valueOf: (o, id) => o.employees.get(id)?.employment },
+  { name: 'system_language', valueOf: (o, id) => o.employees.get(id)?.systemLanguage },
+  { name: 'team_id', valueOf: (o, id) => o.employees.get(id)?.teamId },
 ];
 
 const unitKey = (kind: 'department' | 'team', id: string) => `${kind}:${id}`;
+const unitsOf = (o: Organisation) => [...[...o.departments.keys()].map((id) => unitKey('department', id)), ...[...o.teams.keys()].map((id) => unitKey('team', id))];
+/** The organisation sheet's columns; their rows are `unitsOf`. */
 const ORGANISATION_COLUMNS: Column[] = [
   {
     name: 'owner',
@@ -77,46 +101,71 @@ const ORGANISATION_COLUMNS: Column[] = [
       const id = rest.join(':');
       return kind === 'department' ? o.departments.get(id)?.owner : o.teams.get(id)?.owner;
     },
-    ids: (o) => [...[...o.departments.keys()].map((id) => unitKey('department', id)), ...[...o.teams.keys()].map((id) => unitKey('team', id))],
   },
 ];
 
-/** Each sheet's row ids once, whichever of its columns asks (a sheet's columns share one `ids`). */
-function idsOnce(org: Organisation): (column: Column) => string[] {
-  const cache = new Map<Column['ids'], string[]>();
-  return (column) => {
-    let ids = cache.get(column.ids);
-    if (!ids) cache.set(column.ids, (ids = [...column.ids(org)]));
-    return ids;
-  };
-}
+const FILLED = '1';
+const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-function sheetBaseline(org: Organisation, columns: Column[]): SheetBaseline {
+function sheetBaseline(org: Organisation, columns: Column[], ids: readonly string[]): SheetBaseline {
   const result: SheetBaseline = { columns: [], filled: {} };
-  const idsOf = idsOnce(org);
   for (const column of columns) {
-    const ids = idsOf(column);
-    const values = ids.map((id) => column.valueOf(org, id));
-    if (!values.some((v) => v !== undefined)) continue;
+    const flags = new Array<string>(ids.length);
+    let present = false;
+    for (let i = 0; i < ids.length; i++) {
+      const value = column.valueOf(org, ids[i]!);
+      if (value !== undefined) present = true;
+      flags[i] = isFilled(value) ? FILLED : '0';
+    }
+    if (!present) continue;
     result.columns.push(column.name);
-    result.filled[column.name] = ids.filter((_, i) => values[i] !== undefined && values[i] !== null && values[i] !== '');
+    result.filled[column.name] = flags.join('');
   }
   return result;
 }
 
 /** The summary of this run's desired state to keep as the next run's baseline. */
 export function baselineOf(desired: Organisation, managed: Managed, runId: string, previous: ExportBaseline | null): ExportBaseline {
-  const baseline: ExportBaseline = { version: 1, runId };
-  const employees = managed.employees ? { ...sheetBaseline(desired, EMPLOYEE_COLUMNS), active: activeEmployees(desired) } : previous?.employees;
+  const baseline: ExportBaseline = { version: 2, runId };
+  let employees = previous?.employees;
+  if (managed.employees) {
+    const active = activeEmployees(desired);
+    employees = { ...sheetBaseline(desired, EMPLOYEE_COLUMNS, active), active };
+  }
   if (employees) baseline.employees = employees;
-  const organisation = managed.organisation
-    ? {
-        ...sheetBaseline(desired, ORGANISATION_COLUMNS),
-        departments: Object.fromEntries([...desired.departments.values()].map((d) => [d.id, d.parentId])),
-        teams: Object.fromEntries([...desired.teams.values()].map((t) => [t.id, t.departmentId])),
-      }
-    : previous?.organisation;
+  let organisation = previous?.organisation;
+  if (managed.organisation) {
+    const units = unitsOf(desired);
+    organisation = {
+      ...sheetBaseline(desired, ORGANISATION_COLUMNS, units),
+      units,
+      departments: Object.fromEntries([...desired.departments.values()].map((d) => [d.id, d.parentId])),
+      teams: Object.fromEntries([...desired.teams.values()].map((t) => [t.id, t.departmentId])),
+    };
+  }
   if (organisation) baseline.organisation = organisation;
+  return baseline;
+}
+
+/** A baseline of the first format in the current one: the same rows, columns and filled values. */
+export function fromVersion1(old: ExportBaselineV1): ExportBaseline {
+  const flagsOver = (ids: readonly string[], filled: Record<string, string[]>) =>
+    Object.fromEntries(
+      Object.entries(filled).map(([column, list]) => {
+        const had = new Set(list);
+        return [column, ids.map((id) => (had.has(id) ? FILLED : '0')).join('')];
+      }),
+    );
+  const baseline: ExportBaseline = { version: 2, runId: old.runId };
+  if (old.employees) baseline.employees = { ...old.employees, filled: flagsOver(old.employees.active, old.employees.filled) };
+  if (old.organisation) {
+    const { departments, teams } = old.organisation;
+    const units = [...Object.keys(departments).map((id) => unitKey('department', id)), ...Object.keys(teams).map((id) => unitKey('team', id))];
+    // A unit with a value the records do not hold keeps its place, so nothing filled is lost.
+    const known = new Set(units);
+    for (const list of Object.values(old.organisation.filled)) for (const key of list) if (!known.has(key)) known.add(key), units.push(key);
+    baseline.organisation = { ...old.organisation, units, filled: flagsOver(units, old.organisation.filled) };
+  }
   return baseline;
 }
 
@@ -151,10 +200,11 @@ export function checkExport(
     const before = baseline.employees.active;
     const missing = before.filter((id) => !now.has(id));
     const limit = limitOf(before.length, l.maxEmployeeLossPercent, l.minEmployeeLoss);
+    const active = activeEmployees(desired);
     if (missing.length > limit) {
-      findings.push({ kind: 'employees_missing', before: before.length, now: activeEmployees(desired).length, missing, limit });
+      findings.push({ kind: 'employees_missing', before: before.length, now: active.length, missing, limit });
     }
-    findings.push(...columnFindings('employees', baseline.employees, desired, EMPLOYEE_COLUMNS, (id) => now.get(id), l));
+    findings.push(...columnFindings('employees', baseline.employees, before, { org: desired, ids: active }, EMPLOYEE_COLUMNS, (id) => now.get(id), l));
   }
   if (baseline.organisation && managed.organisation) {
     findings.push(...subtreeFindings(baseline.organisation, desired));
@@ -165,7 +215,8 @@ export function checkExport(
       const id = (kind === 'department' ? departments : teams).get(rest.join(':'));
       return id === undefined ? undefined : `${kind}:${id}`;
     };
-    findings.push(...columnFindings('organisation', baseline.organisation, desired, ORGANISATION_COLUMNS, unitNow, l));
+    const units = baseline.organisation.units;
+    findings.push(...columnFindings('organisation', baseline.organisation, units, { org: desired, ids: unitsOf(desired) }, ORGANISATION_COLUMNS, unitNow, l));
   }
   return findings;
 }
@@ -174,32 +225,36 @@ function definedOnly(limits: GuardLimits): GuardLimits {
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) as GuardLimits;
 }
 
+/** before: the sheet last time, `rows` the ids its flags are over; now: this export's rows of the sheet. */
 function columnFindings(
   sheet: 'employees' | 'organisation',
   before: SheetBaseline,
-  desired: Organisation,
+  rows: readonly string[],
+  now: { org: Organisation; ids: readonly string[] },
   columns: Column[],
   nowIdOf: (id: string) => string | undefined,
   l: Required<GuardLimits>,
 ): GuardFinding[] {
   const findings: GuardFinding[] = [];
-  const idsOf = idsOnce(desired);
   for (const column of columns) {
     if (!before.columns.includes(column.name)) continue;
-    const ids = idsOf(column);
-    if (!ids.some((id) => column.valueOf(desired, id) !== undefined)) {
+    if (!now.ids.some((id) => column.valueOf(now.org, id) !== undefined)) {
       // An export without rows has no column to see; its missing rows are the finding.
-      if (ids.length > 0) findings.push({ kind: 'column_missing', sheet, column: column.name });
+      if (now.ids.length > 0) findings.push({ kind: 'column_missing', sheet, column: column.name });
       continue;
     }
-    const filled = before.filled[column.name] ?? [];
-    const cleared = filled.filter((id) => {
-      const now = nowIdOf(id);
-      return now !== undefined && column.valueOf(desired, now) === null;
-    });
-    const limit = limitOf(filled.length, l.maxClearedPercent, l.minEmployeeLoss);
+    const flags = before.filled[column.name] ?? '';
+    let filledBefore = 0;
+    const cleared: string[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      if (flags[i] !== FILLED) continue;
+      filledBefore++;
+      const id = nowIdOf(rows[i]!);
+      if (id !== undefined && column.valueOf(now.org, id) === null) cleared.push(rows[i]!);
+    }
+    const limit = limitOf(filledBefore, l.maxClearedPercent, l.minEmployeeLoss);
     if (cleared.length > limit) {
-      findings.push({ kind: 'values_cleared', sheet, column: column.name, filledBefore: filled.length, cleared: cleared.map(plainId), limit });
+      findings.push({ kind: 'values_cleared', sheet, column: column.name, filledBefore, cleared: cleared.map(plainId), limit });
     }
   }
   return findings;

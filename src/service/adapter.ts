@@ -26,9 +26,8 @@ export interface ReadProgress {
 export interface ReadStateOptions {
   progress?: ReadProgress;
   /**
-   * Settles once the workbook is read: until then every unit's delegations are read, after it only those
-   * in scope (default: all), so `org.delegations` holds the delegations of the units in scope, and maybe
-   * of some others.
+   * Settles once the workbook is read; the delegations of the units in scope (default: all) are read
+   * after it, so `org.delegations` holds exactly those.
    */
   delegations?: Promise<DelegationScope>;
   /**

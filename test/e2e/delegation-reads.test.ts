@@ -46,14 +46,31 @@ describe('reading only the delegations the plan needs', () => {
     const result = await runCli([workbook, '--dry-run', '--concurrency', '2', ...serviceArgs(sandbox)], { cwd });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('Nothing to do');
-    // The references are checked against the four lists, so the scope (none: no delegations sheet) is
-    // known while the delegations are still being read, and the rest are skipped.
-    expect(delegationListsRead()).toBeLessThan(UNITS);
+    // The delegations wait for the workbook, which names none: not one unit's list is read.
+    expect(delegationListsRead()).toBe(0);
   }, 30_000);
 
   it('reads no unit to the end for validate, which plans nothing', async () => {
     const result = await runCli(['validate', workbook, '--concurrency', '2', ...serviceArgs(sandbox)], { cwd });
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(delegationListsRead()).toBeLessThan(UNITS);
+    expect(delegationListsRead()).toBe(0);
   }, 30_000);
+
+  it('reads only the units the delegations sheet names, without --prune; every unit with it', async () => {
+    const delegations = [['unit_id', 'responsibility', 'employee_id'], ['T7', 'dialog_access_cv', '100']];
+    const withDelegations = writeCsvSet({ employees: EMPLOYEES, organisation: ORGANISATION, delegations });
+    const first = await runCli([withDelegations, '--yes', ...serviceArgs(sandbox)], { cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(delegationListsRead()).toBe(1);
+    sandbox.setFaults({ latencyMs: 0 });
+    sandbox.resetStats();
+    const again = await runCli([withDelegations, '--yes', ...serviceArgs(sandbox)], { cwd });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toContain('Nothing to do');
+    expect(delegationListsRead()).toBe(1);
+    sandbox.resetStats();
+    const pruned = await runCli([withDelegations, '--dry-run', '--prune', ...serviceArgs(sandbox)], { cwd });
+    expect(pruned.code, pruned.stdout + pruned.stderr).toBe(0);
+    expect(delegationListsRead()).toBe(UNITS);
+  }, 60_000);
 });

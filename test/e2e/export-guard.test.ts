@@ -78,7 +78,7 @@ describe('an export that lost much since the last successful run', () => {
     expect(recorder.writes()).toEqual([]);
     const accepted = await importExport({}, '--accept-changes');
     expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, file!), 'utf8')).version).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, file!), 'utf8')).version).toBe(2);
   }, 120_000);
 
   it('is refused when a whole department subtree is missing', async () => {

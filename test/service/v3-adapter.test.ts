@@ -91,13 +91,25 @@ describe('reading only the delegations the plan needs', () => {
     ]);
   });
 
-  it('reads every unit while the scope is still unknown, and every unit when it is all', async () => {
+  it('reads no delegations until the workbook has given the scope, then every unit when it is all', async () => {
     const { adapter, calls } = await fakeService(org);
-    await adapter.readCurrentState({ delegations: Promise.resolve({ all: true }) });
+    let settle: (scope: { all: true }) => void = () => {};
+    let listsRead: () => void = () => {};
+    const lists = new Promise<void>((resolve) => (listsRead = resolve));
+    const reading = adapter.readCurrentState({ delegations: new Promise((resolve) => (settle = resolve)), onLists: () => listsRead() });
+    await lists;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls().filter((c) => c.endsWith('/delegations'))).toEqual([]);
+    settle({ all: true });
+    await reading;
     expect(calls().filter((c) => c.endsWith('/delegations'))).toHaveLength(3);
-    server!.received.length = 0;
-    await adapter.readCurrentState({ delegations: new Promise(() => {}) });
-    expect(calls().filter((c) => c.endsWith('/delegations'))).toHaveLength(3);
+  });
+
+  it('reads no delegations when the scope is refused (no plan follows)', async () => {
+    const { adapter, calls } = await fakeService(org);
+    const state = await adapter.readCurrentState({ delegations: Promise.reject(new Error('the workbook could not be read')) });
+    expect(calls().filter((c) => c.endsWith('/delegations'))).toEqual([]);
+    expect(state.org.delegations).toEqual([]);
   });
 });
 

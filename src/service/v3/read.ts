@@ -1,5 +1,8 @@
 /**
- * Reading the whole organisation from v3: four lists, then the delegations of every unit the plan needs.
+ * Reading the whole organisation from v3: four lists, then the delegations of the units the plan needs.
+ * v3 lists delegations per unit only, and the units outnumber every other read (6,000 lists for a
+ * 100,000-employee company), so they wait for the workbook to say which units it needs, instead of
+ * reading every unit while it is read.
  * v3 shows only active employees (fired ones answer 404 and are not listed) and only the effective
  * responsible employee of a unit, never its explicit owner.
  */
@@ -14,12 +17,8 @@ import { delegationFromWire, departmentFromWire, employeeFromWire, records, team
 
 export async function readV3State(client: HttpClient, pages: PageOptions, options: ReadStateOptions = {}): Promise<CurrentState> {
   const { progress, delegations = Promise.resolve(ALL_DELEGATIONS) } = options;
-  // Until the workbook says which units matter, every unit is read; a rejection means no plan follows.
-  const known: { scope?: DelegationScope } = {};
-  void delegations.then(
-    (scope) => (known.scope = scope),
-    () => (known.scope = NO_DELEGATIONS),
-  );
+  // A rejection means no plan follows.
+  const scoped = delegations.catch((): DelegationScope => NO_DELEGATIONS);
   const list = (path: string, what: string) =>
     listAll(client, path, { ...pages, onPage: (read, total) => progress?.(read, total, what) }).then(records);
   const [users, employees, departments, teams] = await Promise.all([
@@ -54,17 +53,14 @@ export async function readV3State(client: HttpClient, pages: PageOptions, option
 
   options.onLists?.({ org, firedEmployees: new Set() });
 
+  const scope = await scoped;
   const units: { kind: UnitKind; id: string }[] = [
     ...[...org.departments.keys()].map((id) => ({ kind: 'department' as const, id })),
     ...[...org.teams.keys()].map((id) => ({ kind: 'team' as const, id })),
-  ];
+  ].filter((unit) => inDelegationScope(scope, unit.kind, unit.id));
   let unitsRead = 0;
-  progress?.(0, units.length, 'delegations');
+  if (units.length > 0) progress?.(0, units.length, 'delegations');
   const perUnit = await mapBounded(units, pages.concurrency ?? client.concurrency, async (unit) => {
-    if (known.scope && !inDelegationScope(known.scope, unit.kind, unit.id)) {
-      progress?.(++unitsRead, units.length, 'delegations');
-      return [];
-    }
     // One unit's delegations are few: one page read each, not several in parallel.
     const items = await listAll(client, V3.delegations(unit.kind, unit.id), { ...pages, concurrency: 1 });
     progress?.(++unitsRead, units.length, 'delegations');
