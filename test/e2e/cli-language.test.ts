@@ -20,7 +20,7 @@ describe('the help', () => {
     const cwd = tempDir();
     const top = await runCli(['--help', '--lang', 'da'], { cwd });
     expect(top.code).toBe(0);
-    expect(top.stdout).toMatch(/^Brug: orgsync-import \[tilvalg\] \[kommando\] \[files\.\.\.\]/);
+    expect(top.stdout).toMatch(/^Brug: orgsync-import \[tilvalg\] \[kommando\] \[filer\.\.\.\]/);
     expect(flat(top.stdout)).toContain('Synkroniser en HR-projektmappe');
     expect(top.stdout).toContain('Tilvalg:');
     expect(top.stdout).toContain('Kommandoer:');
@@ -40,7 +40,7 @@ describe('the help', () => {
     const cwd = tempDir();
     const danish = await runCli(['validate', '--help'], { cwd, env: DANISH_ENV });
     expect(danish.code).toBe(0);
-    expect(danish.stdout).toMatch(/^Brug: orgsync-import validate \[tilvalg\] <files\.\.\.>/);
+    expect(danish.stdout).toMatch(/^Brug: orgsync-import validate \[tilvalg\] <filer\.\.\.>/);
     expect(flat(danish.stdout)).toContain('kontrollér projektmappen og meld hvert problem');
     expect(danish.stdout).not.toMatch(ENGLISH);
 
@@ -57,7 +57,7 @@ describe('the help', () => {
     for (const [i, help] of helps.entries()) {
       const command = commands[i];
       expect(help.code, command).toBe(0);
-      expect(help.stdout, command).toMatch(/--lang <lang>/);
+      expect(help.stdout, command).toMatch(/--lang <sprog>/);
       expect(help.stdout, command).not.toMatch(ENGLISH);
     }
   });
