@@ -34,7 +34,7 @@ h2 { font-size: 17px; margin: 18px 0 6px; }
 ${Object.entries(CHANGE_COLOURS)
   .map(([c, colour]) => `.b-${c} { background: ${colour}; } .u-${c} > details > summary, .p-${c} { border-left: 5px solid ${colour}; }`)
   .join('\n')}
-.s-failed { background: #cf222e; } .s-skipped { background: #6e7781; } .s-done { background: #1a7f37; } .s-unchanged { background: #57606a; }
+.s-failed { background: #cf222e; } .s-skipped { background: #6e7781; } .s-held { background: #9a6700; } .s-done { background: #1a7f37; } .s-unchanged { background: #57606a; }
 .toolbar { position: sticky; top: 0; background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 8px; display: flex; gap: 8px; flex-wrap: wrap; align-items: center; z-index: 1; }
 .toolbar input[type=search] { flex: 1 1 240px; padding: 5px 8px; font-size: 14px; }
 button { font: inherit; padding: 4px 10px; border: 1px solid #d0d7de; border-radius: 6px; background: #fff; cursor: pointer; }

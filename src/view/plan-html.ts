@@ -14,6 +14,8 @@ import { pageWords, pageWordsIn, type PageWords } from '../words/page.js';
 import { language, type Lang } from '../words/language.js';
 
 type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
+/** On the page, a removal held for approval (and what waits for it) is "held", not merely skipped. */
+type ShownStatus = Status | 'held';
 
 /** The parts of the JSON report (report/json.ts `Report`) the page shows. */
 export interface PageReport {
@@ -23,7 +25,7 @@ export interface PageReport {
     notes: readonly { message: string; kind?: string; subject?: string }[];
     deletion_guard: { exceeded: boolean; kinds: readonly { entity: string; removals: number; limit: number; in_service: number }[] };
   };
-  operations: readonly { key: string; action: string; entity: string; id: string; status: Status; message: string | null }[];
+  operations: readonly { key: string; action: string; entity: string; id: string; status: Status; message: string | null; blocked_by?: string | null }[];
 }
 
 export interface PageInput {
@@ -48,11 +50,11 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const STATUS_ORDER: Status[] = ['failed', 'skipped', 'unchanged', 'done'];
+const STATUS_ORDER: ShownStatus[] = ['failed', 'skipped', 'held', 'unchanged', 'done'];
 
 interface Context {
   w: PageWords;
-  statusOf: Map<string, { status: Status; message: string | null }>;
+  statusOf: Map<string, { status: ShownStatus; message: string | null }>;
   personNotes: Map<string, string[]>;
 }
 
@@ -67,6 +69,12 @@ function who(ref: PersonRef | null, w: PageWords): string {
 
 function sameRef(a: PersonRef | null, b: PersonRef | null): boolean {
   return (a?.employeeId ?? null) === (b?.employeeId ?? null);
+}
+
+/** A skipped operation that is a held removal, or waits for one, is shown as held. */
+function shownStatus(o: PageReport['operations'][number], held: ReadonlySet<string>): ShownStatus {
+  if (o.status !== 'skipped') return o.status;
+  return held.has(o.key) || (o.blocked_by != null && held.has(o.blocked_by)) ? 'held' : 'skipped';
 }
 
 /** The worst outcome among a unit's or person's operations (report page only). */
@@ -205,9 +213,10 @@ function legend(w: PageWords): string {
 export function renderPlanPage(input: PageInput): string {
   const lang = input.lang ?? language();
   const w = input.lang === undefined ? pageWords() : pageWordsIn(lang);
+  const held = new Set(input.report.plan.filter((e) => e.held === true).map((e) => e.key));
   const ctx: Context = {
     w,
-    statusOf: new Map(input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: o.status, message: o.message }]) : []),
+    statusOf: new Map(input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: shownStatus(o, held), message: o.message }]) : []),
     personNotes: input.chart.personNotes,
   };
   const title = `${input.kind === 'plan' ? w.planTitle : w.reportTitle}: ${input.title}`;

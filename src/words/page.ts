@@ -53,7 +53,7 @@ export interface PageWords {
   fromTeam: string;
   toTeam: string;
   previousId: string;
-  status: Record<'done' | 'unchanged' | 'failed' | 'skipped', string>;
+  status: Record<'done' | 'unchanged' | 'failed' | 'skipped' | 'held', string>;
   unit: Record<UnitChange, string>;
   person: Record<PersonChange, string>;
   /** The kinds of entity counted, "employees", as the terminal names them. */
@@ -106,7 +106,7 @@ const en: PageWords = {
   fromTeam: 'from',
   toTeam: 'to',
   previousId: 'was',
-  status: { done: 'done', unchanged: 'already so', failed: 'failed', skipped: 'skipped' },
+  status: { done: 'done', unchanged: 'already so', failed: 'failed', skipped: 'skipped', held: 'held for approval' },
   unit: { added: 'added', removed: 'removed', moved: 'moved', renamed: 'renamed', changed: 'changed', unchanged: 'unchanged' },
   person: {
     hired: 'new',
@@ -167,7 +167,7 @@ const da: PageWords = {
   fromTeam: 'fra',
   toTeam: 'til',
   previousId: 'var',
-  status: { done: 'udført', unchanged: 'var allerede sådan', failed: 'mislykkedes', skipped: 'sprunget over' },
+  status: { done: 'udført', unchanged: 'var allerede sådan', failed: 'mislykkedes', skipped: 'sprunget over', held: 'tilbageholdt til godkendelse' },
   unit: { added: 'tilføjet', removed: 'fjernet', moved: 'flyttet', renamed: 'nyt id', changed: 'ændret', unchanged: 'uændret' },
   person: {
     hired: 'ny',

@@ -12,6 +12,8 @@ import { buildReport } from '../../src/report/json.js';
 import { buildOrgChart } from '../../src/view/org-chart.js';
 import { renderPlanPage } from '../../src/view/plan-html.js';
 import type { OperationOutcome } from '../../src/load/outcome.js';
+import { withoutHeld } from '../../src/load/held.js';
+import { holdRemovals } from '../../src/plan/saved.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { tempDir } from '../helpers/cli.js';
 import { fileUrl, launchBrowser, screenshotPath } from '../helpers/browser.js';
@@ -103,6 +105,23 @@ describe('the report page', () => {
     expect(await page.getAttribute('li.person[data-employee-id="e3"][data-change="joined"] [data-status]', 'data-status')).toBe('done');
     expect(await page.textContent('#failures')).toContain('slet teams t3: Team still has employees');
     await page.screenshot({ path: screenshotPath('report-page'), fullPage: true });
+    await page.close();
+  });
+
+  it('marks the removals held for approval as held, not as skipped, and what waits for them too', async () => {
+    const plan = holdRemovals(planned());
+    const { runnable, held } = withoutHeld(plan.operations, plan.held);
+    const outcomes: OperationOutcome[] = [...runnable.map(({ op }): OperationOutcome => ({ op, status: 'done', statusCode: 200, message: null })), ...held];
+    const report = buildReport({ exitCode: 0, issues: [], planned: plan, operations: outcomes });
+    const html = renderPlanPage({ chart: buildOrgChart({ ...asCurrent(current), desired }, plan), report, kind: 'report', title: 'staff.xlsx', lang: 'en' });
+    const page = await browser.context.newPage();
+    await page.goto(fileUrl(pageFile('staff.report.html', html)));
+    for (const [selector, what] of [['li.unit[data-unit-id="t3"]', 'team t3'], ['li.person[data-employee-id="e4"]', 'employee e4']]) {
+      const status = page.locator(`${selector} [data-status]`).first();
+      expect(await status.getAttribute('data-status'), what).toBe('held');
+      expect(await status.textContent(), what).toBe('held for approval');
+    }
+    expect(await page.getAttribute('li.person[data-employee-id="e3"][data-change="joined"] [data-status]', 'data-status')).toBe('done');
     await page.close();
   });
 });
