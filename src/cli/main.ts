@@ -13,7 +13,7 @@ import { outputModeOf, RunOutput } from '../app/output-mode.js';
 import { runImport, runValidate } from '../app/run-import.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 import { boundHeapGrowth } from './heap.js';
-import { chooseLanguage, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
+import { chooseLanguage, language, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
 import { cliWords } from '../words/cli.js';
 import { commanderWords } from '../words/commander.js';
 import { commanderErrorInWords, speakCommanderWords } from './commander-words.js';
@@ -225,12 +225,13 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .command('template')
     .description(w.template)
     .addOption(new Option('--format <format>', w.templateFormat).choices(['xlsx', 'csv']).default('xlsx'))
-    .addOption(new Option('--lang <lang>', w.templateLang).choices(['en', 'da']).default('en'))
+    .addOption(new Option('--lang <lang>', w.templateLang).choices(['en', 'da']))
     .option('--out <dir>', w.templateOut, '.')
     .option('--overwrite', w.templateOverwrite, false)
-    .action(async (flags: { format: 'xlsx' | 'csv'; lang: 'en' | 'da'; out: string; overwrite: boolean }) => {
+    .action(async (flags: { format: 'xlsx' | 'csv'; lang?: 'en' | 'da'; out: string; overwrite: boolean }) => {
       const { runTemplate } = await import('../app/run-template.js');
-      setExit(await runTemplate(flags, makeIO()));
+      // Without --lang, the template is in the run's language (LANG=da_DK… gives the Danish template).
+      setExit(await runTemplate({ ...flags, lang: flags.lang ?? language() }, makeIO()));
     });
 
   program

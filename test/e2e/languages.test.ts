@@ -186,4 +186,22 @@ describe('Danish and English output for the same workbooks', () => {
     const csvEnglish = await runCli(['validate', csv.path], { cwd: csv.dir });
     expect(csvRun.stdout).toBe(csvEnglish.stdout);
   }, 120_000);
+
+  it('writes the template in the language of the run when no --lang is given', async () => {
+    const danish = tempDir('template-');
+    const english = tempDir('template-');
+    const [inDanish, inEnglish] = await Promise.all([
+      runCli(['template'], { cwd: danish, env: { LANG: 'da_DK.UTF-8' } }),
+      runCli(['template'], { cwd: english }),
+    ]);
+    expect(inDanish.stdout).toContain('orgsync-skabelon.xlsx');
+    expect(inEnglish.stdout).toContain('orgsync-template.xlsx');
+    const sheets = async (path: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(path);
+      return workbook.worksheets.filter((sheet) => sheet.state === 'visible').map((sheet) => sheet.name);
+    };
+    expect(await sheets(join(danish, 'orgsync-skabelon.xlsx'))).toContain('Medarbejdere');
+    expect(await sheets(join(english, 'orgsync-template.xlsx'))).toContain('Employees');
+  }, 60_000);
 });
