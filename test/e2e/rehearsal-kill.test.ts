@@ -12,12 +12,12 @@ import { desiredFrom, sandboxView, workbookView } from '../helpers/equality.js';
 
 describe('a rehearsal killed with SIGKILL and run again', () => {
   it('ends with the workbook in the sandbox state, nothing lost and nothing twice', async () => {
-    const cwd = tempDir();
-    const statePath = join(cwd, '.orgsync', 'sandbox.json');
+    let cwd = tempDir();
+    let statePath = join(cwd, '.orgsync', 'sandbox.json');
     let seed = 20261123;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let killedWithLog = 0;
-    for (let i = 0; i < 6 && killedWithLog < 2; i++) {
+    for (let i = 0; i < 8 && killedWithLog < 2; i++) {
       const child = startCli([SAMPLE_XLSX, '--sandbox', '--yes', '--concurrency', '2'], { cwd });
       let applying = false;
       child.stderr!.on('data', (chunk: Buffer) => {
@@ -28,7 +28,14 @@ describe('a rehearsal killed with SIGKILL and run again', () => {
         }
       });
       const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
-      if (code !== null) break;
+      if (code !== null) {
+        // On a loaded machine the test can read "Applying" only after the run has ended: start over in a
+        // fresh folder (a kill is what this test is about), unless a killed run is already behind us.
+        if (killedWithLog > 0) break;
+        cwd = tempDir();
+        statePath = join(cwd, '.orgsync', 'sandbox.json');
+        continue;
+      }
       if (existsSync(`${statePath}.log`)) killedWithLog++;
     }
     expect(killedWithLog).toBeGreaterThanOrEqual(1);
