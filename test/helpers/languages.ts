@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 
 /** Words that only the other language uses in the importer's sentences (none of them is a word of both). */
 const ENGLISH = new Set(
-  'the is are was were will would not and with from this that these have has been no of in it its or but as an which who what when then there their they nothing row rows column columns sheet sheets workbook employee employees department departments created updated deleted fired skipped failed applied warning warnings error errors file files new must cannot already run again unknown invalid missing please should'.split(' '),
+  'the is are was were will would not and with from this that these has been no of in it its or but as an which who what when then there their they nothing row rows column columns sheet sheets workbook employee employees department departments created updated deleted fired skipped failed applied warning warnings error errors file files new must cannot already run again unknown invalid missing please should'.split(' '),
 );
 const DANISH = new Set(
   'og er ikke med fra på af det der som et har blev skal vil kan række rækker kolonne kolonner ark medarbejder medarbejderen medarbejdere afdeling afdelingen afdelinger oprettet ændret slettet fejl advarsel advarsler fil filen ingen intet eller hvis når allerede kørsel ugyldig ukendt mangler skriv igen findes'.split(' '),
@@ -49,7 +49,21 @@ export function ownWords(text: string, values: readonly string[]): string {
     .replace(/\S+@\S+/g, ' ')
     .replace(/(?:[A-Za-z]:)?[\\/]?(?:[\w.-]+[\\/])+[\w.-]*/g, ' ')
     .replace(/--?[a-z][\w-]*/g, ' ')
+    .replace(/`[^`\n]*`/g, ' ')
+    // A value named in a Danish sentence by its English spelling, "(department)", and a key:value.
+    .replace(/\([A-Za-z]+\)/g, ' ')
+    .replace(/\b[A-Za-z]+:\S+/g, ' ')
     .replace(/\b\w*[_\d]\w*\b/g, ' ');
+}
+
+/**
+ * The English words left in a text once the things that are the same in both languages are taken out
+ * (see ownWords): [] for a Danish text. `vocabulary` adds the words of one part of the code's English
+ * sentences that Danish never uses.
+ */
+export function englishWordsIn(text: string, vocabulary: Iterable<string> = [], values: readonly string[] = []): string[] {
+  const words = new Set([...ENGLISH, ...vocabulary]);
+  return (ownWords(text, values).toLowerCase().match(/[a-zæøå]+/g) ?? []).filter((word) => words.has(word));
 }
 
 /** Each line that holds a word only the other language uses, with the word: empty when the text is all in `lang`. */

@@ -26,27 +26,16 @@ import { emptyOrganisation } from '../../src/model/organisation.js';
 import { chooseLanguage, type Lang } from '../../src/words/language.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { ROOT } from '../helpers/cli.js';
+import { englishWordsIn } from '../helpers/languages.js';
 import { sentencesOutsideWords } from '../words/sentences.js';
 
 afterEach(() => chooseLanguage('en'));
 
-/** Words of the importer's English sentences that Danish never uses. */
-const ENGLISH = new Set(
-  'the is are was were will would not and with from this that these have has been no of in it its or but as an which who what when then there their they nothing row sheet workbook employee employees department departments created deleted fired skipped failed new must cannot already run again unknown invalid missing should becomes inherits owner leader leaves keeps kept sick end open period periods service needed send wait values approved removals pending record records absences stays gone restored once change ids exchange exchanged temporary rehire rehired held approval blocked sent interrupted confirmed journal file'.split(
-    ' ',
-  ),
-);
+/** Words of the plan's and load's English sentences that Danish never uses. */
+const PLAN_WORDS = 'the is are was were will would not and with from this that these have has been no of in it its or but as an which who what when then there their they nothing row sheet workbook employee employees department departments created deleted fired skipped failed new must cannot already run again unknown invalid missing should becomes inherits owner leader leaves keeps kept sick end open period periods service needed send wait values approved removals pending record records absences stays gone restored once change ids exchange exchanged temporary rehire rehired held approval blocked sent interrupted confirmed journal file'.split(' ');
 
-/** The English words left in a Danish text once quoted values, ids, keys, flags and column names are taken out. */
 function englishIn(text: string): string[] {
-  const own = text
-    .replace(/"[^"\n]*"/g, ' ')
-    .replace(/\S+@\S+/g, ' ')
-    .replace(/(?:[\\/][\w.-]+)+/g, ' ')
-    .replace(/--?[a-z][\w-]*/g, ' ')
-    .replace(/\b[A-Za-z]+:\S+/g, ' ')
-    .replace(/\b\w*[_\d]\w*\b/g, ' ');
-  return (own.toLowerCase().match(/[a-zæøå]+/g) ?? []).filter((word) => ENGLISH.has(word));
+  return englishWordsIn(text, PLAN_WORDS);
 }
 
 function expectAllDanish(texts: readonly string[]): void {

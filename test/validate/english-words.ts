@@ -1,21 +1,13 @@
 /**
- * Common English words no Danish message may contain (none of them a Danish word too: not "have",
- * "person", "at", "to", "give"). Quoted values, column names (`employee_id`), flags (`--date-order`)
- * and the accepted English spellings a message names in brackets ("(female/male)", "(department)")
- * are not sentences and are left out before looking.
+ * The English words of a validation message's own prose (test/helpers/languages.ts), with the words of
+ * validation's English sentences that Danish never uses: [] for a message in Danish.
  */
-const ENGLISH = new Set(
-  ('the is are not with has this that which who from into already must cannot will would should ' +
-    'row rows column sheet cell empty employee department service workbook write use correct remove delete ' +
-    'date name names leader parent unit path their they it its one two of in on be as if or no more').split(' '),
-);
+import { englishWordsIn as englishWords } from '../helpers/languages.js';
 
-/** The English words of a message's own prose, in order; [] for a message in Danish. */
+const VALIDATION = ('the is are not with has this that which who from into already must cannot will would should ' +
+  'row rows column sheet cell empty employee department service workbook write use correct remove delete ' +
+  'date name names leader parent unit path their they it its one two of in on be as if or no more').split(' ');
+
 export function englishWordsIn(message: string): string[] {
-  const prose = message
-    .replace(/"[^"]*"/g, ' ')
-    .replace(/--[a-z-]+/g, ' ')
-    .replace(/\b[a-z]+(_[a-z0-9]+)+\b/g, ' ')
-    .replace(/\([^()]*\/[^()]*\)|\([a-z]+\)/g, ' ');
-  return (prose.toLowerCase().match(/[a-zæøå]+/g) ?? []).filter((word) => ENGLISH.has(word));
+  return englishWords(message, VALIDATION);
 }
