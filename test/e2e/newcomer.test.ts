@@ -24,6 +24,8 @@ async function npmIn(cwd: string, args: string[]): Promise<{ code: number; stdou
 }
 
 describe('a newcomer in a fresh clone', () => {
+  // npx links the project into its cache once per folder path; a later clone at the same path reuses that
+  // link without making the freshly built bin executable again, so the build has to (CI failed on this).
   it('runs the command with npx from the project folder', async () => {
     const result = await npmIn(ROOT, ['exec', '--offline', '--', 'orgsync-import', '--version']);
     expect(result.code, result.stderr).toBe(0);
