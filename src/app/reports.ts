@@ -1,5 +1,6 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Operation } from '../model/operations.js';
 import type { Plan } from '../plan/plan.js';
@@ -20,8 +21,11 @@ export interface ReportContext {
   page?: PageSource;
   /** Summary fields every report of this run carries (the export guard's findings). */
   extraSummary?: Record<string, unknown>;
-  /** Called with the report's content once it is written (the run's history record). */
-  afterReport?: (report: ReportInput) => Promise<void>;
+  /**
+   * Called with the report's content once it is written (the run's history record); `written`: the
+   * regular file the report was written to (--report), whose bytes are the same.
+   */
+  afterReport?: (report: ReportInput, written?: string) => Promise<void>;
 }
 
 export interface RunResult {
@@ -68,13 +72,21 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     ...(result.summary || ctx.extraSummary ? { summary: { ...result.summary, ...ctx.extraSummary } } : {}),
   };
   if (ctx.page) await writePage(ctx.options, ctx.io, ctx.page, report);
-  await ctx.afterReport?.(report);
-  if (!ctx.options.report) return;
+  const written = await writeReportFile(ctx, report);
+  await ctx.afterReport?.(report, written);
+}
+
+/** The --report file; returns its path when it is a regular file that now holds the whole report. */
+async function writeReportFile(ctx: ReportContext, report: ReportInput): Promise<string | undefined> {
+  const path = ctx.options.report;
+  if (!path) return undefined;
   try {
-    await writeReportOf(ctx.options.report, report);
-    println(ctx.io.stdout, appOutputWords().reportWritten(ctx.options.report));
+    await writeReportOf(path, report);
+    println(ctx.io.stdout, appOutputWords().reportWritten(path));
+    return (await stat(path)).isFile() ? path : undefined;
   } catch (error) {
     // What was applied stays applied and the exit code says how it went; only the report is missing.
-    println(ctx.io.stderr, appOutputWords().couldNotWriteReport(ctx.options.report, (error as Error).message));
+    println(ctx.io.stderr, appOutputWords().couldNotWriteReport(path, (error as Error).message));
+    return undefined;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { OrgsyncError } from '../errors.js';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
 import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/last-run.js';
@@ -19,6 +20,7 @@ import { hashInputs } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { appOutputWords } from '../words/app-output.js';
+import type { ReportContext } from './reports.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
@@ -55,12 +57,15 @@ export interface RunToRecord {
  * do), the export's summary as the guard's next baseline. A failure to write is said, never fatal: what
  * was applied stays applied.
  */
-export function recordRunHook(run: RunToRecord): (report: ReportInput) => Promise<void> {
-  return async (report) => {
+export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afterReport']> {
+  return async (report, written) => {
     const { options, io } = run;
     try {
       const dir = runDir(options.stateDir, run.runId);
-      await writeReportOf(join(dir, 'report.json'), report);
+      // The same bytes as the --report file: copied rather than made again (at 300,000 operations that is
+      // a quarter of a minute and another few hundred megabytes passing through the heap).
+      if (written) await copyFile(written, join(dir, 'report.json'));
+      else await writeReportOf(join(dir, 'report.json'), report);
       const outcomes = report.operations ?? [];
       const planned = report.plan ?? [];
       const applied = report.exitCode === 0 && (outcomes.length > 0 || planned.length === 0);
@@ -90,7 +95,7 @@ export function recordRunHook(run: RunToRecord): (report: ReportInput) => Promis
             operations: outcomes.map((o) => ({ op: o.op, status: o.status })),
           }
         : null;
-      saveRun(options.stateDir, record, undo);
+      await saveRun(options.stateDir, record, undo);
     } catch (error) {
       println(io.stderr, appOutputWords().couldNotRecordRun(join(options.stateDir, 'history'), (error as Error).message));
     }

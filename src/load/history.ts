@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compactJsonPieces, replaceFileWith } from '../json-file.js';
 import type { Operation } from '../model/operations.js';
 import type { Organisation } from '../model/organisation.js';
 import type { BeforeState } from '../plan/undo.js';
@@ -70,10 +71,13 @@ export function runDir(stateDir: string, id: string): string {
   return dir;
 }
 
-/** Written last: a run folder without `run.json` is a run that did not finish writing and is not listed. */
-export function saveRun(stateDir: string, record: RunRecord, undo: UndoData | null): void {
+/**
+ * Written last: a run folder without `run.json` is a run that did not finish writing and is not listed.
+ * The undo data of a large run (300,000 operations) is written a piece at a time, not as one string.
+ */
+export async function saveRun(stateDir: string, record: RunRecord, undo: UndoData | null): Promise<void> {
   const dir = runDir(stateDir, record.id);
-  if (undo) writeJson(join(dir, 'undo.json'), undo);
+  if (undo) await replaceFileWith(join(dir, 'undo.json'), compactJsonPieces(undo));
   writeJson(join(dir, 'run.json'), record);
 }
 

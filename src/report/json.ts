@@ -3,8 +3,7 @@
  * with a new REPORT_VERSION. Values are written as found (no formula neutralisation: JSON is read by
  * programs, not opened as a spreadsheet). Nothing here receives configuration, so no secret can leak in.
  */
-import { mkdir, open, rename, stat, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { replaceFileWith } from '../json-file.js';
 import { DESCRIBE, operationId, type Operation } from '../model/operations.js';
 import type { Issue } from '../model/issue.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
@@ -140,21 +139,12 @@ export function buildReport(input: ReportInput): Report {
 }
 
 /**
- * Writes the report as indented JSON, through a temporary file so a reader never sees half a report —
- * except when the target is not a regular file (`--report /dev/stdout`, a pipe): renaming over a device
- * would replace it, so those are written to directly. Written entry by entry: the report of 300,000
+ * Writes the report as indented JSON, through a temporary file so a reader never sees half a report
+ * (directly to a device or pipe: `--report /dev/stdout`). Written entry by entry: the report of 300,000
  * operations is hundreds of megabytes as one string.
  */
 export async function writeReport(path: string, report: Report, lists: LazyLists = {}): Promise<void> {
-  const existing = await stat(path).catch(() => null);
-  if (existing && !existing.isFile()) {
-    await writeJsonStream(path, report, lists);
-    return;
-  }
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeJsonStream(temporary, report, lists);
-  await rename(temporary, path);
+  await replaceFileWith(path, reportPieces(report, lists));
 }
 
 /**
@@ -263,34 +253,6 @@ function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
     }
   }
   if (batch.length > 0) yield batch;
-}
-
-async function writeJsonStream(path: string, report: Report, lists: LazyLists): Promise<void> {
-  // Pieces are gathered into chunks of a quarter megabyte (one write per entry would be slow), and each
-  // chunk is written before the next is made: pieces queued ahead of the disk outlive the young
-  // generation and fill the old one with garbage (the report of 300,000 operations grew the heap by
-  // hundreds of megabytes that way).
-  const file = await open(path, 'w');
-  try {
-    let chunk = '';
-    for (const piece of reportPieces(report, lists)) {
-      chunk += piece;
-      if (chunk.length >= REPORT_CHUNK_CHARS) {
-        await writeAll(file, chunk);
-        chunk = '';
-      }
-    }
-    if (chunk !== '') await writeAll(file, chunk);
-  } finally {
-    await file.close();
-  }
-}
-
-const REPORT_CHUNK_CHARS = 1 << 18;
-
-async function writeAll(file: FileHandle, text: string): Promise<void> {
-  const bytes = Buffer.from(text, 'utf8');
-  for (let offset = 0; offset < bytes.length; ) offset += (await file.write(bytes, offset)).bytesWritten;
 }
 
 export function issueEntry(issue: Issue): ReportIssue {

@@ -57,7 +57,7 @@ describe('history and undo of a nightly run', () => {
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const before = sandbox.snapshot();
 
-    const second = await importExport(SECOND_NIGHT, '--prune');
+    const second = await importExport(SECOND_NIGHT, '--prune', '--report', 'second.json');
     expect(second.code, second.stdout + second.stderr).toBe(0);
     const after = sandbox.snapshot();
     expect(after.employees.find((e) => e.id === '201')?.active).toBe(true);
@@ -78,6 +78,10 @@ describe('history and undo of a nightly run', () => {
     expect(shown.stdout).toMatch(/done\s+fire employee 120/);
     expect(shown.stdout + shown.stderr).not.toContain(sandbox.accessToken);
     const kept = join(cwd, '.orgsync', 'history');
+    // The history keeps the very report the run wrote with --report (copied, not made a second time).
+    const secondReport = readFileSync(join(cwd, 'second.json'), 'utf8');
+    expect(readFileSync(join(kept, secondRun, 'report.json'), 'utf8')).toBe(secondReport);
+    expect(JSON.parse(secondReport).summary.operations.done).toBeGreaterThan(0);
     for (const file of readdirSync(kept, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())) {
       expect(readFileSync(join(file.parentPath, file.name), 'utf8')).not.toContain(sandbox.accessToken);
     }

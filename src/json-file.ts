@@ -1,0 +1,82 @@
+/**
+ * Large JSON files written a piece at a time: the report and the history of a 300,000-operation run are
+ * hundreds of megabytes as one string, and the string's UTF-8 copy doubles that (the 100,000-employee
+ * import's peak came from such a `JSON.stringify` of its undo data: bench/memory.mjs).
+ */
+import { mkdir, open, rename, stat, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+const CHUNK_CHARS = 1 << 18;
+
+/**
+ * Writes the pieces to `path`. They are gathered into chunks of a quarter megabyte (one write per piece
+ * would be slow), and each chunk is written before the next is made: pieces queued ahead of the disk
+ * outlive the young generation and fill the old one with garbage.
+ */
+export async function writePieces(path: string, pieces: Iterable<string>): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    let chunk = '';
+    for (const piece of pieces) {
+      chunk += piece;
+      if (chunk.length >= CHUNK_CHARS) {
+        await writeAll(file, chunk);
+        chunk = '';
+      }
+    }
+    if (chunk !== '') await writeAll(file, chunk);
+  } finally {
+    await file.close();
+  }
+}
+
+async function writeAll(file: FileHandle, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let offset = 0; offset < bytes.length; ) offset += (await file.write(bytes, offset)).bytesWritten;
+}
+
+/**
+ * Writes through a temporary file, so a reader never sees half a file — except when the target is not
+ * a regular file (`--report /dev/stdout`, a pipe): renaming over a device would replace it, so those
+ * are written to directly.
+ */
+export async function replaceFileWith(path: string, pieces: Iterable<string>): Promise<void> {
+  const existing = await stat(path).catch(() => null);
+  if (existing && !existing.isFile()) {
+    await writePieces(path, pieces);
+    return;
+  }
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writePieces(temporary, pieces);
+  await rename(temporary, path);
+}
+
+/**
+ * The text of `JSON.stringify(value)`, made a piece at a time: the arrays of the value and of the objects
+ * in it down to `depth` levels are given 256 entries per native `JSON.stringify`. Only plain data (what
+ * JSON.parse gives back); a key whose value is undefined is left out, as JSON.stringify leaves it out.
+ */
+export function* compactJsonPieces(value: unknown, depth = 2): Generator<string> {
+  const plain = depth > 0 && value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  if (plain && Array.isArray(value)) {
+    yield '[';
+    for (let start = 0; start < value.length; start += 256) {
+      const text = JSON.stringify(value.slice(start, start + 256));
+      yield `${start === 0 ? '' : ','}${text.slice(1, -1)}`;
+    }
+    yield ']';
+  } else if (plain) {
+    yield '{';
+    let first = true;
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined || typeof item === 'function') continue;
+      yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+      yield* compactJsonPieces(item, depth - 1);
+      first = false;
+    }
+    yield '}';
+  } else {
+    yield JSON.stringify(value);
+  }
+}

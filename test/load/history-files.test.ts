@@ -1,0 +1,58 @@
+/**
+ * The history's undo data and the JSON written a piece at a time: the same bytes as one
+ * `JSON.stringify`, so `undo` and scripts read what they read before the file was streamed.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compactJsonPieces, replaceFileWith } from '../../src/json-file.js';
+import { HISTORY_VERSION, readUndoData, saveRun, type RunRecord, type UndoData } from '../../src/load/history.js';
+import { operation } from '../../src/model/operations.js';
+
+describe('JSON written a piece at a time', () => {
+  it('is the text JSON.stringify gives, for any JSON value and nesting', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4 }), (value, depth) => {
+        expect([...compactJsonPieces(value, depth)].join('')).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves out undefined keys and writes dates as JSON.stringify does, across 256-entry batches', () => {
+    const value = { a: undefined, when: new Date(Date.UTC(2026, 0, 2)), list: Array.from({ length: 700 }, (_, i) => ({ i, skip: undefined, s: `é${i}"` })) };
+    expect([...compactJsonPieces(value)].join('')).toBe(JSON.stringify(value));
+  });
+
+  it('replaces a file whole, and a large list arrives intact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'json-file-'));
+    const path = join(dir, 'sub', 'big.json');
+    const list = Array.from({ length: 20_000 }, (_, i) => ({ id: `e${i}`, name: 'Ærø Øster-Åby '.repeat(3) }));
+    await replaceFileWith(path, compactJsonPieces({ list }));
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ list });
+  });
+});
+
+describe('a run kept in the history', () => {
+  it('keeps the undo data of thousands of operations as undo reads it back', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'history-'));
+    const operations = Array.from({ length: 3_000 }, (_, i) => ({
+      op: operation({
+        type: 'createUser',
+        id: `u${i}`,
+        reason: 'ny i projektmappen',
+        fields: { name: `Søren ${i}`, email: `u${i}@example.dk`, username: `u${i}@example.dk`, gender: i % 2 ? 'f' : null },
+        source: { file: 'firma.xlsx', sheet: 'employees', sheetName: 'Medarbejdere', row: i + 2 },
+      }),
+      status: 'done' as const,
+    }));
+    const undo: UndoData = { version: HISTORY_VERSION, before: { users: [], employees: [], departments: [], teams: [] }, operations };
+    const record = { version: HISTORY_VERSION, id: '2026-11-26T10-00-00Z', command: 'run', started_at: '', finished_at: '', duration_ms: 1, files: [], workbook_hash: null, service_key: 'k', exit_code: 0, counts: {}, export_guard: [], undoable: true } satisfies RunRecord;
+    await saveRun(stateDir, record, undo);
+    const file = readFileSync(join(stateDir, 'history', record.id, 'undo.json'), 'utf8');
+    expect(file).toBe(JSON.stringify(undo));
+    expect(readUndoData(stateDir, record.id)).toEqual(JSON.parse(JSON.stringify(undo)));
+  });
+});
