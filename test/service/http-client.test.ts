@@ -205,6 +205,36 @@ describe('errors', () => {
     expect(error.message).toContain('HTML page instead of JSON (status 200)');
   });
 
+  it('does not take an HTML page or plain text answered 200 to a write for success, though the write reads only the status', async () => {
+    for (const page of ['<html><body>Welcome</body></html>', '  \n<!doctype html><p>Logged out</p>', 'OK, saved {1}']) {
+      const { client } = await serve((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(page);
+      });
+      const error = await failure(client.request('POST', '/v3/core/users', { body: { user: { id: 'u1' } }, statusOnly: true }));
+      expect(error.message).toMatch(/(HTML page instead of JSON|something that is not JSON) \(status 200\)/);
+      await client.close();
+      await server?.close();
+      server = null;
+    }
+    client = null;
+  });
+
+  it('hands back the status of a JSON answer to a write that reads only the status, an empty body included', async () => {
+    for (const [status, answer] of [[201, ' {"id":"u1","name":"Åse"}\n'], [200, '[]'], [204, '']] as const) {
+      const { client } = await serve((_req, res) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(answer);
+      });
+      const response = await client.request('PATCH', '/v3/core/users/u1', { body: { user: { name: 'Åse' } }, statusOnly: true });
+      expect(response.status).toBe(status);
+      await client.close();
+      await server?.close();
+      server = null;
+    }
+    client = null;
+  });
+
   it('does not take an HTML 404 page for the service saying an entity does not exist', async () => {
     const { client } = await serve((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/html' });

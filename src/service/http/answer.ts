@@ -19,6 +19,25 @@ export function parseBody(text: string, status: number): ParsedBody {
   }
 }
 
+/**
+ * An object or array by its first and last characters, or nothing at all: what a JSON answer looks like
+ * without parsing it. Anything else (an HTML page, plain text) goes through parseBody for its reason.
+ */
+export function looksLikeJsonDocument(text: string): boolean {
+  let first = 0;
+  while (first < text.length && isJsonSpace(text.charCodeAt(first))) first++;
+  if (first === text.length) return true;
+  let last = text.length - 1;
+  while (isJsonSpace(text.charCodeAt(last))) last--;
+  const open = text[first];
+  const close = text[last];
+  return (open === '{' && close === '}') || (open === '[' && close === ']');
+}
+
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
 export interface ServiceComplaint {
   message: string | null;
   fieldErrors: FieldError[];

@@ -44,7 +44,7 @@ export async function reportAbsence(
 
   if (since === undefined) {
     try {
-      status = (await client.request('POST', V2.dialogs, { body: dialogBody(employeeId, op.startDate) })).status;
+      status = (await client.request('POST', V2.dialogs, { body: dialogBody(employeeId, op.startDate), statusOnly: true })).status;
     } catch (error) {
       // The service holds a period covering this start already: reported by an earlier run whose answer
       // was lost, or whose ledger was deleted. It is the period the workbook asks for; resending never ends.
@@ -57,7 +57,7 @@ export async function reportAbsence(
       // Moving the open dialog back and closing it would end the sickness the service has now.
       throw refused(op, serviceWords().sickSinceCannotAddEarlier(employeeId, since, op.startDate, op.endDate));
     }
-    status = (await client.request('PATCH', V2.dialog(employeeId), { body: { date: op.startDate } })).status;
+    status = (await client.request('PATCH', V2.dialog(employeeId), { body: { date: op.startDate }, statusOnly: true })).status;
     sick.set(employeeId, op.startDate);
   } else if (op.endDate === null) {
     return { status: 200, settled: 'already_done' };

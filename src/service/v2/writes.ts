@@ -187,7 +187,7 @@ export class V2Writer {
   }
 
   private async send(op: Operation, method: HttpMethod, path: string, body?: unknown): Promise<ExecuteResult> {
-    const response = await this.client.request(method, path, body === undefined ? {} : { body });
+    const response = await this.client.request(method, path, body === undefined ? { statusOnly: true } : { body, statusOnly: true });
     // Creates answer with a Location header; with client ids the path is known already, so it is not needed.
     applyEffect(this.mirror, op);
     return { status: response.status };

@@ -34,7 +34,9 @@ export class V3Adapter implements ServiceAdapter {
   async execute(op: Operation): Promise<ExecuteResult> {
     const request = v3Request(op);
     try {
-      const response = await this.client.request(request.method, request.path, { body: request.body });
+      // Only an absence's answer is read (the period the service stored); the others' status says it all.
+      const statusOnly = op.type !== 'reportAbsence';
+      const response = await this.client.request(request.method, request.path, { body: request.body, statusOnly });
       if (op.type === 'reportAbsence') return { status: response.status, ...answeredAbsence(response.body) };
       return { status: response.status };
     } catch (error) {
