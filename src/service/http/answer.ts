@@ -20,19 +20,22 @@ export function parseBody(text: string, status: number): ParsedBody {
 }
 
 /**
- * An object or array by its first and last characters, or nothing at all: what a JSON answer looks like
- * without parsing it. Anything else (an HTML page, plain text) goes through parseBody for its reason.
+ * An object or array by its first and last bytes, or nothing at all: what a JSON answer looks like
+ * without decoding or parsing it. Anything else (an HTML page, plain text) goes through parseBody for its
+ * reason.
  */
-export function looksLikeJsonDocument(text: string): boolean {
+export function looksLikeJsonDocument(bytes: Uint8Array): boolean {
   let first = 0;
-  while (first < text.length && isJsonSpace(text.charCodeAt(first))) first++;
-  if (first === text.length) return true;
-  let last = text.length - 1;
-  while (isJsonSpace(text.charCodeAt(last))) last--;
-  const open = text[first];
-  const close = text[last];
-  return (open === '{' && close === '}') || (open === '[' && close === ']');
+  while (first < bytes.length && isJsonSpace(bytes[first]!)) first++;
+  if (first === bytes.length) return true;
+  let last = bytes.length - 1;
+  while (isJsonSpace(bytes[last]!)) last--;
+  const open = bytes[first];
+  const close = bytes[last];
+  return (open === OPEN_BRACE && close === CLOSE_BRACE) || (open === OPEN_BRACKET && close === CLOSE_BRACKET);
 }
+
+const [OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [0x7b, 0x7d, 0x5b, 0x5d];
 
 function isJsonSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;

@@ -190,16 +190,16 @@ export class HttpClient {
       }
       const status = answer.statusCode;
       const responseHeaders = flattenHeaders(answer.headers);
-      let text: string;
+      let body: Buffer;
       try {
-        text = await readLimited(answer, MAX_ANSWER_BYTES);
+        body = await readLimited(answer, MAX_ANSWER_BYTES);
       } catch (error) {
         if (error instanceof AnswerTooLarge) return this.tooLarge(status);
         // Headers arrived: a write's outcome is known from its status even when the body broke off.
-        if (isWrite(method)) text = '';
+        if (isWrite(method)) body = Buffer.alloc(0);
         else return this.networkFailure(deadline.signal.aborted ? deadline.signal.reason : error);
       }
-      return this.settle(status, responseHeaders, text, options);
+      return this.settle(status, responseHeaders, body, options);
     } finally {
       clearTimeout(timer);
     }
@@ -210,16 +210,17 @@ export class HttpClient {
     return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status: null, reason, body: null, final: true };
   }
 
-  private settle(status: number, responseHeaders: Record<string, string | undefined>, text: string, options: RequestOptions): Attempt {
-    if (options.statusOnly && status >= 200 && status < 300 && looksLikeJsonDocument(text)) {
+  private settle(status: number, responseHeaders: Record<string, string | undefined>, body: Buffer, options: RequestOptions): Attempt {
+    // Not even decoded: a team's answer repeats all its members, and 300,000 of them are a lot of text.
+    if (options.statusOnly && status >= 200 && status < 300 && looksLikeJsonDocument(body)) {
       return { ok: true, response: { status, headers: responseHeaders, body: undefined } };
     }
-    const parsed = parseBody(text, status);
+    const parsed = parseBody(body.toString('utf8'), status);
     if (status >= 200 && status < 300) {
       if (parsed.json) return { ok: true, response: { status, headers: responseHeaders, body: parsed.value } };
       return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status, reason: parsed.reason, body: null };
     }
-    const body = parsed.json ? parsed.value : null;
+    const value = parsed.json ? parsed.value : null;
     if (status >= 300 && status < 400) {
       // A redirect is not followed (credentials would go with it): the base URL is not the service's.
       const location = responseHeaders['location'];
@@ -227,13 +228,13 @@ export class HttpClient {
       return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status: null, reason, body: null, final: true };
     }
     // An HTML 404 comes from a wrong base URL, not from the service saying "no such entity".
-    if (options.expect?.includes(status) && parsed.json) return { ok: true, response: { status, headers: responseHeaders, body } };
+    if (options.expect?.includes(status) && parsed.json) return { ok: true, response: { status, headers: responseHeaders, body: value } };
     return {
       ok: false,
       failure: { kind: 'status', status, retryAfter: responseHeaders['retry-after'] ?? null },
       status,
       reason: parsed.json ? '' : parsed.reason,
-      body,
+      body: value,
     };
   }
 
@@ -328,8 +329,8 @@ export class HttpClient {
   }
 }
 
-/** The body as text, refused once it passes `limit` bytes (the declared length is checked first). */
-async function readLimited(answer: Dispatcher.ResponseData, limit: number): Promise<string> {
+/** The body's bytes, refused once they pass `limit` (the declared length is checked first). */
+async function readLimited(answer: Dispatcher.ResponseData, limit: number): Promise<Buffer> {
   const declared = Number(answer.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     answer.body.destroy();
@@ -345,7 +346,7 @@ async function readLimited(answer: Dispatcher.ResponseData, limit: number): Prom
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 /** A service that echoes a token back, minted ones included, never has it printed: anything shaped like a JWT goes. */
