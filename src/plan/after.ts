@@ -25,7 +25,7 @@ export function isTemporaryId(id: string): boolean {
 
 /** The planned operations in the order they will be carried out (dependency level, then plan order). */
 export function inOrder(planned: readonly PlannedOperation[]): Operation[] {
-  const level = levels([...planned]);
+  const level = levels(planned);
   return [...planned].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0)).map((p) => p.op);
 }
 

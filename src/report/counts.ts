@@ -3,8 +3,8 @@
  * status. The terminal summary, the `--report` JSON and the plan all count with these functions.
  */
 import type { OperationOutcome, OperationStatus } from '../load/outcome.js';
-import { countByKindAndAction, type Count } from '../view/plan-text.js';
-import type { Action, EntityKind } from '../model/operations.js';
+import { countByKindAndAction, kindAndAction, type Count } from '../view/plan-text.js';
+import type { Operation } from '../model/operations.js';
 import { DESCRIBE } from '../model/operations.js';
 
 export const STATUSES: readonly OperationStatus[] = ['done', 'unchanged', 'failed', 'skipped'];
@@ -25,13 +25,19 @@ export function countStatuses(outcomes: readonly Pick<OperationOutcome, 'status'
 
 /** Per kind and action (in the plan's order), how many were planned and what became of them. */
 export function countOutcomes(outcomes: readonly OperationOutcome[]): OutcomeCount[] {
-  const key = (entity: EntityKind, action: Action) => `${entity}/${action}`;
-  const byKind = new Map<string, Record<OperationStatus, number>>();
+  // By type first: no key is built per outcome (a run can have 300,000).
+  const byType = new Map<Operation['type'], Record<OperationStatus, number>>();
   for (const outcome of outcomes) {
-    const { entity, action } = DESCRIBE[outcome.op.type];
-    const statuses = byKind.get(key(entity, action)) ?? emptyStatuses();
+    const statuses = byType.get(outcome.op.type) ?? emptyStatuses();
     statuses[outcome.status] += 1;
-    byKind.set(key(entity, action), statuses);
+    byType.set(outcome.op.type, statuses);
   }
-  return countByKindAndAction(outcomes.map((o) => o.op)).map((c) => ({ ...c, statuses: byKind.get(key(c.entity, c.action)) ?? emptyStatuses() }));
+  const byKind = new Map<string, Record<OperationStatus, number>>();
+  for (const [type, statuses] of byType) {
+    const { entity, action } = DESCRIBE[type];
+    const sum = byKind.get(kindAndAction(entity, action)) ?? emptyStatuses();
+    for (const status of STATUSES) sum[status] += statuses[status];
+    byKind.set(kindAndAction(entity, action), sum);
+  }
+  return countByKindAndAction(outcomes.map((o) => o.op)).map((c) => ({ ...c, statuses: byKind.get(kindAndAction(c.entity, c.action)) ?? emptyStatuses() }));
 }

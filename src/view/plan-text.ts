@@ -38,13 +38,16 @@ export interface Count {
   count: number;
 }
 
-export function countByKindAndAction(ops: Operation[]): Count[] {
+export function countByKindAndAction(ops: readonly Operation[]): Count[] {
+  // Counted by type first (no key to build per operation: a plan can have 300,000), then by kind and action.
+  const byType = new Map<Operation['type'], number>();
+  for (const op of ops) byType.set(op.type, (byType.get(op.type) ?? 0) + 1);
   const counts = new Map<string, Count>();
-  for (const op of ops) {
-    const { entity, action } = DESCRIBE[op.type];
-    const key = `${entity}/${action}`;
+  for (const [type, n] of byType) {
+    const { entity, action } = DESCRIBE[type];
+    const key = kindAndAction(entity, action);
     const entry = counts.get(key) ?? { entity, action, count: 0 };
-    entry.count++;
+    entry.count += n;
     counts.set(key, entry);
   }
   return [...counts.values()].sort(
@@ -54,12 +57,31 @@ export function countByKindAndAction(ops: Operation[]): Count[] {
   );
 }
 
+export function kindAndAction(entity: EntityKind, action: Action): string {
+  return `${entity}/${action}`;
+}
+
 export function summaryLine(ops: Operation[]): string {
   if (ops.length === 0) return planWords().nothingToDo;
   const byAction = new Map<Action, number>();
   for (const op of ops) byAction.set(DESCRIBE[op.type].action, (byAction.get(DESCRIBE[op.type].action) ?? 0) + 1);
   const parts = ACTION_ORDER.filter((a) => byAction.has(a)).map((a) => vocabulary().toDo(byAction.get(a)!, a));
   return planWords().planLine(parts, ops.length);
+}
+
+/** Per kind and action, its first `rows` operations in the order they will be carried out. */
+function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
+  const level = levels(plan.operations);
+  const ordered = [...plan.operations].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0));
+  const shown = new Map<string, Operation[]>();
+  for (const { op } of ordered) {
+    const { entity, action } = DESCRIBE[op.type];
+    const key = kindAndAction(entity, action);
+    const group = shown.get(key) ?? [];
+    if (group.length < rows) group.push(op);
+    shown.set(key, group);
+  }
+  return shown;
 }
 
 /**
@@ -77,13 +99,11 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
       lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}`);
     }
     lines.push('');
-    const level = levels(plan.operations);
-    const ordered = [...plan.operations].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0));
+    const shown = firstInOrder(plan, rowsPerGroup);
     for (const c of counts) {
-      const group = ordered.filter((p) => DESCRIBE[p.op.type].entity === c.entity && DESCRIBE[p.op.type].action === c.action);
-      for (const p of group.slice(0, rowsPerGroup)) lines.push(`  ${describeOperation(p.op)}`);
-      if (group.length > rowsPerGroup) {
-        lines.push(words.moreRows(group.length - rowsPerGroup, actionWords(c.action), entityWords(c.entity)));
+      for (const op of shown.get(kindAndAction(c.entity, c.action)) ?? []) lines.push(`  ${describeOperation(op)}`);
+      if (c.count > rowsPerGroup) {
+        lines.push(words.moreRows(c.count - rowsPerGroup, actionWords(c.action), entityWords(c.entity)));
       }
     }
     lines.push('');
