@@ -191,8 +191,9 @@ export function planEntryWithDependencies(planned: ReportInput['planned']): (op:
   return (op) => {
     const entry = planEntry(op);
     const keys = dependsOn.get(op.key);
-    const withKeys = keys ? { ...entry, depends_on: [...keys] } : entry;
-    return held.has(op.key) ? { ...withKeys, held: true } : withKeys;
+    if (keys) entry.depends_on = [...keys];
+    if (held.has(op.key)) entry.held = true;
+    return entry;
   };
 }
 
@@ -304,16 +305,18 @@ function planEntry(op: Operation): ReportPlanEntry {
   };
 }
 
+// The entries are made by adding to the fresh plan entry, not by spreading it into a new object: the key
+// order is the same, and a report of 300,000 operations makes a third fewer objects.
 export function operationEntry(outcome: OperationOutcome): ReportOperation {
-  return {
-    ...planEntry(outcome.op),
+  const entry: ReportOperation = Object.assign(planEntry(outcome.op), {
     status: outcome.status,
     status_code: outcome.statusCode,
     message: outcome.message,
     blocked_by: outcome.blockedBy ?? null,
-    ...(outcome.settled ? { settled: outcome.settled } : {}),
-    ...(outcome.answered ? { answered: { start_date: outcome.answered.startDate, end_date: outcome.answered.endDate } } : {}),
-  };
+  });
+  if (outcome.settled) entry.settled = outcome.settled;
+  if (outcome.answered) entry.answered = { start_date: outcome.answered.startDate, end_date: outcome.answered.endDate };
+  return entry;
 }
 
 function countPlan(plan: readonly { entity: string; action: string }[]): Record<string, Record<string, number>> {
