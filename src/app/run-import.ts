@@ -132,7 +132,7 @@ export async function readServiceAndWorkbook(
   settleScope(plans ? delegationScope(validation.desired, validation.managed, ctx.options.prune) : NO_DELEGATIONS);
   const current = await state;
   const o = current.org;
-  for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, appRunWords().note(note));
+  for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, appRunWords().note(note()));
   ctx.progress.end(appRunWords().serviceAndWorkbookRead(o.employees.size, o.departments.size, o.teams.size, describeValidation(validation)));
   return { current, validation };
 }

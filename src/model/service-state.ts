@@ -41,6 +41,9 @@ export interface CurrentState {
   unmatched?: UnmatchedEntities;
 }
 
+/** A sentence made in the run's language at the moment it is shown. */
+export type ServiceNote = () => string;
+
 export interface UnmatchedEntities {
   employees: number;
   departments: number;
@@ -49,8 +52,11 @@ export interface UnmatchedEntities {
   teamMembers: number;
   /** Sick-list entries of employees without a client id. */
   absences: number;
-  /** Plain sentences for the user, one per kind of problem. */
-  notes: string[];
+  /**
+   * Plain sentences for the user, one per kind of problem, worded when they are shown: the run's language
+   * may be chosen by the workbook after the service was read.
+   */
+  notes: ServiceNote[];
 }
 
 /**

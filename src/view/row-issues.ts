@@ -7,6 +7,7 @@ import { issue, rowOf, type Issue } from '../model/issue.js';
 import { DESCRIBE, operationId } from '../model/operations.js';
 import { planWords } from '../words/view-plan.js';
 import type { DiffNote } from '../plan/diff.js';
+import type { ServiceNote } from '../model/service-state.js';
 import { entityWords, operationName } from './words.js';
 
 /** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
@@ -39,7 +40,7 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
 }
 
 /** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
-export function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly string[]): Issue[] {
+export function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly ServiceNote[]): Issue[] {
   const note = (message: string, source?: DiffNote['source']): Issue => issue('warning', 'plan_note', message, rowOf(source));
-  return [...serviceNotes.map((message) => note(message)), ...notes.map((n) => note(n.message, n.source))];
+  return [...serviceNotes.map((say) => note(say())), ...notes.map((n) => note(n.message, n.source))];
 }

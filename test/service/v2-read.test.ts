@@ -3,6 +3,7 @@
  * request, page-numbered lists, and what a user made by hand on the site (no ext_id) does to the state.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chooseLanguage, letWorkbookChooseLanguage, workbookLanguage } from '../../src/words/language.js';
 import { executePlan } from '../../src/load/executor.js';
 import type { Organisation } from '../../src/model/organisation.js';
 import { buildPlan } from '../../src/plan/plan.js';
@@ -140,10 +141,23 @@ describe('reading v2 back', () => {
 
     const state = await rig.adapter.readCurrentState();
     expect(state.unmatched).toMatchObject({ employees: 1, departments: 1, teams: 1, teamMembers: 1, absences: 1 });
-    expect(state.unmatched?.notes[0]).toMatch(/1 employee\(s\), 1 department\(s\), 1 team\(s\) without ext_id/);
+    expect(state.unmatched?.notes[0]?.()).toMatch(/1 employee\(s\), 1 department\(s\), 1 team\(s\) without ext_id/);
     expect([...state.org.employees.keys()]).toEqual([]);
     expect(state.org.departments.get('root')?.parentId).toBeNull();
     expect(state.org.departments.get('d-under')?.parentId).toBe('');
     expect(state.org.absences).toEqual([]);
+  });
+
+  it('words its notes in the language the workbook chooses after the service was read', async () => {
+    await rig.raw('POST', '/v2/core/employees', { employee: { name: 'Site Made', email: 'site@example.com', username: 'site' } });
+    letWorkbookChooseLanguage();
+    try {
+      const state = await rig.adapter.readCurrentState();
+      // The Danish template's sheet is recognised only now, as the rows arrive after the lists.
+      workbookLanguage('da');
+      expect(state.unmatched?.notes[0]?.()).toMatch(/^Tjenesten har 1 medarbejder .*ext_id/);
+    } finally {
+      chooseLanguage('en');
+    }
   });
 });

@@ -80,7 +80,7 @@ describe('team members on v2', () => {
 
     const state = await rig.adapter.readCurrentState();
     expect(state.unmatched).toMatchObject({ employees: 1, teamMembers: 1 });
-    expect(state.unmatched?.notes.join(' ')).toMatch(/t1 have members without ext_id/);
+    expect(state.unmatched?.notes.map((say) => say()).join(' ')).toMatch(/t1 have members without ext_id/);
     const writes = rig.sent.filter((s) => s.method !== 'GET').length;
     await expect(rig.adapter.execute(add('t1', 'e1'))).rejects.toMatchObject({
       kind: 'rejected',

@@ -109,10 +109,10 @@ function readDepartments(wires: WireDepartment[], org: Organisation, mirror: Mir
     mirror.putDepartment({ id: wire.id, parentId: parentId === UNNAMED ? null : parentId, top: parentId === null });
   }
   if (!topSeen && unmatched.departments > 0) {
-    unmatched.notes.push(serviceWords().topWithoutExtId);
+    unmatched.notes.push(() => serviceWords().topWithoutExtId);
   }
   if (orphans.length > 0) {
-    unmatched.notes.push(serviceWords().withoutParent(orphans.slice(0, 5), orphans.length));
+    unmatched.notes.push(() => serviceWords().withoutParent(orphans.slice(0, 5), orphans.length));
   }
 }
 
@@ -138,15 +138,17 @@ function readTeams(wires: WireTeam[], org: Organisation, mirror: Mirror, unmatch
     mirror.putTeam({ id: wire.id, departmentId: wire.departmentId, members: wire.members, anonymousMembers: wire.anonymousMembers });
   }
   if (withAnonymousMembers.length > 0) {
-    unmatched.notes.push(serviceWords().teamsWithAnonymousMembers(withAnonymousMembers.slice(0, 5), withAnonymousMembers.length));
+    unmatched.notes.push(() => serviceWords().teamsWithAnonymousMembers(withAnonymousMembers.slice(0, 5), withAnonymousMembers.length));
   }
 }
 
 function describeUnmatched(unmatched: UnmatchedEntities): void {
   if (unmatched.employees + unmatched.departments + unmatched.teams > 0) {
-    unmatched.notes.unshift(serviceWords().unmatched(unmatched.employees, unmatched.departments, unmatched.teams));
+    const { employees, departments, teams } = unmatched;
+    unmatched.notes.unshift(() => serviceWords().unmatched(employees, departments, teams));
   }
   if (unmatched.absences > 0) {
-    unmatched.notes.push(serviceWords().sickWithoutExtId(unmatched.absences));
+    const absences = unmatched.absences;
+    unmatched.notes.push(() => serviceWords().sickWithoutExtId(absences));
   }
 }
