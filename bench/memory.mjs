@@ -7,7 +7,8 @@
  *
  *   node bench/memory.mjs [--employments 100000] [--trace-gc] [--cli dist/cli/main.js]
  *
- * Writes bench/out/memory-N.md (the per-phase table) and memory-N.jsonl (every sample).
+ * Writes bench/out/memory-N.md (the per-phase table), memory-N.jsonl (every sample) and memory-N.log (the
+ * importer's output lines with their time).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

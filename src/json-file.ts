@@ -3,8 +3,10 @@
  * hundreds of megabytes as one string, and the string's UTF-8 copy doubles that (the 100,000-employee
  * import's peak came from such a `JSON.stringify` of its undo data: bench/memory.mjs).
  */
-import { mkdir, open, rename, stat, type FileHandle } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, lstat, mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 const CHUNK_CHARS = 1 << 18;
 
@@ -37,18 +39,30 @@ async function writeAll(file: FileHandle, text: string): Promise<void> {
 
 /**
  * Writes through a temporary file, so a reader never sees half a file — except when the target is not
- * a regular file (`--report /dev/stdout`, a pipe): renaming over a device would replace it, so those
- * are written to directly.
+ * a regular file of its own (`--report /dev/stdout`, a pipe, a link): renaming over it would replace the
+ * device or the link itself, so those are written to directly.
  */
 export async function replaceFileWith(path: string, pieces: Iterable<string>): Promise<void> {
-  const existing = await stat(path).catch(() => null);
+  await replaceFile(path, (target) => writePieces(target, pieces));
+}
+
+/** The bytes of `source` as the new content of `path`, as `replaceFileWith` writes it. */
+export async function copyFileReplacing(source: string, path: string): Promise<void> {
+  await replaceFile(path, async (target) => {
+    if (target === path) await pipeline(createReadStream(source), createWriteStream(path));
+    else await copyFile(source, target);
+  });
+}
+
+async function replaceFile(path: string, write: (target: string) => Promise<void>): Promise<void> {
+  const existing = await lstat(path).catch(() => null);
   if (existing && !existing.isFile()) {
-    await writePieces(path, pieces);
+    await write(path);
     return;
   }
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  await writePieces(temporary, pieces);
+  await write(temporary);
   await rename(temporary, path);
 }
 

@@ -5,7 +5,6 @@
  */
 import { OrgsyncError } from '../errors.js';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
 import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/last-run.js';
@@ -52,20 +51,19 @@ export interface RunToRecord {
 }
 
 /**
- * The `afterReport` hook of a run: keeps the report, the run's record and what undo needs in
- * `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to
+ * The `afterReport` hook of a run: keeps the report (and returns where, for --report to copy), the run's
+ * record and what undo needs in `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to
  * do), the export's summary as the guard's next baseline. A failure to write is said, never fatal: what
  * was applied stays applied.
  */
 export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afterReport']> {
-  return async (report, written) => {
+  return async (report) => {
     const { options, io } = run;
+    let reportFile: string | undefined;
     try {
       const dir = runDir(options.stateDir, run.runId);
-      // The same bytes as the --report file: copied rather than made again (at 300,000 operations that is
-      // a quarter of a minute and another few hundred megabytes passing through the heap).
-      if (written) await copyFile(written, join(dir, 'report.json'));
-      else await writeReportOf(join(dir, 'report.json'), report);
+      await writeReportOf(join(dir, 'report.json'), report);
+      reportFile = join(dir, 'report.json');
       const outcomes = report.operations ?? [];
       const planned = report.plan ?? [];
       const applied = report.exitCode === 0 && (outcomes.length > 0 || planned.length === 0);
@@ -99,6 +97,7 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
     } catch (error) {
       println(io.stderr, appOutputWords().couldNotRecordRun(join(options.stateDir, 'history'), (error as Error).message));
     }
+    return reportFile;
   };
 }
 

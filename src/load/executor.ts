@@ -38,7 +38,7 @@ export interface ExecutionResult {
   stopError?: Error;
 }
 
-export async function executePlan(planned: PlannedOperation[], options: ExecutorOptions): Promise<ExecutionResult> {
+export async function executePlan(planned: readonly PlannedOperation[], options: ExecutorOptions): Promise<ExecutionResult> {
   const byKey = new Map(planned.map((p) => [p.op.key, p]));
   const waitingOn = new Map<string, number>();
   const dependents = new Map<string, string[]>();

@@ -77,7 +77,8 @@ export function runDir(stateDir: string, id: string): string {
  */
 export async function saveRun(stateDir: string, record: RunRecord, undo: UndoData | null): Promise<void> {
   const dir = runDir(stateDir, record.id);
-  if (undo) await replaceFileWith(join(dir, 'undo.json'), compactJsonPieces(undo));
+  // Three levels: the operations, and the before-state's lists of users, employees and units.
+  if (undo) await replaceFileWith(join(dir, 'undo.json'), compactJsonPieces(undo, 3));
   writeJson(join(dir, 'run.json'), record);
 }
 

@@ -12,8 +12,8 @@ import { usernameKey } from './usernames.js';
 
 export interface PlannedOperation {
   op: Operation;
-  /** Keys of operations that must succeed first. */
-  dependsOn: string[];
+  /** Keys of operations that must succeed first (read-only: the levels of a plan are kept, see `levels`). */
+  readonly dependsOn: readonly string[];
 }
 
 /**

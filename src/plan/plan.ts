@@ -18,7 +18,7 @@ export interface DeletionGuard {
 }
 
 export interface Plan {
-  operations: PlannedOperation[];
+  readonly operations: readonly PlannedOperation[];
   notes: DiffNote[];
   guard: DeletionGuard;
   /** Keys of the removals held for approval (`--hold-removals`): not carried out by this run. */

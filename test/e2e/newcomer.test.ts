@@ -4,7 +4,7 @@
  * get past it.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ describe('a newcomer in a fresh clone', () => {
   // npx links the project into its cache once per folder path; a later clone at the same path reuses that
   // link without making the freshly built bin executable again, so the build has to (CI failed on this).
   it('runs the command with npx from the project folder', async () => {
+    expect(statSync(join(ROOT, 'dist', 'cli', 'main.js')).mode & 0o111).not.toBe(0);
     const result = await npmIn(ROOT, ['exec', '--offline', '--', 'orgsync-import', '--version']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);

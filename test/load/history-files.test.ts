@@ -2,12 +2,12 @@
  * The history's undo data and the JSON written a piece at a time: the same bytes as one
  * `JSON.stringify`, so `undo` and scripts read what they read before the file was streamed.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactJsonPieces, replaceFileWith } from '../../src/json-file.js';
+import { compactJsonPieces, copyFileReplacing, replaceFileWith } from '../../src/json-file.js';
 import { HISTORY_VERSION, readUndoData, saveRun, type RunRecord, type UndoData } from '../../src/load/history.js';
 import { operation } from '../../src/model/operations.js';
 
@@ -24,6 +24,24 @@ describe('JSON written a piece at a time', () => {
   it('leaves out undefined keys and writes dates as JSON.stringify does, across 256-entry batches', () => {
     const value = { a: undefined, when: new Date(Date.UTC(2026, 0, 2)), list: Array.from({ length: 700 }, (_, i) => ({ i, skip: undefined, s: `é${i}"` })) };
     expect([...compactJsonPieces(value)].join('')).toBe(JSON.stringify(value));
+  });
+
+  it('writes through a link to the file it names, leaving the link a link (--report /dev/stdout > out.json)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'json-file-'));
+    const target = join(dir, 'out.json');
+    writeFileSync(target, 'old');
+    const link = join(dir, 'stdout');
+    symlinkSync(target, link);
+    await replaceFileWith(link, compactJsonPieces({ a: [1, 2] }));
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('{"a":[1,2]}');
+    const source = join(dir, 'kept.json');
+    writeFileSync(source, '{"kept":true}');
+    await copyFileReplacing(source, link);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('{"kept":true}');
+    await copyFileReplacing(source, join(dir, 'new', 'copy.json'));
+    expect(readFileSync(join(dir, 'new', 'copy.json'), 'utf8')).toBe('{"kept":true}');
   });
 
   it('replaces a file whole, and a large list arrives intact', async () => {

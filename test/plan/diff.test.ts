@@ -63,7 +63,7 @@ describe('the plan', () => {
     const p = plan(desired, org({ departments: [['root', null]] }));
     expect(depsOf(p, 'createEmployee:e1')).toEqual(['createUser:u1']);
     expect(depsOf(p, 'createDepartment:d1')).toContain('createEmployee:e1');
-    expect(depsOf(p, 'addTeamMember:e1').sort()).toEqual(['createEmployee:e1', 'createTeam:t1']);
+    expect([...depsOf(p, 'addTeamMember:e1')].sort()).toEqual(['createEmployee:e1', 'createTeam:t1']);
   });
 
   it('renames an employee whose previous id is in the service instead of creating a new one', () => {

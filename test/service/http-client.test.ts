@@ -220,6 +220,12 @@ describe('errors', () => {
     client = null;
   });
 
+  it('does not parse the answer of a write that reads only the status (what would be parsed is refused without it)', async () => {
+    const { client } = await serve((_req, res) => sendJson(res, 201, { id: 'u1' }));
+    expect((await client.request('POST', '/v3/core/users', { body: {}, statusOnly: true })).body).toBeUndefined();
+    expect((await client.request('POST', '/v3/core/users', { body: {} })).body).toEqual({ id: 'u1' });
+  });
+
   it('hands back the status of a JSON answer to a write that reads only the status, an empty body included', async () => {
     for (const [status, answer] of [[201, ' {"id":"u1","name":"Åse"}\n'], [200, '[]'], [204, '']] as const) {
       const { client } = await serve((_req, res) => {
