@@ -274,8 +274,9 @@ function* elementPieces(elements: Buffer, endTag: Buffer): Generator<Buffer> {
   let start = 0;
   while (elements.length - start > PARSER_CHUNK_BYTES) {
     const within = elements.lastIndexOf(endTag, start + PARSER_CHUNK_BYTES - endTag.length);
-    const end = within >= start ? within + endTag.length : elements.indexOf(endTag, start) + endTag.length;
-    if (end <= start || end >= elements.length) break;
+    const found = within >= start ? within : elements.indexOf(endTag, start);
+    const end = found + endTag.length;
+    if (found < 0 || end >= elements.length) break;
     yield elements.subarray(start, end);
     start = end;
   }
