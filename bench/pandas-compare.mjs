@@ -54,7 +54,7 @@ const load = () => execSync('uptime').toString().trim().replace(/^.*load average
 
 const checked = (run, what) => {
   if (run.code !== 0) throw new Error(`${what} exited ${run.code}: ${run.stderr.slice(-1000)}`);
-  return { wallS: run.wallMs / 1000, cpuS: run.userS + run.sysS, peakMB: (run.maxRssKB * 1024) / 1e6, out: `${run.stdout}\n${run.stderr}`.match(/^.*\d+ rows.*$/m)?.[0].trim() ?? '' };
+  return { wallS: run.wallMs / 1000, cpuS: run.userS + run.sysS, peakMB: (run.maxRssKB * 1024) / 1e6, out: `${run.stdout}\n${run.stderr}`.match(/^.*\d+ (?:rows|rækker).*$/m)?.[0].trim() ?? '' };
 };
 const results = inputs.map((input) => ({ ...input, pandas: [], validate: [], bare: [], loads: [] }));
 for (let rep = 1; rep <= reps; rep += 1) {

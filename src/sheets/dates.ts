@@ -2,9 +2,6 @@
  * Calendar days, never instants: every function here works on year, month and day numbers or on UTC
  * milliseconds, so no time zone of the process can move a date by one day.
  */
-import { formatISO } from 'date-fns/formatISO';
-import { parse } from 'date-fns/parse';
-import { profileWords } from '../words/profile.js';
 
 export type DateOrder = 'dmy' | 'mdy';
 export type DateTextResult = { date: string } | { error: 'invalid_date' | 'ambiguous_date' };
@@ -123,45 +120,3 @@ export function serialFromExceljsDate(value: Date, exceljsUsed1904: boolean): nu
   return value.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL_1900 - (exceljsUsed1904 ? 1462 : 0);
 }
 
-/**
- * A `--map` profile's date format (`DD.MM.YYYY`, `MM/DD/YYYY`, `D.M.YYYY`, `YYYY-MM-DD`): day, month and
- * four-digit year once each, between separators. `DD` takes exactly two digits, `D` one or two.
- */
-const FORMAT_PART = /^(DD?|MM?|YYYY)$/;
-const FORMAT_SEPARATORS = /([./\- ])/;
-
-export function dateFormatProblem(format: string): string | null {
-  const parts = format.split(FORMAT_SEPARATORS).filter((_, i) => i % 2 === 0);
-  const letters = parts.map((p) => p[0]);
-  const wellFormed = parts.length === 3 && parts.every((p) => FORMAT_PART.test(p)) && new Set(letters).size === 3;
-  return wellFormed ? null : profileWords().notADateFormat(format);
-}
-
-/** The profile's format as date-fns writes it: D → d, Y → y (date-fns's D and Y mean other things). */
-function dateFnsPattern(format: string): string {
-  return format.replace(/D/g, 'd').replace(/Y/g, 'y');
-}
-
-/**
- * A text date in the profile's format for its column, as YYYY-MM-DD; null when the text is not written
- * that way, or names a day the calendar does not have (31.02.2024). The shape is checked first (`DD`
- * exactly two digits, `D` one or two), then date-fns reads it on the local calendar and it is written
- * back from the same calendar, so no time zone moves the day.
- */
-export function parseDateInFormat(text: string, format: string): string | null {
-  const written = text.trim();
-  if (!formatExpression(format).test(written)) return null;
-  const parsed = parse(written, dateFnsPattern(format), REFERENCE_DATE);
-  return Number.isNaN(parsed.getTime()) ? null : formatISO(parsed, { representation: 'date' });
-}
-
-const REFERENCE_DATE = new Date(2000, 0, 1);
-
-function formatExpression(format: string): RegExp {
-  const expression = format
-    .replace(/[.\-/ ]/g, (s) => `\\${s}`)
-    .replace(/YYYY/, '\\d{4}')
-    .replace(/DD|MM/g, '\\d{2}')
-    .replace(/D|M/g, '\\d{1,2}');
-  return new RegExp(`^${expression}$`);
-}

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
-import { dateFormatProblem } from './dates.js';
 import { profileWords } from '../words/profile.js';
 import { language, type Lang } from '../words/language.js';
 
@@ -173,3 +172,16 @@ function pathOf(error: z.ZodError): string {
   return path.length === 0 ? '' : `.${path.map(String).join('.')}`;
 }
 
+/**
+ * A `--map` profile's date format (`DD.MM.YYYY`, `MM/DD/YYYY`, `D.M.YYYY`, `YYYY-MM-DD`): day, month and
+ * four-digit year once each, between separators. `DD` takes exactly two digits, `D` one or two.
+ */
+const FORMAT_PART = /^(DD?|MM?|YYYY)$/;
+const FORMAT_SEPARATORS = /([./\- ])/;
+
+export function dateFormatProblem(format: string): string | null {
+  const parts = format.split(FORMAT_SEPARATORS).filter((_, i) => i % 2 === 0);
+  const letters = parts.map((p) => p[0]);
+  const wellFormed = parts.length === 3 && parts.every((p) => FORMAT_PART.test(p)) && new Set(letters).size === 3;
+  return wellFormed ? null : profileWords().notADateFormat(format);
+}

@@ -28,12 +28,14 @@ export interface MergedRange {
 /** More ranges than any real sheet has; a sheet with more is read without filling the rest. */
 const MAX_MERGED_RANGES = 10_000;
 
-export async function mergedRanges(file: string, entry: ZipEntry): Promise<MergedRange[]> {
+/** The sheet's merged ranges; none once `signal` is aborted (the reading is over). */
+export async function mergedRanges(file: string, entry: ZipEntry, signal?: AbortSignal): Promise<MergedRange[]> {
   // Searched as bytes: turning every chunk of a large sheet into a string costs more than inflating it.
   const marker = Buffer.from('<mergeCells', 'latin1');
   let tail: Buffer = Buffer.alloc(0);
   let collected: string | null = null;
   for await (const chunk of entryChunks(file, entry)) {
+    if (signal?.aborted) return [];
     if (collected === null) {
       const window = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
       const start = window.indexOf(marker);
