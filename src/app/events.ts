@@ -97,11 +97,11 @@ export function jsonProgress(emit: (event: Record<string, unknown>) => void, clo
   let total: number | null = null;
   let done = 0;
   return {
-    phase(words, phaseTotal) {
+    phase(words, phaseTotal, startedAt) {
       phase = phaseName(words);
       total = phaseTotal;
       done = 0;
-      started = clock();
+      started = startedAt ?? clock();
       lastEmitted = started;
       emit({ event: 'phase', phase, status: 'started', total });
     },
@@ -123,7 +123,7 @@ export function jsonProgress(emit: (event: Record<string, unknown>) => void, clo
 /** Several reporters as one: the JSON events and the human lines on stderr. */
 export function bothProgress(...reporters: Progress[]): Progress {
   return {
-    phase: (name, total) => reporters.forEach((r) => r.phase(name, total)),
+    phase: (name, total, startedAt) => reporters.forEach((r) => r.phase(name, total, startedAt)),
     update: (done, total) => reporters.forEach((r) => r.update(done, total)),
     end: (message) => reporters.forEach((r) => r.end(message)),
   };

@@ -6,14 +6,18 @@ import type cliProgressTypes from 'cli-progress';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { appRunWords } from '../words/app-run.js';
+import { whenLanguageSettled } from '../words/language.js';
 
 // Bars are drawn only on a terminal: load the library only then.
 const require = createRequire(import.meta.url);
 const loadBars = (): typeof cliProgressTypes => require('cli-progress') as typeof cliProgressTypes;
 
 export interface Progress {
-  /** Starts a phase ("reading", "validating", "reading the service", "applying"); total null when unknown. */
-  phase(name: string, total: number | null): void;
+  /**
+   * Starts a phase ("reading", "validating", "reading the service", "applying"); total null when unknown;
+   * `startedAt` (Date.now()) when it began before it could be named (see phaseInRunLanguage).
+   */
+  phase(name: string, total: number | null, startedAt?: number): void;
   /** Moves the current phase to `done` (absolute). */
   update(done: number, total?: number | null): void;
   /** Ends the current phase with a line that says what it did. */
@@ -28,10 +32,10 @@ export function lineProgress(stream: Writable, clock: () => number = Date.now): 
   let lastShare = 0;
   let total: number | null = null;
   return {
-    phase(phaseName, phaseTotal) {
+    phase(phaseName, phaseTotal, startedAt) {
       name = phaseName;
       total = phaseTotal;
-      started = clock();
+      started = startedAt ?? clock();
       lastPrinted = started;
       lastShare = 0;
       stream.write(`${name}${total !== null ? ` (${total})` : ''}…\n`);
@@ -49,6 +53,29 @@ export function lineProgress(stream: Writable, clock: () => number = Date.now): 
     end(message) {
       const seconds = ((clock() - started) / 1000).toFixed(1);
       stream.write(`${name}: ${message ?? appRunWords().phaseDone} (${seconds} s)\n`);
+    },
+  };
+}
+
+/**
+ * A phase that begins before the workbook has chosen the run's language (reading it is how it chooses):
+ * its first line waits until the language is settled, or until the phase ends, so a Danish workbook's
+ * run does not open with an English line. The time it reports still counts from now.
+ */
+export function phaseInRunLanguage(progress: Progress, name: () => string, total: number | null = null): { end(message?: string): void } {
+  const startedAt = Date.now();
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    progress.phase(name(), total, startedAt);
+  };
+  const stopWaiting = whenLanguageSettled(start);
+  return {
+    end(message) {
+      stopWaiting();
+      start();
+      progress.end(message);
     },
   };
 }
@@ -94,10 +121,10 @@ export function barProgress(stream: Writable): Progress {
   let phaseTotal: number | null = null;
   const rate = recentRate();
   return {
-    phase(phaseName, total) {
+    phase(phaseName, total, startedAt) {
       bar?.stop();
       name = phaseName;
-      started = Date.now();
+      started = startedAt ?? Date.now();
       bar = new cliProgress.SingleBar(
         {
           stream: stream as NodeJS.WritableStream,

@@ -23,7 +23,7 @@ import { summariseIssues } from '../report/summary.js';
 import { describeValidation, hashInputs, readAndValidate, withProfile } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
-import { barProgress, lineProgress, type Progress } from './progress.js';
+import { barProgress, lineProgress, phaseInRunLanguage, type Progress } from './progress.js';
 import { confirm } from './prompt.js';
 import { finishReports } from './reports.js';
 import type { PageSource } from './pages.js';
@@ -61,9 +61,9 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
       connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));
       validation = (await readServiceAndWorkbook(connection, ctx, { planning: false })).validation;
     } else {
-      ctx.progress.phase(appRunWords().phaseReadingAndValidating, null);
+      const reading = phaseInRunLanguage(ctx.progress, () => appRunWords().phaseReadingAndValidating);
       validation = await readAndValidate(options, { api: options.api });
-      ctx.progress.end(describeValidation(validation));
+      reading.end(describeValidation(validation));
     }
     printIssues(validation.issues, io);
     const exitCode = hasErrors(validation.issues) ? EXIT.validation : EXIT.ok;
@@ -110,7 +110,7 @@ export async function readServiceAndWorkbook(
   ctx: Context,
   { planning }: { planning: boolean },
 ): Promise<{ current: CurrentState; validation: ValidationResult }> {
-  ctx.progress.phase(appRunWords().phaseReadingServiceAndWorkbook, null);
+  const reading = phaseInRunLanguage(ctx.progress, () => appRunWords().phaseReadingServiceAndWorkbook);
   let settleScope: (scope: DelegationScope) => void = () => {};
   const scope = new Promise<DelegationScope>((resolve) => (settleScope = resolve));
   let listsRead: (lists: CurrentState) => void = () => {};
@@ -133,7 +133,7 @@ export async function readServiceAndWorkbook(
   const current = await state;
   const o = current.org;
   for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, appRunWords().note(note()));
-  ctx.progress.end(appRunWords().serviceAndWorkbookRead(o.employees.size, o.departments.size, o.teams.size, describeValidation(validation)));
+  reading.end(appRunWords().serviceAndWorkbookRead(o.employees.size, o.departments.size, o.teams.size, describeValidation(validation)));
   return { current, validation };
 }
 

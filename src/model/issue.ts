@@ -88,11 +88,18 @@ export function hasErrors(issues: readonly Issue[]): boolean {
 /** Where an issue is and what the cell held; what is left out is null. */
 export type IssuePlace = Partial<Omit<Issue, 'severity' | 'code' | 'message'>>;
 
-export function issue(severity: 'error', code: ErrorCode, message: string, place?: IssuePlace): Issue;
-export function issue(severity: 'warning', code: WarningCode, message: string, place?: IssuePlace): Issue;
-export function issue(severity: Issue['severity'], code: ErrorCode | WarningCode, message: string, place?: IssuePlace): Issue;
-export function issue(severity: Issue['severity'], code: ErrorCode | WarningCode, message: string, place: IssuePlace = {}): Issue {
-  return {
+/**
+ * An issue's words, or how to word it: a problem found before the workbook has chosen the run's
+ * language (a file's first rows are read before its headers say which language it is in) is worded
+ * when it is read, so it comes out in the language the run settled on, like every later one.
+ */
+export type Wording = string | (() => string);
+
+export function issue(severity: 'error', code: ErrorCode, message: Wording, place?: IssuePlace): Issue;
+export function issue(severity: 'warning', code: WarningCode, message: Wording, place?: IssuePlace): Issue;
+export function issue(severity: Issue['severity'], code: ErrorCode | WarningCode, message: Wording, place?: IssuePlace): Issue;
+export function issue(severity: Issue['severity'], code: ErrorCode | WarningCode, message: Wording, place: IssuePlace = {}): Issue {
+  const made: Issue = {
     severity,
     code,
     sheet: place.sheet ?? null,
@@ -101,9 +108,12 @@ export function issue(severity: Issue['severity'], code: ErrorCode | WarningCode
     row: place.row ?? null,
     column: place.column ?? null,
     header: place.header ?? null,
-    message,
+    message: typeof message === 'string' ? message : '',
     value: place.value ?? null,
   };
+  // Enumerable, so JSON, copies and comparisons see the words as they are when they are read.
+  if (typeof message === 'function') Object.defineProperty(made, 'message', { get: message, enumerable: true, configurable: true });
+  return made;
 }
 
 /** The workbook row an entity or operation came from, as an issue's place (none: the whole input). */

@@ -263,7 +263,8 @@ export async function* csvRows(file: string, sheetName: string, encoding: string
 
 function quoteIssue(file: string, sheetName: string, row: number, problem: QuoteProblem, text: string): Issue {
   const column = columnLetters(problem.column + 1);
-  const message = problem.kind === 'unclosed' ? sheetWords().unclosedQuote(column) : sheetWords().textAfterQuote(column, text);
+  // The first rows are read before the headers may choose the language: worded when read.
+  const message = problem.kind === 'unclosed' ? () => sheetWords().unclosedQuote(column) : () => sheetWords().textAfterQuote(column, text);
   const place = { sheetName, file, row, value: text };
   return problem.kind === 'unclosed' ? issue('error', 'unclosed_quote', message, place) : issue('warning', 'csv_quotes', message, place);
 }

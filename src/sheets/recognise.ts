@@ -2,7 +2,7 @@
  * Turns a physical sheet into a RawSheet: which kind it is (by name, else by headers), where its header
  * row is, what each column means, and its data rows keyed by canonical column.
  */
-import { issue, type Issue } from '../model/issue.js';
+import { issue, type Issue, type Wording } from '../model/issue.js';
 import { INSTRUCTIONS_SHEET } from '../template/content.js';
 import { GENERAL } from '../template/instructions.js';
 import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, normaliseName, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap, type SheetSpec } from './columns.js';
@@ -44,12 +44,12 @@ export async function recogniseSheet(
   const candidates = peeked.slice(0, HEADER_SEARCH_ROWS);
   const layout = namedKind ? layoutForKind(namedKind, candidates, headerMap) : layoutFromHeaders(candidates, headerMap);
   if (source.hidden) {
-    issues.push(warning(source, null, 'ignored_sheet', hiddenSheetMessage(source.sheetName, layout?.kind), null, null));
+    issues.push(warning(source, null, 'ignored_sheet', () => hiddenSheetMessage(source.sheetName, layout?.kind), null, null));
     return null;
   }
   if (!layout) {
     if (!isTemplateInstructions(source.sheetName, peeked[0])) {
-      issues.push(warning(source, null, 'ignored_sheet', unmatchedSheetMessage(candidates, headerMap), null, null));
+      issues.push(warning(source, null, 'ignored_sheet', () => unmatchedSheetMessage(candidates, headerMap), null, null));
     }
     return null;
   }
@@ -274,7 +274,7 @@ function warning(
   source: PhysicalSheet,
   kind: SheetKind | null,
   code: 'ignored_sheet' | 'unknown_column' | 'ignored_column',
-  message: string,
+  message: Wording,
   column: string | null,
   header: string | null,
 ): Issue {

@@ -18,6 +18,7 @@ interface Choice {
 }
 
 let choice: Choice = { lang: 'en', settled: true };
+let waiting: (() => void)[] = [];
 
 export function language(): Lang {
   return choice.lang;
@@ -26,16 +27,41 @@ export function language(): Lang {
 /** A language chosen by the person running the importer (flag, configuration file, environment). */
 export function chooseLanguage(lang: Lang): void {
   choice = { lang, settled: true };
+  settled();
 }
 
 /** Nobody chose yet: English for now, and the workbook's own language may still choose. */
 export function letWorkbookChooseLanguage(): void {
   choice = { lang: 'en', settled: false };
+  waiting = [];
 }
 
 /** The workbook is written in this language (its sheet names, its headers): it decides when nobody else did. */
 export function workbookLanguage(lang: Lang): void {
-  if (!choice.settled) choice = { lang, settled: true };
+  if (choice.settled) return;
+  choice = { lang, settled: true };
+  settled();
+}
+
+/**
+ * Calls `then` once the language is settled (now, when it is): what is written once and stays, like the
+ * line that starts a phase, waits for the workbook to choose. Returns a function that stops the wait.
+ */
+export function whenLanguageSettled(then: () => void): () => void {
+  if (choice.settled) {
+    then();
+    return () => {};
+  }
+  waiting.push(then);
+  return () => {
+    waiting = waiting.filter((waiter) => waiter !== then);
+  };
+}
+
+function settled(): void {
+  const waiters = waiting;
+  waiting = [];
+  for (const waiter of waiters) waiter();
 }
 
 /**

@@ -13,12 +13,12 @@ import type { AppIO } from '../../src/app/io.js';
 import type { ImportOptions } from '../../src/app/options.js';
 import { jsonProgress } from '../../src/app/events.js';
 import { heldLine } from '../../src/app/plan-file.js';
-import { lineProgress } from '../../src/app/progress.js';
+import { lineProgress, phaseInRunLanguage } from '../../src/app/progress.js';
 import { confirm } from '../../src/app/prompt.js';
 import { planFileOf, readPlanFile, writePlanFile } from '../../src/app/saved-plan.js';
 import { OrgsyncError } from '../../src/errors.js';
 import { appRunWords } from '../../src/words/app-run.js';
-import { chooseLanguage } from '../../src/words/language.js';
+import { chooseLanguage, letWorkbookChooseLanguage, workbookLanguage } from '../../src/words/language.js';
 import { tempDir } from '../helpers/cli.js';
 
 afterEach(() => chooseLanguage('en'));
@@ -200,6 +200,22 @@ describe('the progress lines, in Danish', () => {
     now = 1500;
     progress.end();
     expect(text).toBe('Udfører (4)…\nUdfører: færdig (1.5 s)\n');
+  });
+
+  it('opens the reading phase in the language the workbook then chooses, and in English when none does', () => {
+    const run = (workbookSays: 'da' | null) => {
+      letWorkbookChooseLanguage();
+      let text = '';
+      const stream = new PassThrough();
+      stream.on('data', (chunk) => (text += String(chunk)));
+      const reading = phaseInRunLanguage(lineProgress(stream), () => appRunWords().phaseReadingAndValidating);
+      const before = text;
+      if (workbookSays) workbookLanguage(workbookSays);
+      reading.end('3');
+      return { before, text: text.replace(/\(\d+\.\d s\)/, '(T)') };
+    };
+    expect(run('da')).toEqual({ before: '', text: 'Læser og kontrollerer…\nLæser og kontrollerer: 3 (T)\n' });
+    expect(run(null)).toEqual({ before: '', text: 'Reading and validating…\nReading and validating: 3 (T)\n' });
   });
 
   it('keeps the --json phase names English, the words of its end Danish', () => {

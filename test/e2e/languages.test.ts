@@ -4,7 +4,7 @@
  * the language asked for, with no sentence left in the other one; codes, keys and exit codes do not change.
  */
 import ExcelJS from 'exceljs';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -186,6 +186,30 @@ describe('Danish and English output for the same workbooks', () => {
     const csvEnglish = await runCli(['validate', csv.path], { cwd: csv.dir });
     expect(csvRun.stdout).toBe(csvEnglish.stdout);
   }, 120_000);
+
+  it('words what it finds before the headers choose Danish in Danish too: the first rows, a sheet ignored before, the first line', async () => {
+    // CSV files under names of no template, so only the headers of the first file recognised can say
+    // Danish: a file before it is ignored, and its row 2 (read before its headers are known) has a quote problem.
+    const dir = tempDir('lang-');
+    const folder = join(dir, 'eksport');
+    cpSync(COMPANY_CSV, folder, { recursive: true });
+    for (const name of ['absence', 'delegations', 'employees', 'organisation']) rmSync(join(folder, `${name}.csv`));
+    writeFileSync(join(folder, 'a-noter.csv'), 'noter;x\nhej;1\n');
+    writeFileSync(join(folder, 'medarbejderliste.csv'), 'Medarbejder_id;Navn;E-mail;Fødselsdato\n1;"Anna" Hansen;anna@x;1990-13-45\n2;Bo Berg;bo@firma.dk;1980-01-01\n');
+    writeFileSync(join(folder, 'enheder.csv'), 'Type;Enhed_id;Navn;Overordnet\nafdeling;top;Firma;\n');
+    const [fromHeaders, asked] = await Promise.all([
+      runCli(['validate', folder], { cwd: dir, env: { LANG: 'C.UTF-8' } }),
+      runCli(['validate', folder, '--lang', 'da'], { cwd: dir }),
+    ]);
+    const withoutTimes = (text: string) => text.replace(/\(\d+\.\d s\)/g, '(TIME)');
+    expect(fromHeaders.code).toBe(1);
+    expect(fromHeaders.stdout).toContain('csv_quotes');
+    expect(fromHeaders.stdout).toContain('ignored_sheet');
+    expect(withoutTimes(fromHeaders.stdout)).toBe(withoutTimes(asked.stdout));
+    expect(withoutTimes(fromHeaders.stderr)).toBe(withoutTimes(asked.stderr));
+    const values = await valuesOf(folder);
+    expect(linesInOtherLanguage(`${fromHeaders.stdout}\n${fromHeaders.stderr}`, 'da', values)).toEqual([]);
+  }, 60_000);
 
   it('writes the template in the language of the run when no --lang is given', async () => {
     const danish = tempDir('template-');
