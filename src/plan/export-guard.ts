@@ -4,7 +4,7 @@
  * summary (`ExportBaseline`) and this run's desired state in, findings out. Reading and writing the
  * baseline is the loader's (`src/load/last-run.ts`); the words are the view's.
  */
-import type { Organisation } from '../model/organisation.js';
+import type { Department, Employee, Organisation, Team, User } from '../model/organisation.js';
 import type { Managed } from '../validate/types.js';
 
 /** The limits of the configuration (`guardLimits`), each with its default. */
@@ -68,52 +68,54 @@ export type GuardFinding =
   | { kind: 'column_missing'; sheet: 'employees' | 'organisation'; column: string }
   | { kind: 'values_cleared'; sheet: 'employees' | 'organisation'; column: string; filledBefore: number; cleared: string[]; limit: number };
 
-type Column = { name: string; valueOf: (org: Organisation, id: string) => unknown };
+/**
+ * A row of a sheet as the guard reads it: an employee with its person, or a unit. Resolved once per
+ * sheet, so each column is a pass over an array, not two map lookups per row and column (a 100,000-row
+ * export has six such columns, compared and summarised on every run).
+ */
+interface EmployeeRow {
+  employee: Employee;
+  user: User | undefined;
+}
+type UnitRow = Department | Team;
+type Column<Row> = { name: string; valueOf: (row: Row) => unknown };
 
 const activeEmployees = (org: Organisation) => {
   const ids: string[] = [];
   for (const e of org.employees.values()) if (e.status === 'active') ids.push(e.id);
   return ids;
 };
-const userOf = (org: Organisation, id: string) => {
+const employeeRow = (org: Organisation, id: string): EmployeeRow | undefined => {
   const employee = org.employees.get(id);
-  return employee ? org.users.get(employee.userId) : undefined;
+  return employee ? { employee, user: org.users.get(employee.userId) } : undefined;
 };
 
 /** The optional columns whose presence the desired state shows (`undefined` = column absent), in sheets.md's names; their rows are the active employees. */
-const EMPLOYEE_COLUMNS: Column[] = [
-  { name: 'username', valueOf: (o, id) => userOf(o, id)?.username },
-  { name: 'gender', valueOf: (o, id) => userOf(o, id)?.gender },
-  { name: 'birthday', valueOf: (o, id) => userOf(o, id)?.birthday },
-  { name: 'employment', valueOf: (o, id) => o.employees.get(id)?.employment },
-  { name: 'system_language', valueOf: (o, id) => o.employees.get(id)?.systemLanguage },
-  { name: 'team_id', valueOf: (o, id) => o.employees.get(id)?.teamId },
+const EMPLOYEE_COLUMNS: Column<EmployeeRow>[] = [
+  { name: 'username', valueOf: (r) => r.user?.username },
+  { name: 'gender', valueOf: (r) => r.user?.gender },
+  { name: 'birthday', valueOf: (r) => r.user?.birthday },
+  { name: 'employment', valueOf: (r) => r.employee.employment },
+  { name: 'system_language', valueOf: (r) => r.employee.systemLanguage },
+  { name: 'team_id', valueOf: (r) => r.employee.teamId },
 ];
 
 const unitKey = (kind: 'department' | 'team', id: string) => `${kind}:${id}`;
 const unitsOf = (o: Organisation) => [...[...o.departments.keys()].map((id) => unitKey('department', id)), ...[...o.teams.keys()].map((id) => unitKey('team', id))];
+const unitRows = (o: Organisation): UnitRow[] => [...o.departments.values(), ...o.teams.values()];
 /** The organisation sheet's columns; their rows are `unitsOf`. */
-const ORGANISATION_COLUMNS: Column[] = [
-  {
-    name: 'owner',
-    valueOf: (o, key) => {
-      const [kind, ...rest] = key.split(':');
-      const id = rest.join(':');
-      return kind === 'department' ? o.departments.get(id)?.owner : o.teams.get(id)?.owner;
-    },
-  },
-];
+const ORGANISATION_COLUMNS: Column<UnitRow>[] = [{ name: 'owner', valueOf: (unit) => unit.owner }];
 
 const FILLED = '1';
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-function sheetBaseline(org: Organisation, columns: Column[], ids: readonly string[]): SheetBaseline {
+function sheetBaseline<Row>(rows: readonly Row[], columns: Column<Row>[]): SheetBaseline {
   const result: SheetBaseline = { columns: [], filled: {} };
   for (const column of columns) {
-    const flags = new Array<string>(ids.length);
+    const flags = new Array<string>(rows.length);
     let present = false;
-    for (let i = 0; i < ids.length; i++) {
-      const value = column.valueOf(org, ids[i]!);
+    for (let i = 0; i < rows.length; i++) {
+      const value = column.valueOf(rows[i]!);
       if (value !== undefined) present = true;
       flags[i] = isFilled(value) ? FILLED : '0';
     }
@@ -130,15 +132,15 @@ export function baselineOf(desired: Organisation, managed: Managed, runId: strin
   let employees = previous?.employees;
   if (managed.employees) {
     const active = activeEmployees(desired);
-    employees = { ...sheetBaseline(desired, EMPLOYEE_COLUMNS, active), active };
+    const rows = active.map((id) => employeeRow(desired, id)!);
+    employees = { ...sheetBaseline(rows, EMPLOYEE_COLUMNS), active };
   }
   if (employees) baseline.employees = employees;
   let organisation = previous?.organisation;
   if (managed.organisation) {
-    const units = unitsOf(desired);
     organisation = {
-      ...sheetBaseline(desired, ORGANISATION_COLUMNS, units),
-      units,
+      ...sheetBaseline(unitRows(desired), ORGANISATION_COLUMNS),
+      units: unitsOf(desired),
       departments: Object.fromEntries([...desired.departments.values()].map((d) => [d.id, d.parentId])),
       teams: Object.fromEntries([...desired.teams.values()].map((t) => [t.id, t.departmentId])),
     };
@@ -204,19 +206,25 @@ export function checkExport(
     if (missing.length > limit) {
       findings.push({ kind: 'employees_missing', before: before.length, now: active.length, missing, limit });
     }
-    findings.push(...columnFindings('employees', baseline.employees, before, { org: desired, ids: active }, EMPLOYEE_COLUMNS, (id) => now.get(id), l));
+    const rowsNow = active.map((id) => employeeRow(desired, id)!);
+    const beforeRowsNow = before.map((id) => {
+      const idNow = now.get(id);
+      return idNow === undefined ? undefined : employeeRow(desired, idNow);
+    });
+    findings.push(...columnFindings('employees', baseline.employees, before, rowsNow, beforeRowsNow, EMPLOYEE_COLUMNS, l));
   }
   if (baseline.organisation && managed.organisation) {
     findings.push(...subtreeFindings(baseline.organisation, desired));
     const departments = idsNow(desired.departments.values());
     const teams = idsNow(desired.teams.values());
-    const unitNow = (key: string) => {
+    const unitNow = (key: string): UnitRow | undefined => {
       const [kind, ...rest] = key.split(':');
       const id = (kind === 'department' ? departments : teams).get(rest.join(':'));
-      return id === undefined ? undefined : `${kind}:${id}`;
+      if (id === undefined) return undefined;
+      return kind === 'department' ? desired.departments.get(id) : desired.teams.get(id);
     };
     const units = baseline.organisation.units;
-    findings.push(...columnFindings('organisation', baseline.organisation, units, { org: desired, ids: unitsOf(desired) }, ORGANISATION_COLUMNS, unitNow, l));
+    findings.push(...columnFindings('organisation', baseline.organisation, units, unitRows(desired), units.map(unitNow), ORGANISATION_COLUMNS, l));
   }
   return findings;
 }
@@ -225,32 +233,35 @@ function definedOnly(limits: GuardLimits): GuardLimits {
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) as GuardLimits;
 }
 
-/** before: the sheet last time, `rows` the ids its flags are over; now: this export's rows of the sheet. */
-function columnFindings(
+/**
+ * before: the sheet last time, `beforeIds` the ids its flags are over and `beforeRowsNow` the row each
+ * of them is now (undefined: gone); `rowsNow`: this export's rows of the sheet.
+ */
+function columnFindings<Row>(
   sheet: 'employees' | 'organisation',
   before: SheetBaseline,
-  rows: readonly string[],
-  now: { org: Organisation; ids: readonly string[] },
-  columns: Column[],
-  nowIdOf: (id: string) => string | undefined,
+  beforeIds: readonly string[],
+  rowsNow: readonly Row[],
+  beforeRowsNow: readonly (Row | undefined)[],
+  columns: Column<Row>[],
   l: Required<GuardLimits>,
 ): GuardFinding[] {
   const findings: GuardFinding[] = [];
   for (const column of columns) {
     if (!before.columns.includes(column.name)) continue;
-    if (!now.ids.some((id) => column.valueOf(now.org, id) !== undefined)) {
+    if (!rowsNow.some((row) => column.valueOf(row) !== undefined)) {
       // An export without rows has no column to see; its missing rows are the finding.
-      if (now.ids.length > 0) findings.push({ kind: 'column_missing', sheet, column: column.name });
+      if (rowsNow.length > 0) findings.push({ kind: 'column_missing', sheet, column: column.name });
       continue;
     }
     const flags = before.filled[column.name] ?? '';
     let filledBefore = 0;
     const cleared: string[] = [];
-    for (let i = 0; i < rows.length; i++) {
+    for (let i = 0; i < beforeIds.length; i++) {
       if (flags[i] !== FILLED) continue;
       filledBefore++;
-      const id = nowIdOf(rows[i]!);
-      if (id !== undefined && column.valueOf(now.org, id) === null) cleared.push(rows[i]!);
+      const row = beforeRowsNow[i];
+      if (row !== undefined && column.valueOf(row) === null) cleared.push(beforeIds[i]!);
     }
     const limit = limitOf(filledBefore, l.maxClearedPercent, l.minEmployeeLoss);
     if (cleared.length > limit) {
