@@ -27,13 +27,17 @@ export interface PageSource {
   current: CurrentState;
 }
 
-/** `staff.xlsx` → `staff.plan.html` beside it; a folder of CSV files `folder` → `folder.plan.html` beside it. */
-export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'html'>): string {
+/**
+ * `staff.xlsx` → `staff.plan.html` beside it; a folder of CSV files `folder` → `folder.plan.html` beside
+ * it. The main job's page is `NAME.report.html`, once it has sent something.
+ */
+export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'html'>, kind: PageKind = options.command === 'plan' ? 'plan' : 'report'): string {
   if (options.html) return options.html;
   const input = options.files[0]!.replace(/[\\/]+$/, '');
-  const suffix = options.command === 'plan' ? 'plan' : 'report';
-  return join(dirname(input), `${basename(input, extname(input))}.${suffix}.html`);
+  return join(dirname(input), `${basename(input, extname(input))}.${kind}.html`);
 }
+
+type PageKind = 'plan' | 'report';
 
 export async function writePage(options: ImportOptions, io: AppIO, source: PageSource, report: ReportInput): Promise<void> {
   if (!report.planned) return;
@@ -46,13 +50,16 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
     println(io.stdout, appOutputWords().noPage(operations, MAX_PAGE_OPERATIONS));
     return;
   }
-  const path = pagePath(options);
+  // A run that sent nothing (declined, refused by a guard) did nothing to report: its page is the plan
+  // it would have carried out, and the report of the last run that did something stays.
+  const kind: PageKind = options.command === 'plan' || report.operations === undefined ? 'plan' : 'report';
+  const path = pagePath(options, kind);
   try {
     const chart = buildOrgChart({ ...source.current, desired: source.desired }, report.planned);
     const html = renderPlanPage({
       chart,
       report: buildReport(report),
-      kind: options.command === 'plan' ? 'plan' : 'report',
+      kind,
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),
     });
@@ -60,7 +67,7 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
     const temporary = `${path}.${process.pid}.tmp`;
     await writeFile(temporary, html, 'utf8');
     await rename(temporary, path);
-    println(io.stdout, appOutputWords().pageWritten(options.command === 'plan' ? 'plan' : 'report', path));
+    println(io.stdout, appOutputWords().pageWritten(kind, path));
   } catch (error) {
     // What was applied stays applied; only the page is missing.
     println(io.stderr, appOutputWords().couldNotWritePage(path, (error as Error).message));

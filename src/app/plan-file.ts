@@ -1,5 +1,6 @@
 /** The main job's and `plan`'s side of saved plans: `--out plan.json` and `--hold-removals` write the plan file. */
 import { resolve } from 'node:path';
+import { EXIT, OrgsyncError } from '../errors.js';
 import type { CurrentState } from '../model/service-state.js';
 import type { Plan } from '../plan/plan.js';
 import { hashInputs } from './inputs.js';
@@ -32,8 +33,14 @@ export async function savePlanIfAsked(
     inputsHash: await hashInputs(options.files.map((f) => resolve(f))),
     now: ctx.startedAt,
   });
-  await writePlanFile(path, file);
-  println(io.stdout, appSavedPlanWords().planSaved(path));
+  try {
+    await writePlanFile(path, file);
+  } catch (error) {
+    throw new OrgsyncError('usage', appSavedPlanWords().couldNotSavePlan(path, (error as Error).message), EXIT.cannotStart, { cause: error });
+  }
+  // A run that holds removals carries out the rest now: applying the file again takes --approve.
+  const applies = options.command !== 'plan' && options.holdRemovals === true;
+  println(io.stdout, applies ? appSavedPlanWords().planSavedWithHeld(path) : appSavedPlanWords().planSaved(path));
 }
 
 /** Names the page this run writes (its held removals have a checkbox each there) and the plan file. */

@@ -1,8 +1,8 @@
 /**
  * `orgsync-import apply plan.json [--approve approvals.json]`: carries out exactly a saved plan, through
  * the same executor, journal and ledgers as the main job. Refused (exit 3, nothing sent) when the
- * workbook changed since the plan was made, or when the service changed in a way that changes the plan:
- * the plan is made again from both and must come out the same, as terraform refuses a stale saved plan.
+ * workbook or the service changed since the plan was made in a way that changes the plan: the plan is
+ * made again from both and must come out the same, as terraform refuses a stale saved plan.
  * With approvals, only the approved held removals are carried out, under the deletion guard.
  */
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
@@ -85,9 +85,9 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
   const hash = await hashInputs(options.files).catch((error: Error) => {
     throw new OrgsyncError('plan_stale', appSavedPlanWords().workbookUnreadable(error.message));
   });
-  if (hash !== saved.file.inputs.hash) {
-    throw new OrgsyncError('plan_stale', appSavedPlanWords().workbookChanged(options.files.join(', '), request.planFile));
-  }
+  // Saved again by Excel, or its line ends changed: its bytes differ, its rows need not. The plan made
+  // again from it decides, as for the service.
+  const sameWorkbook = hash === saved.file.inputs.hash;
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
   try {
@@ -104,21 +104,25 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     const fresh = makePlan(ctx, connection, serviceState, validation);
     const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
     const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
+    const files = options.files.join(', ');
+    const words = appSavedPlanWords();
+    const changed = sameWorkbook ? words.serviceChanged : sameService ? words.workbookChanged(files) : words.workbookAndServiceChanged(files);
 
     let plan: Plan;
     if (approved === null) {
       const differences = planDifferences(saved.operations, fresh.plan.operations);
       if (differences.length > 0) {
-        const error = stale(request.planFile, differences, appSavedPlanWords().serviceChanged);
+        const error = stale(request.planFile, differences, changed);
         // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
         if (saved.held.length > 0) error.message += appSavedPlanWords().approveHeldHint(saved.held.length);
         throw error;
       }
       plan = { ...fresh.plan, operations: saved.operations, held: saved.held };
-      if (!sameService) println(io.stdout, appSavedPlanWords().serviceChangedHarmlessly);
+      if (!sameWorkbook) println(io.stdout, words.workbookChangedHarmlessly(files));
+      if (!sameService) println(io.stdout, words.serviceChangedHarmlessly);
     } else {
       const run = approvedRemovals(saved.operations, approved, fresh.plan);
-      if (run.problems.length > 0) throw stale(request.planFile, run.problems, appSavedPlanWords().approvedCannotRun);
+      if (run.problems.length > 0) throw stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed);
       const removals = run.operations.map((p) => p.op);
       plan = { operations: run.operations, notes: [], guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
       println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));

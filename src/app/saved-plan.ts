@@ -4,13 +4,11 @@
  * company, never a credential: those come from flags or the environment when the plan is applied.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError, UsageError } from '../errors.js';
+import { replaceFileWith } from '../json-file.js';
 import { DESCRIBE, type Operation, type OperationType } from '../model/operations.js';
 import type { CurrentState } from '../model/service-state.js';
 import type { PlannedOperation } from '../plan/graph.js';
@@ -169,23 +167,9 @@ function* planFilePieces(file: SavedPlanFile): Generator<string> {
   yield `${plan.length === 0 ? '' : '\n  '}]\n}\n`;
 }
 
-async function* chunks(pieces: Iterable<string>): AsyncGenerator<string> {
-  let chunk = '';
-  for (const piece of pieces) {
-    chunk += piece;
-    if (chunk.length >= 1 << 20) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk !== '') yield chunk;
-}
-
-/** Written whole or not at all: a reader never sees half a plan. */
+/** Written whole or not at all (a reader never sees half a plan), into a folder made if missing. */
 export async function writePlanFile(path: string, file: SavedPlanFile): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await pipeline(Readable.from(chunks(planFilePieces(file))), createWriteStream(temporary, { encoding: 'utf8' }));
-  await rename(temporary, path);
+  await replaceFileWith(path, planFilePieces(file));
 }
 
 export function readPlanFile(path: string): SavedPlan {

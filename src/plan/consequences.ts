@@ -113,7 +113,15 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
   if (top && topOwner) {
     const ownerAfter = after.employees.get(employeeIds.get(topOwner) ?? topOwner);
     const topAfter = after.departments.get(unitIds.department.get(top.id) ?? top.id);
-    if (ownerAfter?.status === 'fired') {
+    // The plan gives the top department its new owner before it fires the old one: that the service takes.
+    const successor = topAfter?.owner && ownerAfter && topAfter.owner !== ownerAfter.id ? after.employees.get(topAfter.owner) : undefined;
+    if (ownerAfter?.status === 'fired' && successor?.status === 'active') {
+      note(
+        `department:${topAfter!.id}`,
+        w.topOwnerLeavesReplaced(who(before, topOwner), who(after, successor.id)),
+        sourceOf((op) => op.type === 'fireEmployee' && op.id === ownerAfter.id),
+      );
+    } else if (ownerAfter?.status === 'fired') {
       note(
         `employee:${ownerAfter.id}`,
         w.topOwnerFired(who(before, topOwner)),

@@ -186,14 +186,35 @@ function warningsSection(report: PageReport, w: PageWords): string {
   return `<section id="warnings"><h2>${escapeHtml(w.warnings)}</h2>${items.length > 0 ? `<ul class="warnings">${items.join('')}</ul>` : `<p>${escapeHtml(w.noWarnings)}</p>`}</section>`;
 }
 
-function heldSection(report: PageReport, w: PageWords): string {
+function heldSection(report: PageReport, chart: OrgChart, w: PageWords): string {
   const held = report.plan.filter((e) => e.held === true);
   if (held.length === 0) return '';
-  const rows = held.map(
-    (e) =>
-      `<label data-key="${escapeHtml(e.key)}"><input type="checkbox" name="approve" value="${escapeHtml(e.key)}"> ${badge('removed', w.action[e.action] ?? e.action)}${escapeHtml(w.entity[e.entity] ?? e.entity)} <span class="pid">${escapeHtml(e.id)}</span> <span class="muted">${escapeHtml(e.reason)}</span></label>`,
-  );
+  // Who or what each removal is, by name: an id alone is not enough to approve a removal by.
+  const names = namesInChart(chart);
+  const rows = held.map((e) => {
+    const name = names.get(`${e.entity}:${e.id}`);
+    const what = `${escapeHtml(w.oneEntity[e.entity] ?? e.entity)} ${name ? `<strong>${escapeHtml(name)}</strong> ` : ''}<span class="pid">${escapeHtml(e.id)}</span>`;
+    return `<label data-key="${escapeHtml(e.key)}"><input type="checkbox" name="approve" value="${escapeHtml(e.key)}"> ${badge('removed', w.action[e.action] ?? e.action)} ${what} <span class="muted">${escapeHtml(e.reason)}</span></label>`;
+  });
   return `<section id="held" class="held"><h2>${escapeHtml(w.held)}</h2><p>${escapeHtml(w.heldIntro)}</p>${rows.join('')}<p><button type="button" id="save-approvals">${escapeHtml(w.saveApprovals)}</button></p></section>`;
+}
+
+/** `employee:ID`, `department:ID`, `team:ID` → the name the chart shows (a removed unit under its id before). */
+function namesInChart(chart: OrgChart): Map<string, string> {
+  const names = new Map<string, string>();
+  const person = (p: ChartPerson) => {
+    names.set(`employee:${p.employeeId}`, p.name);
+    if (p.previousId !== undefined) names.set(`employee:${p.previousId}`, p.name);
+  };
+  const visit = (unit: ChartUnit) => {
+    names.set(`${unit.kind}:${unit.id}`, unit.name);
+    if (unit.previousId !== undefined) names.set(`${unit.kind}:${unit.previousId}`, unit.nameBefore ?? unit.name);
+    unit.people.forEach(person);
+    unit.children.forEach(visit);
+  };
+  chart.roots.forEach(visit);
+  chart.noTeam.forEach(person);
+  return names;
 }
 
 function failuresSection(report: PageReport, w: PageWords): string {
@@ -243,7 +264,7 @@ ${countsSection(input.report, input.kind, w)}
 ${guardSection(input.report, w)}
 ${input.kind === 'report' ? failuresSection(input.report, w) : ''}
 ${warningsSection(input.report, w)}
-${heldSection(input.report, w)}
+${heldSection(input.report, input.chart, w)}
 <section id="chart"><h2>${escapeHtml(w.chart)}</h2>
 ${legend(w)}
 <div class="toolbar"><label for="search">${escapeHtml(w.search)}</label><input type="search" id="search" placeholder="${escapeHtml(w.searchPlaceholder)}" autocomplete="off">

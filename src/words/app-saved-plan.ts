@@ -7,6 +7,8 @@ import { phrasebook, plural } from './language.js';
 const en = {
   // plan-file.ts
   planSaved: (path: string) => `Plan saved to ${path}: "orgsync-import apply ${path}" carries out exactly this plan.`,
+  planSavedWithHeld: (path: string) => `Plan saved to ${path}, with the removals it holds for approval (how to approve them is said at the end).`,
+  couldNotSavePlan: (path: string, why: string) => `Could not write the plan file ${path}: ${why}. Nothing was sent.`,
   heldForApproval: (count: number, page: string, planFile: string) =>
     `${count} removal(s) held for approval: tick them in ${page} and save approvals.json, then run orgsync-import apply ${planFile} --approve approvals.json`,
 
@@ -41,8 +43,9 @@ const en = {
   approvedCannotRun: 'the approved removals cannot be carried out as planned',
   approveHeldHint: (held: number) => ` To carry out some of its ${held} held removals, add --approve approvals.json.`,
   workbookUnreadable: (why: string) => `The workbook the plan was made from cannot be read (${why}). Nothing was sent.`,
-  workbookChanged: (files: string, planFile: string) =>
-    `The plan is stale: the workbook changed since the plan was made (${files}). Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
+  workbookChanged: (files: string) => `the workbook changed since the plan was made (${files})`,
+  workbookAndServiceChanged: (files: string) => `the workbook (${files}) and the service changed since the plan was made`,
+  workbookChangedHarmlessly: (files: string) => `The workbook changed since the plan was made (${files}), but not in a way that changes the plan.`,
   otherServiceThan: (planFile: string, service: string) =>
     `${planFile} was made for another service (or another sandbox state) than ${service}. Nothing was sent.`,
   workbookErrorsNow: 'Nothing was sent: the workbook has errors against the service as it is now.',
@@ -54,6 +57,8 @@ export const appSavedPlanWords = phrasebook({
   en,
   da: {
     planSaved: (path) => `Planen er gemt i ${path}: "orgsync-import apply ${path}" udfører præcis denne plan.`,
+    planSavedWithHeld: (path) => `Planen er gemt i ${path} med de fjernelser, den holder tilbage til godkendelse (hvordan de godkendes, står til sidst).`,
+    couldNotSavePlan: (path, why) => `Kunne ikke skrive planfilen ${path}: ${why}. Intet blev sendt.`,
     heldForApproval: (count, page, planFile) =>
       `${count} ${plural(count, 'fjernelse', 'fjernelser')} holdt tilbage til godkendelse: sæt flueben ved dem i ${page}, og gem approvals.json; kør så orgsync-import apply ${planFile} --approve approvals.json`,
 
@@ -83,8 +88,9 @@ export const appSavedPlanWords = phrasebook({
     approveHeldHint: (held) =>
       ` Tilføj --approve approvals.json for at udføre nogle af de ${held} ${plural(held, 'fjernelse', 'fjernelser')}, planen holder tilbage.`,
     workbookUnreadable: (why) => `Projektmappen, som planen blev lavet ud fra, kan ikke læses (${why}). Intet blev sendt.`,
-    workbookChanged: (files, planFile) =>
-      `Planen er forældet: projektmappen er ændret, siden planen blev lavet (${files}). Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${planFile}), og gennemgå den.`,
+    workbookChanged: (files) => `projektmappen er ændret, siden planen blev lavet (${files})`,
+    workbookAndServiceChanged: (files) => `projektmappen (${files}) og tjenesten er ændret, siden planen blev lavet`,
+    workbookChangedHarmlessly: (files) => `Projektmappen er ændret, siden planen blev lavet (${files}), men ikke på en måde, der ændrer planen.`,
     otherServiceThan: (planFile, service) =>
       `${planFile} er lavet til en anden tjeneste (eller en anden sandkassetilstand) end ${service}. Intet blev sendt.`,
     workbookErrorsNow: 'Intet blev sendt: projektmappen har fejl i forhold til tjenesten, som den er nu.',

@@ -58,6 +58,8 @@ export interface PageWords {
   person: Record<PersonChange, string>;
   /** The kinds of entity counted, "employees", as the terminal names them. */
   entity: Record<string, string>;
+  /** One entity of a kind, "employee": a held removal is one. */
+  oneEntity: Record<string, string>;
   /** The actions, as the terminal names them. */
   action: Record<string, string>;
   noMatches: string;
@@ -120,6 +122,7 @@ const en: PageWords = {
     unchanged: 'unchanged',
   },
   entity: actionWordsIn('en').entities,
+  oneEntity: actionWordsIn('en').entity,
   action: actionWordsIn('en').action,
   noMatches: 'Nothing matches.',
 };
@@ -181,6 +184,7 @@ const da: PageWords = {
     unchanged: 'uændret',
   },
   entity: actionWordsIn('da').entities,
+  oneEntity: actionWordsIn('da').entity,
   action: actionWordsIn('da').action,
   noMatches: 'Intet passer.',
 };

@@ -44,6 +44,8 @@ const en = {
     `The owner of the top department, ${whoEn(owner)}, is fired: the service refuses to fire the owner of the top department. Give the top department another owner first.`,
   topOwnerChanges: (was: Who, now: Who) =>
     `The owner of the top department changes from ${whoEn(was)} to ${whoEn(now)}: every unit without an owner of its own becomes ${whoEn(now)}'s responsibility.`,
+  topOwnerLeavesReplaced: (was: Who, now: Who) =>
+    `The owner of the top department, ${whoEn(was)}, leaves; ${whoEn(now)} becomes its owner first: every unit without an owner of its own becomes ${whoEn(now)}'s responsibility.`,
 };
 
 const UNIT_DA = { department: 'afdeling', team: 'team' } as const;
@@ -68,5 +70,7 @@ export const consequenceWords = phrasebook({
       `Lederen af topafdelingen, ${whoDa(owner)}, fratræder: tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder.`,
     topOwnerChanges: (was, now) =>
       `Lederen af topafdelingen skifter fra ${whoDa(was)} til ${whoDa(now)}: ${whoDa(now)} bliver ansvarlig for alle enheder uden egen leder.`,
+    topOwnerLeavesReplaced: (was, now) =>
+      `Lederen af topafdelingen, ${whoDa(was)}, fratræder; først bliver ${whoDa(now)} leder af den: ${whoDa(now)} bliver ansvarlig for alle enheder uden egen leder.`,
   },
 });

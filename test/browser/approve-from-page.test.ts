@@ -66,6 +66,9 @@ describe('removals approved on the page', () => {
     await tab.goto(fileUrl(page));
     const offered = await tab.$$eval('#held input[name=approve]', (els) => els.map((e) => e.getAttribute('value')));
     expect(offered.sort()).toEqual(LEAVING.map((id) => `fireEmployee:${id}`));
+    // Each is named as HR knows it: one employee, their name and id, not only a key.
+    const shown = await tab.$eval('#held label[data-key="fireEmployee:122"]', (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+    expect(shown).toMatch(/^fire employee Person 122 122\b/);
     await tab.check('#held input[value="fireEmployee:122"]');
     await tab.check('#held input[value="fireEmployee:124"]');
     await tab.screenshot({ path: screenshotPath('approve-from-page'), fullPage: true });

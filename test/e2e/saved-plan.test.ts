@@ -55,6 +55,29 @@ async function start(people = PEOPLE): Promise<void> {
 
 const active = (id: string) => sandbox.snapshot().employees.find((e) => e.id === id)?.active;
 
+describe('the page of a run that sent nothing', () => {
+  it('is the plan it would have carried out, and the report of the last run that did something stays', async () => {
+    const dir = workbook(PEOPLE);
+    const first = await cli(dir, '--yes', ...serviceArgs(sandbox));
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const reportPage = readFileSync(`${dir}.report.html`, 'utf8');
+    expect(reportPage).toContain('data-status="done"');
+
+    // Changed, and run without --yes and without a terminal to ask: nothing is sent.
+    workbook([...PEOPLE, person('130', 'T2')], organisation(), dir);
+    recorder.clear();
+    const declined = await cli(dir, ...recorded());
+    expect(declined.code).toBe(3);
+    expect(recorder.writes()).toEqual([]);
+    expect(readFileSync(`${dir}.report.html`, 'utf8')).toBe(reportPage);
+    expect(declined.stdout).toContain(`${dir}.plan.html`);
+    expect(declined.stdout).not.toContain(`${dir}.report.html`);
+    const planPage = readFileSync(`${dir}.plan.html`, 'utf8');
+    expect(planPage).toContain('data-employee-id="130"');
+    expect(planPage).not.toContain('data-status="done"');
+  });
+});
+
 describe('a saved plan', () => {
   it('is applied exactly on an unchanged world, after which a further plan is empty; the file holds no secret', async () => {
     await start();
@@ -80,6 +103,16 @@ describe('a saved plan', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Nothing to do');
     expect(recorder.writes()).toEqual([]);
+  });
+
+  it('is written into a folder that does not exist yet, as --html and --report are', async () => {
+    await start();
+    const dir = workbook([...PEOPLE, person('130', 'T2')]);
+    const planned = await cli('plan', dir, '--out', join('plans', 'tonight', 'plan.json'), ...recorded());
+    expect(planned.code, planned.stdout + planned.stderr).toBe(0);
+    expect(planned.stdout).toContain(`Plan saved to ${join('plans', 'tonight', 'plan.json')}`);
+    expect(JSON.parse(readFileSync(join(cwd, 'plans', 'tonight', 'plan.json'), 'utf8')).plan).toHaveLength(3);
+    expect(`${planned.stdout}${planned.stderr}`).not.toMatch(/unexpected|ENOENT/);
   });
 
   it('is refused as stale when the service changed since in a way that changes the plan: exit 3, nothing sent', async () => {
@@ -123,9 +156,30 @@ describe('a saved plan', () => {
     recorder.clear();
     const applied = await cli('apply', 'plan.json', '--yes', '--jwt-secret', SECRET);
     expect(applied.code).toBe(3);
-    expect(applied.stderr).toContain('the workbook changed since the plan was made');
-    expect(recorder.received).toEqual([]);
+    expect(applied.stderr).toContain('The plan is stale: the workbook changed since the plan was made');
+    expect(applied.stderr).toContain('createEmployee:130');
+    expect(recorder.writes()).toEqual([]);
     expect(active('130')).toBeUndefined();
+    expect(active('131')).toBeUndefined();
+  });
+
+  it('is applied when the workbook was saved again with the same rows (other bytes, the same plan)', async () => {
+    await start();
+    const dir = workbook([...PEOPLE, person('130')]);
+    expect((await cli('plan', dir, '--out', 'plan.json', ...recorded())).code).toBe(0);
+    // The same rows with other line ends, as another program saves them.
+    for (const name of ['employees.csv', 'organisation.csv']) {
+      const path = join(dir, name);
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/\r\n/g, '\n'));
+    }
+
+    recorder.clear();
+    const applied = await cli('apply', 'plan.json', '--yes', '--jwt-secret', SECRET);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('The workbook changed since the plan was made');
+    expect(applied.stdout).toContain('but not in a way that changes the plan');
+    expect(active('130')).toBe(true);
+    expect(recorder.writes()).toHaveLength(3);
   });
 
   it('works with --sandbox: plan --out, then apply', async () => {
@@ -162,6 +216,9 @@ describe('removals held for approval', () => {
     for (const id of ['121', '122', '123', '124']) expect(active(id)).toBe(true);
     const planPath = `${dir}.plan.json`;
     expect(run.stdout).toContain(`4 removal(s) held for approval: tick them in ${dir}.report.html and save approvals.json, then run orgsync-import apply ${planPath} --approve approvals.json`);
+    // The rest is carried out now, so the line naming the plan file does not offer to apply it whole.
+    expect(run.stdout).toContain(`Plan saved to ${planPath}, with the removals it holds for approval`);
+    expect(run.stdout).not.toContain('carries out exactly this plan');
     expect(existsSync(`${dir}.report.html`)).toBe(true);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     const held = report.plan.filter((e: { held?: boolean }) => e.held).map((e: { key: string }) => e.key);

@@ -67,6 +67,20 @@ describe('consequences stated before they happen', () => {
     expect(messages).toContainEqual(expect.stringMatching(/^The owner of the top department changes from employee e0 \(Person u0\) to employee e1 \(Person u1\)/));
   });
 
+  it('says the top department owner leaves and who takes over, not that the service refuses, when the plan gives it a new owner', () => {
+    const current = org(BASE);
+    const leaves = org({ ...BASE, departments: [['root', null, 'e1'], ['sales', 'root', 'e1']], employees: [['e0', 'u0', null, 'fired'], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't2']] });
+    const { plan, messages } = consequences(leaves, current);
+    // The new owner is set before the old one is fired: the order the service takes.
+    const fire = plan.operations.find((p) => p.op.key === 'fireEmployee:e0');
+    expect(fire?.dependsOn).toContain('updateDepartment:root');
+    expect(messages.filter((m) => m.includes('top department'))).toEqual([
+      expect.stringMatching(/^The owner of the top department, employee e0 \(Person u0\), leaves; employee e1 \(Person u1\) becomes its owner first/),
+    ]);
+    const unreplaced = org({ ...BASE, employees: [['e0', 'u0', null, 'fired'], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't2']] });
+    expect(consequences(unreplaced, current).messages).toContainEqual(expect.stringMatching(/^The owner of the top department, employee e0 \(Person u0\), is fired: the service refuses/));
+  });
+
   it('follows renamed units and people: a renamed team keeping its members is no consequence', () => {
     const current = org(BASE);
     const desired = org({ ...BASE, teams: [['t1', 'sales'], ['t9', 'sales']], employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't9']] });
