@@ -7,6 +7,7 @@
  */
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
 import { hasErrors } from '../model/issue.js';
+import { DESCRIBE, operationId } from '../model/operations.js';
 import { approvedRemovals, planDifferences } from '../plan/saved.js';
 import { deletionGuard, type Plan } from '../plan/plan.js';
 import { countAlreadyMatching } from '../view/apply-summary.js';
@@ -124,7 +125,10 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       const run = approvedRemovals(saved.operations, approved, fresh.plan);
       if (run.problems.length > 0) throw stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed);
       const removals = run.operations.map((p) => p.op);
-      plan = { operations: run.operations, notes: [], guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
+      // What an approved removal brings about is said again now, as when it was planned.
+      const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
+      const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
+      plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
       println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
     }
     for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);

@@ -239,6 +239,23 @@ describe('removals held for approval', () => {
     expect(recorder.writes().map((w) => w.path).sort()).toEqual(['/v3/core/employees/121', '/v3/core/employees/123'].sort());
   });
 
+  it("says again, when a team's deletion is approved, that its dialog data becomes inaccessible to its leader", async () => {
+    await start();
+    // Team 2 leaves the export; its people move to Team 1.
+    const dir = workbook(PEOPLE.map(([id]) => person(id!, 'T1')), organisation().filter((row) => row[1] !== 'T2'));
+    const held = await cli(dir, '--yes', '--prune', '--hold-removals', ...recorded());
+    expect(held.code, held.stdout + held.stderr).toBe(0);
+    expect(held.stdout).toContain('Team T2 "Team 2" is deleted: its dialog data becomes inaccessible to its leader');
+    expect(sandbox.snapshot().teams.some((t) => t.id === 'T2')).toBe(true);
+
+    recorder.clear();
+    const applied = await cli('apply', `${dir}.plan.json`, '--approve', approve('deleteTeam:T2'), '--yes', '--jwt-secret', SECRET);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('Team T2 "Team 2" is deleted: its dialog data becomes inaccessible to its leader');
+    expect(sandbox.snapshot().teams.some((t) => t.id === 'T2')).toBe(false);
+    expect(recorder.writes().map((w) => w.method)).toEqual(['DELETE']);
+  });
+
   it('refuses an approval of a key the plan does not hold, naming it: exit 3, nothing sent', async () => {
     const { dir } = await holdRun();
     recorder.clear();
