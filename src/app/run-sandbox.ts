@@ -1,6 +1,20 @@
-import { runSandboxCommand } from '../sandbox/command.js';
+import { SANDBOX_DEFAULTS, startSandbox } from '../sandbox/index.js';
+import type { RunningSandbox, SandboxOptions } from '../sandbox/types.js';
 import { EXIT, type ExitCode } from '../errors.js';
+import { sandboxBanner } from '../view/sandbox-banner.js';
 import type { AppIO } from './io.js';
+
+/**
+ * `orgsync-import sandbox`: starts the sandbox on 127.0.0.1, logs each request to stdout and prints the
+ * banner saying how to reach it.
+ */
+export async function startSandboxCommand(options: SandboxOptions & { stdout: NodeJS.WritableStream }): Promise<RunningSandbox> {
+  const { stdout, ...rest } = options;
+  const sandbox = await startSandbox({ ...rest, host: SANDBOX_DEFAULTS.host, log: rest.log ?? stdout });
+  const facts = { baseUrl: sandbox.baseUrl, companyId: sandbox.companyId, accessToken: sandbox.accessToken };
+  stdout.write(sandboxBanner({ ...facts, ...(options.statePath ? { statePath: options.statePath } : {}), ...(options.faults ? { faults: options.faults } : {}) }).join('\n'));
+  return sandbox;
+}
 
 /** Runs the sandbox in the foreground until Ctrl-C. */
 export async function runSandbox(flags: Record<string, unknown>, io: AppIO): Promise<ExitCode> {
@@ -9,14 +23,14 @@ export async function runSandbox(flags: Record<string, unknown>, io: AppIO): Pro
   if (flags.failRate !== undefined) faults.unavailableRate = flags.failRate as number;
   if (flags.rateLimit !== undefined) faults.rateLimitPerSecond = flags.rateLimit as number;
   if (flags.dropRate !== undefined) faults.dropAfterCommitRate = flags.dropRate as number;
-  const options: Parameters<typeof runSandboxCommand>[0] = { stdout: io.stdout, faults };
+  const options: Parameters<typeof startSandboxCommand>[0] = { stdout: io.stdout, faults };
   if (flags.port !== undefined) options.port = flags.port as number;
   if (flags.state !== undefined) options.statePath = flags.state as string;
   if (flags.companyId !== undefined) options.companyId = flags.companyId as number;
   if (flags.accessToken !== undefined) options.accessToken = flags.accessToken as string;
   if (flags.rootId !== undefined) options.rootId = flags.rootId as string;
   if (flags.rootName !== undefined) options.rootName = flags.rootName as string;
-  const sandbox = await runSandboxCommand(options);
+  const sandbox = await startSandboxCommand(options);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -39,7 +39,7 @@ function optionNotes(option: Option): string[] {
   const notes: string[] = [];
   if (option.argChoices) notes.push(`${w.choices}: ${option.argChoices.map((choice) => JSON.stringify(choice)).join(', ')}`);
   const showDefault = option.required || option.optional || (option.isBoolean() && typeof option.defaultValue === 'boolean');
-  if (option.defaultValue !== undefined && showDefault) {
+  if (option.defaultValue !== undefined && showDefault && !saysItsDefault(option.description)) {
     notes.push(`${w.default}: ${option.defaultValueDescription || JSON.stringify(option.defaultValue)}`);
   }
   if (option.presetArg !== undefined && option.optional) notes.push(`${w.preset}: ${JSON.stringify(option.presetArg)}`);
@@ -51,10 +51,18 @@ function argumentNotes(argument: Argument): string[] {
   const w = commanderWords();
   const notes: string[] = [];
   if (argument.argChoices) notes.push(`${w.choices}: ${argument.argChoices.map((choice) => JSON.stringify(choice)).join(', ')}`);
-  if (argument.defaultValue !== undefined) {
+  if (argument.defaultValue !== undefined && !saysItsDefault(argument.description)) {
     notes.push(`${w.default}: ${argument.defaultValueDescription || JSON.stringify(argument.defaultValue)}`);
   }
   return notes;
+}
+
+/**
+ * A description that already states its default in its own words ("(default: the first 8 …)") gets no
+ * second one from commander ("(default: false)").
+ */
+function saysItsDefault(description: string): boolean {
+  return description.includes(`(${commanderWords().default}`);
 }
 
 function withNotes(description: string, notes: string[]): string {
@@ -73,18 +81,18 @@ function errorLines(): [RegExp, Said][] {
     [/^\(Did you mean one of (.*)\?\)$/, (m) => w.didYouMeanOneOf(m[1]!)],
     [/^\(Did you mean (.*)\?\)$/, (m) => w.didYouMean(m[1]!)],
     [/^error: missing required argument '(.*)'$/, (m) => w.missingArgument(w.placeholders[m[1]!] ?? m[1]!)],
-    [/^error: option '(.*)' argument missing$/, (m) => w.optionMissingArgument(m[1]!)],
+    [/^error: option '(.*)' argument missing$/, (m) => w.optionMissingArgument(inWords(m[1]!, w.placeholders))],
     [
       /^error: too many arguments(?: for '(.*)')?\. Expected (\d+) arguments? but got (\d+)\.$/,
       (m) => w.tooManyArguments(m[1] ?? null, Number(m[2]), Number(m[3])),
     ],
     [
       /^error: option '(.*)' argument '(.*)' is invalid\.(?: (.*))?$/s,
-      (m) => [w.invalidOptionValue(m[1]!, m[2]!), m[3] === undefined ? null : choicesInWords(m[3])].filter((p) => p !== null).join(' '),
+      (m) => [w.invalidOptionValue(inWords(m[1]!, w.placeholders), m[2]!), m[3] === undefined ? null : choicesInWords(m[3])].filter((p) => p !== null).join(' '),
     ],
     [
       /^error: command-argument value '(.*)' is invalid for argument '(.*)'\.(?: (.*))?$/s,
-      (m) => [w.invalidArgumentValue(m[1]!, m[2]!), m[3] === undefined ? null : choicesInWords(m[3])].filter((p) => p !== null).join(' '),
+      (m) => [w.invalidArgumentValue(m[1]!, w.placeholders[m[2]!] ?? m[2]!), m[3] === undefined ? null : choicesInWords(m[3])].filter((p) => p !== null).join(' '),
     ],
   ];
 }

@@ -148,7 +148,7 @@ function countsSection(report: PageReport, kind: PageInput['kind'], w: PageWords
   const items: string[] = [];
   for (const [entity, actions] of Object.entries(report.summary.plan)) {
     for (const [action, count] of Object.entries(actions)) {
-      items.push(`<li data-count="${escapeHtml(`${entity}/${action}`)}"><strong>${count}</strong> ${escapeHtml(w.entity[entity] ?? entity)}: ${escapeHtml(w.action[action] ?? action)}</li>`);
+      items.push(`<li data-count="${escapeHtml(`${entity}/${action}`)}"><strong>${count}</strong> ${escapeHtml((count === 1 ? w.oneEntity : w.entity)[entity] ?? entity)}: ${escapeHtml(w.action[action] ?? action)}</li>`);
     }
   }
   const outcomes =
@@ -169,7 +169,7 @@ function guardSection(report: PageReport, w: PageWords): string {
       ? [`<p>${escapeHtml(w.guardOk)}</p>`]
       : guard.kinds.map((k) => {
           const exceeded = k.removals > k.limit;
-          const text = (exceeded ? w.guardExceeded : w.guardWithin)(w.entity[k.entity] ?? k.entity, k.removals, k.in_service, k.limit);
+          const text = (exceeded ? w.guardExceeded : w.guardWithin)(w.oneEntity[k.entity] ?? k.entity, w.entity[k.entity] ?? k.entity, k.removals, k.in_service, k.limit);
           return `<p class="${exceeded ? 'warn' : ''}" data-guard="${exceeded ? 'exceeded' : 'within'}">${escapeHtml(text)}</p>`;
         });
   return `<section id="guard" data-exceeded="${guard?.exceeded === true}"><h2>${escapeHtml(w.guard)}</h2>${lines.join('')}</section>`;
@@ -220,7 +220,7 @@ function namesInChart(chart: OrgChart): Map<string, string> {
 function failuresSection(report: PageReport, w: PageWords): string {
   const failed = report.operations.filter((o) => o.status === 'failed');
   const items = failed.map(
-    (o) => `<li data-key="${escapeHtml(o.key)}">${badge('removed', w.status.failed)}${escapeHtml(w.action[o.action] ?? o.action)} ${escapeHtml(w.entity[o.entity] ?? o.entity)} <span class="pid">${escapeHtml(o.id)}</span>: ${escapeHtml(o.message ?? '')}</li>`,
+    (o) => `<li data-key="${escapeHtml(o.key)}">${badge('removed', w.status.failed)}${escapeHtml(w.action[o.action] ?? o.action)} ${escapeHtml(w.oneEntity[o.entity] ?? o.entity)} <span class="pid">${escapeHtml(o.id)}</span>: ${escapeHtml(o.message ?? '')}</li>`,
   );
   return `<section id="failures"><h2>${escapeHtml(w.failures)}</h2>${items.length > 0 ? `<ul>${items.join('')}</ul>` : `<p>${escapeHtml(w.noFailures)}</p>`}</section>`;
 }

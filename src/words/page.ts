@@ -20,8 +20,9 @@ export interface PageWords {
   guard: string;
   guardOk: string;
   /** `entities` is the kind counted: "employees". */
-  guardExceeded: (entities: string, removals: number, inService: number, limit: number) => string;
-  guardWithin: (entities: string, removals: number, inService: number, limit: number) => string;
+  /** `one` and `many`: the kind of entity for one ("employee") and for several ("employees"). */
+  guardExceeded: (one: string, many: string, removals: number, inService: number, limit: number) => string;
+  guardWithin: (one: string, many: string, removals: number, inService: number, limit: number) => string;
   warnings: string;
   noWarnings: string;
   consequence: string;
@@ -75,8 +76,9 @@ const en: PageWords = {
   outcome: 'Outcome',
   guard: 'Deletion guard',
   guardOk: 'The plan removes nothing that only --prune asks for.',
-  guardExceeded: (e, r, s, l) => `Refused: ${r} ${e} removal(s) of ${s} in the service; the limit is ${l} (--max-deletions). Nothing will be sent without --force.`,
-  guardWithin: (e, r, s, l) => `Allowed: ${r} ${e} removal(s) of ${s} in the service; the limit is ${l}.`,
+  guardExceeded: (one, many, r, s, l) =>
+    `Refused: the plan removes ${r} ${r === 1 ? one : many} of ${s} in the service; the limit is ${l} (--max-deletions). Nothing will be sent without --force.`,
+  guardWithin: (one, many, r, s, l) => `Allowed: the plan removes ${r} ${r === 1 ? one : many} of ${s} in the service; the limit is ${l}.`,
   warnings: 'Warnings and notes',
   noWarnings: 'No warnings.',
   consequence: 'warning',
@@ -137,8 +139,8 @@ const da: PageWords = {
   outcome: 'Udfald',
   guard: 'Sletteværn',
   guardOk: 'Planen fjerner intet, som kun --prune beder om.',
-  guardExceeded: (e, r, s, l) => `Afvist: ${r} af de ${s} ${e} i tjenesten skal fjernes; grænsen er ${l} (--max-deletions). Intet sendes uden --force.`,
-  guardWithin: (e, r, s, l) => `Tilladt: ${r} af de ${s} ${e} i tjenesten fjernes; grænsen er ${l}.`,
+  guardExceeded: (_one, many, r, s, l) => `Afvist: ${r} af de ${s} ${many} i tjenesten skal fjernes; grænsen er ${l} (--max-deletions). Intet sendes uden --force.`,
+  guardWithin: (_one, many, r, s, l) => `Tilladt: ${r} af de ${s} ${many} i tjenesten fjernes; grænsen er ${l}.`,
   warnings: 'Advarsler og bemærkninger',
   noWarnings: 'Ingen advarsler.',
   consequence: 'advarsel',

@@ -8,20 +8,23 @@ const en = {
   source: (sheet: string, row: number) => ` (${sheet} row ${row})`,
   nothingToDo: 'Nothing to do: the service already matches the workbook.',
   /** The plan's closing line; each part is a count still to do ("3 to create"). */
-  planLine: (parts: readonly string[], operations: number) => `Plan: ${parts.join(', ')} (${operations} operations).`,
+  planLine: (parts: readonly string[], operations: number) =>
+    `Plan: ${parts.join(', ')} (${operations} ${plural(operations, 'operation', 'operations')}).`,
   changesByKind: 'Changes by kind:',
   moreRows: (more: number, action: string, entity: string) =>
     `    …and ${more} more to ${action} (${entity}); \`plan --all\` or --report FILE.json lists them all.`,
   planNote: (kind: 'consequence' | 'note', message: string) => `${kind === 'consequence' ? 'Warning' : 'Note'}: ${message}`,
-  held: (removals: number) => `${removals} removal(s) held for approval (--hold-removals): this run does not carry them out.`,
+  held: (removals: number) =>
+    `${removals} ${plural(removals, 'removal', 'removals')} held for approval (--hold-removals): this run does not carry ${plural(removals, 'it', 'them')} out.`,
   /** The deletion guard refuses: `entity` is the kind ("employee"), `entities` its plural. */
-  guardRefuses: (removals: number, entity: string, _entities: string, inService: number, limit: number) =>
-    `Refusing: the plan removes ${removals} ${entity}(s) of ${inService} in the service; the limit is ${limit} (--max-deletions). Check the workbook, or add --force.`,
+  guardRefuses: (removals: number, entity: string, entities: string, inService: number, limit: number) =>
+    `Refusing: the plan removes ${removals} ${plural(removals, entity, entities)} of ${inService} in the service; the limit is ${limit} (--max-deletions). Check the workbook, or add --force.`,
 
   failed: (operation: string, source: string, message: string | null | undefined, statusCode: number | null | undefined) =>
     `Failed: ${operation}${source}: ${message ?? 'no answer'}${httpStatus(statusCode)}`,
-  moreFailures: (more: number) => `…and ${more} more failures (see --report).`,
-  blocked: (skipped: number) => `${skipped} operations were skipped because something they depend on failed.`,
+  moreFailures: (more: number) => `…and ${more} more ${plural(more, 'failure', 'failures')} (see --report).`,
+  blocked: (skipped: number) =>
+    `${skipped} ${plural(skipped, 'operation was', 'operations were')} skipped because something ${plural(skipped, 'it depends', 'they depend')} on failed.`,
   outcomeByKind: 'Outcome by kind:',
   /** The closing line of an apply; `done` holds "3 created" and the like, empty when nothing was done. */
   applied: (done: readonly string[], unchanged: number, failed: number, skipped: number, seconds: string) =>
@@ -47,14 +50,14 @@ export const planWords = phrasebook({
       `    …og ${more} mere (${entity}: ${action}); \`plan --all\` eller --report FIL.json viser dem alle.`,
     planNote: (kind, message) => `${kind === 'consequence' ? 'Advarsel' : 'Bemærkning'}: ${message}`,
     held: (removals) =>
-      `${removals} ${plural(removals, 'fjernelse', 'fjernelser')} venter på godkendelse (--hold-removals): denne kørsel udfører dem ikke.`,
+      `${removals} ${plural(removals, 'fjernelse', 'fjernelser')} venter på godkendelse (--hold-removals): denne kørsel udfører ${plural(removals, 'den', 'dem')} ikke.`,
     guardRefuses: (removals, _entity, entities, inService, limit) =>
       `Afvist: planen fjerner ${removals} af de ${inService} ${entities} i tjenesten; grænsen er ${limit} (--max-deletions). Tjek projektmappen, eller tilføj --force.`,
 
     failed: (operation, source, message, statusCode) => `Mislykkedes: ${operation}${source}: ${message ?? 'intet svar'}${httpStatus(statusCode)}`,
     moreFailures: (more) => `…og ${more} fejl mere (se --report).`,
     blocked: (skipped) =>
-      `${skipped} ${plural(skipped, 'handling', 'handlinger')} blev sprunget over, fordi noget, de afhænger af, mislykkedes.`,
+      `${skipped} ${plural(skipped, 'handling', 'handlinger')} blev sprunget over, fordi noget, ${plural(skipped, 'den', 'de')} afhænger af, mislykkedes.`,
     outcomeByKind: 'Udfald fordelt på type:',
     applied: (done, unchanged, failed, skipped, seconds) =>
       `Udført: ${[...(done.length > 0 ? done : ['intet']), `${unchanged} uændret (tjenesten havde dem allerede)`, `${failed} mislykkedes`, `${skipped} sprunget over`].join(', ')} på ${seconds} s.`,

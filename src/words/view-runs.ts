@@ -26,9 +26,9 @@ const en = {
   undoOf: (run: string) => `undo of ${run}`,
   noRuns: 'No runs are recorded in this state folder yet.',
   runLine: (id: string, exitCode: number, duration: string, what: string, counts: string, guardFindings: number) =>
-    `${id}  exit ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} finding(s)]` : ''}`,
+    `${id}  exit ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
   runsFooter: (runs: number) =>
-    `${runs} run(s). \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
+    `${runs} ${plural(runs, 'run', 'runs')}. \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
   runTitle: (id: string, undoes: string | null) => `Run ${id}${undoes !== null ? ` (undo of ${undoes})` : ''}`,
   runTimes: (started: string, finished: string, duration: string, exitCode: number) =>
     `  started ${started}, finished ${finished} (${duration}), exit code ${exitCode}`,
@@ -64,7 +64,7 @@ export const runWords = phrasebook({
     runLine: (id, exitCode, duration, what, counts, guardFindings) =>
       `${id}  afslutningskode ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
     runsFooter: (runs) =>
-      `${runs} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show RUN\` viser én; \`orgsync-import undo RUN\` fortryder én.`,
+      `${runs} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show KØRSEL\` viser én; \`orgsync-import undo KØRSEL\` fortryder én.`,
     runTitle: (id, undoes) => `Kørsel ${id}${undoes !== null ? ` (fortrydelse af ${undoes})` : ''}`,
     runTimes: (started, finished, duration, exitCode) =>
       `  startet ${started}, færdig ${finished} (${duration}), afslutningskode ${exitCode}`,

@@ -103,7 +103,7 @@ describe('the report page', () => {
     expect(await page.getAttribute('li.unit[data-unit-id="t3"] [data-status]', 'data-status')).toBe('failed');
     expect(await page.textContent('li.unit[data-unit-id="t3"] > details > summary')).toContain('Team still has employees');
     expect(await page.getAttribute('li.person[data-employee-id="e3"][data-change="joined"] [data-status]', 'data-status')).toBe('done');
-    expect(await page.textContent('#failures')).toContain('slet teams t3: Team still has employees');
+    expect(await page.textContent('#failures')).toContain('slet team t3: Team still has employees');
     await page.screenshot({ path: screenshotPath('report-page'), fullPage: true });
     await page.close();
   });

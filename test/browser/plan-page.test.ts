@@ -183,8 +183,8 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     const warnings = await page.$$eval('#warnings li[data-note="consequence"]', (els) => els.map((e) => e.textContent));
     expect(warnings).toContainEqual(expect.stringContaining('Team T4 "Team 4" is deleted: its dialog data becomes inaccessible to its leader, employee 107 (Gorm Vestergaard)'));
     expect(warnings).toContainEqual(expect.stringContaining('Employee 103 (Camilla Nørgaard) is sick (open absence since 2026-01-05) and leaves every team'));
-    expect(await page.textContent('#guard')).toMatch(/Allowed: 1 employees removal\(s\) of 10 in the service/);
-    expect(await page.textContent('#counts')).toMatch(/1\s*teams: delete/);
+    expect(await page.textContent('#guard')).toMatch(/Allowed: the plan removes 1 employee of 10 in the service/);
+    expect(await page.textContent('#counts')).toMatch(/1\s*team: delete/);
     expect(planStdout).toContain('Warning: Team T4 "Team 4" is deleted');
   });
 

@@ -1,11 +1,12 @@
 /**
  * The built command speaks Danish when asked (`--lang da`, or LANG naming Danish): the help, commander's
- * usage errors, and the service client's sentences; the exit codes do not change with the language.
+ * usage errors, the service client's sentences and the sandbox command's banner; the exit codes do not change with the language.
  */
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { SAMPLE_CSV, runCli, tempDir } from '../helpers/cli.js';
+import { SAMPLE_CSV, runCli, startCli, tempDir } from '../helpers/cli.js';
 
 const DANISH_ENV = { LANG: 'da_DK.UTF-8' };
 
@@ -50,6 +51,16 @@ describe('the help', () => {
     expect(english.stdout).toMatch(/-h, --help\s+display help for command/);
   });
 
+  it('states a default once: --all says its own, with no "(standard: false)" after it, in Danish and in English', async () => {
+    const cwd = tempDir();
+    const [danish, english] = await Promise.all([runCli(['plan', '--help', '--lang', 'da'], { cwd }), runCli(['plan', '--help', '--lang', 'en'], { cwd })]);
+    const allOf = (help: string) => flat(help).split(' --all ')[1]!.split(' --')[0]!;
+    expect(allOf(danish.stdout)).toBe('vis hver planlagt række (standard: de første 8 af hver slags og handling)');
+    expect(allOf(english.stdout)).toBe('list every planned row (default: the first 8 of each kind and action)');
+    // A flag that does not state its default in its words keeps commander's note.
+    expect(flat(danish.stdout)).toMatch(/-y, --yes udfør uden at spørge \(standard: false\)/);
+  });
+
   it('every command takes --lang', async () => {
     const cwd = tempDir();
     const commands = ['validate', 'plan', 'apply', 'history', 'undo', 'template', 'map', 'sandbox'];
@@ -72,7 +83,7 @@ describe('usage errors', () => {
 
     const badChoice = await runCli(['validate', SAMPLE_CSV, '--date-order', 'ymd', '--lang', 'da'], { cwd });
     expect(badChoice.code).toBe(3);
-    expect(badChoice.stderr).toContain("fejl: tilvalget '--date-order <order>' har en ugyldig værdi 'ymd'. Mulige valg er dmy, mdy.");
+    expect(badChoice.stderr).toContain("fejl: tilvalget '--date-order <rækkefølge>' har en ugyldig værdi 'ymd'. Mulige valg er dmy, mdy.");
 
     const badNumber = await runCli(['plan', SAMPLE_CSV, '--concurrency', '0', '--lang', 'da'], { cwd });
     expect(badNumber.code).toBe(3);
@@ -81,6 +92,25 @@ describe('usage errors', () => {
     const history = await runCli(['history', 'show', '--lang', 'da'], { cwd });
     expect(history.code).toBe(3);
     expect(history.stderr).toContain('Angiv den kørsel der skal vises: orgsync-import history show KØRSEL');
+  });
+
+  it("name an option's value as the Danish help does (<rækkefølge>, <sprog>), not by commander's English placeholder", async () => {
+    const cwd = tempDir();
+    const help = await runCli(['validate', '--help', '--lang', 'da'], { cwd });
+    expect(help.stdout).toContain('--date-order <rækkefølge>');
+    expect(help.stdout).toContain('--lang <sprog>');
+
+    const missing = await runCli(['validate', SAMPLE_CSV, '--lang', 'da', '--date-order'], { cwd });
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain("fejl: tilvalget '--date-order <rækkefølge>' mangler sin værdi");
+
+    const badLang = await runCli(['validate', SAMPLE_CSV, '--lang', 'fr'], { cwd, env: DANISH_ENV });
+    expect(badLang.code).toBe(3);
+    expect(badLang.stderr).toContain("fejl: tilvalget '--lang <sprog>' har en ugyldig værdi 'fr'. Mulige valg er en, da.");
+    expect(missing.stderr + badLang.stderr).not.toMatch(/<(order|lang)>/);
+
+    const english = await runCli(['validate', SAMPLE_CSV, '--date-order', 'ymd'], { cwd });
+    expect(english.stderr).toContain("error: option '--date-order <order>' argument 'ymd' is invalid. Allowed choices are dmy, mdy.");
   });
 
   it('in English are word for word as before', async () => {
@@ -145,3 +175,66 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('orgsync-import sandbox', () => {
+  let child: ChildProcess | undefined;
+  afterEach(async () => {
+    if (!child) return;
+    const exited = new Promise((resolve) => child!.on('close', resolve));
+    child.kill('SIGINT');
+    await exited;
+    child = undefined;
+  });
+
+  /** The banner, as printed up to its last line ("… Ctrl-C …"). */
+  async function banner(args: string[], env?: Record<string, string>): Promise<string> {
+    child = startCli(['sandbox', '--port', '0', '--access-token', 'banner-token-4711', ...args], { cwd: tempDir(), ...(env ? { env } : {}) });
+    let text = '';
+    return new Promise<string>((resolve, reject) => {
+      child!.stdout!.on('data', (chunk) => {
+        text += chunk;
+        if (text.includes('Ctrl-C')) resolve(text);
+      });
+      child!.on('close', (code) => reject(new Error(`sandbox exited ${code}: ${text}`)));
+    });
+  }
+
+  it('prints its whole banner in Danish under --lang da, the access token on its one line and in the example', async () => {
+    const text = await banner(['--lang', 'da', '--company-id', '7', '--latency', '5', '--fail-rate', '0.1', '--rate-limit', '20', '--drop-rate', '0.05']);
+    const baseUrl = /lytter på (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    expect(baseUrl).toBeDefined();
+    expect(text.split('\n')).toEqual([
+      `Sandkasse for Organisation Sync API (v3 og v2) lytter på ${baseUrl}`,
+      `  basis-URL:          ${baseUrl}   (stierne /v3/... og /v2/...)`,
+      '  virksomheds-id:     7',
+      '  adgangstoken:       banner-token-4711   (sandkassens eget adgangstoken, gælder kun for denne sandkasse; det underskriver også JWT’er)',
+      '  tilstandsfil:       ingen (virksomheden går tabt, når sandkassen stopper; brug --state FIL for at beholde den)',
+      '  fejlindsprøjtning:  +5 ms ventetid, 10 % besvares med 503, 429 over 20 forespørgsler/s, 5 % af ændringerne gemmes, hvorefter forbindelsen afbrydes',
+      '',
+      'Importér til den fra en anden terminal:',
+      `  orgsync-import PROJEKTMAPPE.xlsx --base-url ${baseUrl} --company-id 7 --access-token banner-token-4711`,
+      '',
+      'Tryk Ctrl-C for at stoppe.',
+      '',
+    ]);
+    expect(text).not.toMatch(/listening|state file|Import into|Press Ctrl-C|faults|latency|answered|dropped|credential/);
+  });
+
+  it('is Danish when LANG names Danish, and English as before without it', async () => {
+    const danish = await banner([], DANISH_ENV);
+    expect(danish).toMatch(/^  tilstandsfil: +ingen \(virksomheden går tabt, når sandkassen stopper/m);
+    expect(danish).toMatch(/^  fejlindsprøjtning: +ingen$/m);
+    await new Promise((resolve) => {
+      child!.on('close', resolve);
+      child!.kill('SIGINT');
+    });
+    child = undefined;
+
+    const english = await banner([]);
+    expect(english).toMatch(/^Organisation Sync API sandbox \(v3 and v2\) listening on http:/);
+    expect(english).toContain('  state file:    none (the company is lost when the sandbox stops; use --state FILE to keep it)');
+    expect(english).toContain('  faults:        none');
+    expect(english).toContain('Import into it, from another terminal:\n  orgsync-import WORKBOOK.xlsx --base-url');
+    expect(english).toContain('Press Ctrl-C to stop.');
+  });
+});

@@ -272,7 +272,7 @@ describe('removals held for approval', () => {
     recorder.clear();
     const refused = await cli('apply', `${dir}.plan.json`, '--approve', approvals, '--yes', '--jwt-secret', SECRET);
     expect(refused.code).toBe(3);
-    expect(refused.stdout).toContain('Refusing: the plan removes 2 employee(s)');
+    expect(refused.stdout).toContain('Refusing: the plan removes 2 employees');
     expect(recorder.writes()).toEqual([]);
 
     const forced = await cli('apply', `${dir}.plan.json`, '--approve', approvals, '--yes', '--force', '--jwt-secret', SECRET);

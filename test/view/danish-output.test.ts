@@ -181,10 +181,54 @@ describe('the terminal plan', () => {
     expect(lines.slice(-4)).toEqual([
       'Warning: ÅRSAG',
       'Warning: ÅRSAG',
-      'Refusing: the plan removes 2 employee(s) of 3 in the service; the limit is 1 (--max-deletions). Check the workbook, or add --force.',
+      'Refusing: the plan removes 2 employees of 3 in the service; the limit is 1 (--max-deletions). Check the workbook, or add --force.',
       'Plan: 3 to create, 1 to update, 2 to fire, 2 to delete, 2 to add to team (10 operations).',
     ]);
     expect(renderPlan(realPlan(), 1)).toContain('    …and 1 more to fire (employee); `plan --all` or --report FILE.json lists them all.');
+  });
+});
+
+/** One employee fired (--prune) beyond a guard of 0: every count the plan states is 1. */
+function planOfOne(): Plan {
+  const current = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1'], ['e2', 'u2', 't1']] });
+  const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1']] });
+  const plan = buildPlan({
+    desired,
+    current: asCurrent(current),
+    managed: ALL_MANAGED,
+    capabilities: V3_CAPABILITIES,
+    reportedAbsences: new Map(),
+    prune: true,
+    maxDeletions: 0,
+  });
+  return { ...plan, operations: plan.operations.map((p) => ({ ...p, op: { ...p.op, reason: THEIRS } })), notes: [] };
+}
+
+describe('counts of one', () => {
+  it('are singular in English: "1 employee", "1 operation", "1 removal", "1 run", "1 finding"', () => {
+    const plan = planOfOne();
+    expect(renderPlan(plan).slice(-2)).toEqual([
+      'Refusing: the plan removes 1 employee of 2 in the service; the limit is 0 (--max-deletions). Check the workbook, or add --force.',
+      'Plan: 1 to fire (1 operation).',
+    ]);
+    const held = { ...plan, held: [plan.operations[0]!.op.key] } as unknown as Plan;
+    expect(renderPlan(held)).toContain('1 removal held for approval (--hold-removals): this run does not carry it out.');
+    expect(historyText([record()]).at(-1)).toBe('1 run. `orgsync-import history show RUN` prints one; `orgsync-import undo RUN` reverses one.');
+    expect(historyText([record(), record()]).at(-1)).toMatch(/^2 runs\. /);
+    expect(historyText([record()])[0]).toMatch(/\[export guard: 1 finding\]$/);
+    expect(historyText([record({ export_guard: [THEIRS, THEIRS] })])[0]).toMatch(/\[export guard: 2 findings\]$/);
+  });
+
+  it('are singular in Danish, and the placeholder of a run is KØRSEL as in the Danish help', () => {
+    chooseLanguage('da');
+    const plan = planOfOne();
+    expect(renderPlan(plan).slice(-2)).toEqual([
+      'Afvist: planen fjerner 1 af de 2 medarbejdere i tjenesten; grænsen er 0 (--max-deletions). Tjek projektmappen, eller tilføj --force.',
+      'Plan: 1 fratrædes (1 handling).',
+    ]);
+    const held = { ...plan, held: [plan.operations[0]!.op.key] } as unknown as Plan;
+    expect(renderPlan(held)).toContain('1 fjernelse venter på godkendelse (--hold-removals): denne kørsel udfører den ikke.');
+    expect(historyText([record()]).at(-1)).toBe('1 kørsel. `orgsync-import history show KØRSEL` viser én; `orgsync-import undo KØRSEL` fortryder én.');
   });
 });
 
@@ -195,7 +239,7 @@ describe('the apply summary', () => {
     const outcomes = outcomesOf(plan);
     const lines = applySummary(outcomes, 1500, 4);
     expect(lines[0]).toBe(`Mislykkedes: ${operationName(outcomes[0]!.op)}: ÅRSAG (HTTP 409)`);
-    expect(lines).toContain('1 handling blev sprunget over, fordi noget, de afhænger af, mislykkedes.');
+    expect(lines).toContain('1 handling blev sprunget over, fordi noget, den afhænger af, mislykkedes.');
     expect(lines).toContain('Udfald fordelt på type:');
     expect(lines.at(-2)).toMatch(/^Udført: .*1 uændret \(tjenesten havde dem allerede\), 2 mislykkedes, 1 sprunget over på 1\.5 s\.$/);
     expect(lines.at(-1)).toBe('4 personer og enheder i projektmappen svarede allerede til tjenesten.');
@@ -221,7 +265,7 @@ describe('the apply summary', () => {
 
   it('is the English the other tests know under --lang en', () => {
     const lines = applySummary(outcomesOf(realPlan()), 1500, 4);
-    expect(lines).toContain('1 operations were skipped because something they depend on failed.');
+    expect(lines).toContain('1 operation was skipped because something it depends on failed.');
     expect(lines.at(-2)).toMatch(/^Applied: .*1 unchanged \(the service had them already\), 2 failed, 1 skipped in 1\.5 s\.$/);
   });
 });
@@ -248,7 +292,7 @@ describe('the export guard and the history', () => {
       '20260301-101500  afslutningskode 2  4.2 s  staff.xlsx (sha256 abcdef012345)  —  medarbejder: 3 opret (2 udført, 1 mislykkedes), 1 fratræd (1 sprunget over)  [eksportværn: 1 fund]',
     );
     expect(list[1]).toContain('fortrydelse af 20260301-101500');
-    expect(list.at(-1)).toBe('2 kørsler. `orgsync-import history show RUN` viser én; `orgsync-import undo RUN` fortryder én.');
+    expect(list.at(-1)).toBe('2 kørsler. `orgsync-import history show KØRSEL` viser én; `orgsync-import undo KØRSEL` fortryder én.');
     expect(historyText([])).toEqual(['Der er endnu ingen kørsler i denne tilstandsmappe.']);
     const shown = runText(record(), [{ status: 'failed', name: 'opret medarbejder e4', message: THEIRS }], 'state/history/x/report.json');
     expect(shown).toContain('  mislykkedes   opret medarbejder e4: ÅRSAG');
@@ -259,7 +303,7 @@ describe('the export guard and the history', () => {
 
   it('stay in English under --lang en', () => {
     expect(exportGuardText(FINDINGS, 'accepted')[0]).toBe('The export differs from the last successful run (accepted with --accept-changes):');
-    expect(historyText([record()])[0]).toContain('  exit 2  4.2 s  staff.xlsx (sha256 abcdef012345)  —  employee: 3 create (2 done, 1 failed), 1 fire (1 skipped)  [export guard: 1 finding(s)]');
+    expect(historyText([record()])[0]).toContain('  exit 2  4.2 s  staff.xlsx (sha256 abcdef012345)  —  employee: 3 create (2 done, 1 failed), 1 fire (1 skipped)  [export guard: 1 finding]');
     expect(runText(record(), [{ status: 'failed', name: 'x', message: null }], 'r.json')).toContain('  failed    x');
   });
 });

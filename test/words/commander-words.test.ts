@@ -30,10 +30,10 @@ describe("commander's error lines", () => {
       "fejl: ukendt tilvalg '--x'\n(Mente du en af --a, --b?)",
       "fejl: ukendt kommando 'validat'",
       "fejl: det påkrævede argument 'filer' mangler",
-      "fejl: tilvalget '--map <file>' mangler sin værdi",
+      "fejl: tilvalget '--map <fil>' mangler sin værdi",
       "fejl: for mange argumenter til 'apply'. Forventede 1 argument, men fik 2.",
       'fejl: for mange argumenter. Forventede 0 argumenter, men fik 3.',
-      "fejl: tilvalget '--date-order <order>' har en ugyldig værdi 'xyz'. Mulige valg er dmy, mdy.",
+      "fejl: tilvalget '--date-order <rækkefølge>' har en ugyldig værdi 'xyz'. Mulige valg er dmy, mdy.",
       // The reason after it is the importer's own, already in the run's words where it was made.
       "fejl: tilvalget '--concurrency <n>' har en ugyldig værdi '0'. expected a whole number of 1 or more",
     ]);

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { runSandboxCommand } from '../../src/sandbox/command.js';
-import { legacyHeaders, send } from './helpers.js';
+import { startSandboxCommand } from '../../src/app/run-sandbox.js';
+import { legacyHeaders, send } from '../sandbox/helpers.js';
 
 function capture() {
   const stream = new PassThrough();
@@ -13,7 +13,7 @@ function capture() {
 describe('orgsync-import sandbox (cli.md sandbox command)', () => {
   test('prints the base URL, company id, access token, state file and an import example', async () => {
     const out = capture();
-    const sandbox = await runSandboxCommand({ stdout: out.stream, companyId: 7, accessToken: 'printed-sandbox-token', faults: { latencyMs: 5 } });
+    const sandbox = await startSandboxCommand({ stdout: out.stream, companyId: 7, accessToken: 'printed-sandbox-token', faults: { latencyMs: 5 } });
     try {
       expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const banner = out.text();
@@ -30,7 +30,7 @@ describe('orgsync-import sandbox (cli.md sandbox command)', () => {
 
   test('logs one line per request in the foreground, never with a credential', async () => {
     const out = capture();
-    const sandbox = await runSandboxCommand({ stdout: out.stream, accessToken: 'secret-never-logged' });
+    const sandbox = await startSandboxCommand({ stdout: out.stream, accessToken: 'secret-never-logged' });
     try {
       const before = out.text().length;
       const reply = await send(sandbox.baseUrl, 'GET', '/v3/core/users?page=1', undefined, legacyHeaders(sandbox));
