@@ -10,7 +10,7 @@ const en = {
   planSavedWithHeld: (path: string) => `Plan saved to ${path}, with the removals it holds for approval (how to approve them is said at the end).`,
   couldNotSavePlan: (path: string, why: string) => `Could not write the plan file ${path}: ${why}. Nothing was sent.`,
   heldForApproval: (count: number, page: string, planFile: string) =>
-    `${count} removal(s) held for approval: tick them in ${page} and save approvals.json, then run orgsync-import apply ${planFile} --approve approvals.json`,
+    `${count} ${plural(count, 'removal', 'removals')} held for approval: tick ${plural(count, 'it', 'them')} in ${page} and save approvals.json, then run orgsync-import apply ${planFile} --approve approvals.json`,
 
   // saved-plan.ts
   planFileUnreadable: (path: string, missing: boolean) =>
@@ -60,7 +60,7 @@ export const appSavedPlanWords = phrasebook({
     planSavedWithHeld: (path) => `Planen er gemt i ${path} med de fjernelser, den holder tilbage til godkendelse (hvordan de godkendes, står til sidst).`,
     couldNotSavePlan: (path, why) => `Kunne ikke skrive planfilen ${path}: ${why}. Intet blev sendt.`,
     heldForApproval: (count, page, planFile) =>
-      `${count} ${plural(count, 'fjernelse', 'fjernelser')} holdt tilbage til godkendelse: sæt flueben ved dem i ${page}, og gem approvals.json; kør så orgsync-import apply ${planFile} --approve approvals.json`,
+      `${count} ${plural(count, 'fjernelse', 'fjernelser')} holdt tilbage til godkendelse: sæt flueben ved ${plural(count, 'den', 'dem')} i ${page}, og gem approvals.json; kør så orgsync-import apply ${planFile} --approve approvals.json`,
 
     planFileUnreadable: (path, missing) =>
       `${path}: ${missing ? 'filen findes ikke' : 'den er ikke gyldig JSON'} (forventede en planfil skrevet af orgsync-import plan --out)`,

@@ -215,7 +215,7 @@ describe('removals held for approval', () => {
     expect(active('130')).toBe(true);
     for (const id of ['121', '122', '123', '124']) expect(active(id)).toBe(true);
     const planPath = `${dir}.plan.json`;
-    expect(run.stdout).toContain(`4 removal(s) held for approval: tick them in ${dir}.report.html and save approvals.json, then run orgsync-import apply ${planPath} --approve approvals.json`);
+    expect(run.stdout).toContain(`4 removals held for approval: tick them in ${dir}.report.html and save approvals.json, then run orgsync-import apply ${planPath} --approve approvals.json`);
     // The rest is carried out now, so the line naming the plan file does not offer to apply it whole.
     expect(run.stdout).toContain(`Plan saved to ${planPath}, with the removals it holds for approval`);
     expect(run.stdout).not.toContain('carries out exactly this plan');
