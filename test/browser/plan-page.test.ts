@@ -2,9 +2,11 @@
  * The plan as an org chart (issue 15 points 1–2), in a real headless browser: the built command plans a
  * reorganisation against the sandbox (renames, moves, a parent/child swap, fires, a rehire, --prune) and
  * writes NAME.plan.html beside the input; the page is opened from disk and checked against the plan it
- * embeds: every unit's and person's change, the words and colours shown, search, folding, Danish.
+ * embeds: every unit's and person's change, the words and colours shown, search, folding, Danish. Then
+ * the same reorganisation runs with --prune --hold-removals, and its held removals are approved on its
+ * report page and carried out by apply --approve.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../helpers/browser.js';
@@ -225,5 +227,40 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     expect(await da.getAttribute('#search', 'placeholder')).toBe('Navn, id eller e-mail');
     await da.screenshot({ path: screenshotPath('plan-danish') });
     await da.close();
+  });
+
+  it('holds its removals with --hold-removals; both ticked on the report page are carried out by apply --approve, and nothing else', async () => {
+    const folder = join(dir, 'workbook');
+    const held = await runCli([folder, '--prune', '--hold-removals', '--yes', ...serviceArgs(sandbox)], { cwd });
+    expect(held.code, held.stdout + held.stderr).toBe(0);
+    const employee = (id: string) => sandbox.snapshot().employees.find((e) => e.id === id);
+    const team = (id: string) => sandbox.snapshot().teams.find((t) => t.id === id);
+    // The rest is carried out (T3 renamed, 111 hired, 106 who the sheet says left is fired); what only
+    // --prune asks for waits: 108, whom the export leaves out, and T4.
+    expect(team('T3b')).toBeDefined();
+    expect(employee('111')?.active).toBe(true);
+    expect(employee('106')?.active).toBe(false);
+    expect([employee('108')?.active, team('T4') !== undefined]).toEqual([true, true]);
+
+    const report = await browser.context.newPage();
+    await report.goto(fileUrl(join(dir, 'workbook.report.html')));
+    const offered = await report.$$eval('#held input[name=approve]', (els) => els.map((e) => e.getAttribute('value')));
+    expect(offered.sort()).toEqual(['deleteTeam:T4', 'fireEmployee:108']);
+    expect(await report.textContent('#held label[data-key="deleteTeam:T4"]')).toMatch(/team\s+Team 4\s+T4/);
+    await report.check('#held input[value="deleteTeam:T4"]');
+    await report.check('#held input[value="fireEmployee:108"]');
+    await report.screenshot({ path: screenshotPath('reorganisation-held'), fullPage: true });
+    const [download] = await Promise.all([report.waitForEvent('download'), report.click('#save-approvals')]);
+    const approvals = join(cwd, 'reorganisation-approvals.json');
+    copyFileSync((await download.path())!, approvals);
+    await report.close();
+    expect(JSON.parse(readFileSync(approvals, 'utf8'))).toEqual({ version: 1, approved: expect.arrayContaining(['deleteTeam:T4', 'fireEmployee:108']) });
+
+    const before = sandbox.stats().writes;
+    const applied = await runCli(['apply', `${folder}.plan.json`, '--approve', approvals, '--yes', '--access-token', sandbox.accessToken], { cwd });
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect([employee('108')?.active, team('T4') !== undefined]).toEqual([false, false]);
+    // Exactly two writes: the fire and the delete.
+    expect(sandbox.stats().writes - before).toBe(2);
   });
 });
