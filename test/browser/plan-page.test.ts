@@ -168,6 +168,18 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     );
     expect(shown.map((s) => s.join(' ')).sort()).toEqual(PERSON_CHANGES.map((s) => s.join(' ')).sort());
     expect(await page.textContent('li.person[data-employee-id="205"]')).toContain('was 105');
+    // Against the plan itself: a person is marked changed somewhere exactly when an operation of the plan
+    // is about them (hired, fired, rehired, renamed, moved between teams, an absence reported).
+    const embedded = JSON.parse((await page.textContent('script#plan'))!) as { plan: { entity: string; id: string; type: string; key: string }[] };
+    const employeeOf = (e: { entity: string; id: string; type: string; key: string }): string | null => {
+      if (e.entity === 'employee') return e.type.startsWith('rename') ? e.key.split('->')[1]! : e.id;
+      if (e.entity === 'membership') return e.id.split('@')[0]!;
+      if (e.entity === 'absence') return e.id.split(':')[0]!;
+      return null;
+    };
+    const touched = new Set(embedded.plan.map(employeeOf).filter((id): id is string => id !== null));
+    const marked = new Set(shown.filter(([, , change]) => change !== 'unchanged').map(([, id]) => id!));
+    expect([...marked].sort()).toEqual([...touched].sort());
   });
 
   it('says each change in words, not by colour alone, and colours them apart', async () => {
