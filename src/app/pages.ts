@@ -2,10 +2,10 @@
  * The HTML page of a run: `plan` writes `NAME.plan.html` beside the input, the main job
  * `NAME.report.html` (or `--html FILE`); its path is printed. Built by the view from data only.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Organisation } from '../model/organisation.js';
 import type { CurrentState } from '../model/service-state.js';
+import { replaceFileWith } from '../json-file.js';
 import { buildReport, type ReportInput } from '../report/json.js';
 import { buildOrgChart } from '../view/org-chart.js';
 import { renderPlanPage } from '../view/plan-html.js';
@@ -63,10 +63,7 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),
     });
-    await mkdir(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    await writeFile(temporary, html, 'utf8');
-    await rename(temporary, path);
+    await replaceFileWith(path, [html]);
     println(io.stdout, appOutputWords().pageWritten(kind, path));
   } catch (error) {
     // What was applied stays applied; only the page is missing.

@@ -11,8 +11,8 @@ import type { AppIO } from './io.js';
 export async function startSandboxCommand(options: SandboxOptions & { stdout: NodeJS.WritableStream }): Promise<RunningSandbox> {
   const { stdout, ...rest } = options;
   const sandbox = await startSandbox({ ...rest, host: SANDBOX_DEFAULTS.host, log: rest.log ?? stdout });
-  const facts = { baseUrl: sandbox.baseUrl, companyId: sandbox.companyId, accessToken: sandbox.accessToken };
-  stdout.write(sandboxBanner({ ...facts, ...(options.statePath ? { statePath: options.statePath } : {}), ...(options.faults ? { faults: options.faults } : {}) }).join('\n'));
+  const { baseUrl, companyId, accessToken } = sandbox;
+  stdout.write(sandboxBanner({ baseUrl, companyId, accessToken, statePath: options.statePath, faults: options.faults }).join('\n'));
   return sandbox;
 }
 

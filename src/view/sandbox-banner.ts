@@ -10,8 +10,8 @@ export interface BannerFacts {
   baseUrl: string;
   companyId: number;
   accessToken: string;
-  statePath?: string;
-  faults?: FaultOptions;
+  statePath?: string | undefined;
+  faults?: FaultOptions | undefined;
 }
 
 function describeFaults(faults: FaultOptions | undefined): string {
