@@ -4,13 +4,13 @@
  * downloads approvals.json; `apply NAME.plan.json --approve approvals.json` then carries out exactly those
  * two against the sandbox (checked in its state and in the requests it got), and no other.
  */
-import { copyFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
 import { recordedServiceArgs, recordRequests, type Recorder } from '../helpers/recorder.js';
-import { fileUrl, launchBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { fileUrl, launchBrowser, saveApprovals, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 
 const EMPLOYEES = ['employee_id', 'name', 'email', 'team_id'];
 const ORGANISATION = [
@@ -72,9 +72,7 @@ describe('removals approved on the page', () => {
     await tab.check('#held input[value="fireEmployee:122"]');
     await tab.check('#held input[value="fireEmployee:124"]');
     await tab.screenshot({ path: screenshotPath('approve-from-page'), fullPage: true });
-    const [download] = await Promise.all([tab.waitForEvent('download'), tab.click('#save-approvals')]);
-    const approvals = join(cwd, 'approvals.json');
-    copyFileSync((await download.path())!, approvals);
+    const approvals = await saveApprovals(tab, join(cwd, 'approvals.json'));
     await tab.close();
 
     recorder.clear();

@@ -6,14 +6,14 @@
  * the same reorganisation runs with --prune --hold-removals, and its held removals are approved on its
  * report page and carried out by apply --approve.
  */
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
-import { fileUrl, launchBrowser, screenshotPath } from '../helpers/browser.js';
+import { fileUrl, launchBrowser, saveApprovals, screenshotPath } from '../helpers/browser.js';
 
 const EMPLOYEE_HEADER = ['employee_id', 'name', 'email', 'team_id', 'status', 'previous_employee_id'];
 const ORG_HEADER = ['type', 'id', 'name', 'parent_id', 'owner', 'previous_id'];
@@ -262,9 +262,7 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     await report.check('#held input[value="deleteTeam:T4"]');
     await report.check('#held input[value="fireEmployee:108"]');
     await report.screenshot({ path: screenshotPath('reorganisation-held'), fullPage: true });
-    const [download] = await Promise.all([report.waitForEvent('download'), report.click('#save-approvals')]);
-    const approvals = join(cwd, 'reorganisation-approvals.json');
-    copyFileSync((await download.path())!, approvals);
+    const approvals = await saveApprovals(report, join(cwd, 'reorganisation-approvals.json'));
     await report.close();
     expect(JSON.parse(readFileSync(approvals, 'utf8'))).toEqual({ version: 1, approved: expect.arrayContaining(['deleteTeam:T4', 'fireEmployee:108']) });
 

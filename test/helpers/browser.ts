@@ -2,11 +2,11 @@
  * A real headless Chromium for page tests: the one @sparticuz/chromium ships inside its npm package
  * (nothing is downloaded), driven by playwright-core. Screenshots go to .test-results/screenshots/.
  */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sparticuz from '@sparticuz/chromium';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from './cli.js';
 
 export const SCREENSHOTS = join(ROOT, '.test-results', 'screenshots');
@@ -34,4 +34,11 @@ export function screenshotPath(name: string): string {
 
 export function fileUrl(path: string): string {
   return pathToFileURL(path).href;
+}
+
+/** Presses the page's "Save approvals" button as a person would and keeps the file it downloads at `path`. */
+export async function saveApprovals(page: Page, path: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-approvals')]);
+  copyFileSync((await download.path())!, path);
+  return path;
 }
