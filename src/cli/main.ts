@@ -295,18 +295,42 @@ function chooseLanguageOfRun(args: readonly string[], env: NodeJS.ProcessEnv): v
 /**
  * A reader that stops reading (`orgsync-import validate FILE | head`) is not a failure of the run: what
  * it would still have printed is dropped and the run goes on to its end (its journal, its error file,
- * its exit code), as it would with a terminal closed under it. Any other write error stays an error.
+ * its exit code), as it would with a terminal closed under it. Any other write error (output sent to a
+ * full disk) stops the run with one sentence on the other stream: the log a scheduled run keeps would
+ * otherwise be lost without a word. The journal is written as it goes, so the next run finishes the job.
  */
-function dropOutputNobodyReads(stream: NodeJS.WriteStream): void {
+function dropOutputNobodyReads(stream: NodeJS.WriteStream, name: 'stdout' | 'stderr'): void {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
-    throw error;
+    const other = name === 'stdout' ? process.stderr : process.stdout;
+    try {
+      other.write(`${cliWords().outputUnwritable(name, printable(error.message))}\n`);
+    } catch {
+      // Both outputs are gone: the exit code is all that is left to say it.
+    }
+    process.exit(EXIT.cannotStart);
   });
 }
 
+/**
+ * Whatever escapes every handler (an error in a callback no promise awaits) ends as every other
+ * unexpected problem does: one sentence, never Node's stack trace, and the closing --json line.
+ */
+function endOnAnythingUncaught(): void {
+  const end = (error: unknown): void => {
+    output.releaseHeld();
+    const exitCode = reportError(error);
+    output.finish(exitCode, endingOf(error));
+    process.exit(exitCode);
+  };
+  process.on('uncaughtException', end);
+  process.on('unhandledRejection', end);
+}
+
 async function main(): Promise<void> {
-  dropOutputNobodyReads(process.stdout);
-  dropOutputNobodyReads(process.stderr);
+  dropOutputNobodyReads(process.stdout, 'stdout');
+  dropOutputNobodyReads(process.stderr, 'stderr');
+  endOnAnythingUncaught();
   boundHeapGrowth();
   runInInvokingFolder();
   chooseLanguageOfRun(process.argv.slice(2), process.env);

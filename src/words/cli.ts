@@ -93,6 +93,8 @@ const en = {
     `Stopped: requests still in flight after ${seconds} s; the next run checks whether the service carried them out.`,
   runAgain: (why: string) => `${why} Run the same command again to finish: nothing done is sent twice.`,
   unexpected: (message: string) => `orgsync-import stopped on an unexpected problem: ${message}`,
+  outputUnwritable: (stream: 'stdout' | 'stderr', reason: string) =>
+    `orgsync-import stopped: its ${stream === 'stdout' ? 'standard output' : 'error output'} could not be written (${reason}).`,
 };
 
 export const cliWords = phrasebook({
@@ -189,5 +191,7 @@ export const cliWords = phrasebook({
       `Stoppet: der var stadig forespørgsler undervejs efter ${seconds} s; næste kørsel kontrollerer, om tjenesten udførte dem.`,
     runAgain: (why) => `${why} Kør den samme kommando igen for at gøre arbejdet færdigt: intet der er udført, sendes to gange.`,
     unexpected: (message) => `orgsync-import stoppede på et uventet problem: ${message}`,
+    outputUnwritable: (stream, reason) =>
+      `orgsync-import stoppede: ${stream === 'stdout' ? 'standardoutputtet' : 'fejloutputtet'} kunne ikke skrives (${reason}).`,
   },
 });

@@ -1,7 +1,8 @@
 /**
  * The worst inputs through the built command, as a user meets them: exit 3 with one plain sentence for a
  * file that cannot be read, exit 1 with the error file for one that reads but is wrong, each within a
- * stated time and peak memory (measured in the process itself by max-rss.mjs).
+ * stated peak memory (measured in the process itself by max-rss.mjs). The time each takes is recorded
+ * against its bound for `npm run bench -- timed`, never asserted: a loaded machine is slow, not wrong.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { ROOT, runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
 import { expectNoStackTrace, ODD_NAMES, writeFile } from './support.js';
+import { recordTiming } from '../helpers/timings.js';
 import { EMPLOYEE_HEADER_ROW, workbookZip, worksheetXml } from './zip-writer.js';
 
-/** The bounds this file proves for a hostile input: wall time and peak resident memory of the command. */
+/** The bounds for a hostile input: wall time (held by the benchmark) and peak resident memory of the command. */
 const MAX_SECONDS = 10;
 const MAX_RSS_MB = 300;
 
@@ -68,7 +70,7 @@ const hostileFiles: [string, () => string, RegExp][] = [
   ['10,000 columns', () => writeFile('employees.csv', `${Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',')}\n`), /more than 1,000 columns/],
 ];
 
-describe(`a file that cannot be read ends in exit 3 and one sentence, within ${MAX_SECONDS} s and ${MAX_RSS_MB} MB`, () => {
+describe(`a file that cannot be read ends in exit 3 and one sentence, within ${MAX_RSS_MB} MB`, () => {
   for (const [what, make, wording] of hostileFiles) {
     it(what, async () => {
       const file = make();
@@ -77,7 +79,7 @@ describe(`a file that cannot be read ends in exit 3 and one sentence, within ${M
       expectNoStackTrace(run.stderr);
       const message = run.stderr.split('\n').find((line) => line.startsWith(file));
       expect(message).toMatch(wording);
-      expect(run.seconds).toBeLessThan(MAX_SECONDS);
+      recordTiming('validate, the built command', run.seconds * 1000, MAX_SECONDS * 1000);
       expect(run.rssMb).toBeLessThan(MAX_RSS_MB);
     }, 60_000);
   }

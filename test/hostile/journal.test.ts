@@ -139,13 +139,11 @@ describe('a journal that cannot hold progress', () => {
     const folder = join(cwd, 'a-folder');
     mkdirSync(folder);
     for (const journal of ['/dev/full', folder]) {
-      const started = Date.now();
       const result = await runCli([companyCsv(3), '--yes', ...serviceArgs(sandbox), '--journal', journal], { cwd, timeoutMs: 20_000 });
       expect(result.code, result.stderr).toBe(3);
       expectNoStackTrace(result.stderr);
       expect(result.stderr).toContain(`The journal ${journal} is not a plain file`);
       expect(result.stderr).toContain('Nothing was sent.');
-      expect(Date.now() - started).toBeLessThan(10_000);
     }
     expect(sandbox.stats().writes).toBe(0);
     expect(existsSync('/dev/full.lock')).toBe(false);

@@ -56,9 +56,7 @@ describe('a service that cannot be reached stops the import before anything is s
 
   it.concurrent('a server that accepts and never answers, with --timeout', async () => {
     await using silent = closing(await startSilentServer());
-    const started = Date.now();
     await expectCannotStart(silent.url, /no answer within 200 ms/, ['--timeout', '200']);
-    expect(Date.now() - started).toBeLessThan(20_000);
   }, 30_000);
 
   it.concurrent('a server that answers a web page instead of JSON', async () => {

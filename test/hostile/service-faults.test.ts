@@ -86,12 +86,11 @@ function everythingWritten(result: { stdout: string; stderr: string }, folders: 
 
 async function cannotStart(baseUrl: string, wording: RegExp, extra: string[] = [], env: Record<string, string> = {}) {
   const cwd = tempDir('faults-');
-  const started = Date.now();
   const result = await runCli([companyCsv(3), '--yes', '--base-url', baseUrl, ...CREDENTIALS, ...extra], { cwd, env, timeoutMs: 40_000 });
   expect(result.code, result.stderr).toBe(3);
   expectNoStackTrace(result.stderr);
   expect(result.stderr.split('\n').find((l) => l.startsWith('Could not read'))).toMatch(wording);
-  return { result, seconds: (Date.now() - started) / 1000 };
+  return result;
 }
 
 describe('answers out of bounds (points 5 and 6)', () => {
@@ -131,9 +130,8 @@ describe('answers out of bounds (points 5 and 6)', () => {
       timers.add(timer);
       res.on('close', () => clearInterval(timer));
     });
-    const { seconds } = await cannotStart(server.url, /no complete answer within 1 s/, ['--timeout', '1000']);
+    await cannotStart(server.url, /no complete answer within 1 s/, ['--timeout', '1000']);
     for (const timer of timers) clearInterval(timer);
-    expect(seconds).toBeLessThan(30); // six attempts of 1 s and the waits between them
   }, 45_000);
 });
 
@@ -219,7 +217,7 @@ describe('faults of the service are not blamed on the workbook (point 12)', () =
 
   it.concurrent('a redirect is reported as a redirect to check the base URL, not as "unavailable", and is not followed', async () => {
     await using server = await serve((_, res) => (res.writeHead(302, { location: 'https://login.example.com/sso' }), res.end()));
-    const { result } = await cannotStart(server.url, /redirect \(302 to https:\/\/login\.example\.com\/sso\).*check the base URL/);
+    const result = await cannotStart(server.url, /redirect \(302 to https:\/\/login\.example\.com\/sso\).*check the base URL/);
     expect(result.stderr).not.toMatch(/unavailable/);
     expect(server.hits.length).toBe(new Set(server.hits.map((h) => h.url)).size); // each list asked once
   });

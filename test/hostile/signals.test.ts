@@ -31,7 +31,7 @@ async function service(latencyMs: number): Promise<string[]> {
 interface Running {
   child: ChildProcess;
   output: { stdout: string; stderr: string };
-  done: Promise<CliResult & { endedAt: number }>;
+  done: Promise<CliResult>;
 }
 
 function start(args: string[], cwd: string): Running {
@@ -39,9 +39,7 @@ function start(args: string[], cwd: string): Running {
   const output = { stdout: '', stderr: '' };
   child.stdout!.on('data', (d) => (output.stdout += d));
   child.stderr!.on('data', (d) => (output.stderr += d));
-  const done = new Promise<CliResult & { endedAt: number }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, ...output, endedAt: Date.now() })),
-  );
+  const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, ...output })));
   return { child, output, done };
 }
 
@@ -71,10 +69,8 @@ describe('Ctrl-C while applying', () => {
     const run = start([company, '--yes', ...args, '--report', 'report.json'], cwd);
     await until(() => writesSeen() >= 30);
     run.child.kill('SIGINT');
-    const interruptedAt = Date.now();
     const result = await run.done;
     expect(result.code).toBe(130);
-    expect(result.endedAt - interruptedAt).toBeLessThan(5000);
     expectNoStackTrace(result.stderr);
     expect(result.stderr).toContain('Stopping: waiting for the requests in flight (Ctrl-C again to stop at once)');
     expect(result.stdout).toContain('Interrupted. Run the same command again to finish: nothing done is sent twice.');
@@ -86,21 +82,25 @@ describe('Ctrl-C while applying', () => {
     await expectRerunFinishes(company, args, cwd);
   });
 
-  it('twice: leaves at once, the journal still whole', async () => {
-    const args = await service(150);
+  it('twice: leaves at once, without waiting for the requests in flight, the journal still whole', async () => {
+    const args = await service(0);
+    // After 8 writes the service never answers: the first Ctrl-C would wait a whole --timeout (a minute)
+    // for the requests in flight, so only leaving at once ends the run while they are still unanswered.
+    let writes = 0;
+    proxy!.behave((_, method) => (method !== 'GET' && ++writes > 8 ? 'silent' : 'pass'));
     const company = companyCsv(30);
     const cwd = tempDir('hostile-signal-');
-    const run = start([company, '--yes', ...args], cwd);
-    await until(() => writesSeen() >= 8);
+    const run = start([company, '--yes', ...args, '--timeout', '60000'], cwd);
+    await until(() => writes > 8);
     run.child.kill('SIGINT');
     await until(() => run.output.stderr.includes('Stopping'));
     run.child.kill('SIGINT');
-    const secondAt = Date.now();
     const result = await run.done;
     expect(result.code).toBe(130);
-    expect(result.endedAt - secondAt).toBeLessThan(1000);
     expect(result.stderr).toContain('Stopped at once. Run the same command again to finish');
-    journalLines(defaultJournal(cwd)); // every line parses
+    const lines = journalLines(defaultJournal(cwd)); // every line parses
+    expect(unanswered(lines).length).toBeGreaterThan(0); // left while they were unanswered: the next run checks them
+    proxy!.behave(() => 'pass');
     await expectRerunFinishes(company, args, cwd);
   });
 
@@ -113,10 +113,8 @@ describe('Ctrl-C while applying', () => {
     const run = start([company, '--yes', ...args, '--timeout', '1500', '--concurrency', '4'], cwd);
     await until(() => writes >= 24);
     run.child.kill('SIGINT');
-    const interruptedAt = Date.now();
     const result = await run.done;
     expect(result.code).toBe(130);
-    expect(result.endedAt - interruptedAt).toBeLessThan(4000);
     expect(result.stderr).toContain('Stopped: requests still in flight after 1.5 s; the next run checks whether the service carried them out.');
     const lines = journalLines(defaultJournal(cwd));
     expect(unanswered(lines).length).toBeGreaterThan(0); // recorded as sent: the next run verifies them

@@ -57,19 +57,6 @@ export function expectNoStackTrace(text: string): void {
   expect(text).not.toContain('stopped on an unexpected problem');
 }
 
-/** Fails the test when `work` takes longer than `ms`. */
-export async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`took longer than ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work(), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export interface JournalLine {
   t: 'run' | 'sent' | 'done' | 'failed' | 'end';
   key?: string;
