@@ -1,5 +1,5 @@
 /**
- * The input contract of ../shared/spec/sheets.md as data: sheet kinds, their names, their columns and
+ * The input contract of docs/contracts/sheets.md as data: sheet kinds, their names, their columns and
  * every alias. Readers, the validator, the templates and the reports all read it from here.
  */
 
