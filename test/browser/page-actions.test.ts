@@ -43,7 +43,7 @@ function pageFile(name: string, html: string): string {
 let browser: BrowserSession;
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
 });

@@ -27,7 +27,7 @@ const desired = org({
 let browser: BrowserSession;
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
 });
@@ -66,5 +66,5 @@ describe('printing the page', () => {
     const people = await page.$$eval('li.person', (all) => all.filter((el) => (el as unknown as { offsetParent: unknown }).offsetParent !== null).length);
     expect(people).toBe(await page.$$eval('li.person', (all) => all.length));
     await page.close();
-  }, 120_000);
+  });
 });

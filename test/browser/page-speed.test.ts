@@ -65,7 +65,7 @@ function writeSmall(): string {
 let browser: BrowserSession;
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
 });

@@ -107,7 +107,7 @@ beforeAll(async () => {
   page = await browser.context.newPage();
   await page.setViewportSize({ width: 1280, height: 1600 });
   await page.goto(fileUrl(join(dir, 'workbook.plan.html')));
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -48,13 +48,13 @@ describe('reading only the delegations the plan needs', () => {
     expect(result.stdout).toContain('Nothing to do');
     // The delegations wait for the workbook, which names none: not one unit's list is read.
     expect(delegationListsRead()).toBe(0);
-  }, 30_000);
+  });
 
   it('reads no unit to the end for validate, which plans nothing', async () => {
     const result = await runCli(['validate', workbook, '--concurrency', '2', ...serviceArgs(sandbox)], { cwd });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(delegationListsRead()).toBe(0);
-  }, 30_000);
+  });
 
   it('reads only the units the delegations sheet names, without --prune; every unit with it', async () => {
     const delegations = [['unit_id', 'responsibility', 'employee_id'], ['T7', 'dialog_access_cv', '100']];
@@ -72,5 +72,5 @@ describe('reading only the delegations the plan needs', () => {
     const pruned = await runCli([withDelegations, '--dry-run', '--prune', ...serviceArgs(sandbox)], { cwd });
     expect(pruned.code, pruned.stdout + pruned.stderr).toBe(0);
     expect(delegationListsRead()).toBe(UNITS);
-  }, 60_000);
+  });
 });

@@ -53,7 +53,7 @@ describe('an export that lost much since the last successful run', () => {
     expect(json.exit_code).toBe(3);
     expect(json.summary.export_guard.refused).toBe(true);
     expect(json.summary.export_guard.findings.map((f: { kind: string }) => f.kind)).toEqual(['employees_missing']);
-  }, 120_000);
+  });
 
   it('is applied with --accept-changes, and the next run compares with it', async () => {
     await afterAGoodNight();
@@ -65,7 +65,7 @@ describe('an export that lost much since the last successful run', () => {
     const again = await importExport({ employees: 10 }, '--prune');
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(recorder.writes()).toEqual([]);
-  }, 120_000);
+  });
 
   it('is refused, not silently unguarded, when the last run\'s summary is damaged; --accept-changes runs and writes it anew', async () => {
     await afterAGoodNight();
@@ -79,7 +79,7 @@ describe('an export that lost much since the last successful run', () => {
     const accepted = await importExport({}, '--accept-changes');
     expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, file!), 'utf8')).version).toBe(2);
-  }, 120_000);
+  });
 
   it('is refused when a whole department subtree is missing', async () => {
     const before = await afterAGoodNight();
@@ -88,7 +88,7 @@ describe('an export that lost much since the last successful run', () => {
     expect(run.stdout).toContain('Department D2 is missing from the export with everything below it (2 more units: D21, T3)');
     expect(recorder.writes()).toEqual([]);
     expect(sandbox.snapshot()).toEqual(before);
-  }, 120_000);
+  });
 
   it('is refused when a column the last run had is missing', async () => {
     const before = await afterAGoodNight();
@@ -97,7 +97,7 @@ describe('an export that lost much since the last successful run', () => {
     expect(run.stdout).toContain('The employees sheet has no employment column; the last successful run had one.');
     expect(recorder.writes()).toEqual([]);
     expect(sandbox.snapshot()).toEqual(before);
-  }, 120_000);
+  });
 
   it('is refused when a column comes out blank (team_id would take everyone out of their team)', async () => {
     const before = await afterAGoodNight();
@@ -110,7 +110,7 @@ describe('an export that lost much since the last successful run', () => {
     const accepted = await importExport({ blankColumn: 'team_id' }, '--accept-changes');
     expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
     expect(sandbox.snapshot().employees.filter((e) => e.id.startsWith('1')).every((e) => e.teamId === null)).toBe(true);
-  }, 120_000);
+  });
 
   it('lets ordinary changes through: a few leavers, one blanked value', async () => {
     await afterAGoodNight();
@@ -118,7 +118,7 @@ describe('an export that lost much since the last successful run', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).not.toContain('last successful run');
     expect(activeIds()).not.toContain('119');
-  }, 120_000);
+  });
 
   it('says in a plan that applying would be refused, and does not fire on the first run', async () => {
     const first = await runCli(['plan', nightlyExport({ employees: 3 }), ...recordedServiceArgs(sandbox, recorder)], { cwd });
@@ -128,5 +128,5 @@ describe('an export that lost much since the last successful run', () => {
     expect(plan.code, plan.stdout + plan.stderr).toBe(3);
     expect(plan.stdout).toContain('Applying would be refused');
     expect(recorder.writes()).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -105,7 +105,7 @@ describe('history and undo of a nightly run', () => {
     const again = await importExport({});
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('Nothing to do');
-  }, 180_000);
+  });
 
   it('says there is nothing to undo for a run that sent nothing, and refuses an unknown run', async () => {
     await importExport({});
@@ -118,5 +118,5 @@ describe('history and undo of a nightly run', () => {
     const unknown = await runCli(['undo', '2020-01-01T00-00-00Z', '--yes', ...serviceArgs(sandbox)], { cwd });
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toContain('No run 2020-01-01T00-00-00Z is recorded');
-  }, 180_000);
+  });
 });

@@ -31,7 +31,7 @@ describe('a newcomer in a fresh clone', () => {
     const result = await npmIn(ROOT, ['exec', '--offline', '--', 'orgsync-import', '--version']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-  }, 60_000);
+  });
 
   it('gives npm start a file name from the folder they are in, and keeps the state there too', async () => {
     const folder = tempDir();
@@ -40,7 +40,7 @@ describe('a newcomer in a fresh clone', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(existsSync(join(folder, '.orgsync', 'sandbox.json'))).toBe(true);
     expect(existsSync(join(ROOT, 'book.xlsx'))).toBe(false);
-  }, 120_000);
+  });
 
   it('is told how to replace a template that is already there', async () => {
     const folder = tempDir();

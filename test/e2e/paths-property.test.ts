@@ -114,5 +114,5 @@ describe('a tree written as paths', () => {
       }),
       { numRuns: 25 },
     );
-  }, 240_000);
+  });
 });

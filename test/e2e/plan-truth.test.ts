@@ -81,7 +81,7 @@ describe('ids exchanged between exports', () => {
       { method: 'PATCH', path: '/v3/core/employees/orgsync-moving-120', body: { employee: { id: '121' } } },
     ]);
     expect((await importWorkbook(swapped)).stdout).toContain('Nothing to do');
-  }, 60_000);
+  });
 
   it('passes unit ids round a ring of three teams', async () => {
     const organisation = [...ORGANISATION, ['team', 'T3', 'Team 3', 'root', '', '']];
@@ -105,7 +105,7 @@ describe('ids exchanged between exports', () => {
     expect(recorder.writes().filter((r) => r.path.includes('orgsync-moving-'))).toHaveLength(1);
     const again = await importWorkbook(people, ring);
     expect(again.stdout).toContain('Nothing to do');
-  }, 60_000);
+  });
 });
 
 describe('what the plan shows', () => {
@@ -117,7 +117,7 @@ describe('what the plan shows', () => {
     expect(second.stdout).toContain('name: "Person 120" → "Anna Berg"');
     expect(second.stdout).not.toMatch(/owner/);
     expect(recorder.writes().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /v3/core/users/120']);
-  }, 60_000);
+  });
 
   it('says why an owner that is not changing is sent again', async () => {
     await start();
@@ -131,7 +131,7 @@ describe('what the plan shows', () => {
     expect(second.stdout).toMatch(/update department B.*owner unchanged \(112\); re-set because the owner above it becomes 100/);
     const owners = Object.fromEntries(sandbox.snapshot().departments.map((d) => [d.id, d.owner]));
     expect(owners).toMatchObject({ A: '100', B: '112' });
-  }, 60_000);
+  });
 
   it('counts by kind and action the same in the terminal and the report, notes included', async () => {
     const many = Array.from({ length: 12 }, (_, i) => person(String(130 + i)));
@@ -151,7 +151,7 @@ describe('what the plan shows', () => {
     expect(json.summary.operations).toEqual({ done: 13, unchanged: 0, failed: 0, skipped: 0 });
     expect(second.stdout).toContain(`${json.summary.already_matching} people and units of the workbook already matched the service.`);
     expect(json.issues).toContainEqual(expect.objectContaining({ code: 'plan_note', row: 4, message: expect.stringContaining('system_language cannot be changed') }));
-  }, 60_000);
+  });
 
   it('lists every planned row with plan --all, the first 8 of each kind without it', async () => {
     await start();
@@ -164,7 +164,7 @@ describe('what the plan shows', () => {
     expect(all.stdout.match(/\+ create employee 1\d\d/g)).toHaveLength(11);
     expect(all.stdout).not.toContain('more to create');
     expect(recorder.writes()).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('a user left behind by an interrupted run', () => {
@@ -180,7 +180,7 @@ describe('a user left behind by an interrupted run', () => {
     expect(employee('E100')).toMatchObject({ userId: 'E1', active: true, teamId: 'T1' });
     expect(sandbox.snapshot().users.filter((u) => u.username === 'eva@nordlys.dk').map((u) => u.id)).toEqual(['E1']);
     expect((await importWorkbook(corrected)).stdout).toContain('Nothing to do');
-  }, 60_000);
+  });
 
   it('names who holds a username that belongs to an active employee, and what to do', async () => {
     await start([...PEOPLE, person('150')]);
@@ -191,5 +191,5 @@ describe('a user left behind by an interrupted run', () => {
     expect(second.code).toBe(1);
     expect(second.stdout).toMatch(/row 6, column email: The service already has the e-mail address "p150@nordlys.dk".* for Person 150 \(user "150", employee "150"\).*It looks like employee 150 under a new id: put 150 in previous_employee_id, or give this person their own e-mail address/);
     expect(recorder.writes()).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -38,7 +38,7 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
   it('runs without edits, keeps HQ as the sandbox root, and a second quiet run prints nothing', async () => {
     const cwd = tempDir();
     const book = hqCompany(cwd);
-    const first = await runCli([book, '--sandbox', '--yes'], { cwd, timeoutMs: 120_000 });
+    const first = await runCli([book, '--sandbox', '--yes'], { cwd });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(await sandboxTop(cwd)).toEqual({ id: 'HQ', name: 'Hovedkontor' });
 
@@ -46,7 +46,7 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('');
     expect(again.stderr).toBe('');
-  }, 180_000);
+  });
 
   it('a sandbox that already has a state keeps its root; the failure of a quiet run is told on stderr', async () => {
     const cwd = tempDir();
@@ -58,7 +58,7 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     expect(other.code).toBe(1);
     expect(other.stdout).toBe('');
     expect(other.stderr).toContain('is not the service\'s top department "HQ"');
-  }, 120_000);
+  });
 
   it('--root-id and --root-name choose the fresh sandbox\'s root instead; --json reports the issue and exit code 1', async () => {
     const cwd = tempDir();
@@ -71,5 +71,5 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     );
     expect(events.at(-1)).toMatchObject({ event: 'summary', exit_code: 1, summary: { errors: 1 } });
     expect(await sandboxTop(cwd)).toEqual({ id: 'company', name: 'The Company' });
-  }, 120_000);
+  });
 });

@@ -34,5 +34,5 @@ describe('a sandbox state file from before instance ids', () => {
     const again = await runCli([SAMPLE_XLSX, '--sandbox', '--yes'], { cwd });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('Nothing to do');
-  }, 60_000);
+  });
 });

@@ -60,7 +60,7 @@ describe('a scheduled run with --config from another folder', () => {
     expect(writesBeforeResume).toBeGreaterThan(0);
 
     // Second run, from another folder: finds the journal and finishes.
-    const resumed = await runCli([SAMPLE_XLSX, '--config', config, '--yes', '--json'], { cwd: tempDir('cron-2-'), timeoutMs: 180_000 });
+    const resumed = await runCli([SAMPLE_XLSX, '--config', config, '--yes', '--json'], { cwd: tempDir('cron-2-') });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('Resuming the run of');
     const resumedEvents = events(resumed.stdout);

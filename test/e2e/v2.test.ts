@@ -64,7 +64,7 @@ describe('importing into v2', () => {
     });
     expect(killed).toBe(true);
     let code: number | null = null;
-    for (let i = 0; i < 4 && code !== 0; i++) code = (await runCli([dir, '--yes', ...serviceArgs(sandbox, 'v2')], { cwd, timeoutMs: 120_000 })).code;
+    for (let i = 0; i < 4 && code !== 0; i++) code = (await runCli([dir, '--yes', ...serviceArgs(sandbox, 'v2')], { cwd })).code;
     expect(code).toBe(0);
     sandbox.setFaults({});
     const desired = await desiredFrom([dir], { api: 'v2' });

@@ -17,7 +17,7 @@ describe('a department loop of 10,000 rows', () => {
       employees: [EMPLOYEE_HEADER, ['1000', 'Ann Berg', 'ann@nordlys.dk', '']],
       organisation: [ORG_HEADER, ['department', 'root', 'Company', '', ''], ...departments],
     });
-    const result = await runCli(['validate', dir], { cwd: tempDir('loop-'), env: { NODE_OPTIONS: '--max-old-space-size=512' }, timeoutMs: 60_000 });
+    const result = await runCli(['validate', dir], { cwd: tempDir('loop-'), env: { NODE_OPTIONS: '--max-old-space-size=512' } });
     expect(result.code, result.stderr.slice(0, 500)).toBe(1);
     expectNoStackTrace(result.stderr);
     const errorFile = join(dir, 'organisation.errors.csv');
@@ -26,5 +26,5 @@ describe('a department loop of 10,000 rows', () => {
     // CSV doubles the quotation marks inside a cell.
     expect(text).toContain('""D0"" → ""D9999"" → ""D9998"" → ""D9997"" → ""D9996"" → … 9,994 more … → ""D1"" → ""D0"" (10,000 departments) form a loop');
     expect(text.match(/form a loop/g)).toHaveLength(size);
-  }, 90_000);
+  });
 });

@@ -126,7 +126,7 @@ describe('rows past Excel\'s limit', () => {
   it('a CSV file longer than a sheet can be is refused', async () => {
     const file = writeFile('employees.csv', `employee_id;name;email\n${'1;A;a@x.dk\n'.repeat(MAX_ROWS)}`);
     expect(await refusal(file, 15_000)).toMatch(/past row 1,048,576, Excel's own limit/);
-  }, 30_000);
+  });
 
   it('a workbook row numbered past the limit is refused', async () => {
     const rows = `${EMPLOYEE_HEADER_ROW}<row r="${MAX_ROWS + 1}"><c r="A${MAX_ROWS + 1}"><v>1</v></c></row>`;

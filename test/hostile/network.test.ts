@@ -57,7 +57,7 @@ describe('a service that cannot be reached stops the import before anything is s
   it.concurrent('a server that accepts and never answers, with --timeout', async () => {
     await using silent = closing(await startSilentServer());
     await expectCannotStart(silent.url, /no answer within 200 ms/, ['--timeout', '200']);
-  }, 30_000);
+  });
 
   it.concurrent('a server that answers a web page instead of JSON', async () => {
     await using html = closing(await startHtmlServer());

@@ -29,7 +29,7 @@ describe('one sandbox per state file', () => {
     const statePath = join(cwd, 'state.json');
     const first = startedSandbox(statePath, cwd);
     await first.ready;
-    const second = await runCli(['sandbox', '--state', statePath], { cwd, timeoutMs: 20_000 });
+    const second = await runCli(['sandbox', '--state', statePath], { cwd });
     expect(second.code).toBe(3);
     expect(second.stderr).toContain(`Another sandbox (process ${first.child.pid}) is already using the state file ${statePath}`);
 

@@ -190,7 +190,7 @@ describe('credentials on the wire', () => {
     expect(allowed.stderr).toMatch(/Warning: --insecure: sending to http:\/\/orgsync\.invalid over plain http/);
     expect(allowed.stderr).toMatch(/could not be resolved/); // it did try: the .invalid name never resolves
     expect(allowed.code).toBe(3);
-  }, 30_000);
+  });
 });
 
 describe('everything the commands above wrote', () => {

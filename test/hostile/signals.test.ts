@@ -43,7 +43,7 @@ function start(args: string[], cwd: string): Running {
   return { child, output, done };
 }
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('the run never got there');

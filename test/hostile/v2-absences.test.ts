@@ -88,7 +88,7 @@ describe('v2: a period the service already holds', () => {
     const dir = company();
     const cwd = tempDir();
     // Every answer lost after the service committed: each write is checked, a closed period cannot be.
-    const first = await runCli([dir, '--yes', ...serviceArgs(sandbox, 'v2'), '--timeout', '2000'], { cwd, timeoutMs: 60_000 });
+    const first = await runCli([dir, '--yes', ...serviceArgs(sandbox, 'v2'), '--timeout', '2000'], { cwd });
     expect(sandbox.stats().byRoute['DELETE /v2/siab/dialogs']).toBeGreaterThan(0);
     sandbox.setFaults({});
     let last = first;

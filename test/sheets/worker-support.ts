@@ -76,8 +76,8 @@ export function manyRows(count: number): Rows {
   return [['Employee ID', 'Name', 'Email'], ...Array.from({ length: count }, (_, i) => [i + 1, `Person ${i}`, `p${i}@example.com`])];
 }
 
-/** Runs a script in a node process of its own, which must end by itself within the time given. */
-export async function runScript(script: string, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; killed: boolean }> {
+/** Runs a script in a node process of its own, which must end by itself (a hang is killed after the time given: a guard, not a bound on speed). */
+export async function runScript(script: string, timeoutMs = 120_000): Promise<{ code: number | null; stdout: string; killed: boolean }> {
   const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: timeoutMs });
   let stdout = '';
   child.stdout?.on('data', (chunk: string) => (stdout += chunk));

@@ -5,4 +5,4 @@ import { sentencesOutsideWords } from './sentences.js';
 
 it('no sentence is left in src/cli/ or src/service/', () => {
   expect(sentencesOutsideWords(ROOT).filter((s) => /^src\/(cli|service)\//.test(s.file))).toEqual([]);
-}, 60_000);
+});
