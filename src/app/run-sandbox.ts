@@ -30,6 +30,7 @@ export async function runSandbox(flags: Record<string, unknown>, io: AppIO): Pro
   if (flags.accessToken !== undefined) options.accessToken = flags.accessToken as string;
   if (flags.rootId !== undefined) options.rootId = flags.rootId as string;
   if (flags.rootName !== undefined) options.rootName = flags.rootName as string;
+  options.rootAsked = { id: flags.rootId !== undefined, name: flags.rootName !== undefined };
   const sandbox = await startSandboxCommand(options);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

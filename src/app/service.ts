@@ -58,10 +58,13 @@ export async function connect(
     // Loaded only when asked for: the sandbox's web framework is not needed to talk to a real service.
     // It runs on a thread of its own, beside the importer's (sandbox/worker.ts).
     const { startSandboxInWorker } = await import('../sandbox/worker.js');
+    const rootId = options.rootId ?? options.workbookTop?.id;
+    const rootName = options.rootName ?? options.workbookTop?.name;
     const sandbox = await startSandboxInWorker({
       statePath: join(stateDir, 'sandbox.json'),
-      ...(options.rootId !== undefined ? { rootId: options.rootId } : {}),
-      ...(options.rootName !== undefined ? { rootName: options.rootName } : {}),
+      ...(rootId !== undefined ? { rootId } : {}),
+      ...(rootName !== undefined ? { rootName } : {}),
+      rootAsked: { id: options.rootId !== undefined, name: options.rootName !== undefined },
     });
     const adapter = createAdapter({
       api: options.api,
