@@ -12,6 +12,8 @@ import { OrgsyncError, type ExitCode, type OrgsyncErrorCode } from '../errors.js
 import { SandboxRootError } from './store/root.js';
 import type { SandboxOptions } from './types.js';
 
+export { SandboxRootError } from './store/root.js';
+
 type WorkerOptions = Pick<SandboxOptions, 'statePath' | 'companyId' | 'accessToken' | 'rootId' | 'rootName' | 'rootAsked' | 'faults'>;
 
 type Started =
@@ -35,7 +37,7 @@ export async function startSandboxInWorker(options: WorkerOptions): Promise<Sand
   });
   if (started.type === 'failed') {
     await worker.terminate();
-    // Said again on this thread, in the run's language (the worker's words are English).
+    // Made again on this thread, for the importer to say it in the run's language (app/service.ts).
     if (started.rootClash) throw new SandboxRootError(started.rootClash);
     throw new OrgsyncError(started.code, started.message, started.exitCode);
   }

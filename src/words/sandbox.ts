@@ -1,7 +1,7 @@
 /**
  * The banner of `orgsync-import sandbox` (src/view/sandbox-banner.ts): where the sandbox listens, how to
  * import into it, how to stop it; and why a saved sandbox cannot take the top department asked for
- * (src/sandbox/store/root.ts). The sandbox's answers are the service's own. The access token is never
+ * (src/sandbox/store/root.ts refuses, src/app/service.ts says it). The sandbox's answers are the service's own. The access token is never
  * given to this book: the banner puts it after the label, so it stays the one place it is printed.
  */
 import { phrasebook } from './language.js';

@@ -7,7 +7,6 @@
  */
 import { stat } from 'node:fs/promises';
 import { OrgsyncError } from '../../errors.js';
-import { sandboxWords } from '../../words/sandbox.js';
 import { replayLog, logPathOf } from './change-log.js';
 import { initialState, type CompanyState } from './company.js';
 import { loadState } from './persistence.js';
@@ -27,10 +26,16 @@ export interface TopDepartment {
 /** What a state file holds: no company, a company with nothing but its top department, or more. */
 export type SavedCompany = 'none' | 'onlyTop' | 'more';
 
-/** The saved company's top department was asked to be another, and the company holds more than it. */
+/**
+ * The saved company's top department was asked to be another, and the company holds more than it. The
+ * importer says it in the run's language from `clash` (src/app/service.ts); this message is the sandbox's own.
+ */
 export class SandboxRootError extends OrgsyncError {
   constructor(readonly clash: { path: string; held: TopDepartment; asked: TopDepartment }) {
-    super('sandbox_state', sandboxWords().rootHeld(clash.path, clash.held, clash.asked));
+    super(
+      'sandbox_state',
+      `sandbox state file ${clash.path}: holds a company under the top department "${clash.held.name}" (${clash.held.id}), not "${clash.asked.name}" (${clash.asked.id}); delete it to start over`,
+    );
     this.name = 'SandboxRootError';
   }
 }
