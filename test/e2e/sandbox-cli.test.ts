@@ -93,5 +93,5 @@ describe('orgsync-import sandbox', () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain(`The sandbox company in ${state} already holds people or units under its top department "Nordlys" (id "top")`);
     expect(refused.stderr).toContain(`delete ${state} and run again`);
-  });
+  }, 120_000);
 });
