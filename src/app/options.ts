@@ -19,9 +19,14 @@ export interface ServiceOptions {
   timeoutMs?: number;
   pageParam?: string;
   perPage?: number;
-  /** A fresh rehearsal sandbox's top department (--root-id/--root-name; else the workbook's). */
+  /**
+   * --root-id/--root-name: the rehearsal sandbox's top department, when it is new or holds nothing else
+   * (src/sandbox/store/root.ts); a sandbox that holds more and has another top is refused.
+   */
   rootId?: string;
   rootName?: string;
+  /** The workbook's own top department (app/sandbox-root.ts): the rehearsal's top where the flags say none. */
+  workbookTop?: { id: string; name: string };
 }
 
 export interface InputOptions {

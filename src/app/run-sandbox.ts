@@ -1,8 +1,9 @@
-import { SANDBOX_DEFAULTS, startSandbox } from '../sandbox/index.js';
+import { SANDBOX_DEFAULTS, SandboxRootError, startSandbox } from '../sandbox/index.js';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/types.js';
 import { EXIT, type ExitCode } from '../errors.js';
 import { sandboxBanner } from '../view/sandbox-banner.js';
 import type { AppIO } from './io.js';
+import { rootRefusal } from './service.js';
 
 /**
  * `orgsync-import sandbox`: starts the sandbox on 127.0.0.1, logs each request to stdout and prints the
@@ -10,7 +11,9 @@ import type { AppIO } from './io.js';
  */
 export async function startSandboxCommand(options: SandboxOptions & { stdout: NodeJS.WritableStream }): Promise<RunningSandbox> {
   const { stdout, ...rest } = options;
-  const sandbox = await startSandbox({ ...rest, host: SANDBOX_DEFAULTS.host, log: rest.log ?? stdout });
+  const sandbox = await startSandbox({ ...rest, host: SANDBOX_DEFAULTS.host, log: rest.log ?? stdout }).catch((error: unknown) => {
+    throw error instanceof SandboxRootError ? rootRefusal(error.clash) : error;
+  });
   const { baseUrl, companyId, accessToken } = sandbox;
   stdout.write(sandboxBanner({ baseUrl, companyId, accessToken, statePath: options.statePath, faults: options.faults }).join('\n'));
   return sandbox;
@@ -30,6 +33,7 @@ export async function runSandbox(flags: Record<string, unknown>, io: AppIO): Pro
   if (flags.accessToken !== undefined) options.accessToken = flags.accessToken as string;
   if (flags.rootId !== undefined) options.rootId = flags.rootId as string;
   if (flags.rootName !== undefined) options.rootName = flags.rootName as string;
+  options.rootAsked = { id: flags.rootId !== undefined, name: flags.rootName !== undefined };
   const sandbox = await startSandboxCommand(options);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -1,10 +1,11 @@
 /** Where the import goes: a configured service, or the embedded sandbox started in-process. */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { OrgsyncError, UsageError } from '../errors.js';
 import type { ServiceAdapter } from '../service/adapter.js';
 import type { ServiceOptions } from './options.js';
 import { appRunWords } from '../words/app-run.js';
+import { sandboxWords } from '../words/sandbox.js';
 
 export interface Connection {
   adapter: ServiceAdapter;
@@ -17,6 +18,14 @@ export interface Connection {
 
 export function isServiceConfigured(options: ServiceOptions): boolean {
   return options.sandbox || Boolean(options.baseUrl);
+}
+
+/**
+ * The sandbox's refusal to give a company that holds people or units another top department
+ * (--root-id/--root-name), in the run's language, naming the state file to delete.
+ */
+export function rootRefusal(clash: { path: string; held: { id: string; name: string }; asked: { id: string; name: string } }): OrgsyncError {
+  return new OrgsyncError('sandbox_state', sandboxWords().rootHeld(clash.path, clash.held, clash.asked));
 }
 
 /** What to give when no service is configured, in the run's language. */
@@ -57,11 +66,16 @@ export async function connect(
   if (options.sandbox) {
     // Loaded only when asked for: the sandbox's web framework is not needed to talk to a real service.
     // It runs on a thread of its own, beside the importer's (sandbox/worker.ts).
-    const { startSandboxInWorker } = await import('../sandbox/worker.js');
+    const { startSandboxInWorker, SandboxRootError } = await import('../sandbox/worker.js');
+    const rootId = options.rootId ?? options.workbookTop?.id;
+    const rootName = options.rootName ?? options.workbookTop?.name;
     const sandbox = await startSandboxInWorker({
       statePath: join(stateDir, 'sandbox.json'),
-      ...(options.rootId !== undefined ? { rootId: options.rootId } : {}),
-      ...(options.rootName !== undefined ? { rootName: options.rootName } : {}),
+      ...(rootId !== undefined ? { rootId } : {}),
+      ...(rootName !== undefined ? { rootName } : {}),
+      rootAsked: { id: options.rootId !== undefined, name: options.rootName !== undefined },
+    }).catch((error: unknown) => {
+      throw error instanceof SandboxRootError ? rootRefusal(error.clash) : error;
     });
     const adapter = createAdapter({
       api: options.api,

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { buildServer } from './http/server.js';
 import { FaultInjector } from './http/faults.js';
 import { StatsRecorder } from './http/stats.js';
-import { Company, initialState } from './store/company.js';
+import { Company } from './store/company.js';
+import { startingState } from './store/root.js';
 import { replayLog } from './store/change-log.js';
 import { loadState, lockStateFile, StatePersister } from './store/persistence.js';
 import { snapshotOf } from './store/snapshot.js';
@@ -21,6 +22,7 @@ export type {
   SandboxStats,
 } from './types.js';
 export { SandboxStateError } from './store/persistence.js';
+export { SandboxRootError } from './store/root.js';
 
 export const SANDBOX_DEFAULTS = {
   host: '127.0.0.1',
@@ -48,12 +50,17 @@ async function startLocked(options: SandboxOptions, stateLock: { release(): void
   const loaded = options.statePath ? await loadState(options.statePath) : undefined;
   // A log beside the state file holds the writes answered since it was last written whole (a crash, kill -9).
   const saved = options.statePath && loaded ? await replayLog(options.statePath, loaded) : undefined;
-  const company = new Company(
-    saved?.state ?? initialState(options.rootId ?? SANDBOX_DEFAULTS.rootId, options.rootName ?? SANDBOX_DEFAULTS.rootName),
-    now,
-  );
+  const defaults = { id: SANDBOX_DEFAULTS.rootId, name: SANDBOX_DEFAULTS.rootName };
+  const starting = startingState(saved?.state, options, defaults, options.statePath);
+  const company = new Company(starting.state, now);
   const persister = options.statePath
-    ? new StatePersister(options.statePath, company, saved?.sequence ?? 0, !saved || saved.applied > 0, options.stateLogMinBytes)
+    ? new StatePersister(
+        options.statePath,
+        company,
+        starting.replaced ? 0 : (saved?.sequence ?? 0),
+        !saved || saved.applied > 0 || starting.replaced,
+        options.stateLogMinBytes,
+      )
     : null;
   await persister?.start();
 

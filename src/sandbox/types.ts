@@ -33,10 +33,18 @@ export interface SandboxOptions {
   companyId?: number;
   /** Default 'sandbox-access-token'; also the HS256 JWT secret. */
   accessToken?: string;
-  /** Client id of the top department, default 'root' (ignored when a state file is loaded). */
+  /**
+   * Client id of the top department, default 'root'. A state file that holds nothing but its top department
+   * is started over with this one (store/root.ts); one that holds more keeps its own.
+   */
   rootId?: string;
-  /** Default 'Company' (ignored when a state file is loaded). */
+  /** The top department's name, default 'Company'; as rootId. */
   rootName?: string;
+  /**
+   * Which of rootId/rootName the user asked for: a state file that holds more than its top department and
+   * has another one is then refused (SandboxRootError, naming the file), not silently kept.
+   */
+  rootAsked?: { id?: boolean; name?: boolean };
   faults?: FaultOptions;
   /** Clock, for the v2 14-day window and JWT checks in tests. */
   now?: () => Date;

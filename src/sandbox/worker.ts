@@ -9,13 +9,16 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { OrgsyncError, type ExitCode, type OrgsyncErrorCode } from '../errors.js';
+import { SandboxRootError } from './store/root.js';
 import type { SandboxOptions } from './types.js';
 
-type WorkerOptions = Pick<SandboxOptions, 'statePath' | 'companyId' | 'accessToken' | 'rootId' | 'rootName' | 'faults'>;
+export { SandboxRootError } from './store/root.js';
+
+type WorkerOptions = Pick<SandboxOptions, 'statePath' | 'companyId' | 'accessToken' | 'rootId' | 'rootName' | 'rootAsked' | 'faults'>;
 
 type Started =
   | { type: 'started'; baseUrl: string; companyId: number; accessToken: string; instanceId: string | undefined }
-  | { type: 'failed'; code: OrgsyncErrorCode; message: string; exitCode: ExitCode | undefined };
+  | { type: 'failed'; code: OrgsyncErrorCode; message: string; exitCode: ExitCode | undefined; rootClash?: SandboxRootError['clash'] };
 
 export interface SandboxInWorker {
   baseUrl: string;
@@ -34,6 +37,8 @@ export async function startSandboxInWorker(options: WorkerOptions): Promise<Sand
   });
   if (started.type === 'failed') {
     await worker.terminate();
+    // Made again on this thread, for the importer to say it in the run's language (app/service.ts).
+    if (started.rootClash) throw new SandboxRootError(started.rootClash);
     throw new OrgsyncError(started.code, started.message, started.exitCode);
   }
   worker.removeAllListeners();
@@ -63,6 +68,7 @@ async function serveInWorker(port: NonNullable<typeof parentPort>): Promise<void
       code: failure.code ?? 'sandbox_failed',
       message: failure.message ?? String(error),
       exitCode: failure.exitCode,
+      ...(error instanceof SandboxRootError ? { rootClash: error.clash } : {}),
     } satisfies Started);
     return;
   }

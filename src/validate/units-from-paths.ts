@@ -4,22 +4,25 @@
  * make a tree of units keyed by their names compared case- and whitespace-insensitively, so a name that
  * repeats under different parents ("Administration" ×9) is a unit per parent. Ids come from the id
  * columns when the export has them, otherwise they are derived from the path below the top department.
+ * No two units get one id: a tree of paths has no parent ids, so it can never be a loop (a derived id that
+ * would meet another unit's takes the hash; an id column that gives a unit another unit's id is an error).
  */
 import { MAX_PATH_LEVELS } from '../sheets/columns.js';
 import type { Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { RowCursor } from './cursor.js';
-import { derivedIds, nameKey } from './derived-ids.js';
+import { derivedIds, derivedTopId, nameKey } from './derived-ids.js';
 import type { CurrentView } from './types.js';
 import { validateUnitWords } from '../words/validate-units.js';
 
 /** The separators a path column is split by, in the order they are tried (exports.md). */
 export const PATH_SEPARATORS = [' > ', '/', '\\', '|'] as const;
 
-/** One row's path: the names from the top down, the ids the row gives, the cell that holds the top. */
+/** One row's path: the names from the top down, the ids the row gives (and their columns), the cell that holds the top. */
 export interface PathCells {
   names: string[];
   ids: (string | null)[];
+  idColumns: (string | null)[];
   topColumn: string;
 }
 
@@ -35,7 +38,13 @@ export interface UnitSpec {
   key?: string;
 }
 
-export function hasPathColumns(c: RowCursor): boolean {
+/**
+ * What reading a path needs of a row: the validator's cursor, or a lighter reader of raw rows (the
+ * rehearsal sandbox looks for the workbook's top department before validation starts).
+ */
+export type PathRow = Pick<RowCursor, 'has' | 'text' | 'error'> & { readonly meta: Pick<SheetMeta, 'kind'> };
+
+export function hasPathColumns(c: Pick<PathRow, 'has'>): boolean {
   return c.has('unit_path') || c.has('level_1');
 }
 
@@ -43,16 +52,18 @@ export function hasPathColumns(c: RowCursor): boolean {
  * The row's path; null when its path cells are blank, undefined when the path is wrong (reported at the
  * cell). `separators` keeps the separator detected in a sheet: one sheet uses one.
  */
-export function readPath(c: RowCursor, separators: Map<SheetMeta, string>, given: string | undefined, lastId: string | null): PathCells | null | undefined {
+export function readPath(c: PathRow, separators: Map<object, string>, given: string | undefined, lastId: string | null): PathCells | null | undefined {
   if (c.has('unit_path')) return readPathColumn(c, separators, given, lastId);
   const names: (string | null)[] = [];
   const ids: (string | null)[] = [];
+  const idColumns: (string | null)[] = [];
   const columns: string[] = [];
   for (let n = 1; n <= MAX_PATH_LEVELS; n++) {
     if (!c.has(`level_${n}`)) continue;
     columns.push(`level_${n}`);
     names.push(c.text(`level_${n}`)?.trim() || null);
     ids.push(c.has(`level_${n}_id`) ? c.text(`level_${n}_id`) : null);
+    idColumns.push(c.has(`level_${n}_id`) ? `level_${n}_id` : null);
   }
   let last = names.length - 1;
   while (last >= 0 && names[last] === null) last--;
@@ -62,10 +73,10 @@ export function readPath(c: RowCursor, separators: Map<SheetMeta, string>, given
     c.error(columns[i]!, 'invalid_path', validateUnitWords().levelGap(i + 1, names[last]), null);
     return undefined;
   }
-  return { names: names.slice(0, last + 1) as string[], ids: ids.slice(0, last + 1), topColumn: columns[0]! };
+  return { names: names.slice(0, last + 1) as string[], ids: ids.slice(0, last + 1), idColumns: idColumns.slice(0, last + 1), topColumn: columns[0]! };
 }
 
-function readPathColumn(c: RowCursor, separators: Map<SheetMeta, string>, given: string | undefined, lastId: string | null): PathCells | null | undefined {
+function readPathColumn(c: PathRow, separators: Map<object, string>, given: string | undefined, lastId: string | null): PathCells | null | undefined {
   const text = c.text('unit_path');
   if (text === null) return null;
   let separator = given ?? separators.get(c.meta);
@@ -85,7 +96,10 @@ function readPathColumn(c: RowCursor, separators: Map<SheetMeta, string>, given:
   }
   const ids: (string | null)[] = names.map(() => null);
   ids[ids.length - 1] = lastId;
-  return { names, ids, topColumn: 'unit_path' };
+  // The last level's id is the row's own: `id` on a unit row, `unit_id` on an employee row (export-shapes.ts).
+  const idColumns: (string | null)[] = names.map(() => null);
+  idColumns[idColumns.length - 1] = c.meta.kind === 'organisation' ? 'id' : 'unit_id';
+  return { names, ids, idColumns, topColumn: 'unit_path' };
 }
 
 interface PathNode {
@@ -93,6 +107,8 @@ interface PathNode {
   names: string[];
   parentKey: string | null;
   explicitId: string | null;
+  /** The cell the explicit id was read from. */
+  idCell?: { source: Source; column: string };
   source: Source;
 }
 
@@ -134,7 +150,10 @@ export class PathTree {
         this.nodes.set(key, node);
       }
       const id = path.ids[i];
-      if (id && node.explicitId === null) node.explicitId = id;
+      if (id && node.explicitId === null) {
+        node.explicitId = id;
+        node.idCell = { source, column: path.idColumns[i] ?? path.topColumn };
+      }
       parentKey = key;
     }
     this.starts.push({ topKey: nameKey(path.names[0]!), source, column: path.topColumn, name: path.names[0]! });
@@ -162,28 +181,53 @@ export class PathTree {
     }
     const idOf = new Map<string, string>();
     if (topKey === null) return { units: [], idOf };
+    const top = this.nodes.get(topKey)!;
+    const topId = current?.topDepartmentId || top.explicitId || derivedTopId(top.names[0]!);
+    idOf.set(topKey, topId);
+    const given = this.givenIds(topKey, topId, issues);
     const below = new Map<string, string[]>();
     for (const node of this.nodes.values()) {
-      if (node.parentKey !== null && isBelow(node.key, topKey) && node.explicitId === null) below.set(node.key, node.names.slice(1));
+      if (node.parentKey !== null && isBelow(node.key, topKey) && !given.has(node.key)) below.set(node.key, node.names.slice(1));
     }
-    const derived = derivedIds(below);
-    const top = this.nodes.get(topKey)!;
-    idOf.set(topKey, current?.topDepartmentId || top.explicitId || derivedIds(new Map([['', top.names]])).get('')!);
+    const derived = derivedIds(below, new Set([topId, ...given.values()]));
     const units: UnitSpec[] = [];
     for (const node of this.nodes.values()) {
       if (node.key !== topKey && !isBelow(node.key, topKey)) continue;
-      const id = idOf.get(node.key) ?? node.explicitId ?? derived.get(node.key)!;
+      const id = idOf.get(node.key) ?? given.get(node.key) ?? derived.get(node.key)!;
       idOf.set(node.key, id);
       units.push({
         id,
         name: node.names[node.names.length - 1]!,
         parentId: node.parentKey === null ? null : idOf.get(node.parentKey)!,
         source: node.source,
-        derived: node.explicitId === null && node.key !== topKey,
+        derived: !given.has(node.key) && node.key !== topKey,
         key: node.key,
       });
     }
     return { units, idOf };
+  }
+
+  /**
+   * The ids the export's id columns give the units below the top, by key. An id the top department or an
+   * earlier unit (in row order) already has is `duplicate_id` at its cell, and that unit's id is derived
+   * instead, so the tree read stays a tree.
+   */
+  private givenIds(topKey: string, topId: string, issues: IssueCollector): Map<string, string> {
+    const given = new Map<string, string>();
+    const holders = new Map<string, PathNode>([[topId, this.nodes.get(topKey)!]]);
+    for (const node of this.nodes.values()) {
+      if (node.explicitId === null || !isBelow(node.key, topKey)) continue;
+      const holder = holders.get(node.explicitId);
+      if (holder !== undefined) {
+        const cell = node.idCell!;
+        const holderPath = holder.names.join(' > ');
+        issues.error(issues.sheetOf(cell.source), cell.source.row, cell.column, 'duplicate_id', validateUnitWords().pathIdTaken(node.explicitId, holderPath), node.explicitId);
+        continue;
+      }
+      holders.set(node.explicitId, node);
+      given.set(node.key, node.explicitId);
+    }
+    return given;
   }
 
   private chooseTop(current: CurrentView | undefined): string | null {

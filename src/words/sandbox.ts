@@ -1,6 +1,7 @@
 /**
  * The banner of `orgsync-import sandbox` (src/view/sandbox-banner.ts): where the sandbox listens, how to
- * import into it, how to stop it. The sandbox's answers are the service's own. The access token is never
+ * import into it, how to stop it; and why a saved sandbox cannot take the top department asked for
+ * (src/sandbox/store/root.ts refuses, src/app/service.ts says it). The sandbox's answers are the service's own. The access token is never
  * given to this book: the banner puts it after the label, so it stays the one place it is printed.
  */
 import { phrasebook } from './language.js';
@@ -25,6 +26,10 @@ const en = {
   /** The workbook in the example command line (a placeholder, not a file that exists). */
   workbookPlaceholder: 'WORKBOOK.xlsx',
   pressCtrlC: 'Press Ctrl-C to stop.',
+  rootHeld: (path: string, held: { id: string; name: string }, asked: { id: string; name: string }) =>
+    `The sandbox company in ${path} already holds people or units under its top department "${held.name}" (id "${held.id}"), ` +
+    `so --root-id/--root-name cannot make "${asked.name}" (id "${asked.id}") its top department. ` +
+    `To rehearse from an empty company with that top department, delete ${path} and run again; to go on with this company, leave out --root-id and --root-name.`,
 };
 
 export const sandboxWords = phrasebook({
@@ -47,5 +52,9 @@ export const sandboxWords = phrasebook({
     importFromAnotherTerminal: 'Importér til den fra en anden terminal:',
     workbookPlaceholder: 'PROJEKTMAPPE.xlsx',
     pressCtrlC: 'Tryk Ctrl-C for at stoppe.',
+    rootHeld: (path, held, asked) =>
+      `Sandkassens virksomhed i ${path} har allerede personer eller enheder under sin topafdeling "${held.name}" (id "${held.id}"), ` +
+      `så --root-id/--root-name kan ikke gøre "${asked.name}" (id "${asked.id}") til dens topafdeling. ` +
+      `Slet ${path} og kør igen for at øve fra en tom virksomhed med den topafdeling; udelad --root-id og --root-name for at fortsætte med denne virksomhed.`,
   },
 });

@@ -38,6 +38,8 @@ const en = {
     `Level ${level} of the path "${path}" is empty (two separators "${separator}" in a row). Remove the extra separator or fill in the level.`,
   wrongPathStart: (name: string, top: string | undefined, fromService: boolean) =>
     `The path starts at "${name}", which is not ${fromService ? `the service's top department "${top}"` : `"${top}", the top department of the first row`}. Every path starts at the top department.`,
+  pathIdTaken: (id: string, holder: string) =>
+    `The id "${id}" is already the id of "${holder}". Each unit needs its own id: give this unit another one, or leave the cell empty to have its id made from its path.`,
 
   leaderEmailOffline: (email: string) =>
     `No employee in the workbook has the e-mail address "${email}"; without a service it cannot be checked further.`,
@@ -90,6 +92,8 @@ export const validateUnitWords = phrasebook({
       `Niveau ${level} i stien "${path}" er tomt (to skilletegn "${separator}" lige efter hinanden). Fjern det ekstra skilletegn, eller udfyld niveauet.`,
     wrongPathStart: (name, top, fromService) =>
       `Stien begynder ved "${name}", som ikke er ${fromService ? `tjenestens topafdeling "${top}"` : `"${top}", topafdelingen i den første række`}. Alle stier begynder ved topafdelingen.`,
+    pathIdTaken: (id, holder) =>
+      `Id'et "${id}" er allerede id for "${holder}". Hver enhed skal have sit eget id: giv denne enhed et andet, eller lad cellen stå tom, så dens id dannes ud fra stien.`,
 
     leaderEmailOffline: (email) =>
       `Ingen medarbejder i projektmappen har e-mailadressen "${email}"; uden forbindelse til tjenesten kan den ikke kontrolleres nærmere.`,

@@ -47,6 +47,29 @@ describe("the workbook's top department", () => {
     expect(await workbookTopDepartment({ files: [noColumn] })).toBeNull();
   });
 
+  it('is the first level of an export\'s paths: its name, and its id from a level-1 id column or derived from the name', async () => {
+    const levels = writeCsvSet({ employees: [
+      ['employee_id', 'name', 'email', 'Niveau 1', 'Niveau 2'],
+      ['1', 'Ann Berg', 'ann@example.com', 'Nordlys Energi', 'Salg'],
+      ['2', 'Bo Holm', 'bo@example.com', 'Nordlys Energi', 'Drift'],
+    ] });
+    expect(await workbookTopDepartment({ files: [levels] })).toEqual({ id: 'nordlys-energi', name: 'Nordlys Energi' });
+    // The first row gives no id for the top; a later row does, and the validator keeps that one.
+    const withIds = writeCsvSet({ employees: [
+      ['employee_id', 'name', 'email', 'Niveau 1', 'Niveau 1 id', 'Niveau 2'],
+      ['1', 'Ann Berg', 'ann@example.com', 'Nordlys Energi', '', 'Salg'],
+      ['2', 'Bo Holm', 'bo@example.com', 'nordlys  energi', 'NE', 'Drift'],
+    ] });
+    expect(await workbookTopDepartment({ files: [withIds] })).toEqual({ id: 'NE', name: 'Nordlys Energi' });
+  });
+
+  it('is the first level of a path column, split by the separator given or found', async () => {
+    const units = writeCsvSet({ organisation: [['Afdelingssti'], ['Kolding Kommune :: Teknik og Miljø'], ['Kolding Kommune']] });
+    expect(await workbookTopDepartment({ files: [units], pathSeparator: '::' })).toEqual({ id: 'kolding-kommune', name: 'Kolding Kommune' });
+    const found = writeCsvSet({ employees: [['employee_id', 'name', 'email', 'Afdelingssti'], ['1', 'Ann Berg', 'ann@example.com', 'Kolding Kommune/Park og vej']] });
+    expect(await workbookTopDepartment({ files: [found] })).toEqual({ id: 'kolding-kommune', name: 'Kolding Kommune' });
+  });
+
   it('is read through the --map profile', async () => {
     const folder = book([
       ['type', 'Afd.nr.', 'name', 'parent_id'],
@@ -64,8 +87,10 @@ describe('the root of a rehearsal sandbox', () => {
     ['department', 'HQ', 'Hovedkontor', ''],
   ]);
 
-  it('is the workbook’s for a fresh sandbox', async () => {
-    expect(await withSandboxRoot(rehearsal([hq()]))).toMatchObject({ rootId: 'HQ', rootName: 'Hovedkontor' });
+  it('is the workbook’s for a fresh sandbox (and the flags stay the user\'s own)', async () => {
+    const options = await withSandboxRoot(rehearsal([hq()]));
+    expect(options).toMatchObject({ workbookTop: { id: 'HQ', name: 'Hovedkontor' } });
+    expect(options.rootId).toBeUndefined();
   });
 
   it('is --root-id (and --root-name) when given', async () => {
@@ -78,6 +103,6 @@ describe('the root of a rehearsal sandbox', () => {
     const options = rehearsal([hq()]);
     mkdirSync(options.stateDir, { recursive: true });
     writeFileSync(join(options.stateDir, 'sandbox.json'), '{}');
-    expect((await withSandboxRoot(options)).rootId).toBeUndefined();
+    expect((await withSandboxRoot(options)).workbookTop).toBeUndefined();
   });
 });

@@ -1,13 +1,16 @@
 /**
  * A rehearsal matches the real service: a fresh `--sandbox` starts with the workbook's own top department,
- * so a company whose top department is `HQ` rehearses without editing its workbook. A sandbox that already
- * has a state keeps its root; `--root-id` chooses another. And `--quiet` keeps a successful rehearsal silent.
+ * so a company whose top department is `HQ` rehearses without editing its workbook. A sandbox that holds
+ * people or units keeps its root; one that holds nothing but its top department (a refused rehearsal)
+ * counts as fresh, so it takes the workbook's top, or the one `--root-id`/`--root-name` choose; those
+ * flags on a sandbox that holds more and has another top are refused, naming the file to delete. And
+ * `--quiet` keeps a successful rehearsal silent.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { runCli, SAMPLE_CSV, tempDir } from '../helpers/cli.js';
+import { ROOT, runCli, SAMPLE_CSV, tempDir } from '../helpers/cli.js';
 
 /** The sample company as CSV files, its top department `root` ("Company") renamed to `HQ` ("Hovedkontor"). */
 function hqCompany(folder: string): string {
@@ -48,10 +51,10 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     expect(again.stderr).toBe('');
   });
 
-  it('a sandbox that already has a state keeps its root; the failure of a quiet run is told on stderr', async () => {
+  it('a sandbox that holds a company keeps its root; the failure of a quiet run is told on stderr', async () => {
     const cwd = tempDir();
     const book = hqCompany(cwd);
-    expect((await runCli([book, '--sandbox', '--dry-run'], { cwd })).code).toBe(0);
+    expect((await runCli([book, '--sandbox', '--yes', '--quiet'], { cwd })).code).toBe(0);
     expect(await sandboxTop(cwd)).toEqual({ id: 'HQ', name: 'Hovedkontor' });
 
     const other = await runCli([SAMPLE_CSV, '--sandbox', '--dry-run', '--quiet'], { cwd });
@@ -71,5 +74,60 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     );
     expect(events.at(-1)).toMatchObject({ event: 'summary', exit_code: 1, summary: { errors: 1 } });
     expect(await sandboxTop(cwd)).toEqual({ id: 'company', name: 'The Company' });
+  });
+
+  it('a refused rehearsal pins no top department: the next rehearsal takes the workbook\'s', async () => {
+    const cwd = tempDir();
+    cpSync(join(ROOT, 'samples', 'exports'), cwd, { recursive: true });
+    // Without its profile the export's columns are not known: refused, nothing created but the default top.
+    const refused = await runCli(['path-column.csv', '--sandbox', '--yes'], { cwd });
+    expect(refused.code).toBe(1);
+    expect(await sandboxTop(cwd)).toEqual({ id: 'root', name: 'Company' });
+
+    const rehearsed = await runCli(['path-column.csv', '--map', 'path-column.map.json', '--sandbox', '--yes', '--today', '2025-11-22'], { cwd });
+    expect(rehearsed.code, rehearsed.stdout + rehearsed.stderr).toBe(0);
+    expect(await sandboxTop(cwd)).toEqual({ id: 'nordlys-energi', name: 'Nordlys Energi' });
+  });
+
+  it('--root-id and --root-name take effect on a sandbox that holds nothing but its top department', async () => {
+    const cwd = tempDir();
+    const book = hqCompany(cwd);
+    expect((await runCli([book, '--sandbox', '--dry-run'], { cwd })).code).toBe(0);
+    expect(await sandboxTop(cwd)).toEqual({ id: 'HQ', name: 'Hovedkontor' });
+
+    const chosen = await runCli([book, '--sandbox', '--dry-run', '--root-id', 'company', '--root-name', 'The Company'], { cwd });
+    expect(chosen.code).toBe(1); // the workbook's top department is HQ, not the one chosen
+    expect(chosen.stdout + chosen.stderr).toContain('is not the service\'s top department "company"');
+    expect(await sandboxTop(cwd)).toEqual({ id: 'company', name: 'The Company' });
+
+    // And without the flags, the sandbox (still holding nothing else) takes the workbook's top again.
+    expect((await runCli([book, '--sandbox', '--dry-run'], { cwd })).code).toBe(0);
+    expect(await sandboxTop(cwd)).toEqual({ id: 'HQ', name: 'Hovedkontor' });
+  });
+
+  it('--root-id or --root-name that disagree with a sandbox holding a company are refused, naming the file to delete; nothing is sent', async () => {
+    const cwd = tempDir();
+    const book = hqCompany(cwd);
+    expect((await runCli([book, '--sandbox', '--yes', '--quiet'], { cwd })).code).toBe(0);
+    const state = join(cwd, '.orgsync', 'sandbox.json');
+    const before = readFileSync(state);
+
+    for (const flags of [['--root-id', 'company'], ['--root-name', 'The Company']]) {
+      const refused = await runCli([book, '--sandbox', '--yes', ...flags], { cwd });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain(`The sandbox company in ${state} already holds people or units under its top department "Hovedkontor" (id "HQ")`);
+      expect(refused.stderr).toContain(`delete ${state} and run again`);
+      expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
+      expect(readFileSync(state).equals(before)).toBe(true);
+    }
+    const danish = await runCli([book, '--sandbox', '--yes', '--root-id', 'company', '--lang', 'da'], { cwd });
+    expect(danish.code).toBe(3);
+    expect(danish.stderr).toContain(`Slet ${state} og kør igen`);
+
+    // Flags that say what the sandbox has are no change: the run goes on.
+    const agreeing = await runCli([book, '--sandbox', '--yes', '--root-id', 'HQ', '--root-name', 'Hovedkontor'], { cwd });
+    expect(agreeing.code, agreeing.stdout + agreeing.stderr).toBe(0);
+    expect(agreeing.stdout).toContain('Nothing to do');
+    expect(await sandboxTop(cwd)).toEqual({ id: 'HQ', name: 'Hovedkontor' });
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { SAMPLE_XLSX, runCli, startCli, tempDir } from '../helpers/cli.js';
 
 let child: ChildProcess | undefined;
@@ -72,5 +73,25 @@ describe('orgsync-import sandbox', () => {
     const rerun = await runCli([SAMPLE_XLSX, '--yes', '--base-url', third.baseUrl, '--company-id', '7', '--access-token', 'rehearsal-token'], { cwd });
     expect(rerun.code).toBe(0);
     expect(rerun.stdout).toContain('Nothing to do');
+  });
+
+  it('--root-id/--root-name start over a state file that holds nothing but its top department, and are refused on one that holds more', async () => {
+    const cwd = tempDir();
+    const state = join(cwd, 'rehearsal.json');
+    await (await startSandbox({ quiet: true, statePath: state, rootId: 'root', rootName: 'Company' })).close();
+
+    const { baseUrl } = await startSandboxCommand(['--state', state, '--root-id', 'top', '--root-name', 'Nordlys'], cwd);
+    const headers = { company_id: '1', access_token: 'sandbox-access-token', accept: 'application/json', 'content-type': 'application/json' };
+    const departments = await request(`${baseUrl}/v3/core/departments`, { headers });
+    expect(await departments.body.json()).toMatchObject([{ id: 'top', name: 'Nordlys', parent_id: null }]);
+    const team = await request(`${baseUrl}/v3/core/departments/top/teams`, { method: 'POST', headers, body: JSON.stringify({ team: { id: 'T1', name: 'Salg' } }) });
+    expect(team.statusCode).toBe(201);
+    await team.body.dump();
+    await stop();
+
+    const refused = await runCli(['sandbox', '--port', '0', '--state', state, '--root-id', 'other'], { cwd });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(`The sandbox company in ${state} already holds people or units under its top department "Nordlys" (id "top")`);
+    expect(refused.stderr).toContain(`delete ${state} and run again`);
   });
 });
