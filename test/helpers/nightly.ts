@@ -1,7 +1,7 @@
 /**
  * A small company as an HR system exports it every night (CSV sheets written here, by hand, not by the
  * reader), with the knobs the export guard's and undo's tests turn: rows left out, a subtree left out,
- * a column left out or blanked.
+ * a column left out or blanked, owners, delegations, units closed.
  */
 import { writeCsvSet } from './cli.js';
 
@@ -23,6 +23,12 @@ export interface ExportShape {
   extraUnits?: string[][];
   /** Rows of an absence sheet (employee_id, start_date, end_date). */
   absences?: string[][];
+  /** An `owner` column on the organisation sheet: unit id → employee id (a unit not named: blank, it inherits). */
+  owners?: Record<string, string>;
+  /** Rows of a delegations sheet (unit_id, responsibility, employee_id). */
+  delegations?: string[][];
+  /** Units left out of the organisation sheet (a department closed, say). */
+  withoutUnits?: string[];
 }
 
 const TEAMS = ['T1', 'T2', 'T3'];
@@ -42,9 +48,12 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
           ['team', 'T3', 'Assembly line', 'D21'],
         ]),
     ...(shape.extraUnits ?? []),
-  ].map(([type, id, name, parent], i) =>
-    i === 0 ? [type!, id!, name!, parent!] : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
-  );
+  ]
+    .filter(([, id]) => !shape.withoutUnits?.includes(id!))
+    .map(([type, id, name, parent], i) =>
+      i === 0 ? [type!, id!, name!, parent!] : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
+    )
+    .map((row, i) => (shape.owners ? [...row, i === 0 ? 'owner' : (shape.owners[row[1]!] ?? '')] : row));
   const header = ['employee_id', 'previous_employee_id', 'name', 'email', 'gender', 'birthday', 'employment', 'team_id'];
   const rows: string[][] = [];
   for (let n = 0; n < (shape.employees ?? 20); n++) {
@@ -68,5 +77,6 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
   const employees = [header.filter((c) => c !== shape.withoutColumn), ...rows];
   const sheets: Record<string, string[][]> = { employees, organisation };
   if (shape.absences) sheets.absence = [['employee_id', 'start_date', 'end_date'], ...shape.absences];
+  if (shape.delegations) sheets.delegations = [['unit_id', 'responsibility', 'employee_id'], ...shape.delegations];
   return writeCsvSet(sheets, dir);
 }
