@@ -18,8 +18,8 @@ export interface ExportShape {
   edits?: Record<string, Record<string, string>>;
   /** Employees to add after the numbered ones: column → value. */
   extraEmployees?: Record<string, string>[];
-  /** Units to change (unit id → column → value) or add (type, id, name, parent_id). */
-  unitEdits?: Record<string, { name?: string; parent_id?: string }>;
+  /** Units to change (unit id → column → value; a new `id` adds a `previous_id` column) or add (type, id, name, parent_id). */
+  unitEdits?: Record<string, { id?: string; name?: string; parent_id?: string }>;
   extraUnits?: string[][];
   /** Rows of an absence sheet (employee_id, start_date, end_date). */
   absences?: string[][];
@@ -53,7 +53,13 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
     .map(([type, id, name, parent], i) =>
       i === 0 ? [type!, id!, name!, parent!] : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
     )
-    .map((row, i) => (shape.owners ? [...row, i === 0 ? 'owner' : (shape.owners[row[1]!] ?? '')] : row));
+    .map((row, i) => (shape.owners ? [...row, i === 0 ? 'owner' : (shape.owners[row[1]!] ?? '')] : row))
+    .map((row, i) => {
+      if (!Object.values(shape.unitEdits ?? {}).some((edit) => edit.id !== undefined)) return row;
+      if (i === 0) return [...row, 'previous_id'];
+      const newId = shape.unitEdits?.[row[1]!]?.id;
+      return newId === undefined ? [...row, ''] : [row[0]!, newId, ...row.slice(2), row[1]!];
+    });
   const header = ['employee_id', 'previous_employee_id', 'name', 'email', 'gender', 'birthday', 'employment', 'team_id'];
   const rows: string[][] = [];
   for (let n = 0; n < (shape.employees ?? 20); n++) {
