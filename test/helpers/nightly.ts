@@ -14,6 +14,8 @@ export interface ExportShape {
   withoutColumn?: string;
   /** Write this column of the employees sheet blank in every row. */
   blankColumn?: string;
+  /** Numbered rows left out (by the id they were made with): leavers, fired by a run with --prune. */
+  leavers?: string[];
   /** Rows to change after they are made: employee id → column → value. */
   edits?: Record<string, Record<string, string>>;
   /** Employees to add after the numbered ones: column → value. */
@@ -64,6 +66,7 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
   const rows: string[][] = [];
   for (let n = 0; n < (shape.employees ?? 20); n++) {
     const id = String(101 + n);
+    if (shape.leavers?.includes(id)) continue;
     let team = TEAMS[n % TEAMS.length]!;
     if (shape.withoutSubtree && team === 'T3') team = 'T1';
     const row: Record<string, string> = {
