@@ -120,3 +120,23 @@ describe('undo of a rehire', () => {
     expect(sandbox.snapshot()).toEqual(whileGone);
   }, 120_000);
 });
+
+describe('undo of a leaver who led a team and held a delegation', () => {
+  it('rehires them with the team they led and the delegation they held, which the service took away on firing', async () => {
+    const leader: ExportShape = { ...BASE, owners: { ...OWNERS, T3: '112' }, delegations: [['T3', 'dialog_access_siab', '112']] };
+    await importExport(leader);
+    const before = sandbox.snapshot();
+    expect(before.delegations.map((d) => d.employeeId)).toEqual(['112']);
+    // This export has no owner column: only the firing takes the team from its leader (the service's rule).
+    await importExport({ ...BASE, owners: undefined, employees: 11, delegations: [] }, '--prune', '--accept-changes');
+    expect(ownerOf('teams', 'T3')).toBeNull();
+    expect(sandbox.snapshot().delegations).toEqual([]);
+    const runId = await lastRunId();
+
+    await undo(runId);
+    expect(recorder.writes()).toContainEqual({ method: 'PATCH', path: '/v3/core/teams/T3', body: { team: { owner: '112' } } });
+    expect(recorder.writes()).toContainEqual({ method: 'POST', path: '/v3/core/teams/T3/delegations', body: { delegation: { responsibility: 'dialog_access_siab', employee_id: '112' } } });
+    const withoutServiceIds = (s: typeof before) => ({ ...s, delegations: s.delegations.map(({ id: _id, ...d }) => d) });
+    expect(withoutServiceIds(sandbox.snapshot())).toEqual(withoutServiceIds(before));
+  }, 120_000);
+});
