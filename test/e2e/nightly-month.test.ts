@@ -201,7 +201,8 @@ describe('a month of nightly runs', () => {
       dir = company.export();
       const before = sandbox.snapshot();
       if (KILLS.has(night)) await killMidApply(dir, company);
-      if (FAULTS[night]) sandbox.setFaults(FAULTS[night]);
+      const faults = FAULTS[night];
+      if (faults) sandbox.setFaults(faults);
       await runNight(dir);
       sandbox.setFaults({});
       if (night % UNDO_EVERY !== 0) continue;
