@@ -45,6 +45,7 @@ class Company {
   readonly absences: [string, string, string][] = [];
   readonly unitNames: Record<string, string> = {};
   readonly closed: string[] = [];
+  private readonly hiredOn = new Map<string, number>();
   private seed = 20261127;
 
   random(): number {
@@ -77,9 +78,11 @@ class Company {
     switch (event) {
       case 'hire':
         this.employees += 1;
+        this.hiredOn.set(String(100 + this.employees), night);
         return;
       case 'leave': {
-        const row = this.anyoneButTop();
+        // Not someone hired the same night: that night would change nothing about them.
+        const row = this.pick(this.rows().filter((r) => r !== '101' && this.hiredOn.get(r) !== night));
         this.leavers.add(row);
         // HR takes the leaver off what they led and their delegations in the same export.
         for (const [unit, owner] of Object.entries(this.owners)) if (owner === row) delete this.owners[unit];
