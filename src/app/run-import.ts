@@ -168,9 +168,10 @@ function today(): string {
 export function makePlan(ctx: Context, connection: Connection, serviceState: CurrentState, validation: ValidationResult) {
   const { options } = ctx;
   const ledger = AbsenceLedger.load(ledgerPath(ctx, connection, 'absences'));
-  const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired'));
+  const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired')).knowing(serviceState.org.employees);
   const { current, reported, reportedFrom } = withLedgers(serviceState, {
     firedOn: fired.firedOn,
+    firedEmployment: fired.employmentOf,
     periods: ledger.all(),
     rehireWindowDays: connection.adapter.capabilities.rehireWindowDays,
     resendAbsences: options.resendAbsences,
@@ -206,7 +207,7 @@ export async function planAndApply(
     ctx.afterReport = recordRunHook(undoes === undefined ? { ...record, validation } : { ...record, undoes });
   }
   const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
-  for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
+  for (const line of renderPlan(plan, options.allRows ? Infinity : 8, undoes)) println(io.stdout, line);
   io.events?.plan(plan);
   ctx.page = { desired: validation.desired, current };
   const guardVerdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
@@ -214,7 +215,8 @@ export async function planAndApply(
   const planned = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
-  const alreadyMatching = countAlreadyMatching(validation.desired, planned);
+  // An undo has no workbook: its desired state is the whole service, so nothing "of the workbook" is counted.
+  const alreadyMatching = undoes === undefined ? countAlreadyMatching(validation.desired, planned) : 0;
   await savePlanIfAsked(ctx, connection, serviceState, plan);
 
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.

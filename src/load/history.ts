@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { join } from 'node:path';
 import { compactJsonPieces, replaceFileWith } from '../json-file.js';
 import type { Operation } from '../model/operations.js';
-import type { Organisation } from '../model/organisation.js';
+import type { Department, Organisation, Team } from '../model/organisation.js';
+import { ownerAsShown } from '../plan/after.js';
 import type { BeforeState } from '../plan/undo.js';
 import type { OperationStatus } from './outcome.js';
 
@@ -167,11 +168,21 @@ export function touchedBefore(state: Organisation, ops: readonly Operation[]): B
     const userId = state.employees.get(id)?.userId;
     if (userId !== undefined) users.add(userId);
   }
+  // Firing an employee clears the units they led and removes their delegations (the service's rule): both
+  // are kept, so that undo, which rehires them, gives them back too.
+  const fired = new Set(ops.flatMap((op) => (op.type === 'fireEmployee' ? [op.id] : [])));
+  if (fired.size > 0) {
+    for (const d of state.departments.values()) if (fired.has(ownerAsShown(state, d) ?? '')) departments.add(d.id);
+    for (const t of state.teams.values()) if (fired.has(ownerAsShown(state, t) ?? '')) teams.add(t.id);
+  }
   const pick = <T>(map: Map<string, T>, ids: Set<string>) => [...ids].flatMap((id) => (map.has(id) ? [map.get(id)!] : []));
+  // v3 shows only who is responsible: the unit's own owner is recorded as the planner reads it.
+  const withOwner = <T extends Department | Team>(unit: T): T => ({ ...unit, owner: ownerAsShown(state, unit) });
   return {
     users: pick(state.users, users),
     employees: pick(state.employees, employees),
-    departments: pick(state.departments, departments),
-    teams: pick(state.teams, teams),
+    departments: pick(state.departments, departments).map(withOwner),
+    teams: pick(state.teams, teams).map(withOwner),
+    delegations: state.delegations.filter((d) => fired.has(d.employeeId)),
   };
 }

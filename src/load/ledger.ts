@@ -7,11 +7,14 @@
  *   it holds is kept (with the workbook row that reported it), and the next run sends only new or changed
  *   periods, and warns about periods the workbook no longer has. Renames of employees are followed.
  * - The fired ledger: v2 does not show deleted employees, and a deleted employee can be rehired only for
- *   14 days; knowing when the importer fired someone lets the plan say which will happen.
+ *   14 days; knowing when the importer fired someone lets the plan say which will happen. Neither version
+ *   shows a fired employee's fields, so their employment title when fired is kept too: a rehire is then
+ *   followed by an employment update only when the title really changes.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StateFileError } from '../errors.js';
+import type { Employee } from '../model/organisation.js';
 import { succeeded, type OperationOutcome } from './outcome.js';
 
 class JsonLines<Line> {
@@ -136,43 +139,71 @@ interface FiredLine {
   employee_id: string;
   /** YYYY-MM-DD; null: rehired since. */
   fired_on: string | null;
+  /** Their employment title when fired (the service hides a fired employee's fields until the rehire). */
+  employment?: string | null;
 }
 
 export class FiredLedger {
+  /** The employees as the service showed them before this run: what a firing records of them. */
+  private shownBefore: ReadonlyMap<string, Employee> = new Map();
+
   private constructor(
     private readonly file: JsonLines<FiredLine>,
     /** Employee → the day the importer fired them (only those not rehired since). */
     readonly firedOn: Map<string, string>,
+    /** Employee → their employment title when the importer fired them, where it was known. */
+    readonly employmentOf: Map<string, string | null>,
   ) {}
 
   static load(path: string): FiredLedger {
     const file = new JsonLines<FiredLine>(path);
     const firedOn = new Map<string, string>();
+    const employmentOf = new Map<string, string | null>();
     for (const line of file.read()) {
-      if (line.fired_on === null) firedOn.delete(line.employee_id);
-      else firedOn.set(line.employee_id, line.fired_on);
+      employmentOf.delete(line.employee_id);
+      if (line.fired_on === null) {
+        firedOn.delete(line.employee_id);
+        continue;
+      }
+      firedOn.set(line.employee_id, line.fired_on);
+      if (line.employment !== undefined) employmentOf.set(line.employee_id, line.employment);
     }
-    return new FiredLedger(file, firedOn);
+    return new FiredLedger(file, firedOn, employmentOf);
+  }
+
+  /** The service's employees as read before the run (their titles are recorded when they are fired). */
+  knowing(employees: ReadonlyMap<string, Employee>): this {
+    this.shownBefore = employees;
+    return this;
   }
 
   fired(employeeId: string, on: string): void {
-    this.file.append({ employee_id: employeeId, fired_on: on });
-    this.firedOn.set(employeeId, on);
+    const employment = this.shownBefore.get(employeeId)?.employment;
+    this.append({ employee_id: employeeId, fired_on: on, ...(employment !== undefined ? { employment } : {}) });
   }
 
   renamed(fromId: string, toId: string): void {
     const on = this.firedOn.get(fromId);
     if (on === undefined) return;
-    this.file.append({ employee_id: fromId, fired_on: null });
-    this.file.append({ employee_id: toId, fired_on: on });
-    this.firedOn.delete(fromId);
-    this.firedOn.set(toId, on);
+    const employment = this.employmentOf.get(fromId);
+    this.append({ employee_id: fromId, fired_on: null });
+    this.append({ employee_id: toId, fired_on: on, ...(employment !== undefined ? { employment } : {}) });
   }
 
   active(employeeId: string): void {
     if (!this.firedOn.has(employeeId)) return;
-    this.file.append({ employee_id: employeeId, fired_on: null });
-    this.firedOn.delete(employeeId);
+    this.append({ employee_id: employeeId, fired_on: null });
+  }
+
+  private append(line: FiredLine): void {
+    this.file.append(line);
+    this.employmentOf.delete(line.employee_id);
+    if (line.fired_on === null) {
+      this.firedOn.delete(line.employee_id);
+      return;
+    }
+    this.firedOn.set(line.employee_id, line.fired_on);
+    if (line.employment !== undefined) this.employmentOf.set(line.employee_id, line.employment);
   }
 }
 

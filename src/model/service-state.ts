@@ -35,6 +35,11 @@ export interface CurrentState {
    */
   rehireUntil?: Map<string, string>;
   /**
+   * A fired employee's employment title as the importer last saw it (the service hides a fired employee's
+   * fields): a rehire is compared with it, not with nothing.
+   */
+  firedEmployment?: Map<string, string | null>;
+  /**
    * What the service shows but the importer cannot match to a workbook row (v2: entities made by hand on
    * the site carry no client id). They are left out of `org`; the CLI warns with these counts and notes.
    */

@@ -2,7 +2,7 @@
  * The organisation as it will be once a plan is carried out: the current state with every operation
  * applied in dependency order. Pure; the consequences of a plan and the org chart are read from it.
  */
-import { shallowCopy, type Organisation } from '../model/organisation.js';
+import { shallowCopy, type Department, type Organisation, type Team } from '../model/organisation.js';
 import type { Operation } from '../model/operations.js';
 import { assertNever } from '../assert-never.js';
 import { levels, type PlannedOperation } from './graph.js';
@@ -49,14 +49,17 @@ function edit<V extends object>(map: Map<string, V>, id: string): V | undefined 
  */
 export function withShownOwners(org: Organisation): Organisation {
   const copy = shallow(org);
-  const shown = (departmentId: string | null) => (departmentId === null ? null : (org.departments.get(departmentId)?.responsible ?? null));
-  for (const [id, d] of org.departments) {
-    if (d.owner === undefined) copy.departments.set(id, { ...d, owner: d.responsible && d.responsible !== shown(d.parentId) ? d.responsible : null });
-  }
-  for (const [id, t] of org.teams) {
-    if (t.owner === undefined) copy.teams.set(id, { ...t, owner: t.responsible && t.responsible !== shown(t.departmentId) ? t.responsible : null });
-  }
+  for (const [id, d] of org.departments) if (d.owner === undefined) copy.departments.set(id, { ...d, owner: ownerAsShown(org, d) });
+  for (const [id, t] of org.teams) if (t.owner === undefined) copy.teams.set(id, { ...t, owner: ownerAsShown(org, t) });
   return copy;
+}
+
+/** A unit's own owner by that reading (the explicit owner where the API shows it, as v2 does). */
+export function ownerAsShown(org: Organisation, unit: Department | Team): string | null {
+  if (unit.owner !== undefined) return unit.owner;
+  const parentId = 'parentId' in unit ? unit.parentId : unit.departmentId;
+  const inherited = parentId === null ? null : (org.departments.get(parentId)?.responsible ?? null);
+  return unit.responsible && unit.responsible !== inherited ? unit.responsible : null;
 }
 
 function rekey<V extends { id: string }>(map: Map<string, V>, from: string, to: string): void {

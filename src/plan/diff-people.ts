@@ -43,7 +43,7 @@ export function planEmployeeRenames(
         reason: planReasonWords().rehireUnderPreviousId(previous),
         source: employee.source,
       }));
-      now.employees.set(previous, { id: previous, userId: employee.userId, status: 'active', teamId: null });
+      now.employees.set(previous, rehiredRecord(fired, previous, employee.userId));
     }
     requests.push({ from: previous, ...request });
   }
@@ -241,7 +241,15 @@ export interface FiredInService {
   ids: Set<string>;
   /** Last day a rehire is possible, where the API has such a window (v2). */
   rehireUntil?: Map<string, string>;
+  /** A fired employee's employment title when fired, where the importer saw it (the service hides it). */
+  employment?: ReadonlyMap<string, string | null>;
   today: string;
+}
+
+/** A fired employee once rehired, as far as the plan can know them: their title survives the firing. */
+function rehiredRecord(fired: FiredInService, id: string, userId: string): Employee {
+  const employment = fired.employment?.get(id);
+  return { id, userId, status: 'active', teamId: null, ...(employment !== undefined ? { employment } : {}) };
 }
 
 export function planEmployees(
@@ -279,7 +287,7 @@ export function planEmployees(
           reason: planReasonWords().rehireActive,
           source: employee.source,
         }));
-        now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null });
+        now.employees.set(employee.id, rehiredRecord(fired, employee.id, userId));
         planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops);
         continue;
       }
@@ -345,7 +353,10 @@ function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Opera
     type: 'updateEmployee',
     id: employee.id,
     changes: { employment: employee.employment },
-    reason: `employment: ${JSON.stringify(existing.employment ?? '')} → ${JSON.stringify(employee.employment ?? '')}`,
+    reason:
+      existing.employment === undefined
+        ? planReasonWords().employmentNotShown(JSON.stringify(employee.employment ?? ''))
+        : `employment: ${JSON.stringify(existing.employment ?? '')} → ${JSON.stringify(employee.employment ?? '')}`,
     source: employee.source,
   }));
   existing.employment = employee.employment;

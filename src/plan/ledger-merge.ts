@@ -9,6 +9,8 @@ import type { CurrentState } from '../model/service-state.js';
 export interface LedgerFacts {
   /** Employee id → the day the importer fired them (fired ledger). */
   firedOn: ReadonlyMap<string, string>;
+  /** Employee id → their employment title when the importer fired them (fired ledger), where known. */
+  firedEmployment?: ReadonlyMap<string, string | null>;
   /** The absence periods the service answered it holds (absence ledger), with the row that reported each. */
   periods: readonly { employeeId: string; startDate: string; endDate: string | null; from?: string }[];
   rehireWindowDays: number | null;
@@ -25,7 +27,7 @@ export interface MergedState {
 }
 
 export function withLedgers(serviceState: CurrentState, facts: LedgerFacts): MergedState {
-  const current = withFired(serviceState, facts.firedOn, facts.rehireWindowDays);
+  const current = withFired(serviceState, facts.firedOn, facts.rehireWindowDays, facts.firedEmployment);
   const reported = new Map<string, string | null>();
   if (!facts.resendAbsences) for (const p of facts.periods) reported.set(`${p.employeeId}|${p.startDate}`, p.endDate);
   const reportedFrom = new Map(facts.periods.flatMap((p) => (p.from ? [[`${p.employeeId}|${p.startDate}`, p.from] as const] : [])));
@@ -39,12 +41,19 @@ export function withLedgers(serviceState: CurrentState, facts: LedgerFacts): Mer
  * v3 they are rehired explicitly when they come back; where the API has a rehire window (v2), the plan
  * says whether a create rehires them or makes a new employee.
  */
-function withFired(current: CurrentState, firedOn: ReadonlyMap<string, string>, windowDays: number | null): CurrentState {
+function withFired(
+  current: CurrentState,
+  firedOn: ReadonlyMap<string, string>,
+  windowDays: number | null,
+  employmentOf: ReadonlyMap<string, string | null> = new Map(),
+): CurrentState {
   const gone = [...firedOn].filter(([id]) => !current.org.employees.has(id));
   if (gone.length === 0) return current;
   const firedEmployees = new Set([...current.firedEmployees, ...gone.map(([id]) => id)]);
-  if (windowDays === null) return { ...current, firedEmployees };
+  const firedEmployment = new Map(gone.flatMap(([id]) => (employmentOf.has(id) ? [[id, employmentOf.get(id)!] as const] : [])));
+  const fired = { ...current, firedEmployees, ...(firedEmployment.size > 0 ? { firedEmployment } : {}) };
+  if (windowDays === null) return fired;
   const until = new Map(current.rehireUntil ?? []);
   for (const [id, on] of gone) until.set(id, formatISO(addDays(new Date(`${on}T12:00:00`), windowDays), { representation: 'date' }));
-  return { ...current, firedEmployees, rehireUntil: until };
+  return { ...fired, rehireUntil: until };
 }

@@ -7,6 +7,7 @@
 import type { Operation } from '../model/operations.js';
 import { shallowCopy, type Delegation, type Department, type Employee, type Organisation, type Team, type User } from '../model/organisation.js';
 import { savedPlanWords } from '../words/plan-saved.js';
+import { ownerAsShown } from './after.js';
 
 /** What the entities a run touched were before it, as the service showed them. */
 export interface BeforeState {
@@ -14,6 +15,8 @@ export interface BeforeState {
   employees: Employee[];
   departments: Department[];
   teams: Team[];
+  /** Delegations the service removes by itself when the run fires their holder (absent in older records). */
+  delegations?: Delegation[];
 }
 
 export interface UndoDesired {
@@ -55,6 +58,17 @@ function restore<T extends { id: string; previousId?: string; source?: unknown }
   map.set(before.id, { ...fields, ...(idNow !== before.id ? { previousId: idNow } : {}) } as T);
 }
 
+/**
+ * The unit's own owner before the run: recorded as such since issue 23; an older record has only who was
+ * responsible, read as the planner reads it (its own owner when it differs from what its parent showed).
+ */
+function ownerOfRecord(before: BeforeState, now: Organisation): (unit: Department | Team) => string | null {
+  const departments = new Map(now.departments);
+  for (const d of before.departments) departments.set(d.id, d);
+  const shown = { ...now, departments };
+  return (unit) => ownerAsShown(shown, unit);
+}
+
 const sameDelegation = (a: Omit<Delegation, 'serviceId'>) => (b: Delegation) =>
   a.unitKind === b.unitKind && a.unitId === b.unitId && a.responsibility === b.responsibility && a.employeeId === b.employeeId;
 
@@ -79,11 +93,33 @@ export function undoDesired(now: Organisation, before: BeforeState, done: readon
     }
   }
   for (const user of before.users) restore(desired.users, user, user.id);
+  const ownerBefore = ownerOfRecord(before, now);
   for (const department of before.departments) {
-    if (!deletedDepartments.has(department.id)) restore(desired.departments, department, renamed.department.get(department.id) ?? department.id);
+    if (deletedDepartments.has(department.id)) continue;
+    restore(desired.departments, { ...department, owner: ownerBefore(department) }, renamed.department.get(department.id) ?? department.id);
   }
   for (const team of before.teams) {
-    if (!deletedTeams.has(team.id)) restore(desired.teams, team, renamed.team.get(team.id) ?? team.id);
+    if (deletedTeams.has(team.id)) continue;
+    restore(desired.teams, { ...team, owner: ownerBefore(team) }, renamed.team.get(team.id) ?? team.id);
+  }
+  for (const { serviceId: _serviceId, source: _source, ...held } of before.delegations ?? []) {
+    if (deletedTeams.has(held.unitId) || deletedDepartments.has(held.unitId)) continue;
+    if (!desired.delegations.some(sameDelegation(held))) desired.delegations.push(held);
+  }
+  // A rehired employee was hidden while fired, so the record has no "before" of them: fired again, under
+  // the id they were rehired with (a rehire under a previous employee id is renamed back first).
+  const shownBefore = new Set(before.employees.map((e) => e.id));
+  for (const op of done) {
+    if (op.type !== 'rehireEmployee' || shownBefore.has(op.id)) continue;
+    const idNow = renamed.employee.get(op.id) ?? op.id;
+    const rehired = desired.employees.get(idNow);
+    if (!rehired) continue;
+    desired.employees.delete(idNow);
+    desired.employees.set(op.id, { ...rehired, id: op.id, status: 'fired', ...(idNow !== op.id ? { previousId: idNow } : {}) });
+  }
+  const retitled = new Set(done.flatMap((op) => (op.type === 'updateEmployee' ? [op.id] : [])));
+  for (const op of done) {
+    if (op.type === 'rehireEmployee' && !shownBefore.has(op.id) && retitled.has(renamed.employee.get(op.id) ?? op.id)) notUndone.push(w.rehiredTitleStays(op.id));
   }
   for (const employee of before.employees) {
     const idNow = renamed.employee.get(employee.id) ?? employee.id;

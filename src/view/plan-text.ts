@@ -61,8 +61,9 @@ export function kindAndAction(entity: EntityKind, action: Action): string {
   return `${entity}/${action}`;
 }
 
-export function summaryLine(ops: Operation[]): string {
-  if (ops.length === 0) return planWords().nothingToDo;
+/** `undoes`: the run an undo reverses (what "nothing to do" is measured against). */
+export function summaryLine(ops: Operation[], undoes?: string): string {
+  if (ops.length === 0) return undoes === undefined ? planWords().nothingToDo : planWords().nothingToUndo(undoes);
   const byAction = new Map<Action, number>();
   for (const op of ops) byAction.set(DESCRIBE[op.type].action, (byAction.get(DESCRIBE[op.type].action) ?? 0) + 1);
   const parts = ACTION_ORDER.filter((a) => byAction.has(a)).map((a) => vocabulary().toDo(byAction.get(a)!, a));
@@ -88,7 +89,7 @@ function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
  * The plan as lines: counts per kind and action, then, per kind and action, its first rows (all of them
  * are in the JSON report), then notes, the deletion guard's verdict and the summary line.
  */
-export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
+export function renderPlan(plan: Plan, rowsPerGroup = 8, undoes?: string): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
   const words = planWords();
@@ -117,6 +118,6 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
       lines.push(words.guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
     }
   }
-  lines.push(summaryLine(ops));
+  lines.push(summaryLine(ops, undoes));
   return lines;
 }

@@ -24,6 +24,8 @@ const en = {
   newPerson: 'new person in the workbook',
   fireLeft: 'status is left: fire (the data is kept and the person can come back)',
   rehireActive: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
+  /** After a rehire of an employee fired before the importer kept their title: the old one cannot be compared. */
+  employmentNotShown: (value: string) => `employment: not shown while fired → ${value}`,
   newEmployment: 'new employment in the workbook',
   rehiredByCreate: (until: string) => `deleted in the service, rehired by this create (possible until ${until}); the earlier data returns`,
   pastRehireWindow: (ended: string) =>
@@ -78,6 +80,7 @@ export const planReasonWords = phrasebook({
     newPerson: 'ny person i projektmappen',
     fireLeft: 'status er fratrådt: fratræd (data bevares, og personen kan komme tilbage)',
     rehireActive: 'aktiv i projektmappen, fratrådt i tjenesten: genansæt (de tidligere data kommer tilbage)',
+    employmentNotShown: (value) => `stilling: vises ikke, mens medarbejderen er fratrådt → ${value}`,
     newEmployment: 'ny ansættelse i projektmappen',
     rehiredByCreate: (until) => `slettet i tjenesten, genansættes ved denne oprettelse (muligt til ${until}); de tidligere data kommer tilbage`,
     pastRehireWindow: (ended) =>

@@ -22,6 +22,8 @@ const en = {
   absencesStay: (count: number) => `${count} absence report(s) cannot be taken back: the service keeps reported absences.`,
   peopleStay: (count: number) =>
     `${count} person record(s) the run created stay (the service has no way to remove a person); their employments are ended.`,
+  rehiredTitleStays: (employeeId: string) =>
+    `Employee ${employeeId}, whom the run rehired, is fired again with the employment title the run gave them (the service did not show the one before).`,
 };
 
 export const savedPlanWords = phrasebook({
@@ -44,5 +46,7 @@ export const savedPlanWords = phrasebook({
       `${count} ${plural(count, 'fraværsindberetning', 'fraværsindberetninger')} kan ikke trækkes tilbage: tjenesten beholder indberettet fravær.`,
     peopleStay: (count) =>
       `${count} ${plural(count, 'person', 'personer')}, som kørslen oprettede, bliver (tjenesten kan ikke fjerne en person); deres ansættelser afsluttes.`,
+    rehiredTitleStays: (employeeId) =>
+      `Medarbejder ${employeeId}, som kørslen genansatte, fratræder igen med den stilling, kørslen gav dem (tjenesten viste ikke den tidligere).`,
   },
 });

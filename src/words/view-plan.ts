@@ -7,6 +7,8 @@ const en = {
   /** Where an operation comes from, after its name: " (Employees row 5)". */
   source: (sheet: string, row: number) => ` (${sheet} row ${row})`,
   nothingToDo: 'Nothing to do: the service already matches the workbook.',
+  /** An undo with nothing to send: its desired state is the run's "before", not a workbook. */
+  nothingToUndo: (runId: string) => `Nothing to undo: the service already matches how it was before run ${runId}.`,
   /** The plan's closing line; each part is a count still to do ("3 to create"). */
   planLine: (parts: readonly string[], operations: number) =>
     `Plan: ${parts.join(', ')} (${operations} ${plural(operations, 'operation', 'operations')}).`,
@@ -44,6 +46,7 @@ export const planWords = phrasebook({
   da: {
     source: (sheet, row) => ` (${sheet} række ${row})`,
     nothingToDo: 'Intet at gøre: tjenesten svarer allerede til projektmappen.',
+    nothingToUndo: (runId) => `Intet at fortryde: tjenesten er allerede, som den var før kørsel ${runId}.`,
     planLine: (parts, operations) => `Plan: ${parts.join(', ')} (${operations} ${plural(operations, 'handling', 'handlinger')}).`,
     changesByKind: 'Ændringer fordelt på type:',
     moreRows: (more, action, entity) =>

@@ -1,7 +1,7 @@
 /**
  * A small company as an HR system exports it every night (CSV sheets written here, by hand, not by the
  * reader), with the knobs the export guard's and undo's tests turn: rows left out, a subtree left out,
- * a column left out or blanked.
+ * a column left out or blanked, owners, delegations, units closed.
  */
 import { writeCsvSet } from './cli.js';
 
@@ -14,15 +14,23 @@ export interface ExportShape {
   withoutColumn?: string;
   /** Write this column of the employees sheet blank in every row. */
   blankColumn?: string;
+  /** Numbered rows left out (by the id they were made with): leavers, fired by a run with --prune. */
+  leavers?: string[];
   /** Rows to change after they are made: employee id → column → value. */
   edits?: Record<string, Record<string, string>>;
   /** Employees to add after the numbered ones: column → value. */
   extraEmployees?: Record<string, string>[];
-  /** Units to change (unit id → column → value) or add (type, id, name, parent_id). */
-  unitEdits?: Record<string, { name?: string; parent_id?: string }>;
+  /** Units to change (unit id → column → value; a new `id` adds a `previous_id` column) or add (type, id, name, parent_id). */
+  unitEdits?: Record<string, { id?: string; name?: string; parent_id?: string }>;
   extraUnits?: string[][];
   /** Rows of an absence sheet (employee_id, start_date, end_date). */
   absences?: string[][];
+  /** An `owner` column on the organisation sheet: unit id → employee id (a unit not named: blank, it inherits). */
+  owners?: Record<string, string>;
+  /** Rows of a delegations sheet (unit_id, responsibility, employee_id). */
+  delegations?: string[][];
+  /** Units left out of the organisation sheet (a department closed, say). */
+  withoutUnits?: string[];
 }
 
 const TEAMS = ['T1', 'T2', 'T3'];
@@ -42,13 +50,23 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
           ['team', 'T3', 'Assembly line', 'D21'],
         ]),
     ...(shape.extraUnits ?? []),
-  ].map(([type, id, name, parent], i) =>
-    i === 0 ? [type!, id!, name!, parent!] : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
-  );
+  ]
+    .filter(([, id]) => !shape.withoutUnits?.includes(id!))
+    .map(([type, id, name, parent], i) =>
+      i === 0 ? [type!, id!, name!, parent!] : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
+    )
+    .map((row, i) => (shape.owners ? [...row, i === 0 ? 'owner' : (shape.owners[row[1]!] ?? '')] : row))
+    .map((row, i) => {
+      if (!Object.values(shape.unitEdits ?? {}).some((edit) => edit.id !== undefined)) return row;
+      if (i === 0) return [...row, 'previous_id'];
+      const newId = shape.unitEdits?.[row[1]!]?.id;
+      return newId === undefined ? [...row, ''] : [row[0]!, newId, ...row.slice(2), row[1]!];
+    });
   const header = ['employee_id', 'previous_employee_id', 'name', 'email', 'gender', 'birthday', 'employment', 'team_id'];
   const rows: string[][] = [];
   for (let n = 0; n < (shape.employees ?? 20); n++) {
     const id = String(101 + n);
+    if (shape.leavers?.includes(id)) continue;
     let team = TEAMS[n % TEAMS.length]!;
     if (shape.withoutSubtree && team === 'T3') team = 'T1';
     const row: Record<string, string> = {
@@ -68,5 +86,6 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
   const employees = [header.filter((c) => c !== shape.withoutColumn), ...rows];
   const sheets: Record<string, string[][]> = { employees, organisation };
   if (shape.absences) sheets.absence = [['employee_id', 'start_date', 'end_date'], ...shape.absences];
+  if (shape.delegations) sheets.delegations = [['unit_id', 'responsibility', 'employee_id'], ...shape.delegations];
   return writeCsvSet(sheets, dir);
 }

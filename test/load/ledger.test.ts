@@ -40,4 +40,14 @@ describe('the fired ledger', () => {
     expect(Object.fromEntries(FiredLedger.load(path).firedOn)).toEqual({ E100: '2026-11-01' });
     expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(3);
   });
+
+  it('keeps the employment title a fired employee had, through a rename, until they are rehired', () => {
+    const path = join(tempDir(), 'fired.jsonl');
+    const ledger = FiredLedger.load(path).knowing(new Map([['E1', { id: 'E1', userId: 'U1', status: 'active' as const, employment: 'Nurse' }]]));
+    ledger.fired('E1', '2026-11-01');
+    ledger.renamed('E1', 'E100');
+    expect(Object.fromEntries(FiredLedger.load(path).employmentOf)).toEqual({ E100: 'Nurse' });
+    ledger.active('E100');
+    expect(FiredLedger.load(path).employmentOf.size).toBe(0);
+  });
 });

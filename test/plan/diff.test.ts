@@ -187,6 +187,17 @@ describe('the plan', () => {
     expect(p.operations.map((x) => x.op.key).sort()).toEqual(['addTeamMember:E1', 'rehireEmployee:E1', 'updateEmployee:E1']);
   });
 
+  it('rehires without an employment update when the title the employee had when fired is the workbook\'s', () => {
+    const o = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['E1', 'u1', 't1'], ['E2', 'u2', 't1']] });
+    for (const e of o.employees.values()) e.employment = 'Nurse';
+    const current = asCurrent(org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['u1'], ['u2']] }));
+    current.firedEmployees = new Set(['E1', 'E2']);
+    current.firedEmployment = new Map([['E1', 'Nurse'], ['E2', 'Porter']]);
+    const p = buildPlan({ desired: o, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    expect(keys(p)).toEqual(['addTeamMember:E1', 'addTeamMember:E2', 'rehireEmployee:E1', 'rehireEmployee:E2', 'updateEmployee:E2']);
+    expect(p.operations.find((x) => x.op.key === 'updateEmployee:E2')!.op.reason).toBe('employment: "Porter" → "Nurse"');
+  });
+
   it('rehires a fired employee under the old id before giving them the new one, never creating a new employee', () => {
     const desired = org({ departments: [['root', null]], users: [['u1']], employees: [['E2', 'u1', null]] });
     desired.employees.get('E2')!.previousId = 'E1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/model/operations.js';
 import { undoDesired } from '../../src/plan/undo.js';
-import { org } from '../helpers/org.js';
+import { asCurrent, org } from '../helpers/org.js';
 
 const before = org({
   employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2']],
@@ -64,5 +64,29 @@ describe('undo as a desired state', () => {
       'Employee 103 stays out of team T2, which was deleted.',
       '1 absence report(s) cannot be taken back: the service keeps reported absences.',
     ]);
+  });
+
+  it('gives a unit its own owner back, an inherited one as none, and fires again an employee the run rehired', () => {
+    // v3 shows who is responsible: before the run D1 had its own owner 101 and T1 inherited it.
+    const shownBefore = asCurrent(org({
+      employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2']],
+      departments: [['root', null], ['D1', 'root', '101']],
+      teams: [['T1', 'D1']],
+    })).org;
+    const now = asCurrent(org({
+      employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2'], ['105', 'U5', 'T1']],
+      departments: [['root', null], ['D1', 'root', '102']],
+      teams: [['T1', 'D1', '103']],
+    })).org;
+    const done = [
+      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: '102' }, reason: '' }),
+      operation({ type: 'updateTeam', id: 'T1', changes: { owner: '103' }, reason: '' }),
+      operation({ type: 'rehireEmployee', id: '105', userId: 'U5', reason: '' }),
+    ];
+    const touched = { users: [], employees: [], departments: [shownBefore.departments.get('D1')!], teams: [shownBefore.teams.get('T1')!] };
+    const { desired } = undoDesired(now, touched, done);
+    expect(desired.departments.get('D1')?.owner).toBe('101');
+    expect(desired.teams.get('T1')?.owner).toBeNull();
+    expect(desired.employees.get('105')?.status).toBe('fired');
   });
 });

@@ -1,0 +1,244 @@
+/**
+ * A simulated month of nightly runs (issue 23, point 1): twenty working nights of an HR export against one
+ * sandbox over loopback, through the built command line, with hires, leavers, rehires, moves, renames,
+ * owner changes, new employee ids, absences, delegations and departments closed. Some nights the service
+ * fails (503s, answers lost after the write) or the importer is killed mid-apply and run again; every
+ * fourth night is undone, and the sandbox must then equal its snapshot before that night's run, except
+ * what the undo names. The month is seeded: the same nights every time. At its end the last export is
+ * applied again (its night was undone), and then nothing is left to do: the service is the export.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type FaultOptions, type RunningSandbox } from '../../src/sandbox/index.js';
+import { runCli, startCli, tempDir } from '../helpers/cli.js';
+import { desiredFrom, sandboxView, workbookView } from '../helpers/equality.js';
+import { nightlyExport, type ExportShape } from '../helpers/nightly.js';
+import { recordedServiceArgs, recordRequests, type Recorder } from '../helpers/recorder.js';
+import { namedByUndo, recordedRuns, restorable } from '../helpers/undo-check.js';
+
+const NIGHTS = 20;
+const UNDO_EVERY = 4;
+const FAULTS: Record<number, FaultOptions> = {
+  2: { unavailableRate: 0.2, retryAfterSeconds: 0, seed: 2 },
+  7: { dropAfterCommitRate: 0.15, seed: 7 },
+  13: { unavailableRate: 0.2, retryAfterSeconds: 0, seed: 13 },
+  18: { dropAfterCommitRate: 0.15, seed: 18 },
+};
+const KILLS = new Set([5, 10, 15]);
+
+/** Kinds of event, in the order the nights take them (three a night): the undone nights get owners, rehires, ids, moves, delegations, hires and leavers. */
+const EVENTS = ['absence', 'owner', 'rehire', 'newId', 'move', 'delegation', 'hire', 'leave', 'rename', 'unitRename', 'close'] as const;
+type Event = (typeof EVENTS)[number];
+
+const TEAMS = ['T1', 'T2', 'T3'];
+const OWNED_UNITS = ['D1', 'D2', 'T1', 'T2', 'T3'];
+const CLOSABLE = ['D3', 'D4', 'D5'];
+
+/** HR's system as the month goes: rows by the id they were made with, what the export shows of each. */
+class Company {
+  employees = 10;
+  readonly leavers = new Set<string>();
+  readonly edits: Record<string, Record<string, string>> = {};
+  /** Unit → row of its owner. */
+  readonly owners: Record<string, string> = { root: '101', D1: '102', T1: '103' };
+  /** [unit, responsibility, row]. */
+  delegations: [string, string, string][] = [['D1', 'configuration', '104']];
+  readonly absences: [string, string, string][] = [];
+  readonly unitNames: Record<string, string> = {};
+  readonly closed: string[] = [];
+  private readonly hiredOn = new Map<string, number>();
+  private seed = 20261127;
+
+  random(): number {
+    this.seed = (this.seed * 1103515245 + 12345) % 2 ** 31;
+    return this.seed / 2 ** 31;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.random() * items.length)]!;
+  }
+
+  rows(): string[] {
+    return Array.from({ length: this.employees }, (_, n) => String(101 + n)).filter((row) => !this.leavers.has(row));
+  }
+
+  idOf(row: string): string {
+    return this.edits[row]?.employee_id ?? row;
+  }
+
+  /** Anyone but the top department's owner, who never leaves and keeps the id the company was made with. */
+  private anyoneButTop(): string {
+    return this.pick(this.rows().filter((row) => row !== '101'));
+  }
+
+  private edit(row: string, column: string, value: string): void {
+    (this.edits[row] ??= {})[column] = value;
+  }
+
+  happen(event: Event, night: number): void {
+    switch (event) {
+      case 'hire':
+        this.employees += 1;
+        this.hiredOn.set(String(100 + this.employees), night);
+        return;
+      case 'leave': {
+        // Not someone hired the same night: that night would change nothing about them.
+        const row = this.pick(this.rows().filter((r) => r !== '101' && this.hiredOn.get(r) !== night));
+        this.leavers.add(row);
+        // HR takes the leaver off what they led and their delegations in the same export.
+        for (const [unit, owner] of Object.entries(this.owners)) if (owner === row) delete this.owners[unit];
+        this.delegations = this.delegations.filter(([, , holder]) => holder !== row);
+        return;
+      }
+      case 'rehire':
+        if (this.leavers.size === 0) return this.happen('hire', night);
+        this.leavers.delete(this.pick([...this.leavers].sort()));
+        return;
+      case 'move':
+        this.edit(this.anyoneButTop(), 'team_id', this.pick(TEAMS));
+        return;
+      case 'rename':
+        this.edit(this.anyoneButTop(), 'name', `Person renamed night ${night}`);
+        return;
+      case 'unitRename':
+        this.unitNames[this.pick(TEAMS)] = `Team of night ${night}`;
+        return;
+      case 'owner': {
+        const unit = this.pick(OWNED_UNITS);
+        if (this.owners[unit] !== undefined && this.random() < 0.3) delete this.owners[unit];
+        else this.owners[unit] = this.anyoneButTop();
+        return;
+      }
+      case 'newId': {
+        const row = this.anyoneButTop();
+        this.edit(row, 'previous_employee_id', this.idOf(row));
+        this.edit(row, 'employee_id', `${row}-${night}`);
+        return;
+      }
+      case 'absence': {
+        const day = String(1 + night).padStart(2, '0');
+        this.absences.push([this.anyoneButTop(), `2026-01-${day}`, `2026-01-${day}`]);
+        return;
+      }
+      case 'delegation':
+        if (this.delegations.length > 1 && this.random() < 0.4) this.delegations.splice(Math.floor(this.random() * this.delegations.length), 1);
+        else {
+          const team = this.random() < 0.5;
+          this.delegations.push([team ? this.pick(TEAMS) : 'D2', team ? 'dialog_access_cv' : 'configuration', this.anyoneButTop()]);
+          this.delegations = this.delegations.filter((d, i, all) => all.findIndex((e) => e.join() === d.join()) === i);
+        }
+        return;
+      case 'close': {
+        const open = CLOSABLE.filter((id) => !this.closed.includes(id));
+        if (open.length === 0) return this.happen('unitRename', night);
+        this.closed.push(open[0]!);
+        return;
+      }
+    }
+  }
+
+  export(): string {
+    const shape: ExportShape = {
+      employees: this.employees,
+      leavers: [...this.leavers],
+      edits: this.edits,
+      owners: Object.fromEntries(Object.entries(this.owners).map(([unit, row]) => [unit, this.idOf(row)])),
+      delegations: this.delegations.map(([unit, responsibility, row]) => [unit, responsibility, this.idOf(row)]),
+      absences: this.absences.filter(([row]) => !this.leavers.has(row)).map(([row, start, end]) => [this.idOf(row), start, end]),
+      unitEdits: Object.fromEntries(Object.entries(this.unitNames).map(([id, name]) => [id, { name }])),
+      extraUnits: CLOSABLE.map((id) => ['department', id, `Office ${id}`, 'root']),
+      withoutUnits: this.closed,
+    };
+    return nightlyExport(shape);
+  }
+}
+
+let sandbox: RunningSandbox;
+let recorder: Recorder;
+let cwd: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ quiet: true });
+  recorder = await recordRequests(sandbox);
+  cwd = tempDir();
+});
+afterAll(async () => {
+  await recorder?.close();
+  await sandbox?.close();
+});
+
+const service = () => recordedServiceArgs(sandbox, recorder);
+
+/** The night's run until it ends with exit 0 (exit 2 asks to run it again); never a stack trace. */
+async function runNight(dir: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await runCli([dir, '--yes', '--prune', ...service()], { cwd, timeoutMs: 120_000 });
+    expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    if (result.code === 0) return;
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(attempt).toBeLessThan(5);
+  }
+}
+
+/** Started, killed with SIGKILL once it is applying; the next run finishes the night. */
+async function killMidApply(dir: string, company: Company): Promise<void> {
+  sandbox.setFaults({ latencyMs: 40 });
+  const child = startCli([dir, '--yes', '--prune', '--concurrency', '1', ...service()], { cwd });
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const watch = (chunk: Buffer) => {
+    if (chunk.toString().includes('Applying')) setTimeout(() => child.kill('SIGKILL'), 20 + Math.floor(company.random() * 100));
+  };
+  child.stdout!.on('data', watch);
+  child.stderr!.on('data', watch);
+  await closed;
+  sandbox.setFaults({});
+}
+
+describe('a month of nightly runs', () => {
+  it('lands every night, and every fourth night is undone back to the night before', async () => {
+    const company = new Company();
+    let dir = company.export();
+    await runNight(dir);
+    let undone = 0;
+    for (let night = 1; night <= NIGHTS; night++) {
+      for (let i = 0; i < 3; i++) company.happen(EVENTS[(3 * night + i) % EVENTS.length]!, night);
+      dir = company.export();
+      const before = sandbox.snapshot();
+      if (KILLS.has(night)) await killMidApply(dir, company);
+      const faults = FAULTS[night];
+      if (faults) sandbox.setFaults(faults);
+      await runNight(dir);
+      sandbox.setFaults({});
+      if (night % UNDO_EVERY !== 0) continue;
+
+      const runId = recordedRuns(cwd).at(-1)!;
+      recorder.clear();
+      const undo = await runCli(['undo', runId, '--yes', ...service()], { cwd, timeoutMs: 120_000 });
+      expect(undo.code, `night ${night}: ${undo.stdout}${undo.stderr}`).toBe(0);
+      const named = namedByUndo(undo.stdout);
+      expect(restorable(sandbox.snapshot(), before, named), `night ${night} undone`).toEqual(restorable(before, before, named));
+      const writes = recorder.writes();
+      expect(writes.filter((w) => w.method === 'POST' && w.path.includes('absence'))).toEqual([]);
+      for (const id of [...named.deletedDepartments, ...named.deletedTeams]) {
+        expect(writes.filter((w) => w.method === 'POST' && JSON.stringify(w.body ?? null).includes(`"id":"${id}"`))).toEqual([]);
+      }
+      undone++;
+    }
+    expect(undone).toBe(NIGHTS / UNDO_EVERY);
+
+    // The last night was undone: the next run applies its export again, and the one after has nothing to do.
+    await runNight(dir);
+    const last = await runCli([dir, '--yes', '--prune', ...service()], { cwd });
+    expect(last.code, last.stdout + last.stderr).toBe(0);
+    expect(last.stdout).toContain('Nothing to do');
+    const withoutIds = <T extends { users: { id: string; email: string }[]; employees: { userId: string }[]; absences: unknown }>(view: T) => ({
+      ...view,
+      users: view.users.map(({ id: _id, ...u }) => u).sort((a, b) => a.email.localeCompare(b.email)),
+      employees: view.employees.map((e) => ({ ...e, userId: '' })),
+      absences: [],
+    });
+    expect(withoutIds(sandboxView(sandbox.snapshot(), { userIds: false }))).toEqual(withoutIds(workbookView(await desiredFrom([dir]))));
+    // No entity was created twice, whatever the faults and kills.
+    const twice = Object.entries(sandbox.stats().successfulCreates).filter(([key, n]) => n > 1 && !key.startsWith('delegation') && !key.startsWith('absence'));
+    expect(twice).toEqual([]);
+  }, 900_000);
+});
