@@ -171,7 +171,7 @@ const service = () => recordedServiceArgs(sandbox, recorder);
 /** The night's run until it ends with exit 0 (exit 2 asks to run it again); never a stack trace. */
 async function runNight(dir: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const result = await runCli([dir, '--yes', '--prune', ...service()], { cwd, timeoutMs: 120_000 });
+    const result = await runCli([dir, '--yes', '--prune', ...service()], { cwd });
     expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
     if (result.code === 0) return;
     expect(result.code, result.stdout + result.stderr).toBe(2);
@@ -212,7 +212,7 @@ describe('a month of nightly runs', () => {
 
       const runId = recordedRuns(cwd).at(-1)!;
       recorder.clear();
-      const undo = await runCli(['undo', runId, '--yes', ...service()], { cwd, timeoutMs: 120_000 });
+      const undo = await runCli(['undo', runId, '--yes', ...service()], { cwd });
       expect(undo.code, `night ${night}: ${undo.stdout}${undo.stderr}`).toBe(0);
       const named = namedByUndo(undo.stdout);
       expect(restorable(sandbox.snapshot(), before, named), `night ${night} undone`).toEqual(restorable(before, before, named));

@@ -117,7 +117,7 @@ afterAll(async () => {
 });
 
 async function cli(args: string[]) {
-  const result = await runCli([...args, '--yes', ...recordedServiceArgs(sandbox, recorder)], { cwd, timeoutMs: 120_000 });
+  const result = await runCli([...args, '--yes', ...recordedServiceArgs(sandbox, recorder)], { cwd });
   expect(result.code, result.stdout + result.stderr).toBe(0);
   expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
   return result;

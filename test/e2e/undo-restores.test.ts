@@ -64,7 +64,7 @@ describe('undo puts back a unit\'s owner', () => {
     expect(recorder.writes()).toContainEqual({ method: 'PATCH', path: '/v3/core/departments/D1', body: { department: { owner: '103' } } });
     expect(recorder.writes()).toContainEqual({ method: 'PATCH', path: '/v3/core/teams/T2', body: { team: { owner: null } } });
     expect(sandbox.snapshot()).toEqual(before);
-  }, 120_000);
+  });
 
   it('gives back owners beside the other changes of the run, an inherited owner as inherited', async () => {
     await importExport(BASE);
@@ -79,7 +79,7 @@ describe('undo puts back a unit\'s owner', () => {
     expect(writes).toContainEqual({ method: 'PATCH', path: '/v3/core/teams/T1', body: { team: { owner: '104' } } });
     expect(writes).toContainEqual({ method: 'PATCH', path: '/v3/core/teams/T2', body: { team: { owner: null } } });
     expect(sandbox.snapshot()).toEqual(before);
-  }, 120_000);
+  });
 
   it('says, when the service is already as before the run, that there is nothing to undo — in English and Danish', async () => {
     await importExport(BASE);
@@ -93,7 +93,7 @@ describe('undo puts back a unit\'s owner', () => {
     expect(danish.stdout).toContain(`Intet at fortryde: tjenesten er allerede, som den var før kørsel ${runId}.`);
     expect(danish.stdout).not.toContain('projektmappen');
     expect(recorder.writes()).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('undo of a rehire', () => {
@@ -118,7 +118,7 @@ describe('undo of a rehire', () => {
     expect(undone.stdout).toMatch(/employee\s+fire\s+1: 1 done/);
     expect(recorder.writes()).toContainEqual({ method: 'DELETE', path: '/v3/core/employees/112', body: undefined });
     expect(sandbox.snapshot()).toEqual(whileGone);
-  }, 120_000);
+  });
 });
 
 describe('undo of a leaver who led a team and held a delegation', () => {
@@ -138,5 +138,5 @@ describe('undo of a leaver who led a team and held a delegation', () => {
     expect(recorder.writes()).toContainEqual({ method: 'POST', path: '/v3/core/teams/T3/delegations', body: { delegation: { responsibility: 'dialog_access_siab', employee_id: '112' } } });
     const withoutServiceIds = (s: typeof before) => ({ ...s, delegations: s.delegations.map(({ id: _id, ...d }) => d) });
     expect(withoutServiceIds(sandbox.snapshot())).toEqual(withoutServiceIds(before));
-  }, 120_000);
+  });
 });
