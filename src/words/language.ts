@@ -107,16 +107,21 @@ const PLURALS: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules(LOCAL
  * A count, a limit or a size as the language writes it: "1,048,576" / "1.048.576" (in Danish the comma is
  * the decimal separator). Not for what names something, like a row number, a port, a status or an id.
  */
-export function formatNumber(value: number): string {
-  return NUMBERS[choice.lang].format(value);
+export function formatNumber(value: number, lang: Lang = choice.lang): string {
+  return NUMBERS[lang].format(value);
 }
 
 /** "1 team" / "3 teams": the word for a count, by the language's plural rules (both have one and other). */
-export function plural(count: number, one: string, other: string): string {
-  return PLURALS[choice.lang].select(count) === 'one' ? one : other;
+export function plural(count: number, one: string, other: string, lang: Lang = choice.lang): string {
+  return PLURALS[lang].select(count) === 'one' ? one : other;
 }
 
 /** "a, b and c" / "a, b og c". */
 export function andList(items: readonly string[]): string {
   return new Intl.ListFormat(LOCALE[choice.lang], { type: 'conjunction' }).format(items);
+}
+
+/** "a, b or c" / "a, b eller c". */
+export function orList(items: readonly string[]): string {
+  return new Intl.ListFormat(LOCALE[choice.lang], { type: 'disjunction' }).format(items);
 }
