@@ -1,8 +1,31 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The fast layer (`npm run test:unit`): the folders of pure code, read in-process. Nothing in it starts a
+ * process or a worker, the sandbox or a server, or needs the build; a file of these folders that does is
+ * in FULL_ONLY and runs with `npm test` only (test/architecture/test-layers.test.ts keeps the list true).
+ */
+export const UNIT_FOLDERS = ['architecture', 'model', 'words', 'plan', 'validate', 'view', 'template', 'report', 'sheets'] as const;
+export const FULL_ONLY = [
+  'test/report/json.test.ts', // a named pipe made with mkfifo
+  'test/sheets/danish-words.test.ts', // the built reader (dist/) in a worker thread
+  'test/sheets/xlsx-worker.test.ts',
+  'test/sheets/xlsx-worker-eager.test.ts',
+  'test/sheets/xlsx-worker-lifecycle.test.ts',
+];
+const UNIT = UNIT_FOLDERS.map((folder) => `test/${folder}/**/*.test.ts`);
+/** The rest: the other folders of test/, and the files of the pure folders that are not pure. */
+const INTEGRATION = [
+  ...readdirSync('test', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !(UNIT_FOLDERS as readonly string[]).includes(entry.name))
+    .map((entry) => `test/${entry.name}/**/*.test.ts`),
+  ...FULL_ONLY,
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Which files: the two projects below (an include here would be added to each of theirs).
     // Time-outs guard against a hang; they are never a claim on speed. On a loaded 2-core machine (two
     // copies of the suite side by side, issue 23) an end-to-end test may take minutes: slow, not wrong.
     // Speed is measured under bench/ (`npm run bench -- timed` holds the bounds tests once asserted).
@@ -15,5 +38,10 @@ export default defineConfig({
     maxWorkers: 2,
     // The JSON result lets .ci/run print the plain "N passed, N failed" line CI reads.
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
+    // `npm test` runs both projects, every file once; `npm run test:unit` (`--project unit`) the first alone.
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: FULL_ONLY } },
+      { extends: true, test: { name: 'integration', include: INTEGRATION } },
+    ],
   },
 });

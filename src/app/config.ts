@@ -109,7 +109,7 @@ export function checkConfig(parsed: unknown, shown: string): ConfigFile {
 }
 
 /** The known name within two edits of a mistyped one (a letter missing, doubled or swapped). */
-function nearest(typed: string, known: readonly string[]): string | undefined {
+export function nearest(typed: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
     const distance = editDistance(typed.toLowerCase(), name);

@@ -3,7 +3,7 @@
  * The command line: parses flags (environment variables underneath), calls one command, and is the only
  * place that turns an error into a message and an exit code.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
 import { printable, type AppIO } from '../app/io.js';
@@ -16,7 +16,7 @@ import { boundHeapGrowth } from './heap.js';
 import { chooseLanguage, language, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
 import { cliWords } from '../words/cli.js';
 import { commanderWords } from '../words/commander.js';
-import { commanderErrorInWords, speakCommanderWords } from './commander-words.js';
+import { CommandInWords, speakCommanderWords } from './commander-words.js';
 
 const VERSION = '0.1.0';
 
@@ -148,7 +148,7 @@ function interruptible(timeoutMs: number | undefined): AbortSignal {
 
 export function buildProgram(setExit: (code: ExitCode) => void): Command {
   const w = cliWords();
-  const program = speakCommanderWords(new Command('orgsync-import'))
+  const program = speakCommanderWords(new CommandInWords('orgsync-import'))
     .description(w.program)
     .version(VERSION, '-V, --version', commanderWords().versionOption)
     .showHelpAfterError(w.helpAfterError)
@@ -369,7 +369,6 @@ function hideOptionValues(text: string): string {
 function endingOf(error: unknown): { code: string; message: string } {
   const code = (error as { code?: unknown }).code;
   const message = hideOptionValues(error instanceof Error ? error.message : String(error));
-  if (typeof code === 'string' && code.startsWith('commander.')) return { code: 'usage', message: commanderErrorInWords(message) };
   return { code: typeof code !== 'string' ? 'unexpected' : code.startsWith('commander.') ? 'usage' : code, message };
 }
 

@@ -3,9 +3,22 @@
  * status. The terminal summary, the `--report` JSON and the plan all count with these functions.
  */
 import type { OperationOutcome, OperationStatus } from '../load/outcome.js';
-import { countByKindAndAction, kindAndAction, type Count } from '../view/plan-text.js';
-import type { Operation } from '../model/operations.js';
-import { DESCRIBE } from '../model/operations.js';
+import { DESCRIBE, type Action, type EntityKind, type Operation } from '../model/operations.js';
+
+/** The order the plan and the summaries list actions in. */
+export const ACTION_ORDER: Action[] = [
+  'create',
+  'update',
+  'move',
+  'rename',
+  'fire',
+  'rehire',
+  'delete',
+  'add_member',
+  'remove_member',
+  'report_absence',
+];
+const ENTITY_ORDER: EntityKind[] = ['user', 'employee', 'department', 'team', 'membership', 'delegation', 'absence'];
 
 export const STATUSES: readonly OperationStatus[] = ['done', 'unchanged', 'failed', 'skipped'];
 
@@ -21,6 +34,35 @@ export function countStatuses(outcomes: readonly Pick<OperationOutcome, 'status'
   const counts = emptyStatuses();
   for (const outcome of outcomes) counts[outcome.status] += 1;
   return counts;
+}
+
+export interface Count {
+  entity: EntityKind;
+  action: Action;
+  count: number;
+}
+
+export function countByKindAndAction(ops: readonly Operation[]): Count[] {
+  // Counted by type first (no key to build per operation: a plan can have 300,000), then by kind and action.
+  const byType = new Map<Operation['type'], number>();
+  for (const op of ops) byType.set(op.type, (byType.get(op.type) ?? 0) + 1);
+  const counts = new Map<string, Count>();
+  for (const [type, n] of byType) {
+    const { entity, action } = DESCRIBE[type];
+    const key = kindAndAction(entity, action);
+    const entry = counts.get(key) ?? { entity, action, count: 0 };
+    entry.count += n;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort(
+    (a, b) =>
+      ENTITY_ORDER.indexOf(a.entity) - ENTITY_ORDER.indexOf(b.entity) ||
+      ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action),
+  );
+}
+
+export function kindAndAction(entity: EntityKind, action: Action): string {
+  return `${entity}/${action}`;
 }
 
 /** Per kind and action (in the plan's order), how many were planned and what became of them. */

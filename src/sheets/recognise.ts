@@ -3,11 +3,10 @@
  * row is, what each column means, and its data rows keyed by canonical column.
  */
 import { issue, type Issue, type Wording } from '../model/issue.js';
-import { INSTRUCTIONS_SHEET } from '../template/content.js';
-import { GENERAL } from '../template/instructions.js';
 import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, normaliseName, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap, type SheetSpec } from './columns.js';
 import { workbookLanguage, type Lang } from '../words/language.js';
 import { sheetWords } from '../words/sheets.js';
+import { instructionWords } from '../words/template-instructions.js';
 import { withProfileRules, type SheetRules } from './profile-cells.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
@@ -146,7 +145,7 @@ function hiddenSheetMessage(sheetName: string, lookalike: SheetKind | undefined)
 /** The template's own Instructions sheet (either language) is part of the template, not a sheet to report. */
 function isTemplateInstructions(sheetName: string, firstRow: PhysicalRow | undefined): boolean {
   const title = firstRow?.row === 1 ? firstRow.cells[0]?.text : undefined;
-  return (['en', 'da'] as const).some((lang) => sheetName === INSTRUCTIONS_SHEET[lang] && title === GENERAL[lang][0]);
+  return (['en', 'da'] as const).some((lang) => sheetName === instructionWords(lang).sheet && title === instructionWords(lang).title);
 }
 
 /**

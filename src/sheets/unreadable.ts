@@ -27,20 +27,20 @@ export class WordedUnreadableFileError extends UnreadableFileError {
   }
 }
 
-/** The sentence of a wording in the run's language; limits are written with digit groups as the English does. */
+/** The sentence of a wording in the run's language (its limits written as the language writes numbers). */
 export function sentence(wording: UnreadableWording): string {
   const words = unreadableWords();
   switch (wording.kind) {
     case 'reason':
       return `${words.reasons[wording.reason]}.`;
     case 'cellTooLong':
-      return words.cellTooLong(wording.sheetName, `${wording.column}${wording.row}`, MAX_CELL_TEXT_LENGTH.toLocaleString('en'), wording.csv);
+      return words.cellTooLong(wording.sheetName, `${wording.column}${wording.row}`, MAX_CELL_TEXT_LENGTH, wording.csv);
     case 'tooManyColumns':
-      return words.tooManyColumns(wording.sheetName, wording.row, MAX_COLUMNS.toLocaleString('en'));
+      return words.tooManyColumns(wording.sheetName, wording.row, MAX_COLUMNS);
     case 'rowTooLarge':
       return words.rowTooLarge(wording.sheetName, wording.row, MAX_ROW_BYTES / 1024 / 1024, wording.csv);
     case 'tooManyRows':
-      return words.tooManyRows(wording.sheetName, MAX_ROWS.toLocaleString('en'));
+      return words.tooManyRows(wording.sheetName, MAX_ROWS);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the template says, per language: sheet and file names, the one fictional example row of each
  * sheet, and the values offered in the drop-down lists (all of them spellings the reader accepts).
- * Headers come from ../sheets/columns.ts; the instruction texts from ./instructions.ts. The example
+ * Headers come from ../sheets/columns.ts; the Instructions sheet's words from ../words/template-instructions.ts. The example
  * organisation row is the top department (every Organisation sheet needs exactly one), so a fresh
  * template validates without errors; the Instructions sheet explains teams and parents.
  */
@@ -17,8 +17,6 @@ export const WORKBOOK_FILE: Record<TemplateLanguage, string> = {
   en: 'orgsync-template.xlsx',
   da: 'orgsync-skabelon.xlsx',
 };
-
-export const INSTRUCTIONS_SHEET: Record<TemplateLanguage, string> = { en: 'Instructions', da: 'Vejledning' };
 
 /** CSV file base names: the sheet names the reader recognises, in lower case. */
 export const CSV_FILE: Record<TemplateLanguage, Record<SheetKind, string>> = {

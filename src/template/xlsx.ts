@@ -11,12 +11,11 @@ import {
   DATE_FORMAT,
   DROPDOWNS,
   ID_COLUMNS,
-  INSTRUCTIONS_SHEET,
   exampleRow,
   type ExampleValue,
   type TemplateLanguage,
 } from './content.js';
-import { DROPDOWN_ERROR, GENERAL, RULES, TABLE_HEADINGS, YES_NO } from './instructions.js';
+import { instructionWords } from '../words/template-instructions.js';
 import { TEMPLATE_INFO_SHEET, TEMPLATE_VERSION, TEMPLATE_VERSION_LABEL } from './version.js';
 
 /** Document dates of every template: a fixed day, so regenerating changes nothing. */
@@ -81,21 +80,21 @@ function addDataSheet(
         formulae: [listed.range],
         showErrorMessage: true,
         errorStyle: 'warning',
-        errorTitle: DROPDOWN_ERROR[lang].title,
-        error: DROPDOWN_ERROR[lang].message,
+        errorTitle: instructionWords(lang).dropdownTitle,
+        error: instructionWords(lang).dropdownMessage,
       });
     }
   });
 }
 
 function addInstructionsSheet(workbook: ExcelJS.Workbook, lang: TemplateLanguage): void {
-  const sheet = workbook.addWorksheet(INSTRUCTIONS_SHEET[lang]);
+  const words = instructionWords(lang);
+  const sheet = workbook.addWorksheet(words.sheet);
   sheet.columns = [{ width: 16 }, { width: 26 }, { width: 20 }, { width: 100 }];
-  const [title, ...general] = GENERAL[lang];
-  sheet.addRow([title]).font = { bold: true, size: 14 };
-  for (const line of general) sheet.addRow([line]);
+  sheet.addRow([words.title]).font = { bold: true, size: 14 };
+  for (const line of words.general) sheet.addRow([line]);
   sheet.addRow([]);
-  const headings = sheet.addRow([...TABLE_HEADINGS[lang]]);
+  const headings = sheet.addRow([...words.headings]);
   headings.font = { bold: true };
   for (const kind of SHEET_KINDS) {
     const spec = SHEETS[kind];
@@ -104,7 +103,7 @@ function addInstructionsSheet(workbook: ExcelJS.Workbook, lang: TemplateLanguage
         lang === 'da' ? spec.danish : spec.english,
         headerOf(column, lang),
         requiredText(lang, kind, column),
-        RULES[lang][kind][column.name] ?? '',
+        ruleOf(lang, kind, column),
       ]);
       row.getCell(4).alignment = { wrapText: true, vertical: 'top' };
     }
@@ -166,12 +165,18 @@ function isRequired(kind: SheetKind, column: ColumnSpec): boolean {
 }
 
 function requiredText(lang: TemplateLanguage, kind: SheetKind, column: ColumnSpec): string {
-  if (kind === 'organisation' && column.name === 'parent_id') return YES_NO[lang].exceptTop;
-  return column.required ? YES_NO[lang].yes : YES_NO[lang].no;
+  const words = instructionWords(lang);
+  if (kind === 'organisation' && column.name === 'parent_id') return words.exceptTop;
+  return column.required ? words.yes : words.no;
+}
+
+function ruleOf(lang: TemplateLanguage, kind: SheetKind, column: ColumnSpec): string {
+  const rules: Record<string, string> = instructionWords(lang).rules[kind];
+  return rules[column.name] ?? '';
 }
 
 function ruleText(lang: TemplateLanguage, kind: SheetKind, column: ColumnSpec): string {
-  return `${requiredText(lang, kind, column)}: ${RULES[lang][kind][column.name] ?? ''}`;
+  return `${requiredText(lang, kind, column)}: ${ruleOf(lang, kind, column)}`;
 }
 
 function cellValue(value: ExampleValue | undefined): ExcelJS.CellValue {

@@ -75,5 +75,5 @@ export function describeLoop(ids: readonly string[]): string {
   if (ids.length <= LOOP_MEMBERS_SHOWN) return [...ids, ids[0]!].map(quoted).join(' → ');
   const head = ids.slice(0, LOOP_MEMBERS_SHOWN - 1).map(quoted).join(' → ');
   const hidden = ids.length - LOOP_MEMBERS_SHOWN;
-  return validateUnitWords().longLoop(head, hidden.toLocaleString('en'), quoted(ids[ids.length - 1]!), quoted(ids[0]!), ids.length.toLocaleString('en'));
+  return validateUnitWords().longLoop(head, hidden, quoted(ids[ids.length - 1]!), quoted(ids[0]!), ids.length);
 }

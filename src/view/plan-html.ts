@@ -11,7 +11,7 @@ import type { ChartPerson, ChartUnit, OrgChart, PersonRef } from './org-chart.js
 import { PERSON_CHANGES, UNIT_CHANGES } from './org-chart.js';
 import { PAGE_CSS, PAGE_SCRIPT } from './page-assets.js';
 import { pageWords, pageWordsIn, type PageWords } from '../words/page.js';
-import { language, type Lang } from '../words/language.js';
+import { formatNumber, language, plural, type Lang } from '../words/language.js';
 
 type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
 /** On the page, a removal held for approval (and what waits for it) is "held", not merely skipped. */
@@ -144,11 +144,11 @@ function unitElement(u: ChartUnit, ctx: Context, out: string[]): void {
   out.push('</details></li>');
 }
 
-function countsSection(report: PageReport, kind: PageInput['kind'], w: PageWords): string {
+function countsSection(report: PageReport, kind: PageInput['kind'], w: PageWords, lang: Lang): string {
   const items: string[] = [];
   for (const [entity, actions] of Object.entries(report.summary.plan)) {
     for (const [action, count] of Object.entries(actions)) {
-      items.push(`<li data-count="${escapeHtml(`${entity}/${action}`)}"><strong>${count}</strong> ${escapeHtml((count === 1 ? w.oneEntity : w.entity)[entity] ?? entity)}: ${escapeHtml(w.action[action] ?? action)}</li>`);
+      items.push(`<li data-count="${escapeHtml(`${entity}/${action}`)}"><strong>${formatNumber(count, lang)}</strong> ${escapeHtml(plural(count, w.oneEntity[entity] ?? entity, w.entity[entity] ?? entity, lang))}: ${escapeHtml(w.action[action] ?? action)}</li>`);
     }
   }
   const outcomes =
@@ -260,7 +260,7 @@ export function renderPlanPage(input: PageInput): string {
 <body data-page="${input.kind}">
 <header><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(input.kind === 'plan' ? w.intro : w.reportIntro)}</p></header>
 <main>
-${countsSection(input.report, input.kind, w)}
+${countsSection(input.report, input.kind, w, lang)}
 ${guardSection(input.report, w)}
 ${input.kind === 'report' ? failuresSection(input.report, w) : ''}
 ${warningsSection(input.report, w)}

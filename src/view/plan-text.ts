@@ -7,21 +7,8 @@ import { levels } from '../plan/graph.js';
 import { DESCRIBE, type Action, type EntityKind, type Operation } from '../model/operations.js';
 import { actionWords, entitiesWords, entityWords, operationName } from './words.js';
 import { planWords } from '../words/view-plan.js';
+import { ACTION_ORDER, countByKindAndAction, kindAndAction } from '../report/counts.js';
 import { actionWords as vocabulary } from '../words/view-actions.js';
-
-const ACTION_ORDER: Action[] = [
-  'create',
-  'update',
-  'move',
-  'rename',
-  'fire',
-  'rehire',
-  'delete',
-  'add_member',
-  'remove_member',
-  'report_absence',
-];
-const ENTITY_ORDER: EntityKind[] = ['user', 'employee', 'department', 'team', 'membership', 'delegation', 'absence'];
 
 export function describeSource(op: Operation): string {
   if (!op.source) return '';
@@ -30,35 +17,6 @@ export function describeSource(op: Operation): string {
 
 export function describeOperation(op: Operation): string {
   return `${DESCRIBE[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${op.reason}`;
-}
-
-export interface Count {
-  entity: EntityKind;
-  action: Action;
-  count: number;
-}
-
-export function countByKindAndAction(ops: readonly Operation[]): Count[] {
-  // Counted by type first (no key to build per operation: a plan can have 300,000), then by kind and action.
-  const byType = new Map<Operation['type'], number>();
-  for (const op of ops) byType.set(op.type, (byType.get(op.type) ?? 0) + 1);
-  const counts = new Map<string, Count>();
-  for (const [type, n] of byType) {
-    const { entity, action } = DESCRIBE[type];
-    const key = kindAndAction(entity, action);
-    const entry = counts.get(key) ?? { entity, action, count: 0 };
-    entry.count += n;
-    counts.set(key, entry);
-  }
-  return [...counts.values()].sort(
-    (a, b) =>
-      ENTITY_ORDER.indexOf(a.entity) - ENTITY_ORDER.indexOf(b.entity) ||
-      ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action),
-  );
-}
-
-export function kindAndAction(entity: EntityKind, action: Action): string {
-  return `${entity}/${action}`;
 }
 
 /** `undoes`: the run an undo reverses (what "nothing to do" is measured against). */

@@ -2,7 +2,7 @@
  * The sentences about the files a run leaves or refuses to write (src/app/reports.ts, pages.ts,
  * output-paths.ts, output-mode.ts, run-record.ts, run-map-init.ts, run-template.ts).
  */
-import { phrasebook } from './language.js';
+import { formatNumber, phrasebook } from './language.js';
 
 const en = {
   // reports.ts
@@ -14,7 +14,7 @@ const en = {
 
   // pages.ts
   noPage: (operations: number, most: number) =>
-    `No org chart page: the plan has ${operations} operations, more than a page shows (${most}); --report FILE.json lists them all.`,
+    `No org chart page: the plan has ${formatNumber(operations)} operations, more than a page shows (${formatNumber(most)}); --report FILE.json lists them all.`,
   pageWritten: (kind: 'plan' | 'report', path: string) =>
     `${kind === 'plan' ? 'The plan as an org chart' : 'The report as an org chart'}: ${path}`,
   couldNotWritePage: (path: string, why: string) => `Could not write the page ${path}: ${why}`,
@@ -38,7 +38,7 @@ const en = {
   outExists: (out: string) => `${out} already exists; give another --out, or add --overwrite to replace it`,
   noHeaderRow: (file: string) => `${file}: no header row found (every sheet is empty)`,
   profileWritten: (out: string, recognised: number, guessed: number, unrecognised: number) =>
-    `Wrote ${out}: ${recognised} headers recognised, ${guessed} guessed (check them: "_guessed"), ${unrecognised} unrecognised (mapped to null, listed under "_unrecognised").`,
+    `Wrote ${out}: ${formatNumber(recognised)} headers recognised, ${formatNumber(guessed)} guessed (check them: "_guessed"), ${formatNumber(unrecognised)} unrecognised (mapped to null, listed under "_unrecognised").`,
   editProfile: (file: string, out: string) => `Edit it, then check the export with it: orgsync-import validate ${file} --map ${out}`,
 
   // run-template.ts
@@ -55,7 +55,7 @@ export const appOutputWords = phrasebook({
     couldNotWriteReport: (path, why) => `Kunne ikke skrive rapporten ${path}: ${why}`,
 
     noPage: (operations, most) =>
-      `Ingen side med organisationsdiagram: planen har ${operations} handlinger, flere end en side kan vise (${most}); --report FIL.json viser dem alle.`,
+      `Ingen side med organisationsdiagram: planen har ${formatNumber(operations)} handlinger, flere end en side kan vise (${formatNumber(most)}); --report FIL.json viser dem alle.`,
     pageWritten: (kind, path) => `${kind === 'plan' ? 'Planen som organisationsdiagram' : 'Rapporten som organisationsdiagram'}: ${path}`,
     couldNotWritePage: (path, why) => `Kunne ikke skrive siden ${path}: ${why}`,
 
@@ -74,7 +74,7 @@ export const appOutputWords = phrasebook({
     outExists: (out) => `${out} findes allerede; angiv en anden --out, eller tilføj --overwrite for at erstatte den`,
     noHeaderRow: (file) => `${file}: ingen overskriftsrække fundet (alle ark er tomme)`,
     profileWritten: (out, recognised, guessed, unrecognised) =>
-      `Skrev ${out}: ${recognised} overskrifter genkendt, ${guessed} gættet (kontrollér dem: "_guessed"), ${unrecognised} ikke genkendt (sat til null og listet under "_unrecognised").`,
+      `Skrev ${out}: ${formatNumber(recognised)} overskrifter genkendt, ${formatNumber(guessed)} gættet (kontrollér dem: "_guessed"), ${formatNumber(unrecognised)} ikke genkendt (sat til null og listet under "_unrecognised").`,
     editProfile: (file, out) => `Ret den, og kontrollér så eksporten med den: orgsync-import validate ${file} --map ${out}`,
 
     wrote: (file) => `Skrev ${file}`,

@@ -2,7 +2,7 @@
  * The sentences of a run's own steps (src/app/run-import.ts, run-undo.ts, run-history.ts, inputs.ts,
  * service.ts, progress.ts, events.ts): the phases, the confirmation question, how a run ends.
  */
-import { phrasebook, plural } from './language.js';
+import { formatNumber, phrasebook, plural } from './language.js';
 
 const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
@@ -23,15 +23,15 @@ const en = {
   fixErrorsFirst: 'Nothing was sent: fix the errors above and run again.',
   note: (note: string) => `Note: ${note}`,
   serviceAndWorkbookRead: (employees: number, departments: number, teams: number, workbook: string) =>
-    `the service has ${employees} employees, ${departments} departments, ${teams} teams; the workbook: ${workbook}`,
-  workbookRead: (rows: number, sheets: number, errors: number) => `${rows} rows in ${sheets} sheets, ${errors} errors`,
+    `the service has ${formatNumber(employees)} employees, ${formatNumber(departments)} departments, ${formatNumber(teams)} teams; the workbook: ${workbook}`,
+  workbookRead: (rows: number, sheets: number, errors: number) => `${formatNumber(rows)} rows in ${formatNumber(sheets)} sheets, ${formatNumber(errors)} errors`,
   couldNotRead: (service: string, why: string) => `Could not read ${service}: ${why}`,
   nothingSent: 'Nothing was sent.',
   needsYes: 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).',
   /** The question before anything is sent; the answers prompt.ts takes follow it in brackets. */
-  confirmApply: (count: number, service: string) => `Apply these ${count} changes to ${service}? [y/N] `,
+  confirmApply: (count: number, service: string) => `Apply these ${formatNumber(count)} changes to ${service}? [y/N] `,
   resuming: (startedAt: string, confirmed: number) =>
-    `Resuming the run of ${startedAt}: ${confirmed} operations were confirmed then; the rest follows.`,
+    `Resuming the run of ${startedAt}: ${formatNumber(confirmed)} operations were confirmed then; the rest follows.`,
   previousUnfinished: (startedAt: string, sameService: boolean) =>
     `The previous run (${startedAt}, ${sameService ? 'another workbook' : 'another service or company'}) did not finish; this run starts from what the service has now.`,
   journalCannotBegin: (why: string) => `${why} Nothing was sent: make room (or choose another --journal) and run again.`,
@@ -64,9 +64,9 @@ const en = {
   undoOtherService: (runId: string) =>
     `Run ${runId} went to another service or company than the one given: give the same service options (--base-url, --company-id, --api) as that run.`,
   laterRuns: (count: number, ids: string, runId: string) =>
-    `Note: ${count} later run(s) changed this service (${ids}); what they changed in the entities ${runId} touched is set back too.`,
+    `Note: ${formatNumber(count)} later run(s) changed this service (${ids}); what they changed in the entities ${runId} touched is set back too.`,
   undoing: (runId: string, startedAt: string, entities: number) =>
-    `Undoing run ${runId} (${startedAt}): the ${entities} employees and units it changed go back to how they were, what it created is removed.`,
+    `Undoing run ${runId} (${startedAt}): the ${formatNumber(entities)} employees and units it changed go back to how they were, what it created is removed.`,
   cannotBeUndone: (what: string) => `Cannot be undone: ${what}`,
 };
 
@@ -84,15 +84,15 @@ export const appRunWords = phrasebook({
     fixErrorsFirst: 'Intet blev sendt: ret fejlene ovenfor, og kør igen.',
     note: (note) => `Bemærk: ${note}`,
     serviceAndWorkbookRead: (employees, departments, teams, workbook) =>
-      `tjenesten har ${employees} ${plural(employees, 'medarbejder', 'medarbejdere')}, ${departments} ${plural(departments, 'afdeling', 'afdelinger')}, ${teams} teams; projektmappen: ${workbook}`,
-    workbookRead: (rows, sheets, errors) => `${rows} ${plural(rows, 'række', 'rækker')} i ${sheets} ark, ${errors} fejl`,
+      `tjenesten har ${formatNumber(employees)} ${plural(employees, 'medarbejder', 'medarbejdere')}, ${formatNumber(departments)} ${plural(departments, 'afdeling', 'afdelinger')}, ${formatNumber(teams)} teams; projektmappen: ${workbook}`,
+    workbookRead: (rows, sheets, errors) => `${formatNumber(rows)} ${plural(rows, 'række', 'rækker')} i ${formatNumber(sheets)} ark, ${formatNumber(errors)} fejl`,
     couldNotRead: (service, why) => `Kunne ikke læse ${service}: ${why}`,
     nothingSent: 'Intet blev sendt.',
     needsYes: 'Ikke udført: der er ingen terminal at spørge i, så udførelsen kræver --yes (se planen ovenfor).',
     confirmApply: (count, service) =>
-      `${count === 1 ? 'Udfør denne ene ændring' : `Udfør disse ${count} ændringer`} på ${service}? [j/N] `,
+      `${plural(count, 'Udfør denne ene ændring', `Udfør disse ${formatNumber(count)} ændringer`)} på ${service}? [j/N] `,
     resuming: (startedAt, confirmed) =>
-      `Genoptager kørslen fra ${startedAt}: ${confirmed} ${plural(confirmed, 'handling', 'handlinger')} blev bekræftet dengang; resten følger nu.`,
+      `Genoptager kørslen fra ${startedAt}: ${formatNumber(confirmed)} ${plural(confirmed, 'handling', 'handlinger')} blev bekræftet dengang; resten følger nu.`,
     previousUnfinished: (startedAt, sameService) =>
       `Den forrige kørsel (${startedAt}, ${sameService ? 'en anden projektmappe' : 'en anden tjeneste eller virksomhed'}) blev ikke færdig; denne kørsel tager udgangspunkt i det, tjenesten har nu.`,
     journalCannotBegin: (why) => `${why} Intet blev sendt: skaf plads (eller vælg en anden --journal), og kør igen.`,
@@ -122,9 +122,9 @@ export const appRunWords = phrasebook({
     undoOtherService: (runId) =>
       `Kørsel ${runId} gik til en anden tjeneste eller virksomhed end den angivne: angiv de samme tjenesteindstillinger (--base-url, --company-id, --api) som ved den kørsel.`,
     laterRuns: (count, ids, runId) =>
-      `Bemærk: ${count} ${plural(count, 'senere kørsel', 'senere kørsler')} ændrede denne tjeneste (${ids}); det, ${plural(count, 'den', 'de')} ændrede ved det, ${runId} rørte ved, sættes også tilbage.`,
+      `Bemærk: ${formatNumber(count)} ${plural(count, 'senere kørsel', 'senere kørsler')} ændrede denne tjeneste (${ids}); det, ${plural(count, 'den', 'de')} ændrede ved det, ${runId} rørte ved, sættes også tilbage.`,
     undoing: (runId, startedAt, entities) =>
-      `Fortryder kørsel ${runId} (${startedAt}): de ${entities} medarbejdere og enheder, den ændrede, sættes tilbage til, som de var, og det, den oprettede, fjernes.`,
+      `Fortryder kørsel ${runId} (${startedAt}): de ${formatNumber(entities)} medarbejdere og enheder, den ændrede, sættes tilbage til, som de var, og det, den oprettede, fjernes.`,
     cannotBeUndone: (what) => `Kan ikke fortrydes: ${what}`,
   },
 });

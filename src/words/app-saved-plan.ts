@@ -2,7 +2,7 @@
  * The sentences of saved plans: writing one (src/app/plan-file.ts), reading one (src/app/saved-plan.ts),
  * its approvals file (src/app/approvals.ts) and `apply plan.json` (src/app/run-apply.ts).
  */
-import { phrasebook, plural } from './language.js';
+import { formatNumber, phrasebook, plural } from './language.js';
 
 const en = {
   // plan-file.ts
@@ -10,7 +10,7 @@ const en = {
   planSavedWithHeld: (path: string) => `Plan saved to ${path}, with the removals it holds for approval (how to approve them is said at the end).`,
   couldNotSavePlan: (path: string, why: string) => `Could not write the plan file ${path}: ${why}. Nothing was sent.`,
   heldForApproval: (count: number, page: string, planFile: string) =>
-    `${count} ${plural(count, 'removal', 'removals')} held for approval: tick ${plural(count, 'it', 'them')} in ${page} and save approvals.json, then run orgsync-import apply ${planFile} --approve approvals.json`,
+    `${formatNumber(count)} ${plural(count, 'removal', 'removals')} held for approval: tick ${plural(count, 'it', 'them')} in ${page} and save approvals.json, then run orgsync-import apply ${planFile} --approve approvals.json`,
 
   // saved-plan.ts
   planFileUnreadable: (path: string, missing: boolean) =>
@@ -28,7 +28,7 @@ const en = {
   approvalsNotJson: 'it is not valid JSON.',
   approvalsShape: (where: string, problem: string) => `expected {"version":1,"approved":["<plan entry key>", …]} (${where}: ${problem}).`,
   notHeld: (keys: readonly string[], planFile: string, held: number) =>
-    `${keys.map((k) => `"${k}"`).join(', ')} ${keys.length === 1 ? 'is not a removal' : 'are not removals'} held by ${planFile} (${held} held).`,
+    `${keys.map((k) => `"${k}"`).join(', ')} ${plural(keys.length, 'is not a removal', 'are not removals')} held by ${planFile} (${formatNumber(held)} held).`,
 
   // run-apply.ts
   otherApi: (planFile: string, planApi: string, givenApi: string) => `${planFile} was made for API ${planApi}; --api ${givenApi} cannot apply it.`,
@@ -38,10 +38,10 @@ const en = {
   otherBaseUrl: (planFile: string, planUrl: string | null, baseUrl: string) =>
     `${planFile} was made for ${planUrl ?? 'another service'}; --base-url ${baseUrl} is another service.`,
   stale: (what: string, shown: string, more: number, planFile: string) =>
-    `The plan is stale: ${what}: ${shown}${more > 0 ? `; and ${more} more` : ''}. Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
+    `The plan is stale: ${what}: ${shown}${more > 0 ? `; and ${formatNumber(more)} more` : ''}. Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
   serviceChanged: 'the service changed since the plan was made',
   approvedCannotRun: 'the approved removals cannot be carried out as planned',
-  approveHeldHint: (held: number) => ` To carry out some of its ${held} held removals, add --approve approvals.json.`,
+  approveHeldHint: (held: number) => ` To carry out some of its ${formatNumber(held)} held removals, add --approve approvals.json.`,
   workbookUnreadable: (why: string) => `The workbook the plan was made from cannot be read (${why}). Nothing was sent.`,
   workbookChanged: (files: string) => `the workbook changed since the plan was made (${files})`,
   workbookAndServiceChanged: (files: string) => `the workbook (${files}) and the service changed since the plan was made`,
@@ -50,7 +50,7 @@ const en = {
     `${planFile} was made for another service (or another sandbox state) than ${service}. Nothing was sent.`,
   workbookErrorsNow: 'Nothing was sent: the workbook has errors against the service as it is now.',
   serviceChangedHarmlessly: 'The service changed since the plan was made, but not in a way that changes the plan.',
-  approvedCount: (approved: number, held: number, planFile: string) => `Approved: ${approved} of the ${held} removals held by ${planFile}.`,
+  approvedCount: (approved: number, held: number, planFile: string) => `Approved: ${formatNumber(approved)} of the ${formatNumber(held)} removals held by ${planFile}.`,
 };
 
 export const appSavedPlanWords = phrasebook({
@@ -60,7 +60,7 @@ export const appSavedPlanWords = phrasebook({
     planSavedWithHeld: (path) => `Planen er gemt i ${path} med de fjernelser, den holder tilbage til godkendelse (hvordan de godkendes, står til sidst).`,
     couldNotSavePlan: (path, why) => `Kunne ikke skrive planfilen ${path}: ${why}. Intet blev sendt.`,
     heldForApproval: (count, page, planFile) =>
-      `${count} ${plural(count, 'fjernelse', 'fjernelser')} holdt tilbage til godkendelse: sæt flueben ved ${plural(count, 'den', 'dem')} i ${page}, og gem approvals.json; kør så orgsync-import apply ${planFile} --approve approvals.json`,
+      `${formatNumber(count)} ${plural(count, 'fjernelse', 'fjernelser')} holdt tilbage til godkendelse: sæt flueben ved ${plural(count, 'den', 'dem')} i ${page}, og gem approvals.json; kør så orgsync-import apply ${planFile} --approve approvals.json`,
 
     planFileUnreadable: (path, missing) =>
       `${path}: ${missing ? 'filen findes ikke' : 'den er ikke gyldig JSON'} (forventede en planfil skrevet af orgsync-import plan --out)`,
@@ -75,18 +75,18 @@ export const appSavedPlanWords = phrasebook({
     approvalsNotJson: 'den er ikke gyldig JSON.',
     approvalsShape: (where, problem) => `forventede {"version":1,"approved":["<nøglen til et punkt i planen>", …]} (${where}: ${problem}).`,
     notHeld: (keys, planFile, held) =>
-      `${keys.map((k) => `"${k}"`).join(', ')} er ikke ${keys.length === 1 ? 'en fjernelse' : 'fjernelser'}, som ${planFile} holder tilbage (${held} holdt tilbage).`,
+      `${keys.map((k) => `"${k}"`).join(', ')} er ikke ${plural(keys.length, 'en fjernelse', 'fjernelser')}, som ${planFile} holder tilbage (${formatNumber(held)} holdt tilbage).`,
 
     otherApi: (planFile, planApi, givenApi) => `${planFile} er lavet til API ${planApi}; --api ${givenApi} kan ikke udføre den.`,
     namesNoService: (planFile) => `${planFile} angiver ingen tjeneste.`,
     otherCompany: (planFile, company, given) => `${planFile} er lavet til virksomhed ${company ?? '(ingen)'}, ikke ${given}.`,
     otherBaseUrl: (planFile, planUrl, baseUrl) => `${planFile} er lavet til ${planUrl ?? 'en anden tjeneste'}; --base-url ${baseUrl} er en anden tjeneste.`,
     stale: (what, shown, more, planFile) =>
-      `Planen er forældet: ${what}: ${shown}${more > 0 ? `; og ${more} til` : ''}. Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${planFile}), og gennemgå den.`,
+      `Planen er forældet: ${what}: ${shown}${more > 0 ? `; og ${formatNumber(more)} til` : ''}. Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${planFile}), og gennemgå den.`,
     serviceChanged: 'tjenesten er ændret, siden planen blev lavet',
     approvedCannotRun: 'de godkendte fjernelser kan ikke udføres som planlagt',
     approveHeldHint: (held) =>
-      ` Tilføj --approve approvals.json for at udføre nogle af de ${held} ${plural(held, 'fjernelse', 'fjernelser')}, planen holder tilbage.`,
+      ` Tilføj --approve approvals.json for at udføre nogle af de ${formatNumber(held)} ${plural(held, 'fjernelse', 'fjernelser')}, planen holder tilbage.`,
     workbookUnreadable: (why) => `Projektmappen, som planen blev lavet ud fra, kan ikke læses (${why}). Intet blev sendt.`,
     workbookChanged: (files) => `projektmappen er ændret, siden planen blev lavet (${files})`,
     workbookAndServiceChanged: (files) => `projektmappen (${files}) og tjenesten er ændret, siden planen blev lavet`,
@@ -95,6 +95,6 @@ export const appSavedPlanWords = phrasebook({
       `${planFile} er lavet til en anden tjeneste (eller en anden sandkassetilstand) end ${service}. Intet blev sendt.`,
     workbookErrorsNow: 'Intet blev sendt: projektmappen har fejl i forhold til tjenesten, som den er nu.',
     serviceChangedHarmlessly: 'Tjenesten er ændret, siden planen blev lavet, men ikke på en måde, der ændrer planen.',
-    approvedCount: (approved, held, planFile) => `Godkendt: ${approved} af de ${held} fjernelser, som ${planFile} holder tilbage.`,
+    approvedCount: (approved, held, planFile) => `Godkendt: ${formatNumber(approved)} af de ${formatNumber(held)} fjernelser, som ${planFile} holder tilbage.`,
   },
 });

@@ -4,7 +4,7 @@
  * Pass `schemaProblems` as the parse's error map: `schema.safeParse(value, { error: schemaProblems })`.
  */
 import type { z } from 'zod';
-import { phrasebook } from './language.js';
+import { phrasebook, plural } from './language.js';
 
 type RawIssue = z.core.$ZodRawIssue;
 
@@ -45,7 +45,7 @@ function danish(issue: RawIssue): string {
       if (issue.origin === 'array') return `for mange: må højst have ${String(issue.maximum)} elementer`;
       return `for stor: skal være ${issue.inclusive ? 'højst' : 'mindre end'} ${String(issue.maximum)}`;
     case 'unrecognized_keys':
-      return `${issue.keys.length === 1 ? 'ukendt nøgle' : 'ukendte nøgler'}: ${issue.keys.map(shown).join(', ')}`;
+      return `${plural(issue.keys.length, 'ukendt nøgle', 'ukendte nøgler')}: ${issue.keys.map(shown).join(', ')}`;
     case 'invalid_union':
       return 'ugyldig værdi: passer ikke til nogen af de tilladte former';
     default:

@@ -3,7 +3,13 @@
  * and version options, and its usage errors. The English book is commander's own text, so English output
  * is commander's, word for word.
  */
-import { phrasebook } from './language.js';
+import { formatNumber, phrasebook, plural } from './language.js';
+
+/** An option as given: by its environment variable, or on the command line. */
+type Given = { env: string } | { flags: string };
+
+const givenEn = (given: Given): string => ('env' in given ? `environment variable '${given.env}'` : `option '${given.flags}'`);
+const givenDa = (given: Given): string => ('env' in given ? `miljøvariablen '${given.env}'` : `tilvalget '${given.flags}'`);
 
 const en = {
   titles: {
@@ -27,11 +33,12 @@ const en = {
   unknownOption: (flag: string) => `error: unknown option '${flag}'`,
   unknownCommand: (name: string) => `error: unknown command '${name}'`,
   didYouMean: (one: string) => `(Did you mean ${one}?)`,
-  didYouMeanOneOf: (list: string) => `(Did you mean one of ${list}?)`,
   missingArgument: (name: string) => `error: missing required argument '${name}'`,
   optionMissingArgument: (flags: string) => `error: option '${flags}' argument missing`,
+  missingMandatoryOption: (flags: string) => `error: required option '${flags}' not specified`,
+  conflictingOptions: (one: Given, other: Given) => `error: ${givenEn(one)} cannot be used with ${givenEn(other)}`,
   tooManyArguments: (command: string | null, expected: number, got: number) =>
-    `error: too many arguments${command === null ? '' : ` for '${command}'`}. Expected ${expected} argument${expected === 1 ? '' : 's'} but got ${got}.`,
+    `error: too many arguments${command === null ? '' : ` for '${command}'`}. Expected ${formatNumber(expected)} ${plural(expected, 'argument', 'arguments')} but got ${formatNumber(got)}.`,
   invalidOptionValue: (flags: string, value: string) => `error: option '${flags}' argument '${value}' is invalid.`,
   invalidArgumentValue: (value: string, name: string) => `error: command-argument value '${value}' is invalid for argument '${name}'.`,
   allowedChoices: (list: string) => `Allowed choices are ${list}.`,
@@ -82,11 +89,12 @@ export const commanderWords = phrasebook({
     unknownOption: (flag) => `fejl: ukendt tilvalg '${flag}'`,
     unknownCommand: (name) => `fejl: ukendt kommando '${name}'`,
     didYouMean: (one) => `(Mente du ${one}?)`,
-    didYouMeanOneOf: (list) => `(Mente du en af ${list}?)`,
     missingArgument: (name) => `fejl: det påkrævede argument '${name}' mangler`,
     optionMissingArgument: (flags) => `fejl: tilvalget '${flags}' mangler sin værdi`,
+    missingMandatoryOption: (flags) => `fejl: det påkrævede tilvalg '${flags}' er ikke angivet`,
+    conflictingOptions: (one, other) => `fejl: ${givenDa(one)} kan ikke bruges sammen med ${givenDa(other)}`,
     tooManyArguments: (command, expected, got) =>
-      `fejl: for mange argumenter${command === null ? '' : ` til '${command}'`}. Forventede ${expected} ${expected === 1 ? 'argument' : 'argumenter'}, men fik ${got}.`,
+      `fejl: for mange argumenter${command === null ? '' : ` til '${command}'`}. Forventede ${formatNumber(expected)} ${plural(expected, 'argument', 'argumenter')}, men fik ${formatNumber(got)}.`,
     invalidOptionValue: (flags, value) => `fejl: tilvalget '${flags}' har en ugyldig værdi '${value}'.`,
     invalidArgumentValue: (value, name) => `fejl: værdien '${value}' er ugyldig for argumentet '${name}'.`,
     allowedChoices: (list) => `Mulige valg er ${list}.`,

@@ -9,7 +9,6 @@
  * ask get English.
  */
 export type Lang = 'en' | 'da';
-export const LANGS: readonly Lang[] = ['en', 'da'];
 
 interface Choice {
   lang: Lang;
@@ -91,25 +90,38 @@ export function parseLang(value: string): Lang | undefined {
 /**
  * A set of sentences in both languages, side by side; the Danish book must have every entry of the
  * English one with the same parameters, so a sentence cannot be left in one language (a type error).
- * Returns the book of the language chosen now: call it where the sentence is made, not at module load.
+ * Returns the book of the language chosen now (or of `lang`, for what is written in a language of its
+ * own, like the template): call it where the sentence is made, not at module load.
  */
-export function phrasebook<T extends object>(books: { en: T; da: NoInfer<T> }): () => T {
-  return () => books[choice.lang];
+export function phrasebook<T extends object>(books: { en: T; da: NoInfer<T> }): (lang?: Lang) => T {
+  return (lang) => books[lang ?? choice.lang];
 }
 
-/** "1 team" / "3 teams": the word for a count (both languages have one and other). */
-export function plural(count: number, one: string, other: string): string {
-  return count === 1 ? one : other;
+/** The locale whose conventions each language writes numbers and lists by. */
+const LOCALE: Record<Lang, string> = { en: 'en-GB', da: 'da-DK' };
+
+const NUMBERS: Record<Lang, Intl.NumberFormat> = { en: new Intl.NumberFormat(LOCALE.en), da: new Intl.NumberFormat(LOCALE.da) };
+const PLURALS: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules(LOCALE.en), da: new Intl.PluralRules(LOCALE.da) };
+
+/**
+ * A count, a limit or a size as the language writes it: "1,048,576" / "1.048.576" (in Danish the comma is
+ * the decimal separator). Not for what names something, like a row number, a port, a status or an id.
+ */
+export function formatNumber(value: number, lang: Lang = choice.lang): string {
+  return NUMBERS[lang].format(value);
 }
 
-const LIST_LOCALE: Record<Lang, string> = { en: 'en-GB', da: 'da-DK' };
+/** "1 team" / "3 teams": the word for a count, by the language's plural rules (both have one and other). */
+export function plural(count: number, one: string, other: string, lang: Lang = choice.lang): string {
+  return PLURALS[lang].select(count) === 'one' ? one : other;
+}
 
 /** "a, b and c" / "a, b og c". */
 export function andList(items: readonly string[]): string {
-  return new Intl.ListFormat(LIST_LOCALE[choice.lang], { type: 'conjunction' }).format(items);
+  return new Intl.ListFormat(LOCALE[choice.lang], { type: 'conjunction' }).format(items);
 }
 
 /** "a, b or c" / "a, b eller c". */
 export function orList(items: readonly string[]): string {
-  return new Intl.ListFormat(LIST_LOCALE[choice.lang], { type: 'disjunction' }).format(items);
+  return new Intl.ListFormat(LOCALE[choice.lang], { type: 'disjunction' }).format(items);
 }

@@ -2,7 +2,7 @@
  * The words of src/load/: what became of an operation (outcome.ts, executor.ts, held.ts,
  * absence-answer.ts) and the journal's errors a person reads (journal.ts, journal-lock.ts).
  */
-import { phrasebook } from './language.js';
+import { formatNumber, phrasebook } from './language.js';
 
 /** How an operation was settled when not by the request asked for (service/adapter.ts `Settled`, and a confirmation). */
 export type SettledHow = 'already_existed' | 'already_gone' | 'already_done' | 'rehired' | 'confirmed';
@@ -29,7 +29,7 @@ const en = {
 
   journalStarting: (journal: string) => `Another orgsync-import is starting on the journal ${journal} right now. Wait for it to finish, then run again.`,
   journalTooLarge: (journal: string, megabytes: number, most: number) =>
-    `The journal ${journal} is ${megabytes} MB, far larger than a run of this importer writes (at most ${most} MB), so it was not read. Delete that file and run again: the service is read afresh, and a run that was interrupted is checked against it. Nothing was sent.`,
+    `The journal ${journal} is ${formatNumber(megabytes)} MB, far larger than a run of this importer writes (at most ${formatNumber(most)} MB), so it was not read. Delete that file and run again: the service is read afresh, and a run that was interrupted is checked against it. Nothing was sent.`,
   journalNotAFile: (journal: string) =>
     `The journal ${journal} is not a plain file (it is a device, folder or pipe), so progress could not be recorded and resumed. Give --journal the name of a file, or leave it out. Nothing was sent.`,
 };
@@ -58,7 +58,7 @@ export const loadWords = phrasebook({
 
     journalStarting: (journal) => `En anden orgsync-import er ved at starte på journalen ${journal} lige nu. Vent til den er færdig, og kør så igen.`,
     journalTooLarge: (journal, megabytes, most) =>
-      `Journalen ${journal} fylder ${megabytes} MB, langt mere end en kørsel af dette program skriver (højst ${most} MB), så den blev ikke læst. Slet den fil, og kør igen: tjenesten læses på ny, og en afbrudt kørsel kontrolleres mod den. Intet blev sendt.`,
+      `Journalen ${journal} fylder ${formatNumber(megabytes)} MB, langt mere end en kørsel af dette program skriver (højst ${formatNumber(most)} MB), så den blev ikke læst. Slet den fil, og kør igen: tjenesten læses på ny, og en afbrudt kørsel kontrolleres mod den. Intet blev sendt.`,
     journalNotAFile: (journal) =>
       `Journalen ${journal} er ikke en almindelig fil (det er en enhedsfil, en mappe eller en pipe), så fremskridtet kunne ikke gemmes og genoptages. Giv --journal navnet på en fil, eller udelad den. Intet blev sendt.`,
   },

@@ -2,7 +2,7 @@
  * Every word of the plan and report pages (src/view/plan-html.ts), in English and Danish. The page names
  * actions and kinds of entity with the terminal's words (view-actions.ts).
  */
-import { phrasebook, type Lang } from './language.js';
+import { formatNumber, type Lang, phrasebook, plural } from './language.js';
 import { actionWordsIn } from './view-actions.js';
 
 /** How a unit or a person changes (view/org-chart.ts `UnitChange`, `PersonChange`). */
@@ -77,8 +77,8 @@ const en: PageWords = {
   guard: 'Deletion guard',
   guardOk: 'The plan removes nothing that only --prune asks for.',
   guardExceeded: (one, many, r, s, l) =>
-    `Refused: the plan removes ${r} ${r === 1 ? one : many} of ${s} in the service; the limit is ${l} (--max-deletions). Nothing will be sent without --force.`,
-  guardWithin: (one, many, r, s, l) => `Allowed: the plan removes ${r} ${r === 1 ? one : many} of ${s} in the service; the limit is ${l}.`,
+    `Refused: the plan removes ${formatNumber(r)} ${plural(r, one, many)} of ${formatNumber(s)} in the service; the limit is ${formatNumber(l)} (--max-deletions). Nothing will be sent without --force.`,
+  guardWithin: (one, many, r, s, l) => `Allowed: the plan removes ${formatNumber(r)} ${plural(r, one, many)} of ${formatNumber(s)} in the service; the limit is ${formatNumber(l)}.`,
   warnings: 'Warnings and notes',
   noWarnings: 'No warnings.',
   consequence: 'warning',
@@ -139,8 +139,8 @@ const da: PageWords = {
   outcome: 'Udfald',
   guard: 'Sletteværn',
   guardOk: 'Planen fjerner intet, som kun --prune beder om.',
-  guardExceeded: (_one, many, r, s, l) => `Afvist: ${r} af de ${s} ${many} i tjenesten skal fjernes; grænsen er ${l} (--max-deletions). Intet sendes uden --force.`,
-  guardWithin: (_one, many, r, s, l) => `Tilladt: ${r} af de ${s} ${many} i tjenesten fjernes; grænsen er ${l}.`,
+  guardExceeded: (_one, many, r, s, l) => `Afvist: ${formatNumber(r)} af de ${formatNumber(s)} ${many} i tjenesten skal fjernes; grænsen er ${formatNumber(l)} (--max-deletions). Intet sendes uden --force.`,
+  guardWithin: (_one, many, r, s, l) => `Tilladt: ${formatNumber(r)} af de ${formatNumber(s)} ${many} i tjenesten fjernes; grænsen er ${formatNumber(l)}.`,
   warnings: 'Advarsler og bemærkninger',
   noWarnings: 'Ingen advarsler.',
   consequence: 'advarsel',

@@ -2,7 +2,7 @@
  * The consequences a plan states before they happen (src/plan/consequences.ts): who loses access to
  * what, who becomes responsible, which reports the service will refuse.
  */
-import { phrasebook, plural } from './language.js';
+import { formatNumber, phrasebook, plural } from './language.js';
 
 /** Someone a consequence names: an employee and, when known, the person's name; null: nobody. */
 export type Who = { employeeId: string; name?: string } | null;
@@ -39,7 +39,7 @@ const en = {
     `${units.length + more} new unit(s) have no leader of their own and inherit the responsible employee from above: ${units
       .map((u) => `${u.kind} ${u.id} → ${whoEn(u.heir)}`)
       .join('; ')}${more > 0 ? `; and ${more} more (the plan page shows each)` : ''}.`,
-  teamEmptied: (id: string, name: string, had: number) => `Team ${id} "${name}" is left without members (it had ${had}).`,
+  teamEmptied: (id: string, name: string, had: number) => `Team ${id} "${name}" is left without members (it had ${formatNumber(had)}).`,
   topOwnerFired: (owner: Who) =>
     `The owner of the top department, ${whoEn(owner)}, is fired: the service refuses to fire the owner of the top department. Give the top department another owner first.`,
   topOwnerChanges: (was: Who, now: Who) =>
@@ -65,7 +65,7 @@ export const consequenceWords = phrasebook({
       `${units.length + more} ${plural(units.length + more, 'ny enhed har', 'nye enheder har')} ingen leder selv og arver den ansvarlige ovenfra: ${units
         .map((u) => `${UNIT_DA[u.kind]} ${u.id} → ${whoDa(u.heir)}`)
         .join('; ')}${more > 0 ? `; og ${more} til (plansiden viser hver enkelt)` : ''}.`,
-    teamEmptied: (id, name, had) => `Team ${id} "${name}" står uden medlemmer (det havde ${had}).`,
+    teamEmptied: (id, name, had) => `Team ${id} "${name}" står uden medlemmer (det havde ${formatNumber(had)}).`,
     topOwnerFired: (owner) =>
       `Lederen af topafdelingen, ${whoDa(owner)}, fratræder: tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder.`,
     topOwnerChanges: (was, now) =>

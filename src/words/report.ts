@@ -2,19 +2,19 @@
  * The sentences of the report stage: the terminal summary of issues (src/report/summary.ts), the place of
  * an issue (location.ts) and the annotated error files (error-workbook.ts, error-csv.ts, issues-for-file.ts).
  */
-import { phrasebook } from './language.js';
+import { andList, formatNumber, phrasebook, plural } from './language.js';
 
 type Severity = 'error' | 'warning';
 
 const en = {
   noProblems: 'No problems found.',
   /** "3 errors", "1 warning". */
-  issueCount: (count: number, severity: Severity) => `${count} ${severity}${count === 1 ? '' : 's'}`,
+  issueCount: (count: number, severity: Severity) => `${formatNumber(count)} ${plural(count, severity, `${severity}s`)}`,
   /** The first line of the summary; `counts` are the issue counts ("3 errors"), `sheets` how many sheets have issues. */
-  headline: (counts: readonly string[], sheets: number) => `${counts.join(' and ')}${sheets === 1 ? '' : ` in ${sheets} sheets`}.`,
+  headline: (counts: readonly string[], sheets: number) => `${andList(counts)}${plural(sheets, '', ` in ${formatNumber(sheets)} sheets`)}.`,
   /** The mark before each issue, as wide for both severities so the issues line up. */
   mark: { error: 'error  ', warning: 'warning' } as Record<Severity, string>,
-  more: (more: number) => `  …and ${more} more`,
+  more: (more: number) => `  …and ${formatNumber(more)} more`,
   /** The group of issues of no sheet (a missing sheet, an unreadable file). */
   wholeInput: 'Input',
 
@@ -39,10 +39,10 @@ export const reportWords = phrasebook({
   en,
   da: {
     noProblems: 'Ingen problemer fundet.',
-    issueCount: (count, severity) => (severity === 'error' ? `${count} fejl` : `${count} ${count === 1 ? 'advarsel' : 'advarsler'}`),
-    headline: (counts, sheets) => `${counts.join(' og ')}${sheets === 1 ? '' : ` i ${sheets} ark`}.`,
+    issueCount: (count, severity) => `${formatNumber(count)} ${severity === 'error' ? 'fejl' : plural(count, 'advarsel', 'advarsler')}`,
+    headline: (counts, sheets) => `${andList(counts)}${plural(sheets, '', ` i ${formatNumber(sheets)} ark`)}.`,
     mark: { error: 'fejl    ', warning: 'advarsel' },
-    more: (more) => `  …og ${more} mere`,
+    more: (more) => `  …og ${formatNumber(more)} mere`,
     wholeInput: 'Inddata',
 
     sheetRow: (sheet, row) => `${sheet} række ${row}`,

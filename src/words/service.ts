@@ -3,7 +3,7 @@
  * unavailable or refusing) and the v2 adapter (what v2 cannot do, what the read could not match). What
  * the service itself wrote is quoted as it wrote it: `said` and `detail` below are its words.
  */
-import { andList, phrasebook, plural } from './language.js';
+import { andList, formatNumber, phrasebook, plural } from './language.js';
 
 /** " after 3 attempts" / "" — shared by the sentences that say a request failed. */
 const afterAttempts = (attempts: number) => (attempts > 1 ? ` after ${attempts} attempts` : '');
@@ -55,8 +55,8 @@ const en = {
   waitedLess: (asked: string, cap: string) =>
     `; it asked to wait ${asked} before trying again (Retry-After), longer than the ${cap} this importer waits, so run again after that`,
 
-  listTooLong: (where: string, total: number, pages: number, maxItems: string, maxPages: string) =>
-    `${where}: the service says the list holds ${total} entries in ${pages} pages (headers Total and Per-Page), more than this importer reads (at most ${maxItems} entries in ${maxPages} pages) — is the base URL right?`,
+  listTooLong: (where: string, total: number, pages: number, maxItems: number, maxPages: number) =>
+    `${where}: the service says the list holds ${formatNumber(total)} entries in ${formatNumber(pages)} pages (headers Total and Per-Page), more than this importer reads (at most ${formatNumber(maxItems)} entries in ${formatNumber(maxPages)} pages) — is the base URL right?`,
   notAList: (where: string) => `${where}: the service answered a list request without a list`,
 
   sickSinceCannotAddEarlier: (employee: string, since: string, start: string, end: string) =>
@@ -70,7 +70,7 @@ const en = {
   noUsers: 'v2 has no users apart from employees: the person is created with the employee',
   noDelegations: 'v2 has no delegations: delegation rows can only be imported with --api v3',
   membersWithoutExtId: (team: string, count: number) =>
-    `team ${team} has ${count} member(s) without ext_id; v2 changes members by sending the whole list, which cannot name them, so they would be taken out of the team. Give them an ext_id on the site first`,
+    `team ${team} has ${formatNumber(count)} member(s) without ext_id; v2 changes members by sending the whole list, which cannot name them, so they would be taken out of the team. Give them an ext_id on the site first`,
   belowUnnamedDepartment: (department: string) =>
     `department ${department} is below a department without ext_id; v2 needs the parent on every update, so give the department a parent from the workbook first`,
   inUnnamedDepartment: (team: string) =>
@@ -79,7 +79,7 @@ const en = {
   topWithoutExtId:
     'The top department has no ext_id, so the workbook cannot name it: give it an ext_id on the site (v2 accepts one on the department) before importing.',
   withoutParent: (shown: readonly string[], total: number) =>
-    `${total} department(s) show no parent because their parent has no ext_id (${more(shown, total)}): the plan places them where the workbook says.`,
+    `${formatNumber(total)} department(s) show no parent because their parent has no ext_id (${more(shown, total)}): the plan places them where the workbook says.`,
   teamsWithAnonymousMembers: (shown: readonly string[], total: number) =>
     `Team(s) ${more(shown, total)} have members without ext_id: v2 changes members by sending the whole list, which cannot name them, so members of these teams are not changed until those employees get an ext_id.`,
   unmatched: (employees: number, departments: number, teams: number) =>
@@ -91,7 +91,7 @@ const en = {
       .filter(([count]) => Number(count) > 0)
       .map(([count, what]) => `${count} ${what}`)
       .join(', ')} without ext_id (made on the site): the workbook cannot refer to them, and the import leaves them as they are.`,
-  sickWithoutExtId: (count: number) => `${count} sick employee(s) without ext_id are left out of the absence comparison.`,
+  sickWithoutExtId: (count: number) => `${formatNumber(count)} sick employee(s) without ext_id are left out of the absence comparison.`,
 };
 
 export const serviceWords = phrasebook({
@@ -141,7 +141,7 @@ export const serviceWords = phrasebook({
       `; den bad om at vente ${asked}, før der prøves igen (Retry-After), længere end de ${cap} denne importør venter, så kør igen efter det`,
 
     listTooLong: (where, total, pages, maxItems, maxPages) =>
-      `${where}: tjenesten siger at listen har ${total} poster på ${pages} sider (headerne Total og Per-Page), mere end denne importør læser (højst ${maxItems} poster på ${maxPages} sider) — er basis-URL'en rigtig?`,
+      `${where}: tjenesten siger at listen har ${formatNumber(total)} poster på ${formatNumber(pages)} sider (headerne Total og Per-Page), mere end denne importør læser (højst ${formatNumber(maxItems)} poster på ${formatNumber(maxPages)} sider) — er basis-URL'en rigtig?`,
     notAList: (where) => `${where}: tjenesten svarede på en forespørgsel efter en liste uden en liste`,
 
     sickSinceCannotAddEarlier: (employee, since, start, end) =>
@@ -155,7 +155,7 @@ export const serviceWords = phrasebook({
     noUsers: 'v2 har ingen brugere ud over medarbejderne: personen oprettes sammen med medarbejderen',
     noDelegations: 'v2 har ingen delegeringer: rækker med delegeringer kan kun importeres med --api v3',
     membersWithoutExtId: (team, count) =>
-      `team ${team} har ${count} ${plural(count, 'medlem', 'medlemmer')} uden ext_id; v2 ændrer medlemmer ved at sende hele listen, som ikke kan nævne dem, så de ville blive taget ud af teamet. Giv dem først et ext_id på sitet`,
+      `team ${team} har ${formatNumber(count)} ${plural(count, 'medlem', 'medlemmer')} uden ext_id; v2 ændrer medlemmer ved at sende hele listen, som ikke kan nævne dem, så de ville blive taget ud af teamet. Giv dem først et ext_id på sitet`,
     belowUnnamedDepartment: (department) =>
       `afdeling ${department} ligger under en afdeling uden ext_id; v2 skal have den overordnede afdeling med ved hver ændring, så giv først afdelingen en overordnet afdeling fra projektmappen`,
     inUnnamedDepartment: (team) =>
@@ -164,18 +164,18 @@ export const serviceWords = phrasebook({
     topWithoutExtId:
       'Topafdelingen har intet ext_id, så projektmappen kan ikke henvise til den: giv den et ext_id på sitet (v2 tager imod et på afdelingen), før du importerer.',
     withoutParent: (shown, total) =>
-      `${total} ${plural(total, 'afdeling', 'afdelinger')} står uden overordnet afdeling, fordi den overordnede ikke har et ext_id (${more(shown, total)}): planen placerer dem, hvor projektmappen siger.`,
+      `${formatNumber(total)} ${plural(total, 'afdeling', 'afdelinger')} står uden overordnet afdeling, fordi den overordnede ikke har et ext_id (${more(shown, total)}): planen placerer dem, hvor projektmappen siger.`,
     teamsWithAnonymousMembers: (shown, total) =>
       `${plural(total, 'Teamet', 'Teamene')} ${more(shown, total)} har medlemmer uden ext_id: v2 ændrer medlemmer ved at sende hele listen, som ikke kan nævne dem, så medlemmerne af ${plural(total, 'dette team', 'disse teams')} ændres ikke, før de medarbejdere får et ext_id.`,
     unmatched: (employees, departments, teams) =>
       `Tjenesten har ${andList(
         [
-          employees > 0 ? `${employees} ${plural(employees, 'medarbejder', 'medarbejdere')}` : '',
-          departments > 0 ? `${departments} ${plural(departments, 'afdeling', 'afdelinger')}` : '',
-          teams > 0 ? `${teams} ${plural(teams, 'team', 'teams')}` : '',
+          employees > 0 ? `${formatNumber(employees)} ${plural(employees, 'medarbejder', 'medarbejdere')}` : '',
+          departments > 0 ? `${formatNumber(departments)} ${plural(departments, 'afdeling', 'afdelinger')}` : '',
+          teams > 0 ? `${formatNumber(teams)} ${plural(teams, 'team', 'teams')}` : '',
         ].filter((part) => part !== ''),
       )} uden ext_id (oprettet på sitet): projektmappen kan ikke henvise til dem, og importen lader dem være, som de er.`,
     sickWithoutExtId: (count) =>
-      `${count} ${plural(count, 'syg medarbejder', 'syge medarbejdere')} uden ext_id er udeladt af sammenligningen af fravær.`,
+      `${formatNumber(count)} ${plural(count, 'syg medarbejder', 'syge medarbejdere')} uden ext_id er udeladt af sammenligningen af fravær.`,
   },
 });

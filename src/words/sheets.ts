@@ -3,7 +3,7 @@
  * cannot take as they are (cells.ts, csv.ts, xlsx-merged.ts) and the note of a starter profile
  * (headers.ts). A sheet's name is given as both of the template's names; each language uses its own.
  */
-import { phrasebook } from './language.js';
+import { orList, phrasebook } from './language.js';
 
 /** A sheet kind's names in the two templates (columns.ts `SHEETS`). */
 export interface SheetNames {
@@ -27,7 +27,7 @@ const en = {
     `As ${names.english} sheet (headers in row ${headerRow}) it has ${found.join(', ')} but lacks ${missing.join(', ')}.`,
   unmatchedSheet: (asSheets: readonly string[], noHeaderOf: readonly SheetNames[]) =>
     `ignored: its name is no known sheet and its headers are not complete for any kind. ${asSheets.join(' ')}` +
-    (noHeaderOf.length > 0 ? ` No header of ${noHeaderOf.map((names) => names.english).join(' or ')} sheet was recognised.` : '') +
+    (noHeaderOf.length > 0 ? ` No header of ${orList(noHeaderOf.map((names) => names.english))} sheet was recognised.` : '') +
     ` Add the missing columns, or map your own headers with --map mapping.json, for example ${MAP_EXAMPLE}.`,
   unknownColumn: (header: string) => `unknown column "${header}" is ignored`,
   ignoredColumn: (header: string, first: string, column: string) => `column "${header}" is ignored: column "${first}" already gives ${column}`,
@@ -64,7 +64,7 @@ export const sheetWords = phrasebook({
     unmatchedSheet: (asSheets, noHeaderOf) =>
       `ignoreret: navnet er ikke et kendt ark, og overskrifterne er ikke fuldstændige for nogen slags ark. ${asSheets.join(' ')}` +
       (noHeaderOf.length > 0
-        ? ` Ingen af overskrifterne hører til et ark af typen ${noHeaderOf.map((names) => names.danish).join(' eller ')}.`
+        ? ` Ingen af overskrifterne hører til et ark af typen ${orList(noHeaderOf.map((names) => names.danish))}.`
         : '') +
       ` Tilføj de manglende kolonner, eller knyt dine egne overskrifter til kolonnerne med --map mapping.json, for eksempel ${MAP_EXAMPLE}.`,
     unknownColumn: (header) => `ukendt kolonne "${header}" ignoreres`,

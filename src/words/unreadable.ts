@@ -2,7 +2,7 @@
  * The sentences of src/sheets/unreadable.ts and read.ts: why a file cannot be read at all, worded once
  * for an HR person (what is wrong and what to do), and the input a command needs.
  */
-import { phrasebook } from './language.js';
+import { formatNumber, phrasebook } from './language.js';
 
 const SAVE_AGAIN = 'open it in Excel, save it again as .xlsx and try again';
 const CSV_HINT = ' (this usually means a quotation mark has no closing partner)';
@@ -31,15 +31,14 @@ const en = {
     xls_as_csv: 'it is an Excel file, not a CSV file; save it from Excel as CSV or .xlsx',
     binary_as_csv: 'it is not a text file, so it cannot be CSV; export the data from your system as CSV',
   },
-  /** `limit` is written with its digit groups as the English does ("32,767") in both languages. */
-  cellTooLong: (sheet: string, cell: string, limit: string, csv: boolean) =>
-    `sheet "${sheet}", cell ${cell} holds more than ${limit} characters, Excel's own limit for a cell${csv ? CSV_HINT : ''}.`,
-  tooManyColumns: (sheet: string, row: number, limit: string) =>
-    `sheet "${sheet}", row ${row} has values in more than ${limit} columns, far more than an import sheet has; check that the file is the right one.`,
+  cellTooLong: (sheet: string, cell: string, limit: number, csv: boolean) =>
+    `sheet "${sheet}", cell ${cell} holds more than ${formatNumber(limit)} characters, Excel's own limit for a cell${csv ? CSV_HINT : ''}.`,
+  tooManyColumns: (sheet: string, row: number, limit: number) =>
+    `sheet "${sheet}", row ${row} has values in more than ${formatNumber(limit)} columns, far more than an import sheet has; check that the file is the right one.`,
   rowTooLarge: (sheet: string, row: number | null, megabytes: number, csv: boolean) =>
     `sheet "${sheet}", ${row === null ? 'a row' : `row ${row}`} holds more than ${megabytes} MB of text, far more than an import row${csv ? CSV_HINT : ''}.`,
-  tooManyRows: (sheet: string, limit: string) =>
-    `sheet "${sheet}" goes on past row ${limit}, Excel's own limit for a sheet; split the file or check that it is the right one.`,
+  tooManyRows: (sheet: string, limit: number) =>
+    `sheet "${sheet}" goes on past row ${formatNumber(limit)}, Excel's own limit for a sheet; split the file or check that it is the right one.`,
   unknownEncoding: (encoding: string) => `unknown encoding "${encoding}"; use utf-8, utf-16le, utf-16be or windows-1252`,
   noInput: 'give an Excel workbook (.xlsx), one or more CSV files, or a folder of CSV files',
   mixedInput: 'give one Excel workbook (.xlsx) on its own, or CSV files, not several workbooks or a mix',
@@ -76,13 +75,13 @@ export const unreadableWords = phrasebook({
       binary_as_csv: 'det er ikke en tekstfil, så det kan ikke være CSV; eksportér dataene fra jeres system som CSV',
     },
     cellTooLong: (sheet, cell, limit, csv) =>
-      `ark "${sheet}", celle ${cell} indeholder mere end ${limit} tegn, Excels egen grænse for en celle${csv ? CSV_HINT_DA : ''}.`,
+      `ark "${sheet}", celle ${cell} indeholder mere end ${formatNumber(limit)} tegn, Excels egen grænse for en celle${csv ? CSV_HINT_DA : ''}.`,
     tooManyColumns: (sheet, row, limit) =>
-      `ark "${sheet}", række ${row} har værdier i mere end ${limit} kolonner, langt flere end et importark har; tjek, at det er den rigtige fil.`,
+      `ark "${sheet}", række ${row} har værdier i mere end ${formatNumber(limit)} kolonner, langt flere end et importark har; tjek, at det er den rigtige fil.`,
     rowTooLarge: (sheet, row, megabytes, csv) =>
       `ark "${sheet}", ${row === null ? 'en række' : `række ${row}`} indeholder mere end ${megabytes} MB tekst, langt mere end en importrække${csv ? CSV_HINT_DA : ''}.`,
     tooManyRows: (sheet, limit) =>
-      `ark "${sheet}" fortsætter efter række ${limit}, som er Excels egen grænse for et ark; del filen op, eller tjek, at det er den rigtige fil.`,
+      `ark "${sheet}" fortsætter efter række ${formatNumber(limit)}, som er Excels egen grænse for et ark; del filen op, eller tjek, at det er den rigtige fil.`,
     unknownEncoding: (encoding) => `ukendt tegnkodning "${encoding}"; brug utf-8, utf-16le, utf-16be eller windows-1252`,
     noInput: 'angiv en Excel-projektmappe (.xlsx), en eller flere CSV-filer eller en mappe med CSV-filer',
     mixedInput: 'angiv én Excel-projektmappe (.xlsx) alene eller CSV-filer, ikke flere projektmapper eller en blanding',

@@ -2,7 +2,7 @@
  * The sentences of validation about ids that point at something (src/validate/references.ts), what the
  * service refuses (service-rules.ts, suggested-matches.ts) and delegations (delegations.ts).
  */
-import { phrasebook } from './language.js';
+import { formatNumber, phrasebook } from './language.js';
 import type { UnitKind } from '../model/organisation.js';
 
 /** What a reference points at. */
@@ -35,7 +35,7 @@ const en = {
   nameNotId: (text: string, kind: Exclude<ReferenceTarget, 'unit'>, column: string, id: string) =>
     `"${text}" is the name of ${kind === 'employee' ? 'a person' : `a ${kind}`}, not an id. Write the ${column} instead: "${id}".`,
   nameOfMany: (text: string, kind: Exclude<ReferenceTarget, 'unit'>, column: string, count: number, listed: string) =>
-    `"${text}" is the name of ${kind === 'employee' ? 'a person' : `a ${kind}`}, not an id, and ${count} have that name (${listed}). Write the ${column} of the one you mean.`,
+    `"${text}" is the name of ${kind === 'employee' ? 'a person' : `a ${kind}`}, not an id, and ${formatNumber(count)} have that name (${listed}). Write the ${column} of the one you mean.`,
   /** The sheet a reference is looked up in, when the input has none of that kind. */
   fallbackSheet: (kind: 'employees' | 'organisation'): string => (kind === 'employees' ? 'Employees' : 'Organisation'),
 
@@ -87,7 +87,7 @@ export const validateReferenceWords = phrasebook({
     nameNotId: (text, kind, column, id) =>
       `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id. Skriv i stedet ${column === 'id' ? "id'et" : column}: "${id}".`,
     nameOfMany: (text, kind, column, count, listed) =>
-      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id, og ${count} har det navn (${listed}). Skriv ${column === 'id' ? "id'et" : column} på den, du mener.`,
+      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id, og ${formatNumber(count)} har det navn (${listed}). Skriv ${column === 'id' ? "id'et" : column} på den, du mener.`,
     fallbackSheet: (kind) => (kind === 'employees' ? 'Medarbejdere' : 'Organisation'),
 
     servicePerson: (name, user, employees) =>

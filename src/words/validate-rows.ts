@@ -2,7 +2,7 @@
  * The sentences of validation about one row's cells (src/validate/cursor.ts, employees.ts,
  * people-columns.ts, absence.ts, trimmed.ts): what an HR person reads for every bad cell.
  */
-import { phrasebook } from './language.js';
+import { formatNumber, phrasebook, plural } from './language.js';
 
 /** The columns read as dates, each named in a sentence by its own word. */
 export type DateColumn = 'start_date' | 'end_date' | 'birthday' | 'leaving_date' | 'hiring_date';
@@ -39,7 +39,7 @@ const en = {
     `This absence of employee "${id}" (${period}) overlaps the absence in row ${row} (${other}). The service would merge them silently: correct the dates or remove one of the rows.`,
 
   trimmedCells: (count: number, firstRow: number) =>
-    `${count === 1 ? 'One cell' : `${count} cells`} in this column had spaces around the text (first in row ${firstRow}); the spaces were removed.`,
+    `${plural(count, 'One cell', `${formatNumber(count)} cells`)} in this column had spaces around the text (first in row ${firstRow}); the spaces were removed.`,
 
   nameEmpty: "The name is empty. Type the person's full name.",
   firstAndLastNameEmpty: "The first and last name are both empty. Type the person's name.",
@@ -103,7 +103,7 @@ export const validateRowWords = phrasebook({
       `Dette fravær for medarbejderen "${id}" (${period}) overlapper fraværet i række ${row} (${other}). Tjenesten ville lægge dem sammen uden at sige det: ret datoerne, eller slet en af rækkerne.`,
 
     trimmedCells: (count, firstRow) =>
-      `${count === 1 ? 'Én celle' : `${count} celler`} i denne kolonne havde mellemrum før eller efter teksten (første gang i række ${firstRow}); mellemrummene er fjernet.`,
+      `${plural(count, 'Én celle', `${formatNumber(count)} celler`)} i denne kolonne havde mellemrum før eller efter teksten (første gang i række ${firstRow}); mellemrummene er fjernet.`,
 
     nameEmpty: 'Navnet er tomt. Skriv personens fulde navn.',
     firstAndLastNameEmpty: 'Både fornavn og efternavn er tomme. Skriv personens navn.',

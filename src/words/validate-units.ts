@@ -2,7 +2,7 @@
  * The sentences of validation about departments and teams (src/validate/organisation.ts, tree.ts,
  * export-shapes.ts, units-from-paths.ts, leaders.ts, plain-tree.ts, rename-proposals.ts).
  */
-import { phrasebook } from './language.js';
+import { formatNumber, phrasebook } from './language.js';
 import type { UnitKind } from '../model/organisation.js';
 
 const en = {
@@ -17,8 +17,8 @@ const en = {
   teamWithoutParent: (id: string) => `The team "${id}" has no parent_id. Write the id of the department the team belongs to.`,
   cycle: (loop: string) => `The parents of departments ${loop} form a loop. Give one of them another parent_id.`,
   /** A long loop shortened: its first members, how many are left out, its last member, and its size. */
-  longLoop: (head: string, hidden: string, last: string, first: string, count: string) =>
-    `${head} → … ${hidden} more … → ${last} → ${first} (${count} departments)`,
+  longLoop: (head: string, hidden: number, last: string, first: string, count: number) =>
+    `${head} → … ${formatNumber(hidden)} more … → ${last} → ${first} (${formatNumber(count)} departments)`,
   noTopDepartment: (sheet: string, serviceTop: string | undefined) =>
     `The ${sheet} sheet has no top department. Exactly one department must have an empty parent_id: the top department${serviceTop === undefined ? '' : ` (in the service: "${serviceTop}")`}.`,
   secondTopDepartment: (extra: string, top: string, row: number) =>
@@ -72,7 +72,7 @@ export const validateUnitWords = phrasebook({
       `Det tidligere id "${previousId}" er allerede angivet i række ${row}. Et gammelt id kan kun blive til ét nyt id.`,
     teamWithoutParent: (id) => `Teamet "${id}" har intet parent_id. Skriv id'et på den afdeling, teamet hører til.`,
     cycle: (loop) => `Afdelingerne ${loop} er hinandens overordnede i en ring. Giv en af dem et andet parent_id.`,
-    longLoop: (head, hidden, last, first, count) => `${head} → … ${hidden} flere … → ${last} → ${first} (${count} afdelinger)`,
+    longLoop: (head, hidden, last, first, count) => `${head} → … ${formatNumber(hidden)} flere … → ${last} → ${first} (${formatNumber(count)} afdelinger)`,
     noTopDepartment: (sheet, serviceTop) =>
       `Arket ${sheet} har ingen topafdeling. Præcis én afdeling skal have et tomt parent_id: topafdelingen${serviceTop === undefined ? '' : ` (i tjenesten: "${serviceTop}")`}.`,
     secondTopDepartment: (extra, top, row) =>

@@ -4,7 +4,7 @@
  * the page all name an action with these words.
  */
 import type { Action, EntityKind } from '../model/operations.js';
-import { phrasebook, type Lang } from './language.js';
+import { formatNumber, phrasebook, type Lang } from './language.js';
 
 /** What became of an operation (load/outcome.ts `OperationStatus`). */
 type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
@@ -47,7 +47,7 @@ const en: Vocabulary = {
     report_absence: 'absences reported',
   },
   /** A count still to do, for the plan's summary line: "3 to create". */
-  toDo: (count, action) => `${count} to ${en.action[action]}`,
+  toDo: (count, action) => `${formatNumber(count)} to ${en.action[action]}`,
   /** The kind of entity as a table of counts names it: "employee". */
   entity: {
     user: 'user',
@@ -112,7 +112,7 @@ const da: Vocabulary = {
       remove_member: 'tages ud af team',
       report_absence: 'meldes med fravær',
     };
-    return `${count} ${passive[action]}`;
+    return `${formatNumber(count)} ${passive[action]}`;
   },
   entity: {
     user: 'bruger',

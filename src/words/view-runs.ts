@@ -1,5 +1,5 @@
 /** The sentences of the export guard (src/view/export-guard-text.ts) and of `history` (history-text.ts). */
-import { phrasebook, plural } from './language.js';
+import { formatNumber, phrasebook, plural } from './language.js';
 
 /** The sheet of the workbook a finding is about (plan/export-guard.ts). */
 type SheetKind = 'employees' | 'organisation';
@@ -7,12 +7,12 @@ const DANISH_SHEET: Record<SheetKind, string> = { employees: 'Medarbejdere', org
 
 const en = {
   employeesMissing: (now: number, before: number, missing: number, examples: string, limit: number) =>
-    `The export has ${now} employees; the last successful run had ${before}: ${missing} are missing (e.g. ${examples}); at most ${limit} may go missing at once.`,
+    `The export has ${formatNumber(now)} employees; the last successful run had ${formatNumber(before)}: ${formatNumber(missing)} are missing (e.g. ${examples}); at most ${formatNumber(limit)} may go missing at once.`,
   subtreeMissing: (departmentId: string, units: number, examples: string) =>
-    `Department ${departmentId} is missing from the export with everything below it (${units} more units: ${examples}).`,
+    `Department ${departmentId} is missing from the export with everything below it (${formatNumber(units)} more units: ${examples}).`,
   columnMissing: (sheet: SheetKind, column: string) => `The ${sheet} sheet has no ${column} column; the last successful run had one.`,
   valuesCleared: (column: string, sheet: SheetKind, cleared: number, filledBefore: number, examples: string, limit: number) =>
-    `The ${column} column of the ${sheet} sheet is blank for ${cleared} of the ${filledBefore} rows that had a value last time (e.g. ${examples}); at most ${limit} may be cleared at once.`,
+    `The ${column} column of the ${sheet} sheet is blank for ${formatNumber(cleared)} of the ${formatNumber(filledBefore)} rows that had a value last time (e.g. ${examples}); at most ${formatNumber(limit)} may be cleared at once.`,
   guardRefused: 'The export differs too much from the last successful run:',
   guardRefusedHint: 'If this is right, run again with --accept-changes.',
   guardWouldRefuse: 'Applying would be refused: the export differs too much from the last successful run:',
@@ -21,14 +21,14 @@ const en = {
 
   /** One action of a recorded run: "3 create (3 done)". */
   countedAction: (planned: number, action: string, statuses: readonly string[]) =>
-    `${planned} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
   nothingToDo: 'nothing to do',
   undoOf: (run: string) => `undo of ${run}`,
   noRuns: 'No runs are recorded in this state folder yet.',
   runLine: (id: string, exitCode: number, duration: string, what: string, counts: string, guardFindings: number) =>
     `${id}  exit ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
   runsFooter: (runs: number) =>
-    `${runs} ${plural(runs, 'run', 'runs')}. \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
+    `${formatNumber(runs)} ${plural(runs, 'run', 'runs')}. \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
   runTitle: (id: string, undoes: string | null) => `Run ${id}${undoes !== null ? ` (undo of ${undoes})` : ''}`,
   runTimes: (started: string, finished: string, duration: string, exitCode: number) =>
     `  started ${started}, finished ${finished} (${duration}), exit code ${exitCode}`,
@@ -45,26 +45,26 @@ export const runWords = phrasebook({
   en,
   da: {
     employeesMissing: (now, before, missing, examples, limit) =>
-      `Eksporten har ${now} medarbejdere; den sidste vellykkede kørsel havde ${before}: ${missing} mangler (fx ${examples}); højst ${limit} må mangle på én gang.`,
+      `Eksporten har ${formatNumber(now)} medarbejdere; den sidste vellykkede kørsel havde ${formatNumber(before)}: ${formatNumber(missing)} mangler (fx ${examples}); højst ${formatNumber(limit)} må mangle på én gang.`,
     subtreeMissing: (departmentId, units, examples) =>
-      `Afdeling ${departmentId} mangler i eksporten med alt under sig (${units} ${plural(units, 'enhed', 'enheder')} mere: ${examples}).`,
+      `Afdeling ${departmentId} mangler i eksporten med alt under sig (${formatNumber(units)} ${plural(units, 'enhed', 'enheder')} mere: ${examples}).`,
     columnMissing: (sheet, column) => `Arket ${DANISH_SHEET[sheet]} har ingen kolonne ${column}; det havde den sidste vellykkede kørsel.`,
     valuesCleared: (column, sheet, cleared, filledBefore, examples, limit) =>
-      `Kolonnen ${column} i arket ${DANISH_SHEET[sheet]} er tom i ${cleared} af de ${filledBefore} rækker, der havde en værdi sidste gang (fx ${examples}); højst ${limit} må tømmes på én gang.`,
+      `Kolonnen ${column} i arket ${DANISH_SHEET[sheet]} er tom i ${formatNumber(cleared)} af de ${formatNumber(filledBefore)} rækker, der havde en værdi sidste gang (fx ${examples}); højst ${formatNumber(limit)} må tømmes på én gang.`,
     guardRefused: 'Eksporten afviger for meget fra den sidste vellykkede kørsel:',
     guardRefusedHint: 'Hvis det er rigtigt, så kør igen med --accept-changes.',
     guardWouldRefuse: 'Udførelsen ville blive afvist: eksporten afviger for meget fra den sidste vellykkede kørsel:',
     guardWouldRefuseHint: 'Hvis det er rigtigt, så udfør med --accept-changes.',
     guardAccepted: 'Eksporten afviger fra den sidste vellykkede kørsel (godtaget med --accept-changes):',
 
-    countedAction: (planned, action, statuses) => `${planned} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+    countedAction: (planned, action, statuses) => `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
     nothingToDo: 'intet at gøre',
     undoOf: (run) => `fortrydelse af ${run}`,
     noRuns: 'Der er endnu ingen kørsler i denne tilstandsmappe.',
     runLine: (id, exitCode, duration, what, counts, guardFindings) =>
       `${id}  afslutningskode ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
     runsFooter: (runs) =>
-      `${runs} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show KØRSEL\` viser én; \`orgsync-import undo KØRSEL\` fortryder én.`,
+      `${formatNumber(runs)} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show KØRSEL\` viser én; \`orgsync-import undo KØRSEL\` fortryder én.`,
     runTitle: (id, undoes) => `Kørsel ${id}${undoes !== null ? ` (fortrydelse af ${undoes})` : ''}`,
     runTimes: (started, finished, duration, exitCode) =>
       `  startet ${started}, færdig ${finished} (${duration}), afslutningskode ${exitCode}`,

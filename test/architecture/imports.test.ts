@@ -1,6 +1,7 @@
 /**
  * The pipeline's direction, read from the source files: a stage imports only stages before it, and the
- * shared vocabulary in src/model/ imports no stage at all (docs/architecture.md).
+ * shared vocabulary in src/model/ imports no stage at all (docs/architecture.md). Beyond the pipeline, no
+ * two folders of src/ import each other, directly or round a longer loop.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -39,6 +40,50 @@ function violations(folder: string, allowed: (target: string) => boolean): strin
   );
 }
 
+/** Each folder of src/ (a file at the top, like errors.ts, is the folder '') with the folders it imports. */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(relative(SRC, file).split(sep).join('/'));
+    const targets = graph.get(from) ?? new Set<string>();
+    for (const target of importsOf(file)) if (folderOf(target) !== from) targets.add(folderOf(target));
+    graph.set(from, targets);
+  }
+  return graph;
+}
+
+/**
+ * Every loop of folders importing each other, each as `a → b → a` with the files that close it: the
+ * strongly connected components of the folder graph (Tarjan's), each loop shown from one folder.
+ */
+function folderLoops(graph: Map<string, Set<string>>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const loops: string[] = [];
+  const visit = (folder: string): void => {
+    index.set(folder, index.size);
+    low.set(folder, index.get(folder)!);
+    stack.push(folder);
+    for (const next of graph.get(folder) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(folder, Math.min(low.get(folder)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(folder, Math.min(low.get(folder)!, index.get(next)!));
+    }
+    if (low.get(folder) !== index.get(folder)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== folder);
+    if (component.length > 1) loops.push(component.sort().map((name) => name || '(src)').join(' ↔ '));
+  };
+  for (const folder of [...graph.keys()].sort()) if (!index.has(folder)) visit(folder);
+  return loops;
+}
+
 describe('import rules', () => {
   it('reads imports the way they are written (the check itself can see a violation)', () => {
     const imports = importsOf(join(SRC, 'load/executor.ts'));
@@ -64,5 +109,23 @@ describe('import rules', () => {
   it('src/sheets imports nothing of src/validate; src/service nothing of src/plan', () => {
     expect(violations('sheets', (target) => folderOf(target) !== 'validate')).toEqual([]);
     expect(violations('service', (target) => folderOf(target) !== 'plan')).toEqual([]);
+  });
+
+  it('src/view (words for people) imports neither the app nor the CLI', () => {
+    expect(violations('view', (target) => !['app', 'cli'].includes(folderOf(target)))).toEqual([]);
+  });
+
+  it('src/template imports the columns of src/sheets, the shared vocabulary and the words, nothing of a later stage', () => {
+    const allowed = new Set(['template', 'model', 'words', 'sheets', '']);
+    expect(violations('template', (target) => allowed.has(folderOf(target)))).toEqual([]);
+  });
+
+  it('finds a loop of folders where there is one (the check itself can see a violation)', () => {
+    const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]);
+    expect(folderLoops(graph)).toEqual(['a ↔ b ↔ c']);
+  });
+
+  it('no two folders of src/ import each other, directly or round a loop', () => {
+    expect(folderLoops(folderGraph())).toEqual([]);
   });
 });

@@ -113,6 +113,18 @@ describe('usage errors', () => {
     expect(english.stderr).toContain("error: option '--date-order <order>' argument 'ymd' is invalid. Allowed choices are dmy, mdy.");
   });
 
+  it('a missing and a surplus argument are Danish too, made from what commander knows, not from its English', async () => {
+    const cwd = tempDir();
+    const [missing, surplus] = await Promise.all([
+      runCli(['apply', '--lang', 'da'], { cwd }),
+      runCli(['template', 'skabelon.xlsx', '--lang', 'da'], { cwd }),
+    ]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain("fejl: det påkrævede argument 'planfil' mangler");
+    expect(surplus.code).toBe(3);
+    expect(surplus.stderr).toContain("fejl: for mange argumenter til 'template'. Forventede 0 argumenter, men fik 1.");
+  });
+
   it('in English are word for word as before', async () => {
     const mistyped = await runCli(['plan', SAMPLE_CSV, '--pune'], { cwd: tempDir() });
     expect(mistyped.code).toBe(3);

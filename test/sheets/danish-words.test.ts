@@ -89,7 +89,7 @@ describe('a file that cannot be read', () => {
     chooseLanguage('da');
     const danish = await refusal(() => readAll([file]));
     expect(danish).toBe(
-      `${file}: ark "Medarbejdere", celle B2 indeholder mere end 32,767 tegn, Excels egen grænse for en celle (det betyder som regel, at et anførselstegn aldrig bliver lukket).`,
+      `${file}: ark "Medarbejdere", celle B2 indeholder mere end 32.767 tegn, Excels egen grænse for en celle (det betyder som regel, at et anførselstegn aldrig bliver lukket).`,
     );
     chooseLanguage('en');
     expect(await refusal(() => readAll([file]))).toBe(
@@ -109,7 +109,7 @@ describe('a workbook refused while a worker thread reads it', () => {
     builtLanguage.chooseLanguage('da');
     const danish = await bothWays(file);
     expect(errorOf(danish.worker)?.error.message).toBe(
-      `${file}: ark "Medarbejdere", celle B2 indeholder mere end 32,767 tegn, Excels egen grænse for en celle.`,
+      `${file}: ark "Medarbejdere", celle B2 indeholder mere end 32.767 tegn, Excels egen grænse for en celle.`,
     );
     expect(danish.worker).toStrictEqual(danish.inThread);
     builtLanguage.chooseLanguage('en');

@@ -1,46 +1,100 @@
-/** commander's own error lines, said again in the run's language: English stays commander's, word for word. */
+/**
+ * commander's usage errors in the run's language, made from their parameters (never read back from
+ * commander's English): in English exactly what plain commander prints, in Danish Danish.
+ */
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commanderErrorInWords } from '../../src/cli/commander-words.js';
+import { CommandInWords } from '../../src/cli/commander-words.js';
 import { chooseLanguage } from '../../src/words/language.js';
 
 afterEach(() => chooseLanguage('en'));
 
-/** Lines exactly as commander 14 prints them (command.js, suggestSimilar.js, option.js). */
-const COMMANDER_LINES = [
-  "error: unknown option '--pune'\n(Did you mean --prune?)",
-  "error: unknown option '--x'\n(Did you mean one of --a, --b?)",
-  "error: unknown command 'validat'",
-  "error: missing required argument 'files'",
-  "error: option '--map <file>' argument missing",
-  "error: too many arguments for 'apply'. Expected 1 argument but got 2.",
-  'error: too many arguments. Expected 0 arguments but got 3.',
-  "error: option '--date-order <order>' argument 'xyz' is invalid. Allowed choices are dmy, mdy.",
-  "error: option '--concurrency <n>' argument '0' is invalid. expected a whole number of 1 or more",
+function wholeNumber(value: string): number {
+  if (!/^[1-9]\d*$/.test(value)) throw new InvalidArgumentError('expected a whole number of 1 or more');
+  return Number(value);
+}
+
+/** A program shaped like the importer's, with one sub-command per kind of usage error commander has. */
+function program(root: Command): Command {
+  root
+    .enablePositionalOptions()
+    .argument('[files...]')
+    .option('--prune')
+    .option('--map <file>')
+    .addOption(new Option('--date-order <order>').choices(['dmy', 'mdy']))
+    .option('--concurrency <n>', 'requests at once', wholeNumber);
+  root.command('apply').argument('<plan-file>').option('--yes');
+  root.command('template').option('--overwrite');
+  root.command('mandatory').requiredOption('--name <name>');
+  root.command('both').addOption(new Option('--yes').conflicts('dryRun')).option('--dry-run');
+  root.command('pick').addArgument(new Argument('<order>').choices(['dmy', 'mdy']));
+  root.command('validate');
+  return root;
+}
+
+/** What commander writes for `args` and the code it ends with. */
+function said(make: (name: string) => Command, args: string[]): { code: string; text: string } {
+  let text = '';
+  const root = make('orgsync-import');
+  root.exitOverride().configureOutput({ writeErr: (written) => (text += written), writeOut: () => {} });
+  program(root);
+  for (const command of root.commands) command.exitOverride();
+  try {
+    root.parse(args, { from: 'user' });
+  } catch (error) {
+    return { code: (error as { code: string }).code, text };
+  }
+  throw new Error(`no usage error for ${args.join(' ')}`);
+}
+
+const inWords = (name: string) => new CommandInWords(name);
+const plain = (name: string) => new Command(name);
+
+/** One command line per usage error commander makes, with the code it makes it with. */
+const MISTAKES: [string, string[]][] = [
+  ['commander.unknownOption', ['--pune']],
+  ['commander.unknownOption', ['--xyzzy']],
+  ['commander.unknownCommand', ['validat']],
+  ['commander.unknownOption', ['apply', 'plan.json', '--yess']],
+  ['commander.missingArgument', ['apply']],
+  ['commander.optionMissingArgument', ['--map']],
+  ['commander.missingMandatoryOptionValue', ['mandatory']],
+  ['commander.conflictingOption', ['both', '--yes', '--dry-run']],
+  ['commander.excessArguments', ['apply', 'a.json', 'b.json']],
+  ['commander.excessArguments', ['template', 'x', 'y', 'z']],
+  ['commander.invalidArgument', ['--date-order', 'xyz']],
+  ['commander.invalidArgument', ['--concurrency', '0']],
+  ['commander.invalidArgument', ['pick', 'ymd']],
 ];
 
-describe("commander's error lines", () => {
-  it('in English are left exactly as commander wrote them', () => {
-    for (const line of COMMANDER_LINES) expect(commanderErrorInWords(line)).toBe(line);
+describe("commander's usage errors", () => {
+  it.each(MISTAKES)('%s in English is what plain commander says, word for word (%j)', (code, args) => {
+    const ours = said(inWords, args);
+    expect(ours).toEqual(said(plain, args));
+    expect(ours.code).toBe(code);
   });
 
-  it('in Danish are Danish, the option and the value as typed', () => {
+  it('each kind is said in Danish, the option, command and value as typed', () => {
     chooseLanguage('da');
-    expect(COMMANDER_LINES.map(commanderErrorInWords)).toEqual([
-      "fejl: ukendt tilvalg '--pune'\n(Mente du --prune?)",
-      "fejl: ukendt tilvalg '--x'\n(Mente du en af --a, --b?)",
-      "fejl: ukendt kommando 'validat'",
-      "fejl: det påkrævede argument 'filer' mangler",
-      "fejl: tilvalget '--map <fil>' mangler sin værdi",
-      "fejl: for mange argumenter til 'apply'. Forventede 1 argument, men fik 2.",
-      'fejl: for mange argumenter. Forventede 0 argumenter, men fik 3.',
-      "fejl: tilvalget '--date-order <rækkefølge>' har en ugyldig værdi 'xyz'. Mulige valg er dmy, mdy.",
+    expect(MISTAKES.map(([, args]) => said(inWords, args))).toEqual([
+      { code: 'commander.unknownOption', text: "fejl: ukendt tilvalg '--pune'\n(Mente du --prune?)\n" },
+      { code: 'commander.unknownOption', text: "fejl: ukendt tilvalg '--xyzzy'\n" },
+      { code: 'commander.unknownCommand', text: "fejl: ukendt kommando 'validat'\n(Mente du validate?)\n" },
+      { code: 'commander.unknownOption', text: "fejl: ukendt tilvalg '--yess'\n(Mente du --yes?)\n" },
+      { code: 'commander.missingArgument', text: "fejl: det påkrævede argument 'planfil' mangler\n" },
+      { code: 'commander.optionMissingArgument', text: "fejl: tilvalget '--map <fil>' mangler sin værdi\n" },
+      { code: 'commander.missingMandatoryOptionValue', text: "fejl: det påkrævede tilvalg '--name <navn>' er ikke angivet\n" },
+      { code: 'commander.conflictingOption', text: "fejl: tilvalget '--yes' kan ikke bruges sammen med tilvalget '--dry-run'\n" },
+      { code: 'commander.excessArguments', text: "fejl: for mange argumenter til 'apply'. Forventede 1 argument, men fik 2.\n" },
+      { code: 'commander.excessArguments', text: "fejl: for mange argumenter til 'template'. Forventede 0 argumenter, men fik 3.\n" },
+      { code: 'commander.invalidArgument', text: "fejl: tilvalget '--date-order <rækkefølge>' har en ugyldig værdi 'xyz'. Mulige valg er dmy, mdy.\n" },
       // The reason after it is the importer's own, already in the run's words where it was made.
-      "fejl: tilvalget '--concurrency <n>' har en ugyldig værdi '0'. expected a whole number of 1 or more",
+      { code: 'commander.invalidArgument', text: "fejl: tilvalget '--concurrency <n>' har en ugyldig værdi '0'. expected a whole number of 1 or more\n" },
+      { code: 'commander.invalidArgument', text: "fejl: værdien 'ymd' er ugyldig for argumentet 'rækkefølge'. Mulige valg er dmy, mdy.\n" },
     ]);
   });
 
-  it('a line commander did not write stays as it is', () => {
-    chooseLanguage('da');
-    expect(commanderErrorInWords('(kør orgsync-import --help for at se tilvalgene)')).toBe('(kør orgsync-import --help for at se tilvalgene)');
+  it('a sub-command made by a command in words is one too', () => {
+    expect(new CommandInWords('x').command('y')).toBeInstanceOf(CommandInWords);
   });
 });

@@ -14,11 +14,12 @@ export interface Sentence {
 }
 
 /**
- * Folders and files whose words are not the importer's own: the sandbox is the service, the template's
- * content is already bilingual data, and so are the sheets' names and column headers with their aliases
- * (sheets/columns.ts), which are matched against a workbook in either language, never said to a person.
+ * Folders and files whose words are not the importer's own: the sandbox is the service, and the sheets'
+ * names and column headers with their aliases (sheets/columns.ts) are bilingual data matched against a
+ * workbook in either language, never said to a person. The template's instructions are a phrasebook
+ * (src/words/template-instructions.ts) like every other sentence.
  */
-const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/template\/(content|instructions)\.ts$/, /^src\/sheets\/columns\.ts$/];
+const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/sheets\/columns\.ts$/];
 /** The page's inlined style sheet and script: code for the browser, not words (the page's words are in src/words/page.ts). */
 const CODE_FOR_THE_BROWSER = /^src\/view\/page-assets\.ts$/;
 

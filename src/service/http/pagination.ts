@@ -55,7 +55,7 @@ export async function listAll(client: HttpClient, path: string, options: PageOpt
     if (total > MAX_LIST_ITEMS || pages > MAX_LIST_PAGES) {
       throw new ServiceError({
         kind: 'unavailable',
-        message: serviceWords().listTooLong(`GET ${pagePath(1)}`, total, pages, MAX_LIST_ITEMS.toLocaleString('en'), MAX_LIST_PAGES.toLocaleString('en')),
+        message: serviceWords().listTooLong(`GET ${pagePath(1)}`, total, pages, MAX_LIST_ITEMS, MAX_LIST_PAGES),
         request: { method: 'GET', path: pagePath(1) },
       });
     }
