@@ -6,9 +6,11 @@
  * With approvals, only the approved held removals are carried out, under the deletion guard.
  */
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
-import { hasErrors } from '../model/issue.js';
+import { hasErrors, type Issue } from '../model/issue.js';
 import { DESCRIBE, operationId } from '../model/operations.js';
-import { approvedRemovals, planDifferences } from '../plan/saved.js';
+import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
+import { claimRunId } from '../load/history.js';
+import { planProgress } from '../load/journal.js';
 import { deletionGuard, type Plan } from '../plan/plan.js';
 import { countAlreadyMatching } from '../view/apply-summary.js';
 import { renderPlan } from '../view/plan-text.js';
@@ -19,9 +21,10 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { confirm } from './prompt.js';
-import { finishReports } from './reports.js';
-import { apply, makePlan, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
-import { readPlanFile, serviceFingerprint, type SavedPlan } from './saved-plan.js';
+import { finishReports, type ReportContext } from './reports.js';
+import { apply, deletionGuardRefusal, journalPathOf, makePlan, needsYesRefusal, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
+import { recordRunHook } from './run-record.js';
+import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
 import { appRunWords } from '../words/app-run.js';
@@ -78,6 +81,15 @@ function stale(planFile: string, differences: string[], what: string): OrgsyncEr
   return new OrgsyncError('plan_stale', appSavedPlanWords().stale(what, shown, Math.max(0, differences.length - 5), planFile));
 }
 
+/** A refusal that ends the apply with an error: kept in the history with its reason before it is thrown. */
+async function recordRefusal(ctx: ReportContext, error: OrgsyncError, issues: readonly Issue[]): Promise<OrgsyncError> {
+  await ctx.afterReport?.(
+    { exitCode: error.exitCode, issues, command: ctx.options.command, files: ctx.options.files, startedAt: ctx.startedAt, finishedAt: new Date() },
+    { code: error.code, message: error.message },
+  );
+  return error;
+}
+
 export async function runApply(request: ApplyRequest, given: ImportOptions, io: AppIO): Promise<ExitCode> {
   const saved = readPlanFile(request.planFile);
   const approved = request.approve === undefined ? null : readApprovals(request.approve, saved.held, request.planFile);
@@ -104,6 +116,22 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     }
     const fresh = makePlan(ctx, connection, serviceState, validation);
     const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
+    // From here the apply is a run like the main job's: kept in the history (refused or not), undoable,
+    // and after exit 0 its export is the guard's baseline.
+    ctx.afterReport = recordRunHook({
+      options,
+      io,
+      startedAt: ctx.startedAt,
+      runId: claimRunId(options.stateDir, ctx.startedAt),
+      serviceKey: connection.serviceKey,
+      before: serviceState.org,
+      validation,
+      findings: [],
+      apply: { planFile: request.planFile, ...(approved !== null ? { approved: approved.length } : {}) },
+    });
+    const planId = savedPlanId(saved.file);
+    // What an earlier apply of this plan did before it was interrupted is the plan's progress, not a change.
+    const progress = planProgress(journalPathOf(options, connection.serviceKey), connection.serviceKey, planId);
     const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
     const files = options.files.join(', ');
     const words = appSavedPlanWords();
@@ -111,19 +139,30 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
 
     let plan: Plan;
     if (approved === null) {
-      const differences = planDifferences(saved.operations, fresh.plan.operations);
+      const remaining = remainingOf(saved.operations, progress, fresh.plan.operations);
+      const differences = planDifferences(remaining, fresh.plan.operations);
       if (differences.length > 0) {
         const error = stale(request.planFile, differences, changed);
         // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
         if (saved.held.length > 0) error.message += appSavedPlanWords().approveHeldHint(saved.held.length);
-        throw error;
+        throw await recordRefusal(ctx, error, issues);
       }
-      plan = { ...fresh.plan, operations: saved.operations, held: saved.held };
+      const left = new Set(remaining.map((p) => p.op.key));
+      plan = { ...fresh.plan, operations: remaining, held: saved.held.filter((key) => left.has(key)) };
+      if (remaining.length < saved.operations.length) {
+        println(io.stdout, words.resumingPlan(saved.operations.length - remaining.length, saved.operations.length, request.planFile));
+      }
       if (!sameWorkbook) println(io.stdout, words.workbookChangedHarmlessly(files));
-      if (!sameService) println(io.stdout, words.serviceChangedHarmlessly);
+      // The plan's own progress is a change of the service the plan expects: not said as a change.
+      if (!sameService && remaining.length === saved.operations.length) println(io.stdout, words.serviceChangedHarmlessly);
     } else {
-      const run = approvedRemovals(saved.operations, approved, fresh.plan);
-      if (run.problems.length > 0) throw stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed);
+      const now = new Set(fresh.plan.operations.map((p) => p.op.key));
+      const doneBefore = approved.filter((key) => progress.done.has(key) || (progress.unconfirmed.has(key) && !now.has(key)));
+      const run = approvedRemovals(saved.operations, approved.filter((key) => !doneBefore.includes(key)), fresh.plan);
+      if (run.problems.length > 0) {
+        throw await recordRefusal(ctx, stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed), issues);
+      }
+      if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
       const removals = run.operations.map((p) => p.op);
       // What an approved removal brings about is said again now, as when it was planned.
       const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
@@ -137,7 +176,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
 
     if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: deletionGuardRefusal(plan) });
       println(io.stdout, appRunWords().nothingSent);
       return EXIT.cannotStart;
     }
@@ -148,7 +187,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     if (!options.yes) {
       if (!io.interactive) {
         println(io.stderr, appRunWords().needsYes);
-        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
+        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: needsYesRefusal() });
         return EXIT.cannotStart;
       }
       if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
@@ -157,7 +196,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
         return EXIT.ok;
       }
     }
-    return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers);
+    return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers, planId);
   } finally {
     await connection.close();
   }
