@@ -6,7 +6,7 @@
  * With approvals, only the approved held removals are carried out, under the deletion guard.
  */
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
-import { hasErrors, type Issue } from '../model/issue.js';
+import { hasErrors } from '../model/issue.js';
 import { DESCRIBE, operationId } from '../model/operations.js';
 import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
 import { claimRunId } from '../load/history.js';
@@ -21,9 +21,9 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { confirm } from './prompt.js';
-import { finishReports, type ReportContext } from './reports.js';
+import { finishReports } from './reports.js';
 import { apply, deletionGuardRefusal, journalPathOf, makePlan, needsYesRefusal, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
-import { recordRunHook } from './run-record.js';
+import { recordingRefusals, recordRunHook } from './run-record.js';
 import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
@@ -81,15 +81,6 @@ function stale(planFile: string, differences: string[], what: string): OrgsyncEr
   return new OrgsyncError('plan_stale', appSavedPlanWords().stale(what, shown, Math.max(0, differences.length - 5), planFile));
 }
 
-/** A refusal that ends the apply with an error: kept in the history with its reason before it is thrown. */
-async function recordRefusal(ctx: ReportContext, error: OrgsyncError, issues: readonly Issue[]): Promise<OrgsyncError> {
-  await ctx.afterReport?.(
-    { exitCode: error.exitCode, issues, command: ctx.options.command, files: ctx.options.files, startedAt: ctx.startedAt, finishedAt: new Date() },
-    { code: error.code, message: error.message },
-  );
-  return error;
-}
-
 export async function runApply(request: ApplyRequest, given: ImportOptions, io: AppIO): Promise<ExitCode> {
   const saved = readPlanFile(request.planFile);
   const approved = request.approve === undefined ? null : readApprovals(request.approve, saved.held, request.planFile);
@@ -129,74 +120,74 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       findings: [],
       apply: { planFile: request.planFile, ...(approved !== null ? { approved: approved.length } : {}) },
     });
-    const planId = savedPlanId(saved.file);
-    // What an earlier apply of this plan did before it was interrupted is the plan's progress, not a change.
-    const progress = planProgress(journalPathOf(options, connection.serviceKey), connection.serviceKey, planId);
-    const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
-    const files = options.files.join(', ');
-    const words = appSavedPlanWords();
-    const changed = sameWorkbook ? words.serviceChanged : sameService ? words.workbookChanged(files) : words.workbookAndServiceChanged(files);
+    return await recordingRefusals(ctx, async () => {
+      const planId = savedPlanId(saved.file);
+      // What an earlier apply of this plan did before it was interrupted is the plan's progress, not a change.
+      const progress = planProgress(journalPathOf(options, connection.serviceKey), connection.serviceKey, planId);
+      const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
+      const files = options.files.join(', ');
+      const words = appSavedPlanWords();
+      const changed = sameWorkbook ? words.serviceChanged : sameService ? words.workbookChanged(files) : words.workbookAndServiceChanged(files);
 
-    let plan: Plan;
-    if (approved === null) {
-      const remaining = remainingOf(saved.operations, progress, fresh.plan.operations);
-      const differences = planDifferences(remaining, fresh.plan.operations);
-      if (differences.length > 0) {
-        const error = stale(request.planFile, differences, changed);
-        // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
-        if (saved.held.length > 0) error.message += appSavedPlanWords().approveHeldHint(saved.held.length);
-        throw await recordRefusal(ctx, error, issues);
+      let plan: Plan;
+      if (approved === null) {
+        const remaining = remainingOf(saved.operations, progress, fresh.plan.operations);
+        const differences = planDifferences(remaining, fresh.plan.operations);
+        if (differences.length > 0) {
+          const error = stale(request.planFile, differences, changed);
+          // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
+          if (saved.held.length > 0) error.message += appSavedPlanWords().approveHeldHint(saved.held.length);
+          throw error;
+        }
+        const left = new Set(remaining.map((p) => p.op.key));
+        plan = { ...fresh.plan, operations: remaining, held: saved.held.filter((key) => left.has(key)) };
+        if (remaining.length < saved.operations.length) {
+          println(io.stdout, words.resumingPlan(saved.operations.length - remaining.length, saved.operations.length, request.planFile));
+        }
+        if (!sameWorkbook) println(io.stdout, words.workbookChangedHarmlessly(files));
+        // The plan's own progress is a change of the service the plan expects: not said as a change.
+        if (!sameService && remaining.length === saved.operations.length) println(io.stdout, words.serviceChangedHarmlessly);
+      } else {
+        const now = new Set(fresh.plan.operations.map((p) => p.op.key));
+        const doneBefore = approved.filter((key) => progress.done.has(key) || (progress.unconfirmed.has(key) && !now.has(key)));
+        const run = approvedRemovals(saved.operations, approved.filter((key) => !doneBefore.includes(key)), fresh.plan);
+        if (run.problems.length > 0) throw stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed);
+        if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
+        const removals = run.operations.map((p) => p.op);
+        // What an approved removal brings about is said again now, as when it was planned.
+        const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
+        const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
+        plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
+        println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
       }
-      const left = new Set(remaining.map((p) => p.op.key));
-      plan = { ...fresh.plan, operations: remaining, held: saved.held.filter((key) => left.has(key)) };
-      if (remaining.length < saved.operations.length) {
-        println(io.stdout, words.resumingPlan(saved.operations.length - remaining.length, saved.operations.length, request.planFile));
-      }
-      if (!sameWorkbook) println(io.stdout, words.workbookChangedHarmlessly(files));
-      // The plan's own progress is a change of the service the plan expects: not said as a change.
-      if (!sameService && remaining.length === saved.operations.length) println(io.stdout, words.serviceChangedHarmlessly);
-    } else {
-      const now = new Set(fresh.plan.operations.map((p) => p.op.key));
-      const doneBefore = approved.filter((key) => progress.done.has(key) || (progress.unconfirmed.has(key) && !now.has(key)));
-      const run = approvedRemovals(saved.operations, approved.filter((key) => !doneBefore.includes(key)), fresh.plan);
-      if (run.problems.length > 0) {
-        throw await recordRefusal(ctx, stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed), issues);
-      }
-      if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
-      const removals = run.operations.map((p) => p.op);
-      // What an approved removal brings about is said again now, as when it was planned.
-      const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
-      const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
-      plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
-      println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
-    }
-    for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
-    const planned = plan.operations.map((p) => p.op);
-    const alreadyMatching = countAlreadyMatching(validation.desired, planned);
-    const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
+      for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
+      const planned = plan.operations.map((p) => p.op);
+      const alreadyMatching = countAlreadyMatching(validation.desired, planned);
+      const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
 
-    if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: deletionGuardRefusal(plan) });
-      println(io.stdout, appRunWords().nothingSent);
-      return EXIT.cannotStart;
-    }
-    if (planned.length === 0) {
-      await finishReports(ctx, { exitCode: EXIT.ok, ...report, summary: { ...report.summary, nothing_to_do: true } });
-      return EXIT.ok;
-    }
-    if (!options.yes) {
-      if (!io.interactive) {
-        println(io.stderr, appRunWords().needsYes);
-        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: needsYesRefusal() });
+      if (plan.guard.exceeded && !options.force && !plan.held?.length) {
+        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: deletionGuardRefusal(plan) });
+        println(io.stdout, appRunWords().nothingSent);
         return EXIT.cannotStart;
       }
-      if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
-        println(io.stdout, appRunWords().nothingSent);
-        await finishReports(ctx, { exitCode: EXIT.ok, ...report });
+      if (planned.length === 0) {
+        await finishReports(ctx, { exitCode: EXIT.ok, ...report, summary: { ...report.summary, nothing_to_do: true } });
         return EXIT.ok;
       }
-    }
-    return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers, planId);
+      if (!options.yes) {
+        if (!io.interactive) {
+          println(io.stderr, appRunWords().needsYes);
+          await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: needsYesRefusal() });
+          return EXIT.cannotStart;
+        }
+        if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
+          println(io.stdout, appRunWords().nothingSent);
+          await finishReports(ctx, { exitCode: EXIT.ok, ...report });
+          return EXIT.ok;
+        }
+      }
+      return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers, planId);
+    });
   } finally {
     await connection.close();
   }

@@ -37,7 +37,8 @@ import { withoutHeld } from '../load/held.js';
 import { heldLine, savePlanIfAsked } from './plan-file.js';
 import { exportGuardText } from '../view/export-guard-text.js';
 import { claimRunId, type RunError } from '../load/history.js';
-import { checkExportAgainstLastRun, exportGuardSummary, recordRunHook } from './run-record.js';
+import { checkExportAgainstLastRun, exportGuardSummary, recordingRefusals, recordRunHook } from './run-record.js';
+import type { GuardFinding } from '../plan/export-guard.js';
 import type { ReportContext } from './reports.js';
 import { appRunWords } from '../words/app-run.js';
 
@@ -209,6 +210,17 @@ export async function planAndApply(
     const record = { options, io, startedAt: ctx.startedAt, runId: claimRunId(options.stateDir, ctx.startedAt), serviceKey: connection.serviceKey, before: serviceState.org, findings };
     ctx.afterReport = recordRunHook(undoes === undefined ? { ...record, validation } : { ...record, undoes });
   }
+  return recordingRefusals(ctx, () => showAndApply(ctx, connection, serviceState, validation, findings));
+}
+
+async function showAndApply(
+  ctx: Context,
+  connection: Connection,
+  serviceState: CurrentState,
+  validation: ValidationResult,
+  findings: readonly GuardFinding[],
+): Promise<ExitCode> {
+  const { options, io } = ctx;
   const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
   io.events?.plan(plan);

@@ -111,6 +111,24 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
   };
 }
 
+/**
+ * Runs what follows a run's claim of its history id; when it ends by an error of the importer (the journal
+ * held by another run, a stale plan) the run is kept in the history as refused, with the error's code (the
+ * one the `--json` summary's `error` has) and its reason, before the error goes on to the CLI.
+ */
+export async function recordingRefusals<T>(ctx: ReportContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OrgsyncError && ctx.afterReport) {
+      const { options, startedAt } = ctx;
+      const report: ReportInput = { exitCode: error.exitCode, issues: [], command: options.command, files: options.files, startedAt, finishedAt: new Date() };
+      await ctx.afterReport(report, { code: error.code, message: error.message });
+    }
+    throw error;
+  }
+}
+
 /** The new baseline; the one it replaces is kept with the run, so undoing the run puts it back. */
 function keepBaseline(run: RunToRecord, dir: string): void {
   const path = lastRunPath(run.options.stateDir, run.serviceKey);
