@@ -2,8 +2,9 @@
  * The runs of a state folder, kept for `history` and `undo`: `STATE/history/RUN/` holds `run.json` (when,
  * which files and their hash, the service key, counts, exit code, duration), `report.json` (the same
  * object `--report` writes) and, for a run that sent something, `undo.json` (what the entities it touched
- * were before it, and the operations it carried out). Written once at the run's end, through temporary
- * files; nothing here receives configuration, so no secret is kept.
+ * were before it, and the operations it carried out). The folder is made when the run chooses its id; the
+ * files are written once at the run's end, through temporary files (a failed write leaves none behind);
+ * nothing here receives configuration, so no secret is kept.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
