@@ -3,8 +3,8 @@
  * hundreds of megabytes as one string, and the string's UTF-8 copy doubles that (the 100,000-employee
  * import's peak came from such a `JSON.stringify` of its undo data: bench/memory.mjs).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, lstat, mkdir, open, rename, type FileHandle } from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFile, lstat, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -61,9 +61,40 @@ async function replaceFile(path: string, write: (target: string) => Promise<void
     return;
   }
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await write(temporary);
-  await rename(temporary, path);
+  const temporary = temporaryFor(path);
+  try {
+    await write(temporary);
+    await rename(temporary, path);
+  } catch (error) {
+    // Half a file left behind on a full disk keeps the disk full: what the failed write made goes.
+    await rm(temporary, { force: true }).catch(() => {});
+    throw error;
+  }
+}
+
+function temporaryFor(path: string): string {
+  return `${path}.${process.pid}.tmp`;
+}
+
+/**
+ * A small file (a run's record, the guard's baseline) replaced whole, as `replaceFileWith` replaces a
+ * large one: a reader never sees half of it, and a failed write leaves neither half a file nor its
+ * temporary behind.
+ */
+export function replaceFileSync(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = temporaryFor(path);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // the write's own failure is the one to tell
+    }
+    throw error;
+  }
 }
 
 /**

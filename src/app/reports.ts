@@ -1,6 +1,7 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
 import { existsSync } from 'node:fs';
 import { copyFileReplacing } from '../json-file.js';
+import type { RunError } from '../load/history.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Operation } from '../model/operations.js';
 import type { Plan } from '../plan/plan.js';
@@ -25,7 +26,7 @@ export interface ReportContext {
    * Keeps the run's record (its history) before the --report file is written; returns the file it wrote
    * the report to, whose bytes the --report file copies.
    */
-  afterReport?: (report: ReportInput) => Promise<string | undefined>;
+  afterReport?: (report: ReportInput, error?: RunError) => Promise<string | undefined>;
 }
 
 export interface RunResult {
@@ -36,6 +37,8 @@ export interface RunResult {
   planned?: Plan;
   operations?: OperationOutcome[];
   summary?: Record<string, unknown>;
+  /** Why the run was refused (exit 3): a stable code, the one the `--json` summary's `error` carries, and the reason; kept in its history record. */
+  error?: RunError;
 }
 
 async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<void> {
@@ -74,7 +77,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
   if (ctx.page) await writePage(ctx.options, ctx.io, ctx.page, report);
   // The history first (what undo needs must not wait for a slow --report pipe), then its report copied:
   // at 300,000 operations making the report again is a quarter of a minute and a few hundred megabytes.
-  const kept = await ctx.afterReport?.(report);
+  const kept = await ctx.afterReport?.(report, result.error);
   const path = ctx.options.report;
   if (!path) return;
   try {

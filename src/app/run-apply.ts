@@ -8,7 +8,9 @@
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
 import { hasErrors } from '../model/issue.js';
 import { DESCRIBE, operationId } from '../model/operations.js';
-import { approvedRemovals, planDifferences } from '../plan/saved.js';
+import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
+import { claimRunId } from '../load/history.js';
+import { planProgress } from '../load/journal.js';
 import { deletionGuard, type Plan } from '../plan/plan.js';
 import { countAlreadyMatching } from '../view/apply-summary.js';
 import { renderPlan } from '../view/plan-text.js';
@@ -20,8 +22,9 @@ import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { confirm } from './prompt.js';
 import { finishReports } from './reports.js';
-import { apply, makePlan, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
-import { readPlanFile, serviceFingerprint, type SavedPlan } from './saved-plan.js';
+import { apply, deletionGuardRefusal, journalPathOf, makePlan, needsYesRefusal, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
+import { recordingRefusals, recordRunHook } from './run-record.js';
+import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
 import { appRunWords } from '../words/app-run.js';
@@ -104,60 +107,87 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     }
     const fresh = makePlan(ctx, connection, serviceState, validation);
     const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
-    const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
-    const files = options.files.join(', ');
-    const words = appSavedPlanWords();
-    const changed = sameWorkbook ? words.serviceChanged : sameService ? words.workbookChanged(files) : words.workbookAndServiceChanged(files);
+    // From here the apply is a run like the main job's: kept in the history (refused or not), undoable,
+    // and after exit 0 its export is the guard's baseline.
+    ctx.afterReport = recordRunHook({
+      options,
+      io,
+      startedAt: ctx.startedAt,
+      runId: claimRunId(options.stateDir, ctx.startedAt),
+      serviceKey: connection.serviceKey,
+      before: serviceState.org,
+      validation,
+      findings: [],
+      apply: { planFile: request.planFile, ...(approved !== null ? { approved: approved.length } : {}) },
+    });
+    return await recordingRefusals(ctx, async () => {
+      const planId = savedPlanId(saved.file);
+      // What an earlier apply of this plan did before it was interrupted is the plan's progress, not a change.
+      const progress = planProgress(journalPathOf(options, connection.serviceKey), connection.serviceKey, planId);
+      const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
+      const files = options.files.join(', ');
+      const words = appSavedPlanWords();
+      const changed = sameWorkbook ? words.serviceChanged : sameService ? words.workbookChanged(files) : words.workbookAndServiceChanged(files);
 
-    let plan: Plan;
-    if (approved === null) {
-      const differences = planDifferences(saved.operations, fresh.plan.operations);
-      if (differences.length > 0) {
-        const error = stale(request.planFile, differences, changed);
-        // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
-        if (saved.held.length > 0) error.message += appSavedPlanWords().approveHeldHint(saved.held.length);
-        throw error;
+      let plan: Plan;
+      if (approved === null) {
+        const remaining = remainingOf(saved.operations, progress, fresh.plan.operations);
+        const differences = planDifferences(remaining, fresh.plan.operations);
+        if (differences.length > 0) {
+          const error = stale(request.planFile, differences, changed);
+          // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
+          if (saved.held.length > 0) error.message += appSavedPlanWords().approveHeldHint(saved.held.length);
+          throw error;
+        }
+        const left = new Set(remaining.map((p) => p.op.key));
+        plan = { ...fresh.plan, operations: remaining, held: saved.held.filter((key) => left.has(key)) };
+        if (remaining.length < saved.operations.length) {
+          println(io.stdout, words.resumingPlan(saved.operations.length - remaining.length, saved.operations.length, request.planFile));
+        }
+        if (!sameWorkbook) println(io.stdout, words.workbookChangedHarmlessly(files));
+        // The plan's own progress is a change of the service the plan expects: not said as a change.
+        if (!sameService && remaining.length === saved.operations.length) println(io.stdout, words.serviceChangedHarmlessly);
+      } else {
+        const now = new Set(fresh.plan.operations.map((p) => p.op.key));
+        const doneBefore = approved.filter((key) => progress.done.has(key) || (progress.unconfirmed.has(key) && !now.has(key)));
+        const run = approvedRemovals(saved.operations, approved.filter((key) => !doneBefore.includes(key)), fresh.plan);
+        if (run.problems.length > 0) throw stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed);
+        if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
+        const removals = run.operations.map((p) => p.op);
+        // What an approved removal brings about is said again now, as when it was planned.
+        const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
+        const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
+        plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
+        println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
       }
-      plan = { ...fresh.plan, operations: saved.operations, held: saved.held };
-      if (!sameWorkbook) println(io.stdout, words.workbookChangedHarmlessly(files));
-      if (!sameService) println(io.stdout, words.serviceChangedHarmlessly);
-    } else {
-      const run = approvedRemovals(saved.operations, approved, fresh.plan);
-      if (run.problems.length > 0) throw stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed);
-      const removals = run.operations.map((p) => p.op);
-      // What an approved removal brings about is said again now, as when it was planned.
-      const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
-      const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
-      plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
-      println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
-    }
-    for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
-    const planned = plan.operations.map((p) => p.op);
-    const alreadyMatching = countAlreadyMatching(validation.desired, planned);
-    const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
+      for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
+      const planned = plan.operations.map((p) => p.op);
+      const alreadyMatching = countAlreadyMatching(validation.desired, planned);
+      const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
 
-    if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
-      println(io.stdout, appRunWords().nothingSent);
-      return EXIT.cannotStart;
-    }
-    if (planned.length === 0) {
-      await finishReports(ctx, { exitCode: EXIT.ok, ...report, summary: { ...report.summary, nothing_to_do: true } });
-      return EXIT.ok;
-    }
-    if (!options.yes) {
-      if (!io.interactive) {
-        println(io.stderr, appRunWords().needsYes);
-        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
+      if (plan.guard.exceeded && !options.force && !plan.held?.length) {
+        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: deletionGuardRefusal(plan) });
+        println(io.stdout, appRunWords().nothingSent);
         return EXIT.cannotStart;
       }
-      if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
-        println(io.stdout, appRunWords().nothingSent);
-        await finishReports(ctx, { exitCode: EXIT.ok, ...report });
+      if (planned.length === 0) {
+        await finishReports(ctx, { exitCode: EXIT.ok, ...report, summary: { ...report.summary, nothing_to_do: true } });
         return EXIT.ok;
       }
-    }
-    return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers);
+      if (!options.yes) {
+        if (!io.interactive) {
+          println(io.stderr, appRunWords().needsYes);
+          await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: needsYesRefusal() });
+          return EXIT.cannotStart;
+        }
+        if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
+          println(io.stdout, appRunWords().nothingSent);
+          await finishReports(ctx, { exitCode: EXIT.ok, ...report });
+          return EXIT.ok;
+        }
+      }
+      return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers, planId);
+    });
   } finally {
     await connection.close();
   }

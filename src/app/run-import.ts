@@ -12,7 +12,7 @@ import { executePlan } from '../load/executor.js';
 import { exitCodeOf, succeeded, type OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
 import { withLedgers } from '../plan/ledger-merge.js';
-import { renderPlan } from '../view/plan-text.js';
+import { deletionGuardLines, renderPlan } from '../view/plan-text.js';
 import { NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../model/service-state.js';
 import { type ReadStateOptions } from '../service/adapter.js';
 import { delegationScope } from '../plan/delegation-scope.js';
@@ -36,8 +36,9 @@ import { holdRemovals } from '../plan/saved.js';
 import { withoutHeld } from '../load/held.js';
 import { heldLine, savePlanIfAsked } from './plan-file.js';
 import { exportGuardText } from '../view/export-guard-text.js';
-import { newRunId } from '../load/history.js';
-import { checkExportAgainstLastRun, exportGuardSummary, recordRunHook } from './run-record.js';
+import { claimRunId, type RunError } from '../load/history.js';
+import { checkExportAgainstLastRun, exportGuardSummary, recordingRefusals, recordRunHook } from './run-record.js';
+import type { GuardFinding } from '../plan/export-guard.js';
 import type { ReportContext } from './reports.js';
 import { appRunWords } from '../words/app-run.js';
 
@@ -154,6 +155,10 @@ export function printIssues(issues: Issue[], io: AppIO): void {
   for (const line of summariseIssues(issues, { colour: io.colour })) println(io.stdout, line);
 }
 
+export function journalPathOf(options: ImportOptions, serviceKey: string): string {
+  return options.journal ?? join(options.stateDir, 'journal', `${serviceKey}.jsonl`);
+}
+
 function ledgerPath(ctx: Context, connection: Connection, kind: 'absences' | 'fired'): string {
   return join(ctx.options.stateDir, kind, `${connection.serviceKey}.jsonl`);
 }
@@ -203,9 +208,21 @@ export async function planAndApply(
   const findings = undoes === undefined ? checkExportAgainstLastRun(options, connection.serviceKey, validation) : [];
   if (findings.length > 0) ctx.extraSummary = { export_guard: exportGuardSummary(findings, Boolean(options.acceptChanges)) };
   if (options.command !== 'plan') {
-    const record = { options, io, startedAt: ctx.startedAt, runId: newRunId(options.stateDir, ctx.startedAt), serviceKey: connection.serviceKey, before: serviceState.org, findings };
+    const record = { options, io, startedAt: ctx.startedAt, runId: claimRunId(options.stateDir, ctx.startedAt), serviceKey: connection.serviceKey, before: serviceState.org, findings };
     ctx.afterReport = recordRunHook(undoes === undefined ? { ...record, validation } : { ...record, undoes });
   }
+  return recordingRefusals(ctx, () => showAndApply(ctx, connection, serviceState, validation, findings, undoes));
+}
+
+async function showAndApply(
+  ctx: Context,
+  connection: Connection,
+  serviceState: CurrentState,
+  validation: ValidationResult,
+  findings: readonly GuardFinding[],
+  undoes: string | undefined,
+): Promise<ExitCode> {
+  const { options, io } = ctx;
   const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8, undoes)) println(io.stdout, line);
   io.events?.plan(plan);
@@ -220,8 +237,13 @@ export async function planAndApply(
   await savePlanIfAsked(ctx, connection, serviceState, plan);
 
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.
-  if ((plan.guard.exceeded && !options.force && !plan.held?.length) || (findings.length > 0 && !options.acceptChanges)) {
-    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
+  const refusal = findings.length > 0 && !options.acceptChanges
+    ? guardRefusal(exportGuardText(findings, 'refused'))
+    : plan.guard.exceeded && !options.force && !plan.held?.length
+      ? deletionGuardRefusal(plan)
+      : null;
+  if (refusal) {
+    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching }, error: refusal });
     println(io.stdout, appRunWords().nothingSent);
     return EXIT.cannotStart;
   }
@@ -237,7 +259,7 @@ export async function planAndApply(
   if (!options.yes) {
     if (!io.interactive) {
       println(io.stderr, appRunWords().needsYes);
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching }, error: needsYesRefusal() });
       return EXIT.cannotStart;
     }
     if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
@@ -249,17 +271,32 @@ export async function planAndApply(
   return apply(ctx, connection, plan, { issues, alreadyMatching }, ledgers);
 }
 
+/** The export guard refused the export: its lines as the terminal shows them. */
+export function guardRefusal(lines: readonly string[]): RunError {
+  return { code: 'guard_refused', message: lines.map((line) => line.trim()).join('\n') };
+}
+
+export function deletionGuardRefusal(plan: Pick<Plan, 'guard'>): RunError {
+  return { code: 'deletion_guard', message: deletionGuardLines(plan).join('\n') };
+}
+
+/** Nobody to ask and no --yes: a matter of how the command was called. */
+export function needsYesRefusal(): RunError {
+  return { code: 'usage', message: appRunWords().needsYes };
+}
+
 export async function apply(
   ctx: Context,
   connection: Connection,
   plan: Plan,
   found: { issues: Issue[]; alreadyMatching: number },
   ledgers: { absences: AbsenceLedger; fired: FiredLedger },
+  /** `apply plan.json`: the saved plan's id, kept in the journal with the progress of this apply. */
+  planId?: string,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
-  const identity = { serviceKey: connection.serviceKey, workbookHash: await hashInputs(options.files) };
-  const journalPath = options.journal ?? join(options.stateDir, 'journal', `${connection.serviceKey}.jsonl`);
-  const journal = Journal.open(journalPath, identity);
+  const identity = { serviceKey: connection.serviceKey, workbookHash: await hashInputs(options.files), ...(planId !== undefined ? { plan: planId } : {}) };
+  const journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
   const previous = journal.previous;
   const { runnable, held } = withoutHeld(plan.operations, plan.held);
   if (previous?.unfinished) {

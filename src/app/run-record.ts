@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
 import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/last-run.js';
-import { HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
+import { discardRun, HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunError, type RunRecord } from '../load/history.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import { countOutcomes } from '../report/counts.js';
 import { DESCRIBE } from '../model/operations.js';
@@ -47,6 +47,8 @@ export interface RunToRecord {
   /** The validated export; absent for an undo (its desired state is no export). */
   validation?: ValidationResult;
   undoes?: string;
+  /** `apply plan.json`: the plan file as given, and how many held removals `--approve` approved. */
+  apply?: { planFile: string; approved?: number };
   findings: readonly GuardFinding[];
 }
 
@@ -57,9 +59,12 @@ export interface RunToRecord {
  * was applied stays applied.
  */
 export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afterReport']> {
-  return async (report) => {
+  let recorded = false;
+  return async (report, error) => {
     const { options, io } = run;
     let reportFile: string | undefined;
+    if (recorded) return undefined;
+    recorded = true;
     try {
       const dir = runDir(options.stateDir, run.runId);
       await writeReportOf(join(dir, 'report.json'), report);
@@ -73,8 +78,9 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
       const record: RunRecord = {
         version: HISTORY_VERSION,
         id: run.runId,
-        command: run.undoes === undefined ? 'run' : 'undo',
+        command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : 'run',
         ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
+        ...(run.apply ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) } : {}),
         started_at: run.startedAt.toISOString(),
         finished_at: finishedAt.toISOString(),
         duration_ms: finishedAt.getTime() - run.startedAt.getTime(),
@@ -84,6 +90,7 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
         exit_code: report.exitCode,
         counts: countsOf(report),
         export_guard: run.findings.map(describeFinding),
+        ...(error && report.exitCode !== 0 ? { error: { code: error.code, message: error.message } satisfies RunError } : {}),
         undoable: outcomes.some((o) => o.status === 'done'),
       };
       const undo = outcomes.length > 0
@@ -94,11 +101,32 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
           }
         : null;
       await saveRun(options.stateDir, record, undo);
-    } catch (error) {
-      println(io.stderr, appOutputWords().couldNotRecordRun(join(options.stateDir, 'history'), (error as Error).message));
+    } catch (failure) {
+      // Half a record is no record (it is not listed) and would only keep a full disk full.
+      discardRun(options.stateDir, run.runId);
+      reportFile = undefined;
+      println(io.stderr, appOutputWords().couldNotRecordRun(join(options.stateDir, 'history'), (failure as Error).message));
     }
     return reportFile;
   };
+}
+
+/**
+ * Runs what follows a run's claim of its history id; when it ends by an error of the importer (the journal
+ * held by another run, a stale plan) the run is kept in the history as refused, with the error's code (the
+ * one the `--json` summary's `error` has) and its reason, before the error goes on to the CLI.
+ */
+export async function recordingRefusals<T>(ctx: ReportContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OrgsyncError && ctx.afterReport) {
+      const { options, startedAt } = ctx;
+      const report: ReportInput = { exitCode: error.exitCode, issues: [], command: options.command, files: options.files, startedAt, finishedAt: new Date() };
+      await ctx.afterReport(report, { code: error.code, message: error.message });
+    }
+    throw error;
+  }
 }
 
 /** The new baseline; the one it replaces is kept with the run, so undoing the run puts it back. */

@@ -103,6 +103,16 @@ export function serviceFingerprint(state: CurrentState): string {
   return createHash('sha256').update(canonical).digest('hex').slice(0, 32);
 }
 
+/**
+ * The plan's id in the journal: an apply killed part-way finds by it what it did already. Made from what
+ * makes one plan file differ from another (when and from what it was made, and its operations).
+ */
+export function savedPlanId(file: ParsedPlanFile): string {
+  const hash = createHash('sha256').update(`${file.created_at}\n${file.service.key}\n${file.service.fingerprint}\n${file.inputs.hash}\n`);
+  for (const entry of file.plan) hash.update(`${entry.key}\n`);
+  return hash.digest('hex').slice(0, 32);
+}
+
 /** A base URL as written in the plan file: without a user name or password in it. */
 function withoutCredentials(baseUrl: string | undefined): string | null {
   if (baseUrl === undefined) return null;

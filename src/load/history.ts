@@ -2,12 +2,13 @@
  * The runs of a state folder, kept for `history` and `undo`: `STATE/history/RUN/` holds `run.json` (when,
  * which files and their hash, the service key, counts, exit code, duration), `report.json` (the same
  * object `--report` writes) and, for a run that sent something, `undo.json` (what the entities it touched
- * were before it, and the operations it carried out). Written once at the run's end, through temporary
- * files; nothing here receives configuration, so no secret is kept.
+ * were before it, and the operations it carried out). The folder is made when the run chooses its id; the
+ * files are written once at the run's end, through temporary files (a failed write leaves none behind);
+ * nothing here receives configuration, so no secret is kept.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { compactJsonPieces, replaceFileWith } from '../json-file.js';
+import { compactJsonPieces, replaceFileSync, replaceFileWith } from '../json-file.js';
 import type { Operation } from '../model/operations.js';
 import type { Department, Organisation, Team } from '../model/organisation.js';
 import { ownerAsShown } from '../plan/after.js';
@@ -21,9 +22,12 @@ export const HISTORY_VERSION = 1;
 export interface RunRecord {
   version: number;
   id: string;
-  /** run: the main job; undo: `undo RUN` (then `undoes` names it). */
-  command: 'run' | 'undo';
+  /** run: the main job; undo: `undo RUN` (then `undoes` names it); apply: `apply plan.json` (then `plan_file` names it). */
+  command: 'run' | 'undo' | 'apply';
   undoes?: string;
+  /** The saved plan an apply carried out (as given), and how many held removals it was told to approve. */
+  plan_file?: string;
+  approved?: number;
   started_at: string;
   finished_at: string;
   duration_ms: number;
@@ -35,10 +39,20 @@ export interface RunRecord {
   counts: Record<string, Record<string, Partial<Record<OperationStatus | 'planned', number>>>>;
   /** The export guard's findings, in words (empty: none). */
   export_guard: string[];
+  /**
+   * Why the run was refused before it sent anything (exit 3): the code the `--json` summary's `error` has
+   * (`guard_refused`, `deletion_guard`, `plan_stale`, `usage`) and the reason in words. Absent otherwise.
+   */
+  error?: RunError;
   /** True when the run changed something (`undo.json` keeps what undo needs for every run that sent something). */
   undoable: boolean;
 }
 
+
+export interface RunError {
+  code: string;
+  message: string;
+}
 
 export interface UndoData {
   version: number;
@@ -51,18 +65,38 @@ export function historyDir(stateDir: string): string {
   return join(stateDir, 'history');
 }
 
-/** A sortable id from the run's start (`2026-11-25T03-12-45Z`), made unique within the folder. */
-export function newRunId(stateDir: string, startedAt: Date): string {
+/**
+ * A sortable id from the run's start (`2026-11-25T03-12-45Z`; `…Z-2`, `…Z-3` for later runs that started in
+ * the same second), claimed the moment it is chosen by making the run's folder: making a folder fails when
+ * it exists, so two runs of one state folder that start together (a run and an undo, two services) never
+ * get the same id, and neither writes over the other's record. A folder that cannot be made (a full or
+ * read-only disk) does not stop the run: its record is tried at its end, and a failure then is said.
+ */
+export function claimRunId(stateDir: string, startedAt: Date): string {
   const base = startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-  let id = base;
-  for (let n = 2; existsSync(join(historyDir(stateDir), id)); n++) id = `${base}-${n}`;
-  return id;
+  try {
+    mkdirSync(historyDir(stateDir), { recursive: true });
+    for (let n = 1; ; n++) {
+      const id = n === 1 ? base : `${base}-${n}`;
+      try {
+        mkdirSync(join(historyDir(stateDir), id));
+        return id;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+  } catch {
+    return base;
+  }
 }
 
-function writeJson(path: string, value: unknown): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(value));
-  renameSync(temporary, path);
+/** What a run whose record could not be written left of it: a record without `run.json` is not listed anyway. */
+export function discardRun(stateDir: string, id: string): void {
+  try {
+    rmSync(join(historyDir(stateDir), id), { recursive: true, force: true });
+  } catch {
+    // nothing more can be done for it
+  }
 }
 
 /** Creates the run's folder and returns it: the report is written into it by the caller. */
@@ -80,7 +114,7 @@ export async function saveRun(stateDir: string, record: RunRecord, undo: UndoDat
   const dir = runDir(stateDir, record.id);
   // Three levels: the operations, and the before-state's lists of users, employees and units.
   if (undo) await replaceFileWith(join(dir, 'undo.json'), compactJsonPieces(undo, 3));
-  writeJson(join(dir, 'run.json'), record);
+  replaceFileSync(join(dir, 'run.json'), JSON.stringify(record));
 }
 
 export function listRuns(stateDir: string): RunRecord[] {

@@ -33,10 +33,12 @@ export interface JournalIdentity {
   serviceKey: string;
   /** Hash of the input files. */
   workbookHash: string;
+  /** `apply plan.json`: the saved plan's id, so a later apply of it knows what it has done already. */
+  plan?: string;
 }
 
 type Entry =
-  | { t: 'run'; format: number; serviceKey: string; workbookHash: string; at: string; operations: number }
+  | { t: 'run'; format: number; serviceKey: string; workbookHash: string; at: string; operations: number; plan?: string }
   | { t: 'sent'; key: string }
   | { t: 'done'; key: string; status: number | null; note?: string }
   | { t: 'failed'; key: string; status: number | null; message: string | null }
@@ -98,11 +100,29 @@ function isEntry(value: unknown): value is Entry {
   return typeof entry.key === 'string';
 }
 
+/**
+ * Where the last run's lines begin, and with them those of the runs before it that applied the same saved
+ * plan to the same service without finishing it: an apply killed twice has done part of its plan in each
+ * attempt, and all of it is the plan's progress. -1 when the journal holds no run.
+ */
+function lastRunStart(entries: readonly Entry[]): number {
+  let start = entries.findLastIndex((e) => e.t === 'run');
+  if (start < 0) return -1;
+  const last = entries[start] as Extract<Entry, { t: 'run' }>;
+  if (last.plan === undefined) return start;
+  for (let i = start - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.t !== 'run') continue;
+    if (e.plan !== last.plan || e.serviceKey !== last.serviceKey) break;
+    start = i;
+  }
+  return start;
+}
+
 function lastRun(entries: Entry[]): PreviousRun | null {
-  let start = -1;
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.t === 'run') { start = i; break; }
+  const start = lastRunStart(entries);
   if (start < 0) return null;
-  const header = entries[start] as Extract<Entry, { t: 'run' }>;
+  const header = entries.findLast((e) => e.t === 'run') as Extract<Entry, { t: 'run' }>;
   const sent = new Set<string>();
   let confirmed = 0;
   let ended: Extract<Entry, { t: 'end' }> | null = null;
@@ -112,6 +132,7 @@ function lastRun(entries: Entry[]): PreviousRun | null {
       sent.delete(e.key);
       if (e.t === 'done') confirmed++;
     } else if (e.t === 'end') ended = e;
+    else if (e.t === 'run') ended = null;
   }
   return {
     unfinished: ended === null || !ended.complete,
@@ -121,6 +142,34 @@ function lastRun(entries: Entry[]): PreviousRun | null {
     unconfirmed: [...sent],
     startedAt: header.at,
   };
+}
+
+/** What the unfinished applies of one saved plan did: confirmed, and sent without an answer (done or not). */
+export interface PlanProgress {
+  done: ReadonlySet<string>;
+  unconfirmed: ReadonlySet<string>;
+}
+
+/**
+ * The progress a saved plan's earlier, unfinished applies left in the journal (none when the journal's last
+ * run applied something else): read without taking the lock, before the plan is compared with the world,
+ * because what the plan itself did is no change of the service that makes it stale.
+ */
+export function planProgress(path: string, serviceKey: string, plan: string): PlanProgress {
+  const entries = readEntries(path);
+  const start = lastRunStart(entries);
+  const header = start < 0 ? null : (entries[start] as Extract<Entry, { t: 'run' }>);
+  const done = new Set<string>();
+  const unconfirmed = new Set<string>();
+  if (!header || header.plan !== plan || header.serviceKey !== serviceKey) return { done, unconfirmed };
+  for (const e of entries.slice(start + 1)) {
+    if (e.t === 'sent') unconfirmed.add(e.key);
+    else if (e.t === 'done' || e.t === 'failed') {
+      unconfirmed.delete(e.key);
+      if (e.t === 'done') done.add(e.key);
+    }
+  }
+  return { done, unconfirmed };
 }
 
 export class Journal {
@@ -154,11 +203,11 @@ export class Journal {
       const previous = lastRun(entries);
       let keep: Entry[] = [];
       if (previous) {
-        const start = entries.findLastIndex((e) => e.t === 'run');
-        const header = entries[start] as Extract<Entry, { t: 'run' }>;
+        const header = entries.findLast((e) => e.t === 'run') as Extract<Entry, { t: 'run' }>;
         previous.sameService = header.serviceKey === identity.serviceKey;
-        previous.sameWorkbook = previous.sameService && header.workbookHash === identity.workbookHash;
-        if (previous.unfinished) keep = entries.slice(start);
+        const samePlan = identity.plan !== undefined && header.plan === identity.plan;
+        previous.sameWorkbook = previous.sameService && (samePlan || header.workbookHash === identity.workbookHash);
+        if (previous.unfinished) keep = entries.slice(lastRunStart(entries));
       }
       const journal = new Journal(path, lockPath, previous);
       if (existsSync(path)) rewrite(path, keep);
@@ -215,6 +264,7 @@ export class Journal {
       workbookHash: identity.workbookHash,
       at: new Date().toISOString(),
       operations,
+      ...(identity.plan !== undefined ? { plan: identity.plan } : {}),
     });
   }
 

@@ -3,8 +3,9 @@
  * the last run against that service that ended with exit 0. Written through a temporary file, so a run
  * killed while writing leaves the previous baseline.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { replaceFileSync } from '../json-file.js';
 import { fromVersion1, type ExportBaseline, type ExportBaselineV1 } from '../plan/export-guard.js';
 
 export function lastRunPath(stateDir: string, serviceKey: string): string {
@@ -39,8 +40,5 @@ export function readBaseline(path: string): ExportBaseline | 'missing' | 'unread
 }
 
 export function saveBaseline(path: string, baseline: ExportBaseline): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(baseline));
-  renameSync(temporary, path);
+  replaceFileSync(path, JSON.stringify(baseline));
 }

@@ -51,6 +51,28 @@ export function planDifferences(saved: readonly PlannedOperation[], fresh: reado
   return differences;
 }
 
+/** What earlier applies of a saved plan did, as its journal knows it (load/journal.ts `planProgress`). */
+export interface SavedPlanProgress {
+  /** Confirmed by the service. */
+  done: ReadonlySet<string>;
+  /** Sent without an answer: arrived or not; the plan made now tells. */
+  unconfirmed: ReadonlySet<string>;
+}
+
+/**
+ * The saved plan less its own progress: what an interrupted apply confirmed, and what it sent without an
+ * answer that the service no longer needs (it arrived). That is no change of the service the plan did not
+ * expect, so it must not make the plan stale; what is left is compared with the plan made now, and carried
+ * out. Dependencies on what is done are dropped, as the executor drops them.
+ */
+export function remainingOf(saved: readonly PlannedOperation[], progress: SavedPlanProgress, fresh: readonly PlannedOperation[]): PlannedOperation[] {
+  if (progress.done.size === 0 && progress.unconfirmed.size === 0) return [...saved];
+  const now = new Set(fresh.map((p) => p.op.key));
+  const left = saved.filter((p) => !progress.done.has(p.op.key) && !(progress.unconfirmed.has(p.op.key) && !now.has(p.op.key)));
+  const keys = new Set(left.map((p) => p.op.key));
+  return left.map((p) => ({ op: p.op, dependsOn: p.dependsOn.filter((key) => keys.has(key)) }));
+}
+
 export interface ApprovedRun {
   /** The approved removals as saved, each waiting only for approved removals: what is carried out. */
   operations: PlannedOperation[];

@@ -24,14 +24,24 @@ export function countsText(counts: RunRecord['counts']): string {
 
 function what(record: RunRecord): string {
   if (record.command === 'undo') return runWords().undoOf(String(record.undoes));
-  const files = record.files.join(', ');
-  return record.workbook_hash ? `${files} (sha256 ${record.workbook_hash.slice(0, 12)})` : files;
+  const names = record.files.join(', ');
+  const files = record.workbook_hash ? `${names} (sha256 ${record.workbook_hash.slice(0, 12)})` : names;
+  return record.command === 'apply' ? runWords().applyOf(String(record.plan_file), files, record.approved ?? null) : files;
+}
+
+/** A refused run's reason on one line of the list: its first line (the export guard's findings follow it). */
+function refusal(record: RunRecord): string | null {
+  return record.error ? runWords().refused(record.error.code, record.error.message.split('\n')[0]!) : null;
 }
 
 export function historyText(records: readonly RunRecord[]): string[] {
   const words = runWords();
   if (records.length === 0) return [words.noRuns];
-  const lines = records.map((r) => words.runLine(r.id, r.exit_code, seconds(r.duration_ms), what(r), countsText(r.counts), r.export_guard.length));
+  const lines = records.map((r) => {
+    const line = words.runLine(r.id, r.exit_code, seconds(r.duration_ms), what(r), countsText(r.counts), r.export_guard.length);
+    const refused = refusal(r);
+    return refused ? `${line}  —  ${refused}` : line;
+  });
   return [...lines, words.runsFooter(records.length)];
 }
 
@@ -47,10 +57,12 @@ export function runText(record: RunRecord, operations: readonly ShownOperation[]
   const lines = [
     words.runTitle(record.id, record.command === 'undo' ? String(record.undoes) : null),
     words.runTimes(record.started_at, record.finished_at, seconds(record.duration_ms), record.exit_code),
-    ...(record.command === 'run' ? [words.runFiles(record.files), words.runHash(record.workbook_hash ?? null)] : []),
+    ...(record.command === 'apply' ? [words.runPlanFile(String(record.plan_file), record.approved ?? null)] : []),
+    ...(record.command !== 'undo' ? [words.runFiles(record.files), words.runHash(record.workbook_hash ?? null)] : []),
     words.runService(record.service_key),
     `  ${countsText(record.counts)}`,
-    ...record.export_guard.map((finding) => words.runGuardFinding(finding)),
+    ...(record.error ? [words.runRefused(record.error.code), ...record.error.message.split('\n').map((line) => `    ${line}`)] : []),
+    ...(record.error?.code === 'guard_refused' ? [] : record.export_guard.map((finding) => words.runGuardFinding(finding))),
   ];
   if (operations.length > 0) lines.push(words.operations);
   // Statuses line up in a column as wide as the longest status word of the language ("unchanged" in English).

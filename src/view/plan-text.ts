@@ -71,11 +71,15 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8, undoes?: string): strin
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));
-  if (plan.guard.exceeded && held === 0) {
-    for (const k of plan.guard.kinds.filter((g) => g.removals > g.limit)) {
-      lines.push(words.guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
-    }
-  }
+  if (held === 0) lines.push(...deletionGuardLines(plan));
   lines.push(summaryLine(ops, undoes));
   return lines;
+}
+
+/** The deletion guard's refusal, one line per kind over its limit (none when the plan is within them). */
+export function deletionGuardLines(plan: Pick<Plan, 'guard'>): string[] {
+  if (!plan.guard.exceeded) return [];
+  return plan.guard.kinds
+    .filter((g) => g.removals > g.limit)
+    .map((k) => planWords().guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
 }

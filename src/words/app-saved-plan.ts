@@ -50,6 +50,8 @@ const en = {
     `${planFile} was made for another service (or another sandbox state) than ${service}. Nothing was sent.`,
   workbookErrorsNow: 'Nothing was sent: the workbook has errors against the service as it is now.',
   serviceChangedHarmlessly: 'The service changed since the plan was made, but not in a way that changes the plan.',
+  resumingPlan: (done: number, of: number, planFile: string) =>
+    `${formatNumber(done)} of the ${formatNumber(of)} operations of ${planFile} were carried out by an earlier apply that did not finish: the rest is carried out now.`,
   approvedCount: (approved: number, held: number, planFile: string) => `Approved: ${formatNumber(approved)} of the ${formatNumber(held)} removals held by ${planFile}.`,
 };
 
@@ -95,6 +97,8 @@ export const appSavedPlanWords = phrasebook({
       `${planFile} er lavet til en anden tjeneste (eller en anden sandkassetilstand) end ${service}. Intet blev sendt.`,
     workbookErrorsNow: 'Intet blev sendt: projektmappen har fejl i forhold til tjenesten, som den er nu.',
     serviceChangedHarmlessly: 'Tjenesten er ændret, siden planen blev lavet, men ikke på en måde, der ændrer planen.',
+    resumingPlan: (done, of, planFile) =>
+      `${formatNumber(done)} af de ${formatNumber(of)} handlinger i ${planFile} blev udført af en tidligere udførelse, der ikke blev færdig: resten udføres nu.`,
     approvedCount: (approved, held, planFile) => `Godkendt: ${formatNumber(approved)} af de ${formatNumber(held)} fjernelser, som ${planFile} holder tilbage.`,
   },
 });

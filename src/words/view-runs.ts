@@ -24,12 +24,20 @@ const en = {
     `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
   nothingToDo: 'nothing to do',
   undoOf: (run: string) => `undo of ${run}`,
+  /** An `apply plan.json` in the list: the plan file, then the files it was made from. */
+  applyOf: (planFile: string, files: string, approved: number | null) =>
+    `apply ${planFile}${approved !== null ? ` (${approved} approved ${plural(approved, 'removal', 'removals')})` : ''}: ${files}`,
+  /** A run refused before it sent anything, with its code (as the --json summary's error has it) and why. */
+  refused: (code: string, reason: string) => `refused (${code}): ${reason}`,
+  runRefused: (code: string) => `  refused (${code}):`,
   noRuns: 'No runs are recorded in this state folder yet.',
   runLine: (id: string, exitCode: number, duration: string, what: string, counts: string, guardFindings: number) =>
     `${id}  exit ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
   runsFooter: (runs: number) =>
     `${formatNumber(runs)} ${plural(runs, 'run', 'runs')}. \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
   runTitle: (id: string, undoes: string | null) => `Run ${id}${undoes !== null ? ` (undo of ${undoes})` : ''}`,
+  runPlanFile: (planFile: string, approved: number | null) =>
+    `  apply of the saved plan ${planFile}${approved !== null ? `, ${approved} approved ${plural(approved, 'removal', 'removals')}` : ''}`,
   runTimes: (started: string, finished: string, duration: string, exitCode: number) =>
     `  started ${started}, finished ${finished} (${duration}), exit code ${exitCode}`,
   runFiles: (files: readonly string[]) => `  files: ${files.join(', ')}`,
@@ -60,12 +68,18 @@ export const runWords = phrasebook({
     countedAction: (planned, action, statuses) => `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
     nothingToDo: 'intet at gøre',
     undoOf: (run) => `fortrydelse af ${run}`,
+    applyOf: (planFile, files, approved) =>
+      `udførelse af ${planFile}${approved !== null ? ` (${approved} ${plural(approved, 'godkendt fjernelse', 'godkendte fjernelser')})` : ''}: ${files}`,
+    refused: (code, reason) => `afvist (${code}): ${reason}`,
+    runRefused: (code) => `  afvist (${code}):`,
     noRuns: 'Der er endnu ingen kørsler i denne tilstandsmappe.',
     runLine: (id, exitCode, duration, what, counts, guardFindings) =>
       `${id}  afslutningskode ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
     runsFooter: (runs) =>
       `${formatNumber(runs)} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show KØRSEL\` viser én; \`orgsync-import undo KØRSEL\` fortryder én.`,
     runTitle: (id, undoes) => `Kørsel ${id}${undoes !== null ? ` (fortrydelse af ${undoes})` : ''}`,
+    runPlanFile: (planFile, approved) =>
+      `  udførelse af den gemte plan ${planFile}${approved !== null ? `, ${approved} ${plural(approved, 'godkendt fjernelse', 'godkendte fjernelser')}` : ''}`,
     runTimes: (started, finished, duration, exitCode) =>
       `  startet ${started}, færdig ${finished} (${duration}), afslutningskode ${exitCode}`,
     runFiles: (files) => `  filer: ${files.join(', ')}`,

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { OrgsyncError } from '../../src/errors.js';
 import { processStartTime } from '../../src/process-lock.js';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../src/load/journal.js';
+import { Journal, planProgress } from '../../src/load/journal.js';
 import { JournalLockedError } from '../../src/errors.js';
 import { AbsenceLedger } from '../../src/load/ledger.js';
 import type { Operation } from '../../src/model/operations.js';
@@ -156,5 +156,53 @@ describe('taking over the lock of a crashed importer', () => {
     const outcomes = await Promise.all(runs);
     expect(outcomes.filter((o) => o === 'took')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
+  });
+});
+
+describe("a saved plan's progress in the journal", () => {
+  const applying = { ...identity, plan: 'plan-1' };
+  const done = (id: string) => ({ op: op(id), status: 'done' as const, statusCode: 200, message: null });
+
+  it('is what every unfinished apply of that plan did, across two kills, and nothing of another plan', () => {
+    const path = tempJournal();
+    const first = Journal.open(path, applying);
+    first.beginRun(applying, 4);
+    first.finished(done('a'));
+    first.sent(op('b'));
+    first.close(); // killed
+    const second = Journal.open(path, applying);
+    expect(second.previous).toMatchObject({ unfinished: true, sameWorkbook: true, unconfirmed: ['fireEmployee:b'] });
+    second.beginRun(applying, 3);
+    second.finished(done('b'));
+    second.finished(done('c'));
+    second.sent(op('d'));
+    second.close(); // killed again
+    const progress = planProgress(path, identity.serviceKey, 'plan-1');
+    expect([...progress.done].sort()).toEqual(['fireEmployee:a', 'fireEmployee:b', 'fireEmployee:c']);
+    expect([...progress.unconfirmed]).toEqual(['fireEmployee:d']);
+    expect(planProgress(path, identity.serviceKey, 'plan-2').done.size).toBe(0);
+    expect(planProgress(path, 'v3-other', 'plan-1').done.size).toBe(0);
+    // The third apply opens it: both earlier applies are kept, so a third kill loses nothing either.
+    Journal.open(path, applying).close();
+    expect(planProgress(path, identity.serviceKey, 'plan-1').done.size).toBe(3);
+  });
+
+  it('is none once a run of the main job came after it, or the apply finished', () => {
+    const path = tempJournal();
+    const first = Journal.open(path, applying);
+    first.beginRun(applying, 2);
+    first.finished(done('a'));
+    first.close();
+    const main = Journal.open(path, identity);
+    main.beginRun(identity, 1);
+    main.close();
+    expect(planProgress(path, identity.serviceKey, 'plan-1').done.size).toBe(0);
+
+    const again = Journal.open(path, applying);
+    again.beginRun(applying, 1);
+    again.finished(done('b'));
+    again.endRun(true);
+    again.close();
+    expect(planProgress(path, identity.serviceKey, 'plan-1').done.size).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/model/operations.js';
 import type { PlannedOperation } from '../../src/plan/graph.js';
-import { approvedRemovals, holdRemovals, planDifferences } from '../../src/plan/saved.js';
+import { approvedRemovals, holdRemovals, planDifferences, remainingOf } from '../../src/plan/saved.js';
 import type { Plan } from '../../src/plan/plan.js';
 
 const planned = (op: PlannedOperation['op'], dependsOn: string[] = []): PlannedOperation => ({ op, dependsOn });
@@ -69,5 +69,19 @@ describe('approvedRemovals', () => {
     expect(approvedRemovals(heldPlan, ['fireEmployee:121'], fresh).problems).toEqual([
       'fireEmployee:121 must wait for removeTeamMember:121, which is not approved: approve both or neither',
     ]);
+  });
+});
+
+describe('remainingOf: a saved plan less what its interrupted applies did', () => {
+  const none = new Set<string>();
+  it('leaves out what was confirmed, and what was sent unanswered that the service no longer needs', () => {
+    const whole = saved([planned(unmember('1')), planned(fire('1'), ['removeTeamMember:T1:1']), planned(fire('2')), planned(fire('3'))]);
+    const keys = whole.map((p) => p.op.key);
+    const fresh = [planned(fire('1')), planned(fire('3'))]; // fire 2 arrived; fire 3 did not
+    const left = remainingOf(whole, { done: new Set([keys[0]!]), unconfirmed: new Set([keys[2]!, keys[3]!]) }, fresh);
+    expect(left).toEqual([{ op: whole[1]!.op, dependsOn: [] }, whole[3]]);
+    expect(planDifferences(left, fresh)).toEqual([]);
+    // Without the progress, the same world makes the plan stale.
+    expect(planDifferences(remainingOf(whole, { done: none, unconfirmed: none }, fresh), fresh).length).toBeGreaterThan(0);
   });
 });
