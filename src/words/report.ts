@@ -5,6 +5,8 @@
 import { phrasebook } from './language.js';
 
 type Severity = 'error' | 'warning';
+/** The warnings whose repeats in one sheet the summary gives as one line. */
+export type RepeatedCode = 'unknown_column' | 'ignored_column';
 
 const en = {
   noProblems: 'No problems found.',
@@ -15,6 +17,12 @@ const en = {
   /** The mark before each issue, as wide for both severities so the issues line up. */
   mark: { error: 'error  ', warning: 'warning' } as Record<Severity, string>,
   more: (more: number) => `  …and ${more} more`,
+  /** Repeats of one kind in one sheet as one line; `list` names them (`"A", "B" and 3 more`). */
+  repeats: (code: RepeatedCode, count: number, list: string) =>
+    code === 'unknown_column'
+      ? `${count} unknown columns are ignored: ${list}`
+      : `${count} columns are ignored, as other columns already give their values: ${list}`,
+  moreRepeats: (count: number) => `${count} more`,
   /** The group of issues of no sheet (a missing sheet, an unreadable file). */
   wholeInput: 'Input',
 
@@ -43,6 +51,11 @@ export const reportWords = phrasebook({
     headline: (counts, sheets) => `${counts.join(' og ')}${sheets === 1 ? '' : ` i ${sheets} ark`}.`,
     mark: { error: 'fejl    ', warning: 'advarsel' },
     more: (more) => `  …og ${more} mere`,
+    repeats: (code, count, list) =>
+      code === 'unknown_column'
+        ? `${count} ukendte kolonner ignoreres: ${list}`
+        : `${count} kolonner ignoreres, da andre kolonner allerede giver deres værdier: ${list}`,
+    moreRepeats: (count) => `${count} mere`,
     wholeInput: 'Inddata',
 
     sheetRow: (sheet, row) => `${sheet} række ${row}`,
