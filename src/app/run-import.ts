@@ -208,7 +208,7 @@ export async function planAndApply(
   const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
   io.events?.plan(plan);
-  ctx.page = { desired: validation.desired, current };
+  ctx.page = { desired: validation.desired, current, proposedRenames: validation.proposedRenames ?? [] };
   const guardVerdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
   for (const line of exportGuardText(findings, guardVerdict)) println(io.stdout, line);
   const planned = plan.operations.map((p) => p.op);
