@@ -11,7 +11,7 @@ import { DESCRIBE, operationId } from '../model/operations.js';
 import { approvedRemovals, planDifferences } from '../plan/saved.js';
 import { deletionGuard, type Plan } from '../plan/plan.js';
 import { countAlreadyMatching } from '../view/apply-summary.js';
-import { renderPlan } from '../view/plan-text.js';
+import { deletionGuardLines, renderPlan } from '../view/plan-text.js';
 import { noteIssues } from '../view/row-issues.js';
 import { readApprovals } from './approvals.js';
 import { hashInputs } from './inputs.js';
@@ -20,7 +20,7 @@ import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { confirm } from './prompt.js';
 import { finishReports } from './reports.js';
-import { apply, makePlan, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
+import { apply, guardRefusal, invalidInput, makePlan, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
 import { readPlanFile, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
@@ -99,7 +99,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     printIssues(validation.issues, io);
     if (hasErrors(validation.issues)) {
       println(io.stdout, appSavedPlanWords().workbookErrorsNow);
-      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues });
+      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues, error: invalidInput(validation.issues) });
       return EXIT.validation;
     }
     const fresh = makePlan(ctx, connection, serviceState, validation);
@@ -137,8 +137,8 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
 
     if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
-      println(io.stdout, appRunWords().nothingSent);
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: guardRefusal('deletion', deletionGuardLines(plan)) });
+      println(io.stdout, appRunWords().refusedNothingSent);
       return EXIT.cannotStart;
     }
     if (planned.length === 0) {
@@ -148,7 +148,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     if (!options.yes) {
       if (!io.interactive) {
         println(io.stderr, appRunWords().needsYes);
-        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report });
+        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: { code: 'usage', message: appRunWords().needsYes } });
         return EXIT.cannotStart;
       }
       if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {

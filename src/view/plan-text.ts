@@ -88,7 +88,7 @@ function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
  * The plan as lines: counts per kind and action, then, per kind and action, its first rows (all of them
  * are in the JSON report), then notes, the deletion guard's verdict and the summary line.
  */
-export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
+export function renderPlan(plan: Plan, rowsPerGroup = 8, { refused = false }: { refused?: boolean } = {}): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
   const words = planWords();
@@ -112,11 +112,15 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8): string[] {
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));
-  if (plan.guard.exceeded && held === 0) {
-    for (const k of plan.guard.kinds.filter((g) => g.removals > g.limit)) {
-      lines.push(words.guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
-    }
-  }
-  lines.push(summaryLine(ops));
+  if (plan.guard.exceeded && held === 0) lines.push(...deletionGuardLines(plan));
+  // "Nothing to do" is not said of a run a guard refuses: the refusal is.
+  if (!(refused && ops.length === 0)) lines.push(summaryLine(ops));
   return lines;
+}
+
+/** The deletion guard's refusal, a line per kind over its limit. */
+export function deletionGuardLines(plan: Pick<Plan, 'guard'>): string[] {
+  return plan.guard.kinds
+    .filter((g) => g.removals > g.limit)
+    .map((k) => planWords().guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
 }

@@ -60,12 +60,9 @@ describe('a rename proposal on the plan page', () => {
     const proposal = tab.locator(`#proposals li[data-proposal-from="${OLD}"][data-proposal-to="${NEW}"]`);
     expect(await proposal.isVisible()).toBe(true);
     expect(await proposal.textContent()).toMatch(/"Veje og parker" \(teknik-og-miljoe\.veje-og-parker\) looks like a rename of "Park og vej"/);
-    const above = await tab.evaluate(() => {
-      const proposals = document.querySelector('#proposals')!;
-      const chart = document.querySelector('#chart')!;
-      return proposals.getBoundingClientRect().bottom <= chart.getBoundingClientRect().top;
-    });
-    expect(above).toBe(true);
+    const proposals = (await tab.locator('#proposals').boundingBox())!;
+    const chart = (await tab.locator('#chart').boundingBox())!;
+    expect(proposals.y + proposals.height).toBeLessThanOrEqual(chart.y);
     const command = (await tab.locator('#proposals code.command').textContent()) ?? '';
     expect(command).toBe(`orgsync-import plan ${dir} --accept-renames`);
 
