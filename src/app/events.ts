@@ -21,8 +21,6 @@ export interface RunEvents {
   outcome(outcome: OperationOutcome): void;
   /** The run's findings and counts, as its report has them: each issue now, the counts in the closing summary. */
   finished(result: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): void;
-  /** Why the run ends with an exit code other than 0, when no report is finished to say it. */
-  ended(error: RunError): void;
   /** The reporter of the phases. */
   progress: Progress;
 }
@@ -60,9 +58,6 @@ export class JsonEvents implements RunEvents {
     if (result.error) this.ending = result.error;
   }
 
-  ended(error: RunError): void {
-    this.ending = error;
-  }
 
   issue(found: Issue): void {
     this.emit({ event: 'issue', ...issueEntry(found) });
