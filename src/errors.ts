@@ -41,6 +41,75 @@ export type OrgsyncErrorCode =
   /** An approvals file (apply --approve) that is not valid for its plan. */
   | 'approvals_invalid';
 
+/**
+ * Why a run ended with an exit code other than 0, as `--json`'s closing `summary` and the `--report` file
+ * say it (`error.code`): a few stable codes a script can act on, documented in docs/contracts/cli.md.
+ */
+export type RunErrorCode =
+  /** Bad usage, missing configuration, applying without a terminal and without --yes (exit 3). */
+  | 'usage'
+  /** The configuration file (exit 3). */
+  | 'config'
+  /** The workbook has errors (exit 1), or an input cannot be read as a spreadsheet (exit 3). */
+  | 'invalid_input'
+  /** The export guard or the deletion guard refused the run: nothing sent (exit 3). */
+  | 'guard_refused'
+  /** A saved plan no longer matches the workbook or the service (exit 3). */
+  | 'stale_plan'
+  /** An approvals file not valid for its plan (exit 3). */
+  | 'invalid_approvals'
+  /** The service could not be read, refused the credentials, or the rehearsal sandbox could not start (exit 3). */
+  | 'service_failure'
+  /** Applied, but some operations failed (exit 2). */
+  | 'operations_failed'
+  /** The journal, a ledger or the sandbox's state cannot be opened, written or read (exit 3, or 2 mid-run). */
+  | 'state_failure'
+  /** Another run holds the journal or the sandbox's state (exit 3). */
+  | 'state_in_use'
+  /** Ctrl-C or SIGTERM (exit 130). */
+  | 'interrupted'
+  /** Anything else (a fault of the importer; exit 3). */
+  | 'unexpected';
+
+export interface RunError {
+  code: RunErrorCode;
+  message: string;
+  /** The finer code where there is one (`service_auth`, `journal_locked`, …). */
+  cause?: string;
+  /** guard_refused: which guard. */
+  guard?: 'export' | 'deletion';
+}
+
+const RUN_ERROR_OF: Record<OrgsyncErrorCode, RunErrorCode> = {
+  usage: 'usage',
+  config: 'config',
+  unreadable_file: 'invalid_input',
+  journal_locked: 'state_in_use',
+  journal_open: 'state_failure',
+  journal_write: 'state_failure',
+  journal_too_large: 'state_failure',
+  journal_not_a_file: 'state_failure',
+  service_rejected: 'service_failure',
+  service_unavailable: 'service_failure',
+  service_unknown_outcome: 'service_failure',
+  service_auth: 'service_failure',
+  sandbox_state: 'state_failure',
+  sandbox_state_locked: 'state_in_use',
+  sandbox_failed: 'service_failure',
+  plan_stale: 'stale_plan',
+  approvals_invalid: 'invalid_approvals',
+};
+
+/** The run error of an error code: `service_auth` is a `service_failure` caused by `service_auth`. */
+export function runErrorOf(code: OrgsyncErrorCode | undefined, message: string): RunError {
+  const runCode = code === undefined ? 'unexpected' : RUN_ERROR_OF[code];
+  return runCode === code || code === undefined ? { code: runCode, message } : { code: runCode, message, cause: code };
+}
+
+export function isOrgsyncErrorCode(code: unknown): code is OrgsyncErrorCode {
+  return typeof code === 'string' && Object.hasOwn(RUN_ERROR_OF, code);
+}
+
 export class OrgsyncError extends Error {
   constructor(
     readonly code: OrgsyncErrorCode,

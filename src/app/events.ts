@@ -4,6 +4,7 @@
  * to, removes every secret it knows from each value, and writes the closing `summary` line itself, so that
  * every way a run ends (an error before any stage too) ends with the exit code.
  */
+import type { RunError } from '../errors.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
 import type { Plan } from '../plan/plan.js';
@@ -27,6 +28,7 @@ export interface RunEvents {
 /** Writes one event per line; values are scrubbed of secrets before they are serialised. */
 export class JsonEvents implements RunEvents {
   private summary: ReportSummary | undefined;
+  private ending: RunError | undefined;
   readonly progress: Progress;
 
   constructor(
@@ -53,21 +55,43 @@ export class JsonEvents implements RunEvents {
   finished(result: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): void {
     for (const found of result.issues) this.issue(found);
     this.summary = reportSummary(result);
+    if (result.error) this.ending = result.error;
   }
+
 
   issue(found: Issue): void {
     this.emit({ event: 'issue', ...issueEntry(found) });
   }
 
-  /** The last line of every run: its exit code, the counts when the run got that far, the error that ended it. */
-  close(exitCode: number, error?: { code: string; message: string }): void {
+  /**
+   * The last line of every run: its exit code, the counts when the run got that far, and for every exit
+   * code but 0 why: the error that ended it, else the refusal or failure the run said, else (a path that
+   * forgot to say) its exit code's meaning.
+   */
+  close(exitCode: number, error?: RunError): void {
+    const why = exitCode === 0 ? undefined : (error ?? this.ending ?? unexplained(exitCode));
     this.emit({
       event: 'summary',
       version: EVENTS_VERSION,
       exit_code: exitCode,
       ...(this.summary ? { summary: this.summary } : {}),
-      ...(error ? { error } : {}),
+      ...(why ? { error: why } : {}),
     });
+  }
+}
+
+/** An exit code no error or refusal explained: what the code itself means (cli.md). */
+function unexplained(exitCode: number): RunError {
+  const words = appRunWords();
+  switch (exitCode) {
+    case 1:
+      return { code: 'invalid_input', message: words.fixErrorsFirst };
+    case 2:
+      return { code: 'operations_failed', message: words.someRefused };
+    case 130:
+      return { code: 'interrupted', message: words.interrupted };
+    default:
+      return { code: 'unexpected', message: words.endedWith(exitCode) };
   }
 }
 

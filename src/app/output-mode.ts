@@ -5,6 +5,7 @@
  * Both leave nobody to answer a question: applying needs `--yes`.
  */
 import { Writable, type Readable } from 'node:stream';
+import type { RunError } from '../errors.js';
 import { colourFor } from '../report/summary.js';
 import { bothProgress, JsonEvents, silentProgress } from './events.js';
 import type { AppIO } from './io.js';
@@ -98,7 +99,7 @@ export class RunOutput {
   }
 
   /** The run ended: held text only for a failure, and the closing JSON line. */
-  finish(exitCode: number, error?: { code: string; message: string }): void {
+  finish(exitCode: number, error?: RunError): void {
     if (exitCode !== 0) this.releaseHeld();
     this.events?.close(exitCode, error);
   }

@@ -3,7 +3,7 @@
  * `NAME.report.html` (or `--html FILE`); its path is printed. Built by the view from data only.
  */
 import { basename, dirname, extname, join } from 'node:path';
-import type { Organisation } from '../model/organisation.js';
+import type { Organisation, ProposedRename } from '../model/organisation.js';
 import type { CurrentState } from '../model/service-state.js';
 import { replaceFileWith } from '../json-file.js';
 import { buildReport, type ReportInput } from '../report/json.js';
@@ -25,6 +25,30 @@ export const MAX_PAGE_OPERATIONS = 50_000;
 export interface PageSource {
   desired: Organisation;
   current: CurrentState;
+  /** Units that look renamed in the export (validation): the page asks for a decision on each. */
+  proposedRenames?: readonly ProposedRename[];
+}
+
+/**
+ * The command that accepts the rename proposals: the run's own command, files and the options that decide
+ * how the files are read, with `--accept-renames`. No service option is repeated (they may carry secrets,
+ * and come from the configuration or the environment as before).
+ */
+export function acceptRenamesCommand(options: ImportOptions): string {
+  const args = ['orgsync-import', ...(options.command === 'plan' ? ['plan'] : []), ...options.files];
+  if (options.mapFile) args.push('--map', options.mapFile);
+  if (options.pathSeparator) args.push('--path-separator', options.pathSeparator);
+  if (options.dateOrder) args.push('--date-order', options.dateOrder);
+  if (options.encoding) args.push('--encoding', options.encoding);
+  if (options.today) args.push('--today', options.today);
+  if (options.sandbox) args.push('--sandbox');
+  args.push('--accept-renames');
+  return args.map(shellWord).join(' ');
+}
+
+/** A word as a shell reads it back: quoted when it holds anything but plain characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -62,6 +86,7 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
       kind,
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),
+      ...(source.proposedRenames?.length ? { proposals: { renames: source.proposedRenames, command: acceptRenamesCommand(options) } } : {}),
     });
     await replaceFileWith(path, [html]);
     println(io.stdout, appOutputWords().pageWritten(kind, path));

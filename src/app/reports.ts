@@ -1,13 +1,13 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
 import { existsSync } from 'node:fs';
 import { copyFileReplacing } from '../json-file.js';
-import type { RunError } from '../load/history.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Operation } from '../model/operations.js';
 import type { Plan } from '../plan/plan.js';
 import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import type { Issue } from '../model/issue.js';
+import type { RunError } from '../errors.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
@@ -37,7 +37,7 @@ export interface RunResult {
   planned?: Plan;
   operations?: OperationOutcome[];
   summary?: Record<string, unknown>;
-  /** Why the run was refused (exit 3): a stable code, the one the `--json` summary's `error` carries, and the reason; kept in its history record. */
+  /** Why the run was refused or failed: the report's `error`, the closing `--json` summary's, and its history record's. */
   error?: RunError;
 }
 
@@ -73,6 +73,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     ...(result.planned ? { planned: result.planned } : {}),
     ...(result.operations ? { operations: result.operations } : {}),
     ...(result.summary || ctx.extraSummary ? { summary: { ...result.summary, ...ctx.extraSummary } } : {}),
+    ...(result.error ? { error: result.error } : {}),
   };
   if (ctx.page) await writePage(ctx.options, ctx.io, ctx.page, report);
   // The history first (what undo needs must not wait for a slow --report pipe), then its report copied:

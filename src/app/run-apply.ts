@@ -13,7 +13,7 @@ import { claimRunId } from '../load/history.js';
 import { planProgress } from '../load/journal.js';
 import { deletionGuard, type Plan } from '../plan/plan.js';
 import { countAlreadyMatching } from '../view/apply-summary.js';
-import { renderPlan } from '../view/plan-text.js';
+import { deletionGuardLines, renderPlan } from '../view/plan-text.js';
 import { noteIssues } from '../view/row-issues.js';
 import { readApprovals } from './approvals.js';
 import { hashInputs } from './inputs.js';
@@ -22,7 +22,7 @@ import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { confirm } from './prompt.js';
 import { finishReports } from './reports.js';
-import { apply, deletionGuardRefusal, journalPathOf, makePlan, needsYesRefusal, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
+import { apply, guardRefusal, invalidInput, journalPathOf, makePlan, needsYesRefusal, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
 import { recordingRefusals, recordRunHook } from './run-record.js';
 import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
@@ -102,7 +102,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     printIssues(validation.issues, io);
     if (hasErrors(validation.issues)) {
       println(io.stdout, appSavedPlanWords().workbookErrorsNow);
-      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues });
+      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues, error: invalidInput(validation.issues) });
       return EXIT.validation;
     }
     const fresh = makePlan(ctx, connection, serviceState, validation);
@@ -166,8 +166,8 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
 
       if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: deletionGuardRefusal(plan) });
-        println(io.stdout, appRunWords().nothingSent);
+        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: guardRefusal('deletion', deletionGuardLines(plan)) });
+        println(io.stdout, appRunWords().refusedNothingSent);
         return EXIT.cannotStart;
       }
       if (planned.length === 0) {

@@ -3,7 +3,7 @@
  * apply → report. Each stage is called here in order; none of them knows about the others.
  */
 import { join } from 'node:path';
-import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
+import { EXIT, OrgsyncError, UsageError, type ExitCode, type RunError } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
 import { AbsenceLedger, FiredLedger, recordInLedgers } from '../load/ledger.js';
 import { formatISO } from 'date-fns/formatISO';
@@ -36,7 +36,7 @@ import { holdRemovals } from '../plan/saved.js';
 import { withoutHeld } from '../load/held.js';
 import { heldLine, savePlanIfAsked } from './plan-file.js';
 import { exportGuardText } from '../view/export-guard-text.js';
-import { claimRunId, type RunError } from '../load/history.js';
+import { claimRunId } from '../load/history.js';
 import { checkExportAgainstLastRun, exportGuardSummary, recordingRefusals, recordRunHook } from './run-record.js';
 import type { GuardFinding } from '../plan/export-guard.js';
 import type { ReportContext } from './reports.js';
@@ -69,7 +69,7 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
     printIssues(validation.issues, io);
     const exitCode = hasErrors(validation.issues) ? EXIT.validation : EXIT.ok;
     if (!connection) println(io.stdout, appRunWords().checkedOffline);
-    await finishReports(ctx, { exitCode, issues: validation.issues });
+    await finishReports(ctx, { exitCode, issues: validation.issues, ...(exitCode === EXIT.ok ? {} : { error: invalidInput(validation.issues) }) });
     return exitCode;
   } finally {
     await connection?.close();
@@ -81,17 +81,14 @@ export async function runImport(options: ImportOptions, io: AppIO): Promise<Exit
   await refuseOutputsOverInputs(options);
   options = withProfile(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
-  if (!isServiceConfigured(options)) {
-    println(io.stderr, howToConfigure());
-    return EXIT.cannotStart;
-  }
+  if (!isServiceConfigured(options)) throw new UsageError(howToConfigure());
   const connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));
   try {
     const { current, validation } = await readServiceAndWorkbook(connection, ctx, { planning: true });
     printIssues(validation.issues, io);
     if (hasErrors(validation.issues)) {
       println(io.stdout, appRunWords().fixErrorsFirst);
-      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues });
+      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues, error: invalidInput(validation.issues) });
       return EXIT.validation;
     }
     return await planAndApply(ctx, connection, current, validation);
@@ -224,11 +221,15 @@ async function showAndApply(
 ): Promise<ExitCode> {
   const { options, io } = ctx;
   const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
-  for (const line of renderPlan(plan, options.allRows ? Infinity : 8, undoes)) println(io.stdout, line);
+  const exportRefused = findings.length > 0 && !options.acceptChanges;
+  const deletionRefused = plan.guard.exceeded && !options.force && !plan.held?.length;
+  // A refused run does not first say there is nothing to do: its last words are the refusal.
+  for (const line of renderPlan(plan, options.allRows ? Infinity : 8, { refused: exportRefused || deletionRefused, undoes })) println(io.stdout, line);
   io.events?.plan(plan);
-  ctx.page = { desired: validation.desired, current };
+  ctx.page = { desired: validation.desired, current, proposedRenames: validation.proposedRenames ?? [] };
   const guardVerdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
-  for (const line of exportGuardText(findings, guardVerdict)) println(io.stdout, line);
+  const guardLines = exportGuardText(findings, guardVerdict);
+  for (const line of guardLines) println(io.stdout, line);
   const planned = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
@@ -237,14 +238,10 @@ async function showAndApply(
   await savePlanIfAsked(ctx, connection, serviceState, plan);
 
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.
-  const refusal = findings.length > 0 && !options.acceptChanges
-    ? guardRefusal(exportGuardText(findings, 'refused'))
-    : plan.guard.exceeded && !options.force && !plan.held?.length
-      ? deletionGuardRefusal(plan)
-      : null;
-  if (refusal) {
-    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching }, error: refusal });
-    println(io.stdout, appRunWords().nothingSent);
+  if (deletionRefused || exportRefused) {
+    const error = exportRefused ? guardRefusal('export', guardLines) : guardRefusal('deletion', deletionGuardLines(plan));
+    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching }, error });
+    println(io.stdout, appRunWords().refusedNothingSent);
     return EXIT.cannotStart;
   }
   if (options.command === 'plan' || planned.length === 0) {
@@ -269,15 +266,6 @@ async function showAndApply(
     }
   }
   return apply(ctx, connection, plan, { issues, alreadyMatching }, ledgers);
-}
-
-/** The export guard refused the export: its lines as the terminal shows them. */
-export function guardRefusal(lines: readonly string[]): RunError {
-  return { code: 'guard_refused', message: lines.map((line) => line.trim()).join('\n') };
-}
-
-export function deletionGuardRefusal(plan: Pick<Plan, 'guard'>): RunError {
-  return { code: 'deletion_guard', message: deletionGuardLines(plan).join('\n') };
 }
 
 /** Nobody to ask and no --yes: a matter of how the command was called. */
@@ -364,6 +352,28 @@ export async function apply(
     planned: plan,
     operations: [...outcomes, ...held],
     summary: { already_matching: found.alreadyMatching },
+    ...(exitCode === EXIT.ok ? {} : { error: applyError(outcomes, runnable.length, stopped, stopError) }),
   });
   return exitCode;
+}
+
+/** Why the workbook was refused: its errors (exit 1). */
+export function invalidInput(issues: readonly Issue[]): RunError {
+  return { code: 'invalid_input', message: appRunWords().workbookErrors(issues.filter((i) => i.severity === 'error').length) };
+}
+
+/** A guard's refusal in the words the run printed (exit 3). */
+export function guardRefusal(guard: 'export' | 'deletion', lines: readonly string[]): RunError {
+  return { code: 'guard_refused', guard, message: lines.map((line) => line.trim()).join(' ') };
+}
+
+/** Why an apply did not end with exit 0: stopped (Ctrl-C, the credentials, the journal) or some operations failed. */
+function applyError(outcomes: readonly OperationOutcome[], total: number, stopped: string | null, stopError: Error | undefined): RunError {
+  const words = appRunWords();
+  if (stopped === 'interrupted') return { code: 'interrupted', message: words.interrupted };
+  if (stopped === 'auth') return { code: 'service_failure', cause: 'service_auth', message: stopError?.message ?? words.endedWith(EXIT.cannotStart) };
+  if (stopped === 'journal') return { code: 'state_failure', cause: 'journal_write', message: [stopError?.message, words.journalStopped].filter(Boolean).join(' ') };
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  const why = failed.some((o) => !isTransientFailure(o)) ? words.someRefused : words.someUnavailable;
+  return { code: 'operations_failed', message: words.operationsFailed(outcomes.filter((o) => !succeeded(o)).length, total, why) };
 }

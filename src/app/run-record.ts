@@ -3,12 +3,12 @@
  * ended with exit 0) and the run's history record (for `history` and `undo`). Called from the apply path
  * through two small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
  */
-import { OrgsyncError } from '../errors.js';
+import { OrgsyncError, runErrorOf } from '../errors.js';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
 import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/last-run.js';
-import { discardRun, HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunError, type RunRecord } from '../load/history.js';
+import { discardRun, HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import { countOutcomes } from '../report/counts.js';
 import { DESCRIBE } from '../model/operations.js';
@@ -90,7 +90,7 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
         exit_code: report.exitCode,
         counts: countsOf(report),
         export_guard: run.findings.map(describeFinding),
-        ...(error && report.exitCode !== 0 ? { error: { code: error.code, message: error.message } satisfies RunError } : {}),
+        ...(error && report.exitCode !== 0 ? { error } : {}),
         undoable: outcomes.some((o) => o.status === 'done'),
       };
       const undo = outcomes.length > 0
@@ -123,7 +123,7 @@ export async function recordingRefusals<T>(ctx: ReportContext, work: () => Promi
     if (error instanceof OrgsyncError && ctx.afterReport) {
       const { options, startedAt } = ctx;
       const report: ReportInput = { exitCode: error.exitCode, issues: [], command: options.command, files: options.files, startedAt, finishedAt: new Date() };
-      await ctx.afterReport(report, { code: error.code, message: error.message });
+      await ctx.afterReport(report, runErrorOf(error.code, error.message));
     }
     throw error;
   }

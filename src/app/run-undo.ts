@@ -22,10 +22,7 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
     println(io.stdout, appRunWords().nothingToUndo(runId));
     return EXIT.ok;
   }
-  if (!isServiceConfigured(options)) {
-    println(io.stderr, howToConfigure());
-    return EXIT.cannotStart;
-  }
+  if (!isServiceConfigured(options)) throw new UsageError(howToConfigure());
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
   try {

@@ -5,7 +5,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
-import { EXIT, OrgsyncError, type ExitCode } from '../errors.js';
+import { EXIT, isOrgsyncErrorCode, OrgsyncError, runErrorOf, type ExitCode, type RunError } from '../errors.js';
 import { printable, type AppIO } from '../app/io.js';
 import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
 import { CONFIG_FILE_NAME, importOptionsFrom } from '../app/config.js';
@@ -187,6 +187,8 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .option('--journal <file>', w.journal)
     .option('--report <file>', w.report)
     .option('--all', w.all, false)
+    .option('--json', w.json, false)
+    .option('--quiet', w.quiet, false)
     .addOption(langOption())
     .action(async (planFile: string, flags: Flags) => {
       const { runApply } = await import('../app/run-apply.js');
@@ -215,6 +217,8 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
   withApplyOptions(withServiceOptions(program.command('undo')))
     .description(w.undo)
     .option('--report <file>', w.undoReport)
+    .option('--json', w.json, false)
+    .option('--quiet', w.quiet, false)
     .argument('<run>', w.undoRun)
     .action(async (runId: string, flags: Flags) => {
       const { runUndo } = await import('../app/run-undo.js');
@@ -348,7 +352,7 @@ async function main(): Promise<void> {
       ...(output.mode.json ? { writeOut: (text: string) => process.stderr.write(text) } : {}),
     });
   }
-  let ended: { code: string; message: string } | undefined;
+  let ended: RunError | undefined;
   try {
     await program.parseAsync(process.argv);
   } catch (error) {
@@ -366,10 +370,12 @@ function hideOptionValues(text: string): string {
 }
 
 /** The error that ended a run, for the closing JSON line (its message scrubbed there like every value). */
-function endingOf(error: unknown): { code: string; message: string } {
+function endingOf(error: unknown): RunError {
   const code = (error as { code?: unknown }).code;
   const message = hideOptionValues(error instanceof Error ? error.message : String(error));
-  return { code: typeof code !== 'string' ? 'unexpected' : code.startsWith('commander.') ? 'usage' : code, message };
+  // commander's usage errors are already in the run's words (CommandInWords).
+  if (typeof code === 'string' && code.startsWith('commander.')) return { code: 'usage', message };
+  return runErrorOf(error instanceof OrgsyncError && isOrgsyncErrorCode(code) ? code : undefined, message);
 }
 
 function reportError(error: unknown): ExitCode {

@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RunError } from '../errors.js';
 import { compactJsonPieces, replaceFileSync, replaceFileWith } from '../json-file.js';
 import type { Operation } from '../model/operations.js';
 import type { Department, Organisation, Team } from '../model/organisation.js';
@@ -40,19 +41,14 @@ export interface RunRecord {
   /** The export guard's findings, in words (empty: none). */
   export_guard: string[];
   /**
-   * Why the run was refused before it sent anything (exit 3): the code the `--json` summary's `error` has
-   * (`guard_refused`, `deletion_guard`, `plan_stale`, `usage`) and the reason in words. Absent otherwise.
+   * Why the run did not end with exit 0: the `error` of the `--json` summary and the report (its stable
+   * code, `guard_refused`, `stale_plan`, `usage`, …, and the reason in words). Absent otherwise.
    */
   error?: RunError;
   /** True when the run changed something (`undo.json` keeps what undo needs for every run that sent something). */
   undoable: boolean;
 }
 
-
-export interface RunError {
-  code: string;
-  message: string;
-}
 
 export interface UndoData {
   version: number;

@@ -6,6 +6,7 @@
 import { replaceFileWith } from '../json-file.js';
 import { DESCRIBE, operationId, type Operation } from '../model/operations.js';
 import type { Issue } from '../model/issue.js';
+import type { RunError } from '../errors.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
 import { countOutcomes, countStatuses } from './counts.js';
 import type { Plan } from '../plan/plan.js';
@@ -91,6 +92,8 @@ export interface Report {
   /** The plan's notes and deletion guard (when a plan was made). */
   plan_detail?: ReportPlanDetail;
   operations: ReportOperation[];
+  /** Why the run ended with an exit code other than 0 (cli.md "--json events": the same codes). */
+  error?: RunError;
 }
 
 export interface ReportInput {
@@ -108,6 +111,8 @@ export interface ReportInput {
   files?: readonly string[];
   startedAt?: Date;
   finishedAt?: Date;
+  /** Why the run was refused or failed (exit code other than 0). */
+  error?: RunError;
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -135,6 +140,7 @@ export function buildReport(input: ReportInput): Report {
   if (input.files !== undefined) report.files = [...input.files];
   if (input.startedAt !== undefined) report.started_at = input.startedAt.toISOString();
   if (input.finishedAt !== undefined) report.finished_at = input.finishedAt.toISOString();
+  if (input.error !== undefined) report.error = input.error;
   return report;
 }
 

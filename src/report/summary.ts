@@ -1,11 +1,14 @@
 /**
  * The terminal summary of issues: a pure function from issues to lines, so the CLI decides where they go.
- * Grouped by sheet (groups with errors first), errors before warnings inside a group, counts per code,
- * then the first rows of each group and "…and N more".
+ * Grouped by sheet, counts per code, then the first lines of each group and "…and N more". Inside a group
+ * (and among the groups) the order is what each issue asks of the reader: errors, then proposals to
+ * decide on (never left out for "…and N more"), then what to check, then what is only said for the record;
+ * repeats of one record-only kind (ten unknown columns) are one line.
  */
 import type { Issue } from '../model/issue.js';
-import { formatIssue } from './location.js';
-import { reportWords } from '../words/report.js';
+import { describeLocation, formatIssue } from './location.js';
+import { reportWords, type RepeatedCode } from '../words/report.js';
+import { andList } from '../words/language.js';
 
 export interface SummaryOptions {
   /** ANSI colours; pass true only when the stream is a TTY (and NO_COLOR is unset). */
@@ -27,6 +30,42 @@ interface Group {
   issues: Issue[];
 }
 
+/** What an issue asks of the person: fix it, decide on a proposal, check it, or nothing (said for the record). */
+export type Ask = 'fix' | 'decide' | 'check' | 'note';
+const ASK_ORDER: readonly Ask[] = ['fix', 'decide', 'check', 'note'];
+
+/** Proposals the run does not act on until the person confirms them (a flag, a column to fill in). */
+const DECIDE: ReadonlySet<Issue['code']> = new Set(['suggested_rename', 'suggested_match']);
+/** Said for the record: the run does the expected thing and nothing waits on the person. */
+const NOTE: ReadonlySet<Issue['code']> = new Set([
+  'unknown_column',
+  'ignored_column',
+  'ignored_sheet',
+  'trimmed_value',
+  'merged_cells',
+  'own_team',
+  'old_template',
+]);
+
+export function askOf(issue: Pick<Issue, 'severity' | 'code'>): Ask {
+  if (issue.severity === 'error') return 'fix';
+  return DECIDE.has(issue.code) ? 'decide' : NOTE.has(issue.code) ? 'note' : 'check';
+}
+
+/** Record-only kinds whose repeats in one sheet are one line, and what names each repeat in it. */
+const REPEATS: Partial<Record<Issue['code'], (issue: Issue) => string>> & Record<RepeatedCode, (issue: Issue) => string> = {
+  unknown_column: (i) => `"${i.header ?? i.value ?? ''}"`,
+  ignored_column: (i) => `"${i.header ?? i.value ?? ''}"`,
+};
+/** The most repeats named in a grouped line; the rest are counted. */
+const NAMED_REPEATS = 12;
+
+/** One line of the summary: one issue, or the repeats of one kind. */
+interface Entry {
+  first: Issue;
+  issues: Issue[];
+}
+
 export function summariseIssues(issues: readonly Issue[], options: SummaryOptions = {}): string[] {
   const paint = (style: Style, text: string): string =>
     options.colour ? `\u001b[${ANSI[style][0]}m${text}\u001b[${ANSI[style][1]}m` : text;
@@ -41,13 +80,17 @@ export function summariseIssues(issues: readonly Issue[], options: SummaryOption
   const lines = [headline(errors, warnings, groups.length, paint), ''];
 
   for (const group of groups) {
-    const ordered = [...group.issues].sort(bySeverityThenRow);
+    const ordered = [...group.issues].sort(byAskThenRow);
     lines.push(`${paint('bold', group.title)}: ${countsLine(ordered, paint)}`);
-    for (const issue of ordered.slice(0, limit)) {
-      const mark = issue.severity === 'error' ? paint('red', words.mark.error) : paint('yellow', words.mark.warning);
-      lines.push(`  ${mark} ${formatIssue(issue)}`);
+    const entries = entriesOf(ordered);
+    // A proposal waits for the person's decision: it is shown however many lines come before it.
+    const shown = entries.filter((entry, index) => index < limit || askOf(entry.first) === 'decide');
+    for (const entry of shown) {
+      const mark = entry.first.severity === 'error' ? paint('red', words.mark.error) : paint('yellow', words.mark.warning);
+      lines.push(`  ${mark} ${entryText(entry)}`);
     }
-    if (ordered.length > limit) lines.push(paint('dim', words.more(ordered.length - limit)));
+    const left = entries.filter((entry) => !shown.includes(entry)).reduce((n, entry) => n + entry.issues.length, 0);
+    if (left > 0) lines.push(paint('dim', words.more(left)));
     lines.push('');
   }
   lines.pop();
@@ -90,12 +133,40 @@ function groupBySheet(issues: readonly Issue[]): Group[] {
     }
     group.issues.push(issue);
   }
-  const all = [...groups.values()];
-  const hasError = (g: Group): boolean => g.issues.some((i) => i.severity === 'error');
-  return [...all.filter(hasError), ...all.filter((g) => !hasError(g))];
+  // A sheet with errors first, then one with a proposal to decide on, …: the order of what they ask.
+  const rank = (g: Group): number => Math.min(...g.issues.map((i) => ASK_ORDER.indexOf(askOf(i))));
+  return [...groups.values()].map((group, index) => ({ group, index })).sort((a, b) => rank(a.group) - rank(b.group) || a.index - b.index).map(({ group }) => group);
 }
 
-function bySeverityThenRow(a: Issue, b: Issue): number {
-  if (a.severity !== b.severity) return a.severity === 'error' ? -1 : 1;
-  return (a.row ?? 0) - (b.row ?? 0);
+function byAskThenRow(a: Issue, b: Issue): number {
+  return ASK_ORDER.indexOf(askOf(a)) - ASK_ORDER.indexOf(askOf(b)) || (a.row ?? 0) - (b.row ?? 0);
+}
+
+/** The sorted issues of a group as lines: the repeats of a record-only kind gathered where the first one is. */
+function entriesOf(ordered: readonly Issue[]): Entry[] {
+  const entries: Entry[] = [];
+  const repeatsOf = new Map<Issue['code'], Entry>();
+  const repeated = new Set(ordered.filter((i, index) => REPEATS[i.code] && ordered.findIndex((o) => o.code === i.code) !== index).map((i) => i.code));
+  for (const issue of ordered) {
+    const gathered = repeated.has(issue.code) && askOf(issue) === 'note' ? repeatsOf.get(issue.code) : undefined;
+    if (gathered) {
+      gathered.issues.push(issue);
+      continue;
+    }
+    const entry = { first: issue, issues: [issue] };
+    if (repeated.has(issue.code)) repeatsOf.set(issue.code, entry);
+    entries.push(entry);
+  }
+  return entries;
+}
+
+function entryText(entry: Entry): string {
+  const name = REPEATS[entry.first.code];
+  if (entry.issues.length === 1 || !name) return formatIssue(entry.first);
+  const named = entry.issues.slice(0, NAMED_REPEATS).map(name);
+  const rest = entry.issues.length - named.length;
+  const list = andList(rest > 0 ? [...named, reportWords().moreRepeats(rest)] : named);
+  const message = reportWords().repeats(entry.first.code as RepeatedCode, entry.issues.length, list);
+  const place = describeLocation({ ...entry.first, row: null, column: null, header: null });
+  return place === '' ? message : `${place}: ${message}`;
 }

@@ -55,6 +55,9 @@ ul.people { list-style: none; margin: 2px 0 4px 24px; padding: 0; }
 li.person { padding: 1px 6px; margin: 1px 0; }
 .hidden { display: none !important; }
 .held label { display: block; margin: 2px 0; }
+#proposals { border: 2px solid #8250df; border-radius: 6px; padding: 4px 12px 8px; margin-top: 12px; }
+code.command { display: block; font-family: ui-monospace, Menlo, Consolas, monospace; background: #f6f8fa; padding: 4px 8px; border-radius: 4px; user-select: all; }
+.proposal { color: #8250df; font-weight: 600; }
 @media print {
   .toolbar, .held button { display: none; }
   body { font-size: 11px; }

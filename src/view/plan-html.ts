@@ -1,6 +1,7 @@
 /**
- * The plan (or report) as one self-contained HTML page: the org chart before and after, the people
- * changes per unit, the deletion guard, held removals, warnings and notes, the counts. Built from data
+ * The plan (or report) as one self-contained HTML page: the proposals to decide on (a unit that looks
+ * renamed, with the command that accepts it), the org chart before and after, the people changes per
+ * unit, the deletion guard, held removals, warnings and notes, the counts. Built from data
  * only (the chart model and the JSON report object, which the page also embeds); every text is escaped.
  *
  * Contract for scripts and tests: each unit element carries `data-unit-id`, `data-unit-kind` and
@@ -37,6 +38,13 @@ export interface PageInput {
   lang?: Lang;
   /** The input the page is about (shown in the title). */
   title: string;
+  /** Units that look renamed in the export, and the command that accepts the proposals (`--accept-renames`). */
+  proposals?: RenameProposals;
+}
+
+export interface RenameProposals {
+  renames: readonly { kind: 'department' | 'team'; from: string; to: string }[];
+  command: string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -56,6 +64,8 @@ interface Context {
   w: PageWords;
   statusOf: Map<string, { status: ShownStatus; message: string | null }>;
   personNotes: Map<string, string[]>;
+  /** `kind:id` → what a rename proposal says at that unit (the new one and the old one). */
+  proposalAt: Map<string, { side: 'rename-of' | 'renamed-to'; text: string }>;
 }
 
 function badge(kind: string, word: string): string {
@@ -107,7 +117,7 @@ function personElement(p: ChartPerson, ctx: Context): string {
 function unitElement(u: ChartUnit, ctx: Context, out: string[]): void {
   const { w } = ctx;
   const changedPeople = u.people.some((p) => p.change !== 'unchanged');
-  const open = u.kind === 'department' || u.change !== 'unchanged' || changedPeople || u.notes.length > 0;
+  const open = u.kind === 'department' || u.change !== 'unchanged' || changedPeople || u.notes.length > 0 || ctx.proposalAt.has(`${u.kind}:${u.id}`);
   const others = u.changes.filter((c) => c !== u.change).map((c) => escapeHtml(w.unit[c]));
   const search = `${u.name} ${u.id} ${u.previousId ?? ''} ${u.nameBefore ?? ''}`.toLowerCase();
   out.push(
@@ -130,6 +140,8 @@ function unitElement(u: ChartUnit, ctx: Context, out: string[]): void {
     details.push(`${escapeHtml(w.responsible)}: ${who(u.responsibleBefore, w)} → ${who(u.responsibleAfter, w)}`);
   }
   for (const d of details) out.push(`<div class="detail">${d}</div>`);
+  const proposal = ctx.proposalAt.get(`${u.kind}:${u.id}`);
+  if (proposal) out.push(`<div class="detail proposal" data-proposal="${proposal.side}">${escapeHtml(proposal.text)}</div>`);
   for (const n of u.notes) out.push(`<div class="detail warn">${escapeHtml(n)}</div>`);
   if (u.people.length > 0) {
     out.push('<ul class="people">');
@@ -217,6 +229,31 @@ function namesInChart(chart: OrgChart): Map<string, string> {
   return names;
 }
 
+/** What the person must decide before the chart is what they want: each proposal and the command that accepts them. */
+function proposalsSection(proposals: RenameProposals | undefined, names: ReadonlyMap<string, string>, w: PageWords): string {
+  if (!proposals || proposals.renames.length === 0) return '';
+  const items = proposals.renames.map((r) => {
+    const text = w.proposedRename(r.kind, names.get(`${r.kind}:${r.to}`) ?? r.to, r.to, names.get(`${r.kind}:${r.from}`) ?? r.from, r.from);
+    return `<li data-proposal-kind="${r.kind}" data-proposal-from="${escapeHtml(r.from)}" data-proposal-to="${escapeHtml(r.to)}">${escapeHtml(text)}</li>`;
+  });
+  return (
+    `<section id="proposals"><h2>${escapeHtml(w.proposals)}</h2><ul>${items.join('')}</ul>` +
+    `<p>${escapeHtml(w.proposalsIntro(proposals.renames.length)).replace(/--accept-renames/g, '<code>--accept-renames</code>')}</p><code class="command" data-accept="--accept-renames">${escapeHtml(proposals.command)}</code></section>`
+  );
+}
+
+/** At the new unit: the unit it looks like; at the old one: the unit it looks renamed to. */
+function proposalNotes(proposals: RenameProposals | undefined, names: ReadonlyMap<string, string>, w: PageWords): Context['proposalAt'] {
+  const at: Context['proposalAt'] = new Map();
+  for (const r of proposals?.renames ?? []) {
+    const from = `${r.kind}:${r.from}`;
+    const to = `${r.kind}:${r.to}`;
+    at.set(to, { side: 'rename-of', text: w.renameOf(names.get(from) ?? r.from, r.from) });
+    at.set(from, { side: 'renamed-to', text: w.renamedTo(names.get(to) ?? r.to, r.to) });
+  }
+  return at;
+}
+
 function failuresSection(report: PageReport, w: PageWords): string {
   const failed = report.operations.filter((o) => o.status === 'failed');
   const items = failed.map(
@@ -235,8 +272,10 @@ export function renderPlanPage(input: PageInput): string {
   const lang = input.lang ?? language();
   const w = input.lang === undefined ? pageWords() : pageWordsIn(lang);
   const held = new Set(input.report.plan.filter((e) => e.held === true).map((e) => e.key));
+  const names = namesInChart(input.chart);
   const ctx: Context = {
     w,
+    proposalAt: proposalNotes(input.proposals, names, w),
     statusOf: new Map(input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: shownStatus(o, held), message: o.message }]) : []),
     personNotes: input.chart.personNotes,
   };
@@ -260,6 +299,7 @@ export function renderPlanPage(input: PageInput): string {
 <body data-page="${input.kind}">
 <header><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(input.kind === 'plan' ? w.intro : w.reportIntro)}</p></header>
 <main>
+${proposalsSection(input.proposals, names, w)}
 ${countsSection(input.report, input.kind, w, lang)}
 ${guardSection(input.report, w)}
 ${input.kind === 'report' ? failuresSection(input.report, w) : ''}

@@ -47,7 +47,7 @@ function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
  * The plan as lines: counts per kind and action, then, per kind and action, its first rows (all of them
  * are in the JSON report), then notes, the deletion guard's verdict and the summary line.
  */
-export function renderPlan(plan: Plan, rowsPerGroup = 8, undoes?: string): string[] {
+export function renderPlan(plan: Plan, rowsPerGroup = 8, { refused = false, undoes }: { refused?: boolean; undoes?: string } = {}): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
   const words = planWords();
@@ -72,7 +72,8 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8, undoes?: string): strin
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));
   if (held === 0) lines.push(...deletionGuardLines(plan));
-  lines.push(summaryLine(ops, undoes));
+  // "Nothing to do" is not said of a run a guard refuses: the refusal is.
+  if (!(refused && ops.length === 0)) lines.push(summaryLine(ops, undoes));
   return lines;
 }
 

@@ -41,6 +41,11 @@ const en = {
   someRefused: 'Some operations did not succeed (see above). Fix what the service refused and run the same command again.',
   someUnavailable:
     'Some operations did not succeed because the service was unavailable or unreachable, not because of the workbook. Run the same command again to finish.',
+  /** How a refused or failed run ends (the last line in words; the `error` of --json's summary). */
+  refusedNothingSent: 'Refused: nothing was sent.',
+  workbookErrors: (errors: number) => `The workbook has ${errors} ${plural(errors, 'error', 'errors')}: nothing was sent. Fix them and run again.`,
+  operationsFailed: (failed: number, total: number, why: string) => `${failed} of ${total} ${plural(total, 'operation', 'operations')} did not succeed. ${why}`,
+  endedWith: (exitCode: number) => `The run ended with exit code ${exitCode}.`,
 
   // inputs.ts
   nameTheWorkbook: 'Name the workbook to import, e.g. orgsync-import employees.xlsx',
@@ -102,6 +107,10 @@ export const appRunWords = phrasebook({
     someRefused: 'Nogle handlinger mislykkedes (se ovenfor). Ret det, tjenesten afviste, og kør den samme kommando igen.',
     someUnavailable:
       'Nogle handlinger mislykkedes, fordi tjenesten var utilgængelig eller ikke kunne nås – ikke på grund af projektmappen. Kør den samme kommando igen for at blive færdig.',
+    refusedNothingSent: 'Afvist: intet blev sendt.',
+    workbookErrors: (errors) => `Projektmappen har ${errors} fejl: intet blev sendt. Ret dem, og kør igen.`,
+    operationsFailed: (failed, total, why) => `${failed} af ${total} ${plural(total, 'handling', 'handlinger')} lykkedes ikke. ${why}`,
+    endedWith: (exitCode) => `Kørslen sluttede med afslutningskode ${exitCode}.`,
 
     nameTheWorkbook: 'Angiv den projektmappe, der skal importeres, f.eks. orgsync-import medarbejdere.xlsx',
     profileUnreadable: (path, missing) =>

@@ -64,6 +64,16 @@ export interface PageWords {
   /** The actions, as the terminal names them. */
   action: Record<string, string>;
   noMatches: string;
+  /** The section above the chart with the proposals to decide on ("looks like a rename"). */
+  proposals: string;
+  /** One rename proposal: the new unit (name, id) looks like the old one the export no longer has. */
+  proposedRename: (kind: 'department' | 'team', name: string, id: string, oldName: string, old: string) => string;
+  /** What happens without the flag, and the command that accepts (every proposal of the page). */
+  proposalsIntro: (count: number) => string;
+  acceptWith: string;
+  /** At the new unit in the chart, and at the old one. */
+  renameOf: (oldName: string, old: string) => string;
+  renamedTo: (name: string, id: string) => string;
 }
 
 const en: PageWords = {
@@ -127,6 +137,15 @@ const en: PageWords = {
   oneEntity: actionWordsIn('en').entity,
   action: actionWordsIn('en').action,
   noMatches: 'Nothing matches.',
+  proposals: 'To decide: proposed renames',
+  proposedRename: (kind, name, id, oldName, old) =>
+    `The ${kind} "${name}" (${id}) looks like a rename of "${oldName}" (${old}), which is no longer in the export.`,
+  proposalsIntro: (count) =>
+    `As planned, ${count === 1 ? 'the new unit is' : 'each new unit is'} created and the old one is left as it is (also with --prune). ` +
+    `To rename instead (members and dialog data stay), run again with --accept-renames, which accepts ${count === 1 ? 'this proposal' : `all ${count} proposals`}:`,
+  acceptWith: 'Accept with',
+  renameOf: (oldName, old) => `Looks like a rename of "${oldName}" (${old}): created anew unless you run again with --accept-renames.`,
+  renamedTo: (name, id) => `Looks renamed to "${name}" (${id}): left as it is unless you run again with --accept-renames.`,
 };
 
 const da: PageWords = {
@@ -189,6 +208,15 @@ const da: PageWords = {
   oneEntity: actionWordsIn('da').entity,
   action: actionWordsIn('da').action,
   noMatches: 'Intet passer.',
+  proposals: 'Skal afgøres: foreslåede omdøbninger',
+  proposedRename: (kind, name, id, oldName, old) =>
+    `${kind === 'department' ? 'Afdelingen' : 'Teamet'} "${name}" (${id}) ligner en omdøbning af "${oldName}" (${old}), som ikke længere er med i eksporten.`,
+  proposalsIntro: (count) =>
+    `Som planen er, oprettes ${count === 1 ? 'den nye enhed' : 'hver ny enhed'}, og den gamle bliver stående, som den er (også med --prune). ` +
+    `For at omdøbe i stedet (medlemmer og dialogdata bliver) skal du køre igen med --accept-renames, som accepterer ${count === 1 ? 'dette forslag' : `alle ${count} forslag`}:`,
+  acceptWith: 'Acceptér med',
+  renameOf: (oldName, old) => `Ligner en omdøbning af "${oldName}" (${old}): oprettes som ny, medmindre du kører igen med --accept-renames.`,
+  renamedTo: (name, id) => `Ser ud til at være omdøbt til "${name}" (${id}): bliver stående, medmindre du kører igen med --accept-renames.`,
 };
 
 export const pageWords = phrasebook({ en, da });

@@ -5,6 +5,8 @@
 import { andList, formatNumber, phrasebook, plural } from './language.js';
 
 type Severity = 'error' | 'warning';
+/** The warnings whose repeats in one sheet the summary gives as one line. */
+export type RepeatedCode = 'unknown_column' | 'ignored_column';
 
 const en = {
   noProblems: 'No problems found.',
@@ -15,6 +17,12 @@ const en = {
   /** The mark before each issue, as wide for both severities so the issues line up. */
   mark: { error: 'error  ', warning: 'warning' } as Record<Severity, string>,
   more: (more: number) => `  …and ${formatNumber(more)} more`,
+  /** Repeats of one kind in one sheet as one line; `list` names them (`"A", "B" and 3 more`). */
+  repeats: (code: RepeatedCode, count: number, list: string) =>
+    code === 'unknown_column'
+      ? `${formatNumber(count)} unknown ${plural(count, 'column is', 'columns are')} ignored: ${list}`
+      : `${formatNumber(count)} ${plural(count, 'column is', 'columns are')} ignored, as other columns already give their values: ${list}`,
+  moreRepeats: (count: number) => `${formatNumber(count)} more`,
   /** The group of issues of no sheet (a missing sheet, an unreadable file). */
   wholeInput: 'Input',
 
@@ -43,6 +51,11 @@ export const reportWords = phrasebook({
     headline: (counts, sheets) => `${andList(counts)}${plural(sheets, '', ` i ${formatNumber(sheets)} ark`)}.`,
     mark: { error: 'fejl    ', warning: 'advarsel' },
     more: (more) => `  …og ${formatNumber(more)} mere`,
+    repeats: (code, count, list) =>
+      code === 'unknown_column'
+        ? `${formatNumber(count)} ${plural(count, 'ukendt kolonne ignoreres', 'ukendte kolonner ignoreres')}: ${list}`
+        : `${formatNumber(count)} ${plural(count, 'kolonne', 'kolonner')} ignoreres, da andre kolonner allerede giver deres værdier: ${list}`,
+    moreRepeats: (count) => `${formatNumber(count)} mere`,
     wholeInput: 'Inddata',
 
     sheetRow: (sheet, row) => `${sheet} række ${row}`,

@@ -49,11 +49,11 @@ describe('the JSON events', () => {
     const out = collector();
     const events = new JsonEvents((line) => out.write(line), (text) => text.split('s3cr3t-"token').join('[secret]'));
     events.issue(issue('error', 'invalid_value', 'The value s3cr3t-"token is wrong', { value: 's3cr3t-"token' }));
-    events.close(3, { code: 'service_auth', message: 'refused s3cr3t-"token' });
+    events.close(3, { code: 'service_failure', cause: 'service_auth', message: 'refused s3cr3t-"token' });
     expect(out.text()).not.toContain('s3cr3t');
     const [found, summary] = lines(out.text());
     expect(found).toMatchObject({ event: 'issue', severity: 'error', code: 'invalid_value', value: '[secret]' });
-    expect(summary).toEqual({ event: 'summary', version: '1', exit_code: 3, error: { code: 'service_auth', message: 'refused [secret]' } });
+    expect(summary).toEqual({ event: 'summary', version: '1', exit_code: 3, error: { code: 'service_failure', cause: 'service_auth', message: 'refused [secret]' } });
   });
 
   it('end with the counts of the run when it got that far', () => {

@@ -129,14 +129,14 @@ describe('a refused run in history', () => {
     expect(lines[1]).toContain('exit 3');
     expect(lines[1]).toContain('refused (guard_refused): The export differs too much from the last successful run');
     expect(lines[3]).toContain(`apply ${join(cwd, 'plan.json')}`);
-    expect(lines[3]).toContain('refused (plan_stale): The plan is stale: the service changed since the plan was made');
+    expect(lines[3]).toContain('refused (stale_plan): The plan is stale: the service changed since the plan was made');
     const ids = runIds(history.stdout);
     const guardShown = await cli('history', 'show', ids[1]!);
     expect(guardShown.stdout).toContain('refused (guard_refused):');
     expect(guardShown.stdout).toMatch(/8 are missing \(e\.g\. 113/);
     expect(guardShown.stdout).toContain('If this is right, run again with --accept-changes.');
     const staleShown = await cli('history', 'show', ids[3]!);
-    expect(staleShown.stdout).toContain('refused (plan_stale):');
+    expect(staleShown.stdout).toContain('refused (stale_plan):');
     expect(staleShown.stdout).toContain('updateTeam:T1');
   });
 });
