@@ -5,6 +5,7 @@
  * after the last sheet, because sheets may come in any order.
  */
 import type { ProposedRename } from '../model/organisation.js';
+import type { Issue } from '../model/issue.js';
 import { emptyOrganisation, type Organisation } from '../model/organisation.js';
 import { SHEETS, missingRequired } from '../sheets/columns.js';
 import { type SheetKind } from '../model/sheet-kind.js';
@@ -49,7 +50,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
       continue;
     }
     const meta = issues.addSheet(sheet);
-    checkColumns(meta, issues, api);
+    checkColumns(meta, issues, api, reading.issues);
     const has = (column: string) => meta.headers.has(column);
     if (meta.kind === 'employees' && !has('employee_id')) incomplete.employees = true;
     // exports.md: without `type` a plain unit tree (id, parent_id), or units named by their paths.
@@ -61,7 +62,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
       // the service's employees before they can be read (only then; otherwise they stream meanwhile).
       employeeState.serviceUserOf = (await options.current).userOf;
     }
-    const cursor = new RowCursor(meta, issues, options.dateOrder);
+    const cursor = new RowCursor(meta, issues, options.dateOrder, options.today ?? localToday());
     let rows = 0;
     const trimmed = new TrimmedCells();
     let example: RawRow | undefined;
@@ -178,8 +179,11 @@ function missingColumns(meta: SheetMeta): string[] {
   return missing;
 }
 
-function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2'): void {
-  for (const column of missingColumns(meta)) {
+function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2', readerIssues: readonly Issue[]): void {
+  // A column the profile names under a header the sheet lacks was reported by the reader, with the header.
+  const reported = (column: string) =>
+    readerIssues.some((i) => i.code === 'missing_column' && i.column === column && i.sheetName === meta.sheetName && i.file === meta.file);
+  for (const column of missingColumns(meta).filter((c) => !reported(c))) {
     const spec = SHEETS[meta.kind].columns.find((c) => c.name === column);
     issues.error(
       meta,

@@ -30,6 +30,10 @@ const en = {
     (noHeaderOf.length > 0 ? ` No header of ${noHeaderOf.map((names) => names.english).join(' or ')} sheet was recognised.` : '') +
     ` Add the missing columns, or map your own headers with --map mapping.json, for example ${MAP_EXAMPLE}.`,
   unknownColumn: (header: string) => `unknown column "${header}" is ignored`,
+  /** A header of the `--map` profile that no column of the sheet has; `nearest` is the sheet's closest header. */
+  profileHeaderAbsent: (header: string, column: string, nearest: string | undefined) =>
+    `The profile maps "${header}" to ${column}, but the sheet has no column "${header}", so ${column} would not be imported.` +
+    (nearest === undefined ? ' Correct the header in the profile, or remove it.' : ` Did you mean "${nearest}"? Correct the header in the profile.`),
   ignoredColumn: (header: string, first: string, column: string) => `column "${header}" is ignored: column "${first}" already gives ${column}`,
   formulaWithoutValue: (formula: string) =>
     `The cell holds the formula "${formula}" but no calculated value: the file was saved by a program that does not calculate formulas. Open the file in Excel or LibreOffice, save it, and import it again.`,
@@ -68,6 +72,9 @@ export const sheetWords = phrasebook({
         : '') +
       ` Tilføj de manglende kolonner, eller knyt dine egne overskrifter til kolonnerne med --map mapping.json, for eksempel ${MAP_EXAMPLE}.`,
     unknownColumn: (header) => `ukendt kolonne "${header}" ignoreres`,
+    profileHeaderAbsent: (header, column, nearest) =>
+      `Profilen knytter "${header}" til ${column}, men arket har ingen kolonne "${header}", så ${column} ville ikke blive indlæst.` +
+      (nearest === undefined ? ' Ret overskriften i profilen, eller fjern den.' : ` Mente du "${nearest}"? Ret overskriften i profilen.`),
     ignoredColumn: (header, first, column) => `kolonnen "${header}" ignoreres: kolonnen "${first}" giver allerede ${column}`,
     formulaWithoutValue: (formula) =>
       `Cellen indeholder formlen "${formula}", men ingen beregnet værdi: filen er gemt af et program, der ikke beregner formler. Åbn filen i Excel eller LibreOffice, gem den, og importér den igen.`,

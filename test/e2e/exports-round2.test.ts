@@ -1,0 +1,97 @@
+/**
+ * Issue 26, exports as they really come (round 2), on files no exporter of ours wrote: hand-made CSV bytes
+ * in Windows-1252 and Latin-1 with `;` (test/fixtures/exports-round2/generate-csv.mjs). Each is imported
+ * by the built command into the sandbox over loopback, then again with nothing sent.
+ */
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { runCli, serviceArgs, tempDir } from '../helpers/cli.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/exports-round2/', import.meta.url));
+const TODAY = ['--today', '2025-06-01'];
+
+let sandbox: RunningSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+/** The fixtures in a fresh folder (a run writes its error copy and report beside its input), with a profile. */
+function folderWith(profile: unknown): string {
+  const cwd = tempDir('round2-');
+  cpSync(FIXTURES, cwd, { recursive: true });
+  writeFileSync(join(cwd, 'profile.json'), JSON.stringify(profile));
+  return cwd;
+}
+
+async function expectSecondRunSendsNothing(sb: RunningSandbox, args: string[], cwd: string): Promise<void> {
+  const writes = sb.stats().writes;
+  const again = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sb)], { cwd });
+  expect(again.code, again.stdout + again.stderr).toBe(0);
+  expect(again.stdout).toContain('Nothing to do');
+  expect(sb.stats().writes).toBe(writes);
+}
+
+const PAYROLL_PROFILE = {
+  employees: {
+    headers: { Lønnr: 'employee_id', Mail: ['email', 'username'], 'Egen afd': 'unit_path' },
+    dates: { birthday: 'DD.MM.YY' },
+  },
+};
+
+describe('a Danish payroll CSV (Windows-1252, `;`, a title row) read through a profile', () => {
+  it('is the Employees sheet the profile names; two-digit years by the century rule; the e-mail also the username; a second run sends nothing', async () => {
+    sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
+    const cwd = folderWith(PAYROLL_PROFILE);
+    const args = ['loenexport.csv', '--map', 'profile.json'];
+    const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const s = sandbox.snapshot();
+    const people = s.users.filter((u) => /^10\d$/.test(u.id)).map((u) => [u.id, u.name, u.birthday, u.username]);
+    // Birthdays are never in the future: 28.02.04 is 2004, 30.06.60 is 1960 (2060 has not come).
+    expect(people).toEqual([
+      ['100', 'Tracy Andersen', '1971-04-03', 'tracya@kolding.dk'],
+      ['101', 'Asbjørn Ladefoged', '1985-11-15', 'asbjoernl@kolding.dk'],
+      ['102', 'Ester Truelsen', '1999-02-01', 'estert@kolding.dk'],
+      ['103', 'Peder Thomsen', '2004-02-28', 'pedert@kolding.dk'],
+      ['104', 'Elsa Ærø', '1960-06-30', 'elsaae@kolding.dk'],
+      ['105', 'Søren Åby', '1992-12-11', 'soerena@kolding.dk'],
+    ]);
+    expect(s.teams.map((t) => [t.id, t.members.join(' ')])).toEqual(
+      expect.arrayContaining([
+        ['teknik-og-miljoe.park-og-vej', '102 103'],
+        ['skole-og-boern', '104 105'],
+      ]),
+    );
+    await expectSecondRunSendsNothing(sandbox, args, cwd);
+  });
+
+  it('a profile header no column has is an error naming it and the nearest header; nothing is sent', async () => {
+    sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
+    const typo = { employees: { ...PAYROLL_PROFILE.employees, headers: { ...PAYROLL_PROFILE.employees.headers, 'Egen afd': undefined, 'Egen afdd': 'unit_path' } } };
+    const cwd = folderWith(typo);
+    const result = await runCli(['loenexport.csv', '--map', 'profile.json', '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/The profile maps "Egen afdd" to unit_path, but the sheet has no column "Egen afdd".*Did you mean "Egen afd"\?/);
+    expect(sandbox.stats().writes).toBe(0);
+  });
+});
+
+describe('a municipality\'s manager list (Latin-1, `;`) with no employee id', () => {
+  it('takes the e-mail as both email and employee id when the profile says so; a second run sends nothing', async () => {
+    sandbox = await startSandbox({ quiet: true, rootName: 'Vejle Kommune' });
+    const cwd = folderWith({ employees: { headers: { 'E-mail': ['email', 'employee_id'], Enhed: 'unit_path' } } });
+    const args = ['ledere.csv', '--map', 'profile.json'];
+    const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const s = sandbox.snapshot();
+    const sofie = s.employees.find((e) => e.id === 'sofie.lund@vejle.dk');
+    expect(sofie).toMatchObject({ active: true, teamId: 'sundhed-og-omsorg.hjemmeplejen-nord' });
+    expect(s.users.find((u) => u.id === 'sofie.lund@vejle.dk')?.email).toBe('sofie.lund@vejle.dk');
+    expect(s.teams.find((t) => t.id === 'sundhed-og-omsorg.hjemmeplejen-syd')?.owner).toBe('jens.moller@vejle.dk');
+    await expectSecondRunSendsNothing(sandbox, args, cwd);
+  });
+});
