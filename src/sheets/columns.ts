@@ -26,7 +26,7 @@ export interface SheetSpec {
   columns: readonly ColumnSpec[];
 }
 
-const EMPLOYEE_ID_ALIASES = ['employee id', 'employee no', 'medarbejder_id', 'medarbejdernummer', 'medarbejdernr'];
+const EMPLOYEE_ID_ALIASES = ['employee id', 'employee no', 'employee number', 'emp id', 'medarbejder_id', 'medarbejdernummer', 'medarbejdernr'];
 
 function column(
   name: string,
@@ -47,11 +47,11 @@ export const SHEETS: Record<SheetKind, SheetSpec> = {
     columns: [
       column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
       column('user_id', false, ['user id', 'bruger_id'], 'User ID', 'Bruger_id'),
-      column('name', true, ['full name', 'navn'], 'Name', 'Navn'),
-      column('email', true, ['e-mail', 'mail', 'email address'], 'Email', 'E-mail'),
+      column('name', true, ['full name', 'employee name', 'navn'], 'Name', 'Navn'),
+      column('email', true, ['e-mail', 'mail', 'email address', 'e-mail address', 'e-mailadresse'], 'Email', 'E-mail'),
       column('username', false, ['user name', 'brugernavn'], 'Username', 'Brugernavn'),
       column('gender', false, ['sex', 'køn'], 'Gender', 'Køn'),
-      column('birthday', false, ['birth date', 'date of birth', 'fødselsdato', 'fødselsdag'], 'Birthday', 'Fødselsdato'),
+      column('birthday', false, ['birth date', 'date of birth', 'dob', 'fødselsdato', 'fødselsdag'], 'Birthday', 'Fødselsdato'),
       column('employment', false, ['title', 'job title', 'position', 'stilling', 'stillingsbetegnelse'], 'Employment', 'Stilling'),
       column('system_language', false, ['language', 'sprog'], 'System language', 'Sprog'),
       column('team_id', false, ['team', 'team id'], 'Team ID', 'Team'),
@@ -119,8 +119,8 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
   employees: [
     column('first_name', false, ['fornavn', 'given name'], 'First name', 'Fornavn'),
     column('last_name', false, ['efternavn', 'surname', 'family name'], 'Last name', 'Efternavn'),
-    column('leaving_date', false, ['fratrædelsesdato', 'fratrådt', 'end of employment', 'termination date'], 'Leaving date', 'Fratrædelsesdato'),
-    column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date'], 'Hiring date', 'Ansættelsesdato'),
+    column('leaving_date', false, ['fratrædelsesdato', 'fratrådt', 'end of employment', 'termination date', 'date of termination'], 'Leaving date', 'Fratrædelsesdato'),
+    column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date', 'date of hire'], 'Hiring date', 'Ansættelsesdato'),
     column('is_manager', false, ['leder', 'manager', 'er leder', 'isManager'], 'Is manager', 'Er leder'),
     UNIT_PATH,
     column('unit_id', false, ['enhed_id', 'unit id', 'afdeling_id'], 'Unit ID', 'Enhed_id'),

@@ -32,7 +32,7 @@ export interface Profile {
 export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
 
 /** Columns that hold dates (a date format for any other column would never be used). */
-const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
+export const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
 
 /** Top-level keys starting with `_` are notes for people (`map --init` writes `_unrecognised`); never read. */
 const NOTE = /^_/;

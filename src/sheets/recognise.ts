@@ -105,8 +105,9 @@ function layoutFromHeaders(rows: readonly PhysicalRow[], headerMap: HeaderMap | 
 
 /**
  * A sheet no kind's required columns complete, read through a profile: the kind whose profile section
- * names the most of a row's headers is the sheet's kind (exports.md "A profile names the sheet"), so a
- * required column it lacks is named as missing rather than the whole sheet ignored. A tie decides nothing.
+ * names the most of a row's headers, one of them a column the kind requires, is the sheet's kind
+ * (exports.md "A profile names the sheet"), so a required column it lacks is named as missing rather than
+ * the whole sheet ignored. A lookup list that shares a free-text header is not claimed; a tie decides nothing.
  */
 function layoutFromProfile(rows: readonly PhysicalRow[], headerMap: HeaderMap | undefined): Layout | null {
   let best: (Layout & { count: number; tie: boolean }) | null = null;
@@ -114,8 +115,11 @@ function layoutFromProfile(rows: readonly PhysicalRow[], headerMap: HeaderMap | 
     const mapped = profileHeaders(kind, headerMap);
     if (mapped.size === 0) continue;
     for (const [index, row] of rows.entries()) {
-      const count = row.cells.filter((cell) => cell !== undefined && mapped.has(normaliseName(cell.text))).length;
-      if (count === 0) continue;
+      const named = row.cells.filter((cell): cell is RawCell => cell !== undefined && mapped.has(normaliseName(cell.text)));
+      const known = new Set(named.flatMap((cell) => columnsOfHeader(kind, cell.text, headerMap)));
+      const path = kind === 'organisation' && (known.has('unit_path') || known.has('level_1'));
+      if (!path && !requiredColumns(kind).some((column) => known.has(column))) continue;
+      const count = named.length;
       if (best === null || count > best.count) best = { kind, header: index, count, tie: false };
       else if (count === best.count && kind !== best.kind) best.tie = true;
     }

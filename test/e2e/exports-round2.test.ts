@@ -1,9 +1,11 @@
 /**
  * Issue 26, exports as they really come (round 2), on files no exporter of ours wrote: hand-made CSV bytes
- * in Windows-1252 and Latin-1 with `;` (test/fixtures/exports-round2/generate-csv.mjs). Each is imported
- * by the built command into the sandbox over loopback, then again with nothing sent.
+ * in Windows-1252 and Latin-1 with `;` (test/fixtures/exports-round2/generate-csv.mjs) and a US HR dataset
+ * written by openpyxl (generate.py). Each is imported by the built command into the sandbox over
+ * loopback, then again with nothing sent; `map --init` on each is checked header by header, and the
+ * profile it writes is what the import runs with.
  */
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,5 +95,94 @@ describe('a municipality\'s manager list (Latin-1, `;`) with no employee id', ()
     expect(s.users.find((u) => u.id === 'sofie.lund@vejle.dk')?.email).toBe('sofie.lund@vejle.dk');
     expect(s.teams.find((t) => t.id === 'sundhed-og-omsorg.hjemmeplejen-syd')?.owner).toBe('jens.moller@vejle.dk');
     await expectSecondRunSendsNothing(sandbox, args, cwd);
+  });
+});
+
+/** `map --init` on a fixture: the profile it writes, and what it printed. */
+async function mapInit(cwd: string, file: string) {
+  const init = await runCli(['map', '--init', file, '--out', 'start.json'], { cwd });
+  expect(init.code, init.stdout + init.stderr).toBe(0);
+  return { stdout: init.stdout, profile: JSON.parse(readFileSync(join(cwd, 'start.json'), 'utf8')) as Record<string, any> };
+}
+
+describe('map --init on each fixture, header by header', () => {
+  it('a US HR dataset (openpyxl, 35 columns and a lookup sheet): aliases beat guesses, codes are no gender or status, names no leader flag; its profile imports it', async () => {
+    const cwd = folderWith({});
+    const { profile, stdout } = await mapInit(cwd, 'hr-dataset.xlsx');
+    const mapped = Object.fromEntries(Object.entries(profile.employees.headers).filter(([, column]) => column !== null));
+    expect(mapped).toEqual({
+      Employee_Name: 'name',
+      EmpID: 'employee_id',
+      Position: 'employment',
+      DOB: 'birthday',
+      Sex: 'gender',
+      DateofHire: 'hiring_date',
+      DateofTermination: 'leaving_date',
+      Email: 'email',
+    });
+    // Every other header is listed as unrecognised, mapped to null; no guess is left among them.
+    expect(Object.keys(profile.employees.headers)).toHaveLength(37);
+    expect(profile._unrecognised.employees).toHaveLength(37 - 8);
+    expect(profile._guessed).toBeUndefined();
+    // Dates by how many parse: two-digit years, and month first because no 20th month exists.
+    expect(profile.employees.dates).toEqual({ birthday: 'MM/DD/YY', hiring_date: 'M/D/YYYY', leaving_date: 'M/D/YYYY' });
+    // Why look-alikes are not mapped: codes, a US state, an employment status in its own words, a manager's name.
+    expect(profile._check.employees).toMatchObject({
+      EmpStatusID: expect.stringMatching(/^holds codes \(1, 5\), not status/),
+      MaritalStatusID: expect.stringMatching(/^holds codes/),
+      State: expect.stringMatching(/values \(MA, TX, CT\) are not ones status takes: probably another column/),
+      EmploymentStatus: expect.stringMatching(/are not ones status takes/),
+      ManagerName: expect.stringMatching(/holds people's names \(Michael Albert.*not the leader flag.*map it to name/),
+      ManagerID: expect.stringMatching(/^holds codes/),
+    });
+    expect(profile._sheets).toEqual({ employees: 'HRDataset_v14' });
+    expect(Object.keys(profile._not_placed)).toEqual(['Codes']);
+    expect(profile._lacks).toBeUndefined();
+    expect(stdout).toMatch(/8 headers recognised, 0 guessed/);
+
+    sandbox = await startSandbox({ quiet: true });
+    const args = ['hr-dataset.xlsx', '--map', 'start.json'];
+    const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const s = sandbox.snapshot();
+    // Three left before today (a termination date): never created.
+    expect(s.employees.filter((e) => e.active).map((e) => e.id).sort()).toEqual(
+      ['10002', '10012', '10026', '10062', '10088', '10114', '10194', '10242', '10250', '10252', '10265'],
+    );
+    expect(s.users.find((u) => u.id === '10026')).toMatchObject({ name: 'Adinolfi, Wilson  K', gender: 'm', birthday: '1983-07-10' });
+    expect(s.users.find((u) => u.id === '10252')).toMatchObject({ gender: 'f', birthday: '1974-01-12' });
+    await expectSecondRunSendsNothing(sandbox, args, cwd);
+  });
+
+  it('a Danish payroll CSV (Windows-1252): the id by its unique values, the path under "Egen afd" by its values, DD.MM.YY found', async () => {
+    const cwd = folderWith({});
+    const { profile } = await mapInit(cwd, 'loenexport.csv');
+    expect(profile.employees.headers).toEqual({
+      Lønnr: 'employee_id',
+      Fornavn: 'first_name',
+      Efternavn: 'last_name',
+      Mail: 'email',
+      Fødselsdato: 'birthday',
+      'Egen afd': 'unit_path',
+      Leder: 'is_manager',
+    });
+    expect(profile._guessed.employees).toEqual({ Lønnr: 'employee_id', 'Egen afd': 'unit_path' });
+    expect(profile.employees.dates).toEqual({ birthday: 'DD.MM.YY' });
+    expect(profile._check.employees['Egen afd']).toMatch(/read as unit_path by its values: paths of units with ">"/);
+
+    sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
+    const args = ['loenexport.csv', '--map', 'start.json'];
+    const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(sandbox.snapshot().users.find((u) => u.id === '104')).toMatchObject({ name: 'Elsa Ærø', birthday: '1960-06-30' });
+    await expectSecondRunSendsNothing(sandbox, args, cwd);
+  });
+
+  it('a manager list (Latin-1) with no employee id: the profile says what the import lacks and how the e-mail can be both', async () => {
+    const cwd = folderWith({});
+    const { profile, stdout } = await mapInit(cwd, 'ledere.csv');
+    expect(profile.employees.headers).toEqual({ Navn: 'name', 'E-mail': 'email', Enhed: 'unit_path', Leder: 'is_manager' });
+    expect(profile._lacks).toEqual([expect.stringMatching(/no column is read as employee_id.*"E-mail": \["email", "employee_id"\]/)]);
+    expect(stdout).toMatch(/Still missing for an import: Employees: no column is read as employee_id/);
   });
 });

@@ -281,7 +281,7 @@ describe('a --map profile that cannot be used', () => {
     const file = writeBytes('eksport.csv', 'Medarb.nr.;Navn;Mail\n1;Ann;a@x.dk\n');
     const note = async (lang: Lang) => {
       chooseLanguage(lang);
-      return starterProfile(await readSheetHeads([file], {}, 10), 'eksport.csv').json['_about'] as string;
+      return starterProfile(await readSheetHeads([file], {}, 10), 'eksport.csv', { fixed: () => undefined, email: () => true, today: '2025-06-01' }).json['_about'] as string;
     };
     const danish = await note('da');
     expect(danish).toMatch(/^Startprofil skrevet af "orgsync-import map --init" ud fra eksport\.csv\. Tjek hver tilknytning: /);
