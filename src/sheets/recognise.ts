@@ -9,6 +9,7 @@ import { canonicalColumns, columnsOf, ignoredByMap, missingRequired, nearestHead
 import { workbookLanguage, type Lang } from '../words/language.js';
 import { sheetWords } from '../words/sheets.js';
 import { withProfileRules, type SheetRules } from './profile-cells.js';
+import { pathSeparatorOf } from './column-values.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
@@ -56,7 +57,7 @@ export async function recogniseSheet(
   const headerRow = peeked[layout.header];
   const written = languageOfSheet(layout.kind, source.sheetName, headerRow);
   if (written) workbookLanguage(written);
-  const columns = headerRow ? sheetColumns(layout.kind, headerRow, headerMap, source, issues) : [];
+  const columns = headerRow ? sheetColumns(layout.kind, headerRow, peeked.slice(layout.header + 1), headerMap, source, issues) : [];
   if (headerRow) issues.push(...absentProfileHeaders(layout.kind, headerRow, headerMap, source));
   return {
     file: source.file,
@@ -251,12 +252,33 @@ function columnsOfHeader(kind: SheetKind, header: string, headerMap: HeaderMap |
   return canonicalColumns(kind, header, headerMap).filter((canonical) => columnsOf(kind).some((column) => column.name === canonical));
 }
 
-function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap | undefined, source: PhysicalSheet, issues: Issue[]): SheetColumn[] {
+function sheetColumns(
+  kind: SheetKind,
+  header: PhysicalRow,
+  below: readonly PhysicalRow[],
+  headerMap: HeaderMap | undefined,
+  source: PhysicalSheet,
+  issues: Issue[],
+): SheetColumn[] {
   const columns: SheetColumn[] = [];
   const seen = new Map<string, string>();
+  const pathsIn = (index: number) => pathSeparatorOf(below.flatMap((row) => (row.cells[index] ? [row.cells[index]] : [])));
+  const pathsWanted = columnsOf(kind).some((column) => column.name === 'unit_path') && !header.cells.some((cell) => cell && columnsOfHeader(kind, cell.text, headerMap).some((c) => c === 'unit_path' || c === 'level_1'));
   for (const [index, cell] of header.cells.entries()) {
     if (!cell) continue;
-    const targets = columnsOfHeader(kind, cell.text, headerMap);
+    let targets = columnsOfHeader(kind, cell.text, headerMap);
+    if (targets.length === 0 && pathsWanted && !seen.has('unit_path') && !ignoredByMap(kind, cell.text, headerMap)) {
+      const separator = pathsIn(index);
+      // exports.md: a unit column under an everyday header whose values are paths is the unit path.
+      if (separator !== null && EVERYDAY_UNIT_HEADERS.has(normaliseName(cell.text))) {
+        issues.push(warning(source, kind, 'column_by_values', sheetWords().readAsPath(cell.text, separator), 'unit_path', cell.text));
+        targets = ['unit_path'];
+      } else if (separator !== null) {
+        issues.push(warning(source, kind, 'unknown_column', sheetWords().unknownColumnOfPaths(cell.text), null, cell.text));
+        columns.push({ index: index + 1, header: cell.text, canonical: null });
+        continue;
+      }
+    }
     if (targets.length === 0) {
       // A header the profile maps to null is ignored on purpose: no warning.
       if (!ignoredByMap(kind, cell.text, headerMap)) issues.push(warning(source, kind, 'unknown_column', sheetWords().unknownColumn(cell.text), null, cell.text));
@@ -278,6 +300,9 @@ function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap
   }
   return columns;
 }
+
+/** Headers an export gives its unit column (exports.md): read as `unit_path` when their values are paths. */
+const EVERYDAY_UNIT_HEADERS = new Set(['afdeling', 'department', 'enhed', 'unit', 'organisation', 'organization'].map(normaliseName));
 
 /**
  * Data rows keyed by canonical column. A hand-written iterator over batches rather than an async
@@ -335,7 +360,7 @@ function dataRows(
 function warning(
   source: PhysicalSheet,
   kind: SheetKind | null,
-  code: 'ignored_sheet' | 'unknown_column' | 'ignored_column',
+  code: 'ignored_sheet' | 'unknown_column' | 'ignored_column' | 'column_by_values',
   message: Wording,
   column: string | null,
   header: string | null,

@@ -15,6 +15,7 @@ import { checkAbsences, readAbsenceRow, type AbsenceRows } from './absence.js';
 import { IssueCollector, type SheetMeta } from './collector.js';
 import { RowCursor } from './cursor.js';
 import { TrimmedCells } from './trimmed.js';
+import { LookalikeColumns } from './lookalike-columns.js';
 import { checkDelegations, readDelegationRow, type DelegationRow } from './delegations.js';
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
@@ -65,10 +66,12 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     const cursor = new RowCursor(meta, issues, options.dateOrder, options.today ?? localToday());
     let rows = 0;
     const trimmed = new TrimmedCells();
+    const lookalikes = new LookalikeColumns(meta);
     let example: RawRow | undefined;
     const readRow = (row: RawRow) => {
       cursor.at(row);
       trimmed.note(row);
+      lookalikes.note(row);
       switch (meta.kind) {
         case 'employees':
           readEmployeeRow(cursor, org, employeeState);
@@ -96,6 +99,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     if (example) reportExample(example, rows, meta, issues, readRow);
     meta.rows = rows;
     trimmed.report(meta, issues);
+    lookalikes.report(issues);
   }
 
   const managed = managedKinds(issues.sheets);

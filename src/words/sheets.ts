@@ -30,6 +30,10 @@ const en = {
     (noHeaderOf.length > 0 ? ` No header of ${noHeaderOf.map((names) => names.english).join(' or ')} sheet was recognised.` : '') +
     ` Add the missing columns, or map your own headers with --map mapping.json, for example ${MAP_EXAMPLE}.`,
   unknownColumn: (header: string) => `unknown column "${header}" is ignored`,
+  unknownColumnOfPaths: (header: string) =>
+    `unknown column "${header}" is ignored; its values look like paths of units: if it is the unit path, map it to unit_path (--map, e.g. {"employees": {"headers": {"${header}": "unit_path"}}})`,
+  readAsPath: (header: string, separator: string) =>
+    `the column "${header}" is read as the unit path (unit_path): its values are paths of units with "${separator.trim()}" between the levels, under one top department. If that is wrong, map it in a --map profile.`,
   /** A header of the `--map` profile that no column of the sheet has; `nearest` is the sheet's closest header. */
   profileHeaderAbsent: (header: string, column: string, nearest: string | undefined) =>
     `The profile maps "${header}" to ${column}, but the sheet has no column "${header}", so ${column} would not be imported.` +
@@ -96,6 +100,10 @@ export const sheetWords = phrasebook({
         : '') +
       ` Tilføj de manglende kolonner, eller knyt dine egne overskrifter til kolonnerne med --map mapping.json, for eksempel ${MAP_EXAMPLE}.`,
     unknownColumn: (header) => `ukendt kolonne "${header}" ignoreres`,
+    unknownColumnOfPaths: (header) =>
+      `ukendt kolonne "${header}" ignoreres; værdierne ligner stier af enheder: hvis det er enhedens sti, så knyt den til unit_path (--map, f.eks. {"employees": {"headers": {"${header}": "unit_path"}}})`,
+    readAsPath: (header, separator) =>
+      `kolonnen "${header}" læses som enhedens sti (unit_path): værdierne er stier af enheder med "${separator.trim()}" mellem niveauerne under én øverste afdeling. Hvis det er forkert, så knyt den i en --map-profil.`,
     profileHeaderAbsent: (header, column, nearest) =>
       `Profilen knytter "${header}" til ${column}, men arket har ingen kolonne "${header}", så ${column} ville ikke blive indlæst.` +
       (nearest === undefined ? ' Ret overskriften i profilen, eller fjern den.' : ` Mente du "${nearest}"? Ret overskriften i profilen.`),

@@ -78,17 +78,20 @@ describe('a Danish payroll CSV (Windows-1252, `;`, a title row) read through a p
     const result = await runCli(['loenexport.csv', '--map', 'profile.json', '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/The profile maps "Egen afdd" to unit_path, but the sheet has no column "Egen afdd".*Did you mean "Egen afd"\?/);
+    // The column it meant, left unread, is proposed as the unit path by its values.
+    expect(result.stdout).toMatch(/unknown column "Egen afd" is ignored; its values look like paths of units: if it is the unit path, map it to unit_path/);
     expect(sandbox.stats().writes).toBe(0);
   });
 });
 
 describe('a municipality\'s manager list (Latin-1, `;`) with no employee id', () => {
-  it('takes the e-mail as both email and employee id when the profile says so; a second run sends nothing', async () => {
+  it('takes the e-mail as both email and employee id when the profile says so, and "Enhed" as the unit path by its values; a second run sends nothing', async () => {
     sandbox = await startSandbox({ quiet: true, rootName: 'Vejle Kommune' });
-    const cwd = folderWith({ employees: { headers: { 'E-mail': ['email', 'employee_id'], Enhed: 'unit_path' } } });
+    const cwd = folderWith({ employees: { headers: { 'E-mail': ['email', 'employee_id'] } } });
     const args = ['ledere.csv', '--map', 'profile.json'];
     const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/the column "Enhed" is read as the unit path \(unit_path\): its values are paths of units with "\/" between the levels/);
     const s = sandbox.snapshot();
     const sofie = s.employees.find((e) => e.id === 'sofie.lund@vejle.dk');
     expect(sofie).toMatchObject({ active: true, teamId: 'sundhed-og-omsorg.hjemmeplejen-nord' });
@@ -184,5 +187,17 @@ describe('map --init on each fixture, header by header', () => {
     expect(profile.employees.headers).toEqual({ Navn: 'name', 'E-mail': 'email', Enhed: 'unit_path', Leder: 'is_manager' });
     expect(profile._lacks).toEqual([expect.stringMatching(/no column is read as employee_id.*"E-mail": \["email", "employee_id"\]/)]);
     expect(stdout).toMatch(/Still missing for an import: Employees: no column is read as employee_id/);
+  });
+});
+
+describe('the US HR dataset without a profile', () => {
+  it('its State column, read as status by the alias, is one error saying it is probably another column, with the fix', async () => {
+    const cwd = folderWith({});
+    const result = await runCli(['validate', 'hr-dataset.xlsx', '--report', 'report.json', ...TODAY], { cwd });
+    expect(result.code).toBe(1);
+    const issues = (JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8')) as { issues: { severity: string; column: string | null; row: number | null; message: string }[] }).issues;
+    const status = issues.filter((i) => i.severity === 'error' && i.column === 'status');
+    expect(status.map((i) => i.row)).toEqual([null]);
+    expect(status[0]!.message).toMatch(/"State" is read as status, but 14 of its 14 values \(MA, TX, CT\).*probably another column.*"State": null/);
   });
 });
