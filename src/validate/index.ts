@@ -21,6 +21,7 @@ import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
 import { newExportShapesState, readExportUnitRow, resolveExportShapes } from './export-shapes.js';
 import { References } from './references.js';
+import { resolveUnitNames } from './units-by-name.js';
 import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
@@ -107,6 +108,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const proposedRenames: ProposedRename[] = [];
+  resolveUnitNames(org, shapes.plainUnits, current, issues);
   if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames)) managed.organisation = true;
   const refs = new References(org, current, issues, incomplete);
   if (managed.organisation) {

@@ -201,3 +201,23 @@ describe('the US HR dataset without a profile', () => {
     expect(status[0]!.message).toMatch(/"State" is read as status, but 14 of its 14 values \(MA, TX, CT\).*probably another column.*"State": null/);
   });
 });
+
+describe('an employee list naming its units by name (Windows-1252, a plain unit tree)', () => {
+  it('places each person in the one unit of that name; a second run sends nothing; a name two units share is an error with their paths', async () => {
+    sandbox = await startSandbox({ quiet: true, rootName: 'Nordlys Energi' });
+    const cwd = folderWith({});
+    const args = ['units-by-name'];
+    const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const teamOf = Object.fromEntries(sandbox.snapshot().employees.map((e) => [e.id, e.teamId]));
+    // "Nordlys Energi" and "drift" are departments: their own teams; "Net  Nord" is the team NET; D-ADM an id.
+    expect(teamOf).toMatchObject({ '300': 'root', '301': 'DRIFT', '302': 'NET', '303': 'D-ADM' });
+    await expectSecondRunSendsNothing(sandbox, args, cwd);
+
+    const file = join(cwd, 'units-by-name', 'medarbejdere.csv');
+    writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from('304;Ida Kjaer;idak@nordlys.dk;Administration\r\n')]));
+    const shared = await runCli(['validate', ...args, ...TODAY, ...serviceArgs(sandbox)], { cwd });
+    expect(shared.code).toBe(1);
+    expect(shared.stdout).toMatch(/"Administration" is the name of 2 units \("Nordlys Energi > Drift > Administration", "Nordlys Energi > Salg > Administration"\).*Write the unit's id instead, or the unit as a path/);
+  });
+});

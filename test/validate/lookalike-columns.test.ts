@@ -24,3 +24,34 @@ describe('a column that only looks like one of ours', () => {
     expect(errors(result).map((e) => [e.code, e.row, e.column])).toEqual([['invalid_value', 4, 'status']]);
   });
 });
+
+describe('units by name (issue 26 point 5)', () => {
+  const organisation = {
+    kind: 'organisation' as const,
+    columns: ['id', 'name', 'parent_id'],
+    rows: [
+      ['root', 'Nordlys', ''],
+      ['DRIFT', 'Drift', 'root'],
+      ['SALG', 'Salg', 'root'],
+      ['D-ADM', 'Administration', 'DRIFT'],
+      ['S-ADM', 'Administration', 'SALG'],
+      ['NET', 'Net Nord', 'DRIFT'],
+    ],
+  };
+  const employees = (unit: string) => ({ kind: 'employees' as const, columns: ['employee_id', 'name', 'email', 'Afdeling=unit_id'], rows: [['E1', 'Anna Berg', 'anna@firma.dk', unit]] });
+
+  it('a unit column holding a unit\'s one name places the employee in that unit', async () => {
+    const result = await run([organisation, employees('net nord')]);
+    expect(errors(result)).toEqual([]);
+    expect(result.desired.employees.get('E1')?.teamId).toBe('NET');
+  });
+
+  it('a name several units share is an error listing their paths and the fix', async () => {
+    const result = await run([organisation, employees('Administration')]);
+    expect(errors(result).map((e) => [e.code, e.row, e.column])).toEqual([['unknown_reference', 2, 'unit_id']]);
+    expect(errors(result)[0]!.message).toBe(
+      '"Administration" is the name of 2 units ("Nordlys > Drift > Administration", "Nordlys > Salg > Administration"), so which one is meant cannot be told. ' +
+        'Write the unit\'s id instead, or the unit as a path (a unit_path column, e.g. "Nordlys > Drift > Administration").',
+    );
+  });
+});
