@@ -1,7 +1,7 @@
 /**
  * Issue 26, exports as they really come (round 2), on files no exporter of ours wrote: hand-made CSV bytes
  * in Windows-1252 and Latin-1 with `;` (test/fixtures/exports-round2/generate-csv.mjs) and a US HR dataset
- * written by openpyxl (generate.py). Each is imported by the built command into the sandbox over
+ * written by openpyxl (generate.py) and saved again by LibreOffice Calc (convert-libreoffice.sh). Each is imported by the built command into the sandbox over
  * loopback, then again with nothing sent; `map --init` on each is checked header by header, and the
  * profile it writes is what the import runs with.
  */
@@ -14,6 +14,11 @@ import { runCli, serviceArgs, tempDir } from '../helpers/cli.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/exports-round2/', import.meta.url));
 const TODAY = ['--today', '2025-06-01'];
+/** The same HR dataset as openpyxl wrote it and as LibreOffice Calc saved it again. */
+const HR_DATASETS = [
+  ['openpyxl', 'hr-dataset.xlsx'],
+  ['LibreOffice', 'hr-dataset-libreoffice.xlsx'],
+] as const;
 
 let sandbox: RunningSandbox | undefined;
 afterEach(async () => {
@@ -109,9 +114,9 @@ async function mapInit(cwd: string, file: string) {
 }
 
 describe('map --init on each fixture, header by header', () => {
-  it('a US HR dataset (openpyxl, 35 columns and a lookup sheet): aliases beat guesses, codes are no gender or status, names no leader flag; its profile imports it', async () => {
+  it.each(HR_DATASETS)('a US HR dataset written by %s (35 columns and a lookup sheet): aliases beat guesses, codes are no gender or status, names no leader flag; its profile imports it', async (_writer, file) => {
     const cwd = folderWith({});
-    const { profile, stdout } = await mapInit(cwd, 'hr-dataset.xlsx');
+    const { profile, stdout } = await mapInit(cwd, file);
     const mapped = Object.fromEntries(Object.entries(profile.employees.headers).filter(([, column]) => column !== null));
     expect(mapped).toEqual({
       Employee_Name: 'name',
@@ -144,7 +149,7 @@ describe('map --init on each fixture, header by header', () => {
     expect(stdout).toMatch(/8 headers recognised, 0 guessed/);
 
     sandbox = await startSandbox({ quiet: true });
-    const args = ['hr-dataset.xlsx', '--map', 'start.json'];
+    const args = [file, '--map', 'start.json'];
     const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const s = sandbox.snapshot();
