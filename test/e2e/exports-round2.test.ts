@@ -1,9 +1,9 @@
 /**
  * Issue 26, exports as they really come (round 2), on files no exporter of ours wrote: hand-made CSV bytes
  * in Windows-1252 and Latin-1 with `;` (test/fixtures/exports-round2/generate-csv.mjs) and a US HR dataset
- * written by openpyxl (generate.py) and saved again by LibreOffice Calc (convert-libreoffice.sh). Each is imported by the built command into the sandbox over
- * loopback, then again with nothing sent; `map --init` on each is checked header by header, and the
- * profile it writes is what the import runs with.
+ * written by openpyxl (generate.py) and saved again by LibreOffice Calc (convert-libreoffice.sh). Each is
+ * imported by the built command into the sandbox over loopback, then again with nothing sent; `map --init`
+ * on each is checked header by header, and the profile it writes is what the import runs with.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -192,6 +192,15 @@ describe('map --init on each fixture, header by header', () => {
     expect(profile.employees.headers).toEqual({ Navn: 'name', 'E-mail': 'email', Enhed: 'unit_path', Leder: 'is_manager' });
     expect(profile._lacks).toEqual([expect.stringMatching(/no column is read as employee_id.*"E-mail": \["email", "employee_id"\]/)]);
     expect(stdout).toMatch(/Still missing for an import: Employees: no column is read as employee_id/);
+  });
+
+  it('a folder of a unit tree and an employee list naming units by name: one section per file', async () => {
+    const cwd = folderWith({});
+    const { profile } = await mapInit(cwd, 'units-by-name');
+    expect(profile.organisation.headers).toEqual({ Enhed_id: 'id', Navn: 'name', Overordnet: 'parent_id', Leder: 'owner' });
+    expect(profile.employees.headers).toEqual({ Medarbejder_id: 'employee_id', Navn: 'name', 'E-mail': 'email', Team: 'team_id' });
+    expect(profile._sheets).toEqual({ employees: 'medarbejdere', organisation: 'organisation' });
+    expect(profile._guessed).toBeUndefined();
   });
 });
 
