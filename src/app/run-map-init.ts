@@ -7,6 +7,11 @@ import { HEADER_SEARCH_ROWS } from '../sheets/limits.js';
 import { listInputFiles, readSheetHeads } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import { appOutputWords } from '../words/app-output.js';
+import { valueRules } from '../validate/value-maps.js';
+import { isValidEmail, localToday } from '../validate/values.js';
+
+/** Rows below the header read for their values: enough to tell codes, names, dates and ids apart. */
+const SAMPLE_ROWS = 2_000;
 
 export interface MapInitOptions {
   init?: string;
@@ -25,11 +30,12 @@ export async function runMapInit(options: MapInitOptions, io: AppIO): Promise<Ex
   if (existsSync(out) && !options.overwrite) {
     throw new UsageError(appOutputWords().outExists(out));
   }
-  const heads = await readSheetHeads([file], options.encoding ? { encoding: options.encoding } : {}, HEADER_SEARCH_ROWS);
-  const profile = starterProfile(heads, basename(file));
+  const heads = await readSheetHeads([file], options.encoding ? { encoding: options.encoding } : {}, HEADER_SEARCH_ROWS + SAMPLE_ROWS);
+  const profile = starterProfile(heads, basename(file), { fixed: valueRules, email: isValidEmail, today: localToday() });
   if (profile.recognised + profile.guessed + profile.unrecognised === 0) throw new UsageError(appOutputWords().noHeaderRow(file));
   writeFileSync(out, `${JSON.stringify(profile.json, null, 2)}\n`);
   println(io.stdout, appOutputWords().profileWritten(out, profile.recognised, profile.guessed, profile.unrecognised));
+  for (const lack of profile.lacks) println(io.stdout, appOutputWords().profileLacks(lack));
   println(io.stdout, appOutputWords().editProfile(file, out));
   return EXIT.ok;
 }

@@ -61,6 +61,8 @@ export type WarningCode =
   | 'not_yet_hired'
   /** A new person who looks like one the service has and the workbook lacks (exports.md "Suggested matches"). */
   | 'suggested_match'
+  /** exports.md: a column read by its values (unit paths under an everyday unit header). */
+  | 'column_by_values'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 

@@ -26,7 +26,7 @@ export interface SheetSpec {
   columns: readonly ColumnSpec[];
 }
 
-const EMPLOYEE_ID_ALIASES = ['employee id', 'employee no', 'medarbejder_id', 'medarbejdernummer', 'medarbejdernr'];
+const EMPLOYEE_ID_ALIASES = ['employee id', 'employee no', 'employee number', 'emp id', 'medarbejder_id', 'medarbejdernummer', 'medarbejdernr'];
 
 function column(
   name: string,
@@ -47,11 +47,11 @@ export const SHEETS: Record<SheetKind, SheetSpec> = {
     columns: [
       column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
       column('user_id', false, ['user id', 'bruger_id'], 'User ID', 'Bruger_id'),
-      column('name', true, ['full name', 'navn'], 'Name', 'Navn'),
-      column('email', true, ['e-mail', 'mail', 'email address'], 'Email', 'E-mail'),
+      column('name', true, ['full name', 'employee name', 'navn'], 'Name', 'Navn'),
+      column('email', true, ['e-mail', 'mail', 'email address', 'e-mail address', 'e-mailadresse'], 'Email', 'E-mail'),
       column('username', false, ['user name', 'brugernavn'], 'Username', 'Brugernavn'),
       column('gender', false, ['sex', 'køn'], 'Gender', 'Køn'),
-      column('birthday', false, ['birth date', 'date of birth', 'fødselsdato', 'fødselsdag'], 'Birthday', 'Fødselsdato'),
+      column('birthday', false, ['birth date', 'date of birth', 'dob', 'fødselsdato', 'fødselsdag'], 'Birthday', 'Fødselsdato'),
       column('employment', false, ['title', 'job title', 'position', 'stilling', 'stillingsbetegnelse'], 'Employment', 'Stilling'),
       column('system_language', false, ['language', 'sprog'], 'System language', 'Sprog'),
       column('team_id', false, ['team', 'team id'], 'Team ID', 'Team'),
@@ -119,8 +119,8 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
   employees: [
     column('first_name', false, ['fornavn', 'given name'], 'First name', 'Fornavn'),
     column('last_name', false, ['efternavn', 'surname', 'family name'], 'Last name', 'Efternavn'),
-    column('leaving_date', false, ['fratrædelsesdato', 'fratrådt', 'end of employment', 'termination date'], 'Leaving date', 'Fratrædelsesdato'),
-    column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date'], 'Hiring date', 'Ansættelsesdato'),
+    column('leaving_date', false, ['fratrædelsesdato', 'fratrådt', 'end of employment', 'termination date', 'date of termination'], 'Leaving date', 'Fratrædelsesdato'),
+    column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date', 'date of hire'], 'Hiring date', 'Ansættelsesdato'),
     column('is_manager', false, ['leder', 'manager', 'er leder', 'isManager'], 'Is manager', 'Er leder'),
     UNIT_PATH,
     column('unit_id', false, ['enhed_id', 'unit id', 'afdeling_id'], 'Unit ID', 'Enhed_id'),
@@ -171,6 +171,30 @@ export function normaliseName(text: string): string {
     .replace(/[\s_-]+/g, '');
 }
 
+/** Letters inserted, removed or changed to turn one text into the other. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The header among `headers` nearest the one typed, compared as headers are; undefined when there is none. */
+export function nearestHeader(typed: string, headers: readonly string[]): string | undefined {
+  const wanted = normaliseName(typed);
+  let best: { header: string; distance: number } | undefined;
+  for (const header of headers) {
+    const distance = editDistance(wanted, normaliseName(header));
+    if (!best || distance < best.distance) best = { header, distance };
+  }
+  return best?.header;
+}
+
 /** The kind a sheet (or CSV base name) names, or null when the name says nothing. */
 export function sheetKindFromName(name: string): SheetKind | null {
   const wanted = normaliseName(name);
@@ -183,9 +207,12 @@ export function sheetKindFromName(name: string): SheetKind | null {
 
 /**
  * Custom header mappings from a `--map` profile (profile.ts): sheet kind → header as written → canonical
- * column, or null for a header the user chose to ignore (read as unknown, without a warning).
+ * column, several columns (one header read as two: the e-mail as `email` and `username`, exports.md
+ * "One header, two targets"), or null for a header the user chose to ignore (read as unknown, without a
+ * warning).
  */
-export type HeaderMap = Partial<Record<SheetKind, Record<string, string | null>>>;
+export type HeaderMap = Partial<Record<SheetKind, Record<string, HeaderTarget>>>;
+export type HeaderTarget = string | readonly string[] | null;
 
 /** The header is mapped to null in the profile: the user ignores it on purpose. */
 export function ignoredByMap(kind: SheetKind, header: string, map?: HeaderMap): boolean {
@@ -193,22 +220,33 @@ export function ignoredByMap(kind: SheetKind, header: string, map?: HeaderMap): 
   return Object.entries(map?.[kind] ?? {}).some(([written, canonical]) => canonical === null && normaliseName(written) === wanted);
 }
 
-/** The canonical column a header means on a sheet of this kind, or null for an unknown column. */
+/** The canonical column a header means on a sheet of this kind (the first, for a header read as two), or null. */
 export function canonicalColumn(kind: SheetKind, header: string, map?: HeaderMap): string | null {
+  return canonicalColumns(kind, header, map)[0] ?? null;
+}
+
+/** Every canonical column a header means on a sheet of this kind: none for an unknown column. */
+export function canonicalColumns(kind: SheetKind, header: string, map?: HeaderMap): readonly string[] {
   const wanted = normaliseName(header);
-  if (wanted === '') return null;
+  if (wanted === '') return [];
   const custom = map?.[kind];
   if (custom) {
     for (const [written, canonical] of Object.entries(custom)) {
-      if (normaliseName(written) === wanted) return canonical ?? null;
+      if (normaliseName(written) === wanted) return targetsOf(canonical);
     }
   }
   for (const col of columnsOf(kind)) {
     if ([col.name, col.english, col.danish, ...col.aliases].some((alias) => normaliseName(alias) === wanted)) {
-      return col.name;
+      return [col.name];
     }
   }
-  return null;
+  return [];
+}
+
+/** A profile header's targets as a list: none for null, one for a column, every one of a list. */
+export function targetsOf(target: HeaderTarget): readonly string[] {
+  if (target === null) return [];
+  return typeof target === 'string' ? [target] : target;
 }
 
 export function requiredColumns(kind: SheetKind): string[] {

@@ -9,14 +9,27 @@ export type DateTextResult = { date: string } | { error: 'invalid_date' | 'ambig
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const DAY_FIRST = /^(\d{1,2})([-.])(\d{1,2})\2(\d{4})$/;
 const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** A day, month and two-digit year in either order, read only when the order is stated. */
+const TWO_DIGIT_YEAR = /^(\d{1,2})([-./])(\d{1,2})\2(\d{2})$/;
 
 /**
- * A date written as text, by the rules of sheets.md "Cell values": YYYY-MM-DD, DD-MM-YYYY, DD.MM.YYYY,
- * and slash dates only when the order is given (DD/MM/YYYY for dmy, MM/DD/YYYY for mdy). A slash date
- * without an order is ambiguous even when the day is above 12: the rule is simple so that users can
- * predict it. Anything else, or a day the calendar does not have (31-02-2024), is invalid.
+ * What a two-digit year needs to become a year (exports.md "Two-digit years"): today, and whether the
+ * column is a birthday (never in the future) or another date (the century that puts it within 50 years
+ * of today).
  */
-export function parseDateText(text: string, dateOrder?: DateOrder): DateTextResult {
+export interface Century {
+  today: string;
+  birthday: boolean;
+}
+
+/**
+ * A date written as text, by the rules of sheets.md "Cell values" and exports.md: YYYY-MM-DD, DD-MM-YYYY,
+ * DD.MM.YYYY, and slash dates: DD/MM/YYYY under dmy, MM/DD/YYYY under mdy, and without an order only when
+ * the date can be read one way (1/20/2013: no month 20; 5/5/2013 either way); otherwise ambiguous. With an
+ * order and a century rule, a two-digit year (1/20/13, 20.01.13) too. Anything else, or a day the calendar
+ * does not have (31-02-2024), is invalid.
+ */
+export function parseDateText(text: string, dateOrder?: DateOrder, century?: Century): DateTextResult {
   const withTime = withoutTimeOfDay(text.trim());
   if (withTime === null) return { error: 'invalid_date' };
   const written = withTime;
@@ -28,9 +41,39 @@ export function parseDateText(text: string, dateOrder?: DateOrder): DateTextResu
   if (match) {
     if (dateOrder === 'dmy') return calendarDate(match[3], match[2], match[1]);
     if (dateOrder === 'mdy') return calendarDate(match[3], match[1], match[2]);
+    const [first, second] = [Number(match[1]), Number(match[2])];
+    if (first === second || (first > 12 && second <= 12)) return calendarDate(match[3], match[2], match[1]);
+    if (second > 12 && first <= 12) return calendarDate(match[3], match[1], match[2]);
     return { error: 'ambiguous_date' };
   }
+  match = TWO_DIGIT_YEAR.exec(written);
+  if (match && dateOrder !== undefined && century !== undefined) {
+    const [day, month] = dateOrder === 'dmy' ? [match[1], match[3]] : [match[3], match[1]];
+    return dateWithTwoDigitYear(Number(match[4]), Number(month), Number(day), century);
+  }
   return { error: 'invalid_date' };
+}
+
+/**
+ * The day a two-digit year names by the century rule: a birthday takes the latest century that does not
+ * put it after today; any other date the century that puts it within 50 years of today (the nearest).
+ */
+export function dateWithTwoDigitYear(yearOfCentury: number, month: number, day: number, century: Century): DateTextResult {
+  const todayYear = Number(century.today.slice(0, 4));
+  const base = Math.floor(todayYear / 100) * 100;
+  let best: { date: string; distance: number } | null = null;
+  for (const year of [base - 200, base - 100, base, base + 100].map((b) => b + yearOfCentury)) {
+    const result = calendarDate(String(year), String(month), String(day));
+    if (!('date' in result)) continue;
+    if (century.birthday && result.date > century.today) continue;
+    const distance = century.birthday ? daysBetween(result.date, century.today) : Math.abs(daysBetween(result.date, century.today));
+    if (best === null || distance < best.distance) best = { date: result.date, distance };
+  }
+  return best === null ? { error: 'invalid_date' } : { date: best.date };
+}
+
+function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY;
 }
 
 /**

@@ -1,11 +1,10 @@
 /**
  * A row's cells as a `--map` profile says to read them: an export's own spelling of a fixed value
  * ("Fratrådt") becomes the value the column's rules take ("left"), and a text date in the column's
- * format (`DD.MM.YYYY`) becomes the calendar day it names. Everything else is left for the validator,
+ * format (`DD.MM.YYYY`, `MM/DD/YY`) becomes the calendar day it names. Everything else is left for the validator,
  * which reads an unmapped value exactly as without a profile.
  */
-import { formatISO } from 'date-fns/formatISO';
-import { parse } from 'date-fns/parse';
+import { dateWithTwoDigitYear, parseDateText, type Century } from './dates.js';
 import type { SheetKind } from '../model/sheet-kind.js';
 import { valueKey, type SheetProfile } from './profile.js';
 import type { RawCell, RowCells } from './types.js';
@@ -39,37 +38,48 @@ class ProfiledCells implements RowCells {
     const format = this.rules.dates.get(column);
     if (format === undefined || cell.type !== 'text') return cell;
     const date = parseDateInFormat(cell.text, format);
-    // Not in the format: the validator reads it by the usual rules, and names the format if it cannot.
+    // Not in the format, or a two-digit year (its century depends on today and the column): the validator
+    // reads it, and names the format if it cannot.
     return date === null ? { ...cell, dateFormat: format } : { ...cell, type: 'date', date };
   }
 }
 
 /**
  * A text date in the profile's format for its column, as YYYY-MM-DD; null when the text is not written
- * that way, or names a day the calendar does not have (31.02.2024). The shape is checked first (`DD`
- * exactly two digits, `D` one or two), then date-fns reads it on the local calendar and it is written
- * back from the same calendar, so no time zone moves the day. (Here, not in dates.ts: the workbook's
- * reading thread needs dates.ts, and loading date-fns cost it 45–60 ms before it could start.)
+ * that way, or names a day the calendar does not have (31.02.2024). `DD`/`MM` take exactly two digits,
+ * `D`/`M` one or two, `YYYY` four, `YY` two: a two-digit year needs the century rule (dates.ts), so
+ * without one such a text is left for the validator, which knows today and the column.
  */
-export function parseDateInFormat(text: string, format: string): string | null {
-  const written = text.trim();
-  if (!formatExpression(format).test(written)) return null;
-  const parsed = parse(written, dateFnsPattern(format), REFERENCE_DATE);
-  return Number.isNaN(parsed.getTime()) ? null : formatISO(parsed, { representation: 'date' });
+export function parseDateInFormat(text: string, format: string, century?: Century): string | null {
+  const match = formatExpression(format).exec(text.trim());
+  if (!match?.groups) return null;
+  const { day, month, year } = match.groups as { day: string; month: string; year: string };
+  if (year.length === 2) {
+    if (century === undefined) return null;
+    const result = dateWithTwoDigitYear(Number(year), Number(month), Number(day), century);
+    return 'date' in result ? result.date : null;
+  }
+  const result = parseDateText(`${year}-${month}-${day}`);
+  return 'date' in result ? result.date : null;
 }
 
-const REFERENCE_DATE = new Date(2000, 0, 1);
-
-/** The profile's format as date-fns writes it: D → d, Y → y (date-fns's D and Y mean other things). */
-function dateFnsPattern(format: string): string {
-  return format.replace(/D/g, 'd').replace(/Y/g, 'y');
+/** The format writes its year with two digits (`MM/DD/YY`). */
+export function hasTwoDigitYear(format: string): boolean {
+  return !/YYYY/.test(format) && /YY/.test(format);
 }
+
+const expressions = new Map<string, RegExp>();
 
 function formatExpression(format: string): RegExp {
-  const expression = format
-    .replace(/[.\-/ ]/g, (s) => `\\${s}`)
-    .replace(/YYYY/, '\\d{4}')
-    .replace(/DD|MM/g, '\\d{2}')
-    .replace(/D|M/g, '\\d{1,2}');
-  return new RegExp(`^${expression}$`);
+  let expression = expressions.get(format);
+  if (expression === undefined) {
+    const source = format
+      .replace(/[.\-/ ]/g, (s) => `\\${s}`)
+      .replace(/YYYY|YY/, (y) => `(?<year>\\d{${y.length}})`)
+      .replace(/DD?/, (d) => `(?<day>\\d{${d.length === 2 ? '2' : '1,2'}})`)
+      .replace(/MM?/, (m) => `(?<month>\\d{${m.length === 2 ? '2' : '1,2'}})`);
+    expression = new RegExp(`^${source}$`);
+    expressions.set(format, expression);
+  }
+  return expression;
 }

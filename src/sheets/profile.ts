@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, type HeaderMap } from './columns.js';
+import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderMap, type HeaderTarget } from './columns.js';
 import { profileWords } from '../words/profile.js';
 import { language, type Lang } from '../words/language.js';
 
@@ -32,18 +32,20 @@ export interface Profile {
 export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
 
 /** Columns that hold dates (a date format for any other column would never be used). */
-const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
+export const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
 
 /** Top-level keys starting with `_` are notes for people (`map --init` writes `_unrecognised`); never read. */
 const NOTE = /^_/;
 
 const TEXT_MAP = z.record(z.string(), z.string());
+/** A header's target: a column, several (one header read as two, exports.md), or null (ignored). */
+const TARGET = z.union([z.string(), z.array(z.string()).min(1), z.null()]);
 const GROWN_SHEET = z.strictObject({
-  headers: z.record(z.string(), z.string().nullable()).optional(),
+  headers: z.record(z.string(), TARGET).optional(),
   values: z.record(z.string(), TEXT_MAP).optional(),
   dates: TEXT_MAP.optional(),
 });
-const FLAT_SHEET = z.record(z.string(), z.string().nullable());
+const FLAT_SHEET = z.record(z.string(), TARGET);
 const GROWN_KEYS = new Set(['headers', 'values', 'dates']);
 const ZOD_LOCALES: Record<Lang, () => { localeError: z.core.$ZodErrorMap }> = { en: z.locales.en, da: z.locales.da };
 const EXAMPLE_PROFILE = '{"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
@@ -79,7 +81,7 @@ export function checkProfile(parsed: unknown, file: string, valueRules: ValueRul
 }
 
 interface SheetBody {
-  headers: Record<string, string | null>;
+  headers: Record<string, HeaderTarget>;
   values: Record<string, Record<string, string>>;
   dates: Record<string, string>;
 }
@@ -103,16 +105,19 @@ function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): She
 }
 
 /** Each target as its canonical column; a target may be written as any alias ("Medarbejder_id"). */
-function resolveHeaders(kind: SheetKind, where: string, headers: Record<string, string | null>, fail: Fail): Record<string, string | null> {
-  const resolved: Record<string, string | null> = {};
+function resolveHeaders(kind: SheetKind, where: string, headers: Record<string, HeaderTarget>, fail: Fail): Record<string, HeaderTarget> {
+  const resolved: Record<string, HeaderTarget> = {};
   for (const [header, target] of Object.entries(headers)) {
     if (target === null) {
       resolved[header] = null;
       continue;
     }
-    const canonical = columnOf(kind, target);
-    if (canonical === null) fail(`"${where}": "${header}" `, profileWords().mappedToNoColumn(target, SHEETS[kind], columnList(kind)));
-    resolved[header] = canonical;
+    const columns = targetsOf(target).map((written) => {
+      const canonical = columnOf(kind, written);
+      if (canonical === null) fail(`"${where}": "${header}" `, profileWords().mappedToNoColumn(written, SHEETS[kind], columnList(kind)));
+      return canonical!;
+    });
+    resolved[header] = typeof target === 'string' ? columns[0]! : [...new Set(columns)];
   }
   return resolved;
 }
@@ -173,10 +178,11 @@ function pathOf(error: z.ZodError): string {
 }
 
 /**
- * A `--map` profile's date format (`DD.MM.YYYY`, `MM/DD/YYYY`, `D.M.YYYY`, `YYYY-MM-DD`): day, month and
- * four-digit year once each, between separators. `DD` takes exactly two digits, `D` one or two.
+ * A `--map` profile's date format (`DD.MM.YYYY`, `MM/DD/YYYY`, `D.M.YYYY`, `YYYY-MM-DD`, `MM/DD/YY`): day,
+ * month and year once each, between separators. `DD` takes exactly two digits, `D` one or two; `YY` is a
+ * two-digit year, read by the century rule (dates.ts).
  */
-const FORMAT_PART = /^(DD?|MM?|YYYY)$/;
+const FORMAT_PART = /^(DD?|MM?|YYYY|YY)$/;
 const FORMAT_SEPARATORS = /([./\- ])/;
 
 export function dateFormatProblem(format: string): string | null {

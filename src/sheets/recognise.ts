@@ -3,11 +3,12 @@
  * row is, what each column means, and its data rows keyed by canonical column.
  */
 import { issue, type Issue, type Wording } from '../model/issue.js';
-import { canonicalColumn, columnsOf, ignoredByMap, missingRequired, normaliseName, requiredColumns, SHEETS, sheetKindFromName, type HeaderMap, type SheetSpec } from './columns.js';
+import { canonicalColumns, columnsOf, ignoredByMap, missingRequired, nearestHeader, normaliseName, requiredColumns, SHEETS, sheetKindFromName, targetsOf, type HeaderMap, type SheetSpec } from './columns.js';
 import { workbookLanguage, type Lang } from '../words/language.js';
 import { sheetWords } from '../words/sheets.js';
 import { instructionWords } from '../words/template-instructions.js';
 import { withProfileRules, type SheetRules } from './profile-cells.js';
+import { pathSeparatorOf } from './column-values.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
@@ -55,7 +56,8 @@ export async function recogniseSheet(
   const headerRow = peeked[layout.header];
   const written = languageOfSheet(layout.kind, source.sheetName, headerRow);
   if (written) workbookLanguage(written);
-  const columns = headerRow ? sheetColumns(layout.kind, headerRow, headerMap, source, issues) : [];
+  const columns = headerRow ? sheetColumns(layout.kind, headerRow, peeked.slice(layout.header + 1), headerMap, source, issues) : [];
+  if (headerRow) issues.push(...absentProfileHeaders(layout.kind, headerRow, headerMap, source));
   return {
     file: source.file,
     sheetName: source.sheetName,
@@ -98,7 +100,58 @@ function layoutFromHeaders(rows: readonly PhysicalRow[], headerMap: HeaderMap | 
     const [first, second] = candidates;
     if (first && (!second || second.known.size < first.known.size)) return { kind: first.kind, header: index };
   }
-  return null;
+  return layoutFromProfile(rows, headerMap);
+}
+
+/**
+ * A sheet no kind's required columns complete, read through a profile: the kind whose profile section
+ * names the most of a row's headers, one of them a column the kind requires, is the sheet's kind
+ * (exports.md "A profile names the sheet"), so a required column it lacks is named as missing rather than
+ * the whole sheet ignored. A lookup list that shares a free-text header is not claimed; a tie decides nothing.
+ */
+function layoutFromProfile(rows: readonly PhysicalRow[], headerMap: HeaderMap | undefined): Layout | null {
+  let best: (Layout & { count: number; tie: boolean }) | null = null;
+  for (const kind of SHEET_KINDS) {
+    const mapped = profileHeaders(kind, headerMap);
+    if (mapped.size === 0) continue;
+    for (const [index, row] of rows.entries()) {
+      const named = row.cells.filter((cell): cell is RawCell => cell !== undefined && mapped.has(normaliseName(cell.text)));
+      const known = new Set(named.flatMap((cell) => columnsOfHeader(kind, cell.text, headerMap)));
+      const path = kind === 'organisation' && (known.has('unit_path') || known.has('level_1'));
+      if (!path && !requiredColumns(kind).some((column) => known.has(column))) continue;
+      const count = named.length;
+      if (best === null || count > best.count) best = { kind, header: index, count, tie: false };
+      else if (count === best.count && kind !== best.kind) best.tie = true;
+    }
+  }
+  return best === null || best.tie ? null : { kind: best.kind, header: best.header };
+}
+
+/** The headers (compared as headers are) a profile's section for the kind maps to a column. */
+function profileHeaders(kind: SheetKind, headerMap: HeaderMap | undefined): Set<string> {
+  const mapped = Object.entries(headerMap?.[kind] ?? {}).filter(([, target]) => target !== null);
+  return new Set(mapped.map(([header]) => normaliseName(header)));
+}
+
+/**
+ * Each header the profile maps to a column that the sheet's header row does not have: an error naming it
+ * and the nearest header the sheet has (a typo in a profile would otherwise leave the column out unseen).
+ */
+function absentProfileHeaders(kind: SheetKind, headerRow: PhysicalRow, headerMap: HeaderMap | undefined, source: PhysicalSheet): Issue[] {
+  const mapped = Object.entries(headerMap?.[kind] ?? {}).filter(([, target]) => target !== null);
+  if (mapped.length === 0) return [];
+  const written = headerRow.cells.filter((cell): cell is RawCell => cell !== undefined && cell.text !== '').map((cell) => cell.text);
+  const present = new Set(written.map(normaliseName));
+  const taken = profileHeaders(kind, headerMap);
+  const free = written.filter((header) => !taken.has(normaliseName(header)));
+  const absent: Issue[] = [];
+  for (const [header, target] of mapped) {
+    if (present.has(normaliseName(header))) continue;
+    const column = targetsOf(target).join(', ');
+    const message = sheetWords().profileHeaderAbsent(header, column, nearestHeader(header, free));
+    absent.push(issue('error', 'missing_column', message, { sheet: kind, sheetName: source.sheetName, file: source.file, column, header }));
+  }
+  return absent;
 }
 
 /**
@@ -183,38 +236,72 @@ function unmatchedSheetMessage(rows: readonly PhysicalRow[], headerMap: HeaderMa
 function knownColumns(kind: SheetKind, row: PhysicalRow, headerMap: HeaderMap | undefined): Set<string> {
   const known = new Set<string>();
   for (const cell of row.cells) {
-    const canonical = cell ? columnOf(kind, cell.text, headerMap) : null;
-    if (canonical) known.add(canonical);
+    for (const canonical of cell ? columnsOfHeader(kind, cell.text, headerMap) : []) known.add(canonical);
   }
   return known;
 }
 
 /** The canonical column, only when it is a column of this kind (a --map entry may name anything). */
 function columnOf(kind: SheetKind, header: string, headerMap: HeaderMap | undefined): string | null {
-  const canonical = canonicalColumn(kind, header, headerMap);
-  return canonical && columnsOf(kind).some((column) => column.name === canonical) ? canonical : null;
+  return columnsOfHeader(kind, header, headerMap)[0] ?? null;
 }
 
-function sheetColumns(kind: SheetKind, header: PhysicalRow, headerMap: HeaderMap | undefined, source: PhysicalSheet, issues: Issue[]): SheetColumn[] {
+/** The columns of this kind a header means: one, or two for a profile header read as two (exports.md). */
+function columnsOfHeader(kind: SheetKind, header: string, headerMap: HeaderMap | undefined): string[] {
+  return canonicalColumns(kind, header, headerMap).filter((canonical) => columnsOf(kind).some((column) => column.name === canonical));
+}
+
+function sheetColumns(
+  kind: SheetKind,
+  header: PhysicalRow,
+  below: readonly PhysicalRow[],
+  headerMap: HeaderMap | undefined,
+  source: PhysicalSheet,
+  issues: Issue[],
+): SheetColumn[] {
   const columns: SheetColumn[] = [];
   const seen = new Map<string, string>();
+  const pathsIn = (index: number) => pathSeparatorOf(below.flatMap((row) => (row.cells[index] ? [row.cells[index]] : [])));
+  const pathsWanted = columnsOf(kind).some((column) => column.name === 'unit_path') && !header.cells.some((cell) => cell && columnsOfHeader(kind, cell.text, headerMap).some((c) => c === 'unit_path' || c === 'level_1'));
   for (const [index, cell] of header.cells.entries()) {
     if (!cell) continue;
-    let canonical = columnOf(kind, cell.text, headerMap);
-    if (canonical === null) {
+    let targets = columnsOfHeader(kind, cell.text, headerMap);
+    if (targets.length === 0 && pathsWanted && !seen.has('unit_path') && !ignoredByMap(kind, cell.text, headerMap)) {
+      const separator = pathsIn(index);
+      // exports.md: a unit column under an everyday header whose values are paths is the unit path.
+      if (separator !== null && EVERYDAY_UNIT_HEADERS.has(normaliseName(cell.text))) {
+        issues.push(warning(source, kind, 'column_by_values', sheetWords().readAsPath(cell.text, separator), 'unit_path', cell.text));
+        targets = ['unit_path'];
+      } else if (separator !== null) {
+        issues.push(warning(source, kind, 'unknown_column', sheetWords().unknownColumnOfPaths(cell.text), null, cell.text));
+        columns.push({ index: index + 1, header: cell.text, canonical: null });
+        continue;
+      }
+    }
+    if (targets.length === 0) {
       // A header the profile maps to null is ignored on purpose: no warning.
       if (!ignoredByMap(kind, cell.text, headerMap)) issues.push(warning(source, kind, 'unknown_column', sheetWords().unknownColumn(cell.text), null, cell.text));
-    } else if (seen.has(canonical)) {
-      const message = sheetWords().ignoredColumn(cell.text, seen.get(canonical) ?? '', canonical);
-      issues.push(warning(source, kind, 'ignored_column', message, canonical, cell.text));
-      canonical = null;
-    } else {
-      seen.set(canonical, cell.text);
+      columns.push({ index: index + 1, header: cell.text, canonical: null });
+      continue;
     }
-    columns.push({ index: index + 1, header: cell.text, canonical });
+    let read = false;
+    for (const target of targets) {
+      if (seen.has(target)) {
+        const message = sheetWords().ignoredColumn(cell.text, seen.get(target) ?? '', target);
+        issues.push(warning(source, kind, 'ignored_column', message, target, cell.text));
+        continue;
+      }
+      seen.set(target, cell.text);
+      columns.push({ index: index + 1, header: cell.text, canonical: target });
+      read = true;
+    }
+    if (!read) columns.push({ index: index + 1, header: cell.text, canonical: null });
   }
   return columns;
 }
+
+/** Headers an export gives its unit column (exports.md): read as `unit_path` when their values are paths. */
+const EVERYDAY_UNIT_HEADERS = new Set(['afdeling', 'department', 'enhed', 'unit', 'organisation', 'organization'].map(normaliseName));
 
 /**
  * Data rows keyed by canonical column. A hand-written iterator over batches rather than an async
@@ -272,7 +359,7 @@ function dataRows(
 function warning(
   source: PhysicalSheet,
   kind: SheetKind | null,
-  code: 'ignored_sheet' | 'unknown_column' | 'ignored_column',
+  code: 'ignored_sheet' | 'unknown_column' | 'ignored_column' | 'column_by_values',
   message: Wording,
   column: string | null,
   header: string | null,

@@ -87,6 +87,19 @@ export class IssueCollector {
     this.push(meta, 'warning', row, column, code, message, value);
   }
 
+  /** Takes back the sheet's errors of this code on this column that `matches` picks (one error says it for all). */
+  withdraw(meta: SheetMeta, column: string, code: ErrorCode, matches: (issue: Issue) => boolean): number {
+    let kept = 0;
+    let withdrawn = 0;
+    for (const issue of this.issues) {
+      const mine = issue.sheetName === meta.sheetName && issue.file === meta.file && issue.column === column && issue.code === code;
+      if (mine && matches(issue)) withdrawn++;
+      else this.issues[kept++] = issue;
+    }
+    this.issues.length = kept;
+    return withdrawn;
+  }
+
   /** A problem of the whole input rather than of one sheet (a missing sheet). */
   inputError(kind: SheetKind, code: ErrorCode, message: string, file: string | null): void {
     this.issues.push(issue('error', code, message, { sheet: kind, file }));

@@ -3,7 +3,8 @@
  * sheet is re-pointed at each row, so a streamed sheet costs no allocation per row beyond its entities.
  */
 import type { RawCell, RawRow } from '../sheets/types.js';
-import { parseDateText } from '../sheets/dates.js';
+import { parseDateText, type DateTextResult } from '../sheets/dates.js';
+import { hasTwoDigitYear, parseDateInFormat } from '../sheets/profile-cells.js';
 import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
@@ -28,6 +29,8 @@ export class RowCursor {
     readonly meta: SheetMeta,
     readonly issues: IssueCollector,
     private readonly dateOrder: 'dmy' | 'mdy' | undefined,
+    /** Today, for the century of a two-digit year (exports.md). */
+    private readonly today: string,
   ) {}
 
   at(row: RawRow): this {
@@ -104,7 +107,12 @@ export class RowCursor {
       );
       return undefined;
     }
-    const parsed = parseDateText(cell.text, this.dateOrder);
+    const century = { today: this.today, birthday: column === 'birthday' };
+    let parsed: DateTextResult = parseDateText(cell.text, this.dateOrder, century);
+    if (cell.dateFormat !== undefined && hasTwoDigitYear(cell.dateFormat)) {
+      const date = parseDateInFormat(cell.text, cell.dateFormat, century);
+      if (date !== null) parsed = { date };
+    }
     if ('date' in parsed) return parsed.date;
     if (cell.dateFormat !== undefined) {
       this.error(

@@ -5,6 +5,7 @@
  * after the last sheet, because sheets may come in any order.
  */
 import type { ProposedRename } from '../model/organisation.js';
+import type { Issue } from '../model/issue.js';
 import { emptyOrganisation, type Organisation } from '../model/organisation.js';
 import { SHEETS, missingRequired } from '../sheets/columns.js';
 import { type SheetKind } from '../model/sheet-kind.js';
@@ -14,11 +15,13 @@ import { checkAbsences, readAbsenceRow, type AbsenceRows } from './absence.js';
 import { IssueCollector, type SheetMeta } from './collector.js';
 import { RowCursor } from './cursor.js';
 import { TrimmedCells } from './trimmed.js';
+import { LookalikeColumns } from './lookalike-columns.js';
 import { checkDelegations, readDelegationRow, type DelegationRow } from './delegations.js';
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
 import { newExportShapesState, readExportUnitRow, resolveExportShapes } from './export-shapes.js';
 import { References } from './references.js';
+import { resolveUnitNames } from './units-by-name.js';
 import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
@@ -49,7 +52,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
       continue;
     }
     const meta = issues.addSheet(sheet);
-    checkColumns(meta, issues, api);
+    checkColumns(meta, issues, api, reading.issues);
     const has = (column: string) => meta.headers.has(column);
     if (meta.kind === 'employees' && !has('employee_id')) incomplete.employees = true;
     // exports.md: without `type` a plain unit tree (id, parent_id), or units named by their paths.
@@ -61,13 +64,15 @@ export async function validate(reading: InputReading, options: ValidateOptions =
       // the service's employees before they can be read (only then; otherwise they stream meanwhile).
       employeeState.serviceUserOf = (await options.current).userOf;
     }
-    const cursor = new RowCursor(meta, issues, options.dateOrder);
+    const cursor = new RowCursor(meta, issues, options.dateOrder, options.today ?? localToday());
     let rows = 0;
     const trimmed = new TrimmedCells();
+    const lookalikes = new LookalikeColumns(meta);
     let example: RawRow | undefined;
     const readRow = (row: RawRow) => {
       cursor.at(row);
       trimmed.note(row);
+      lookalikes.note(row);
       switch (meta.kind) {
         case 'employees':
           readEmployeeRow(cursor, org, employeeState);
@@ -95,6 +100,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     if (example) reportExample(example, rows, meta, issues, readRow);
     meta.rows = rows;
     trimmed.report(meta, issues);
+    lookalikes.report(issues);
   }
 
   const managed = managedKinds(issues.sheets);
@@ -102,6 +108,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const proposedRenames: ProposedRename[] = [];
+  resolveUnitNames(org, shapes.plainUnits, current, issues);
   if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames)) managed.organisation = true;
   const refs = new References(org, current, issues, incomplete);
   if (managed.organisation) {
@@ -178,8 +185,11 @@ function missingColumns(meta: SheetMeta): string[] {
   return missing;
 }
 
-function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2'): void {
-  for (const column of missingColumns(meta)) {
+function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2', readerIssues: readonly Issue[]): void {
+  // A column the profile names under a header the sheet lacks was reported by the reader, with the header.
+  const reported = (column: string) =>
+    readerIssues.some((i) => i.code === 'missing_column' && i.column === column && i.sheetName === meta.sheetName && i.file === meta.file);
+  for (const column of missingColumns(meta).filter((c) => !reported(c))) {
     const spec = SHEETS[meta.kind].columns.find((c) => c.name === column);
     issues.error(
       meta,

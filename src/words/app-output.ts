@@ -39,6 +39,7 @@ const en = {
   noHeaderRow: (file: string) => `${file}: no header row found (every sheet is empty)`,
   profileWritten: (out: string, recognised: number, guessed: number, unrecognised: number) =>
     `Wrote ${out}: ${formatNumber(recognised)} headers recognised, ${formatNumber(guessed)} guessed (check them: "_guessed"), ${formatNumber(unrecognised)} unrecognised (mapped to null, listed under "_unrecognised").`,
+  profileLacks: (lack: string) => `Still missing for an import: ${lack}`,
   editProfile: (file: string, out: string) => `Edit it, then check the export with it: orgsync-import validate ${file} --map ${out}`,
 
   // run-template.ts
@@ -75,6 +76,7 @@ export const appOutputWords = phrasebook({
     noHeaderRow: (file) => `${file}: ingen overskriftsrække fundet (alle ark er tomme)`,
     profileWritten: (out, recognised, guessed, unrecognised) =>
       `Skrev ${out}: ${formatNumber(recognised)} overskrifter genkendt, ${formatNumber(guessed)} gættet (kontrollér dem: "_guessed"), ${formatNumber(unrecognised)} ikke genkendt (sat til null og listet under "_unrecognised").`,
+    profileLacks: (lack) => `Mangler stadig for en indlæsning: ${lack}`,
     editProfile: (file, out) => `Ret den, og kontrollér så eksporten med den: orgsync-import validate ${file} --map ${out}`,
 
     wrote: (file) => `Skrev ${file}`,

@@ -22,7 +22,7 @@ const en = {
   valueNotTaken: (meant: string, column: string) => `is mapped to "${meant}", which ${column} does not take`,
   noDates: (column: string) => `gives a date format, but ${column} holds no dates`,
   notADateFormat: (format: string) =>
-    `"${format}" is no date format this importer reads; write day, month and year as DD, MM and YYYY (D and M for one or two digits) with . - / or a space between them, e.g. DD.MM.YYYY or MM/DD/YYYY`,
+    `"${format}" is no date format this importer reads; write day, month and year as DD, MM and YYYY (D and M for one or two digits, YY for a two-digit year) with . - / or a space between them, e.g. DD.MM.YYYY, MM/DD/YYYY or MM/DD/YY`,
 };
 
 export const profileWords = phrasebook({
@@ -42,6 +42,6 @@ export const profileWords = phrasebook({
     valueNotTaken: (meant, column) => `er knyttet til "${meant}", som ${column} ikke tager imod`,
     noDates: (column) => `angiver et datoformat, men ${column} indeholder ingen datoer`,
     notADateFormat: (format) =>
-      `"${format}" er ikke et datoformat, som importen kan læse; skriv dag, måned og år som DD, MM og YYYY (D og M for et eller to cifre) med . - / eller et mellemrum imellem, f.eks. DD.MM.YYYY eller MM/DD/YYYY`,
+      `"${format}" er ikke et datoformat, som importen kan læse; skriv dag, måned og år som DD, MM og YYYY (D og M for et eller to cifre, YY for et tocifret årstal) med . - / eller et mellemrum imellem, f.eks. DD.MM.YYYY, MM/DD/YYYY eller MM/DD/YY`,
   },
 });

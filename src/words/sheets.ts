@@ -30,6 +30,14 @@ const en = {
     (noHeaderOf.length > 0 ? ` No header of ${orList(noHeaderOf.map((names) => names.english))} sheet was recognised.` : '') +
     ` Add the missing columns, or map your own headers with --map mapping.json, for example ${MAP_EXAMPLE}.`,
   unknownColumn: (header: string) => `unknown column "${header}" is ignored`,
+  unknownColumnOfPaths: (header: string) =>
+    `unknown column "${header}" is ignored; its values look like paths of units: if it is the unit path, map it to unit_path (--map, e.g. {"employees": {"headers": {"${header}": "unit_path"}}})`,
+  readAsPath: (header: string, separator: string) =>
+    `the column "${header}" is read as the unit path (unit_path): its values are paths of units with "${separator.trim()}" between the levels, under one top department. If that is wrong, map it in a --map profile.`,
+  /** A header of the `--map` profile that no column of the sheet has; `nearest` is the sheet's closest header. */
+  profileHeaderAbsent: (header: string, column: string, nearest: string | undefined) =>
+    `The profile maps "${header}" to ${column}, but the sheet has no column "${header}", so ${column} would not be imported.` +
+    (nearest === undefined ? ' Correct the header in the profile, or remove it.' : ` Did you mean "${nearest}"? Correct the header in the profile.`),
   ignoredColumn: (header: string, first: string, column: string) => `column "${header}" is ignored: column "${first}" already gives ${column}`,
   formulaWithoutValue: (formula: string) =>
     `The cell holds the formula "${formula}" but no calculated value: the file was saved by a program that does not calculate formulas. Open the file in Excel or LibreOffice, save it, and import it again.`,
@@ -46,8 +54,32 @@ const en = {
   /** The `_about` note at the top of the profile `map --init` writes (its keys stay as the file reads them). */
   starterProfileNote: (source: string) =>
     `Starter profile written by "orgsync-import map --init" from ${source}. Check every mapping: "_guessed" lists the guesses, ` +
-    '"_unrecognised" the headers mapped to null (ignored): map each to a column or leave it null. Add "values" (e.g. {"status": {"Fratrådt": "left"}}) ' +
+    '"_unrecognised" the headers mapped to null (ignored): map each to a column or leave it null; "_check" says why a header that looks like a column is not mapped, ' +
+    '"_lacks" what an import still needs, "_sheets" which sheet each section reads and "_not_placed" the sheets it reads none of. Add "values" (e.g. {"status": {"Fratrådt": "left"}}) ' +
     'and "dates" (e.g. {"birthday": "DD.MM.YYYY"}) beside "headers" where the export needs them. Keys starting with "_" are notes and are never read.',
+  sheetNotPlaced: 'none of its headers is a column a sheet requires: not imported',
+  sheetKindTaken: (first: string, names: SheetNames) => `also looks like an ${names.english} sheet, but "${first}" is read as that: not imported`,
+  importLacks: (names: SheetNames, column: string) =>
+    column === 'email'
+      ? `${names.english}: no column holds e-mail addresses (email), and the service requires one for every person: add it to the export, or map the column that holds them.`
+      : `${names.english}: no column is read as ${column}, which the sheet requires: map the column that holds it, or add it to the export.`,
+  emailsByValues: 'read as email by its values (e-mail addresses)',
+  idByValues: (column: string) => `read as ${column} by its values (a different one on every row)`,
+  emailAsId: (names: SheetNames, header: string) =>
+    `${names.english}: no column is read as employee_id, which the sheet requires. If the export has no employee number, the e-mail can be both: "${header}": ["email", "employee_id"].`,
+  pathsByValues: (separator: string) => `read as unit_path by its values: paths of units with "${separator.trim()}" between the levels, under one top department`,
+  holdsCodes: (column: string, examples: readonly string[]) =>
+    `holds codes (${examples.join(', ')}), not ${column}: mapped to null`,
+  namesNotAFlag: (examples: readonly string[]) =>
+    `holds people's names (${examples.join(', ')}), not yes/no, so it is not the leader flag (is_manager). If it names each person's leader, ` +
+    "leave it null (a unit's leader is its owner, named on the organisation sheet: owner or owner_name); if it is the person's own name, map it to name.",
+  holdsNames: (column: string, examples: readonly string[]) => `holds people's names (${examples.join(', ')}), not ${column}: mapped to null`,
+  notUnique: (column: string) => `its values repeat, so it is not ${column} (one value per row): mapped to null`,
+  dateOrderUnknown: (column: string, examples: readonly string[]) =>
+    `holds dates (${examples.join(', ')}) whose order (day/month or month/day) no value tells: map it to ${column} and give its format under "dates", e.g. "DD/MM/YYYY"`,
+  valuesNotRead: (column: string, examples: readonly string[]) =>
+    `named like ${column}, but its values (${examples.join(', ')}) are not ones ${column} takes: probably another column, mapped to null. ` +
+    `If it is ${column}, map it and add each spelling under "values" (e.g. {"${column}": {"${examples[0] ?? ''}": "…"}}).`,
 };
 
 export const sheetWords = phrasebook({
@@ -68,6 +100,13 @@ export const sheetWords = phrasebook({
         : '') +
       ` Tilføj de manglende kolonner, eller knyt dine egne overskrifter til kolonnerne med --map mapping.json, for eksempel ${MAP_EXAMPLE}.`,
     unknownColumn: (header) => `ukendt kolonne "${header}" ignoreres`,
+    unknownColumnOfPaths: (header) =>
+      `ukendt kolonne "${header}" ignoreres; værdierne ligner stier af enheder: hvis det er enhedens sti, så knyt den til unit_path (--map, f.eks. {"employees": {"headers": {"${header}": "unit_path"}}})`,
+    readAsPath: (header, separator) =>
+      `kolonnen "${header}" læses som enhedens sti (unit_path): værdierne er stier af enheder med "${separator.trim()}" mellem niveauerne under én øverste afdeling. Hvis det er forkert, så knyt den i en --map-profil.`,
+    profileHeaderAbsent: (header, column, nearest) =>
+      `Profilen knytter "${header}" til ${column}, men arket har ingen kolonne "${header}", så ${column} ville ikke blive indlæst.` +
+      (nearest === undefined ? ' Ret overskriften i profilen, eller fjern den.' : ` Mente du "${nearest}"? Ret overskriften i profilen.`),
     ignoredColumn: (header, first, column) => `kolonnen "${header}" ignoreres: kolonnen "${first}" giver allerede ${column}`,
     formulaWithoutValue: (formula) =>
       `Cellen indeholder formlen "${formula}", men ingen beregnet værdi: filen er gemt af et program, der ikke beregner formler. Åbn filen i Excel eller LibreOffice, gem den, og importér den igen.`,
@@ -83,8 +122,31 @@ export const sheetWords = phrasebook({
       `Hvis det ikke er meningen, så ophæv fletningen, og udfyld hver række.`,
     starterProfileNote: (source) =>
       `Startprofil skrevet af "orgsync-import map --init" ud fra ${source}. Tjek hver tilknytning: "_guessed" viser gættene, ` +
-      '"_unrecognised" de overskrifter, der er knyttet til null (ignoreres): knyt hver af dem til en kolonne, eller lad den være null. Tilføj "values" ' +
+      '"_unrecognised" de overskrifter, der er knyttet til null (ignoreres): knyt hver af dem til en kolonne, eller lad den være null; "_check" siger, hvorfor en overskrift, der ligner en kolonne, ikke er knyttet, ' +
+      '"_lacks" hvad en indlæsning stadig mangler, "_sheets" hvilket ark hver sektion læser, og "_not_placed" de ark, den ikke læser. Tilføj "values" ' +
       '(f.eks. {"status": {"Fratrådt": "left"}}) og "dates" (f.eks. {"birthday": "DD.MM.YYYY"}) ved siden af "headers", hvor eksporten har brug for dem. ' +
       'Nøgler, der begynder med "_", er bemærkninger og bliver aldrig læst.',
+    sheetNotPlaced: 'ingen af overskrifterne er en kolonne, som et ark kræver: indlæses ikke',
+    sheetKindTaken: (first, names) => `ligner også et ${names.danish}-ark, men "${first}" læses som det: indlæses ikke`,
+    importLacks: (names, column) =>
+      column === 'email'
+        ? `${names.danish}: ingen kolonne indeholder e-mailadresser (email), og tjenesten kræver en for hver person: tilføj den til eksporten, eller knyt den kolonne, der har dem.`
+        : `${names.danish}: ingen kolonne læses som ${column}, som arket kræver: knyt den kolonne, der har den, eller tilføj den til eksporten.`,
+    emailsByValues: 'læst som email ud fra værdierne (e-mailadresser)',
+    idByValues: (column) => `læst som ${column} ud fra værdierne (en ny på hver række)`,
+    emailAsId: (names, header) =>
+      `${names.danish}: ingen kolonne læses som employee_id, som arket kræver. Hvis eksporten ikke har et medarbejdernummer, kan e-mailen være begge dele: "${header}": ["email", "employee_id"].`,
+    pathsByValues: (separator) => `læst som unit_path ud fra værdierne: stier af enheder med "${separator.trim()}" mellem niveauerne under én øverste afdeling`,
+    holdsCodes: (column, examples) => `indeholder koder (${examples.join(', ')}), ikke ${column}: sat til null`,
+    namesNotAFlag: (examples) =>
+      `indeholder personnavne (${examples.join(', ')}), ikke ja/nej, så den er ikke lederflaget (is_manager). Hvis den nævner hver persons leder, ` +
+      "så lad den være null (en enheds leder er dens ejer, som angives i organisationsarket: owner eller owner_name); hvis det er personens eget navn, så knyt den til name.",
+    holdsNames: (column, examples) => `indeholder personnavne (${examples.join(', ')}), ikke ${column}: sat til null`,
+    notUnique: (column) => `værdierne gentages, så den er ikke ${column} (én værdi pr. række): sat til null`,
+    dateOrderUnknown: (column, examples) =>
+      `indeholder datoer (${examples.join(', ')}), hvor ingen værdi viser rækkefølgen (dag/måned eller måned/dag): knyt den til ${column}, og angiv formatet under "dates", f.eks. "DD/MM/YYYY"`,
+    valuesNotRead: (column, examples) =>
+      `hedder noget med ${column}, men værdierne (${examples.join(', ')}) er ikke nogen, ${column} tager imod: sandsynligvis en anden kolonne, sat til null. ` +
+      `Hvis det er ${column}, så knyt den, og tilføj hver stavemåde under "values" (f.eks. {"${column}": {"${examples[0] ?? ''}": "…"}}).`,
   },
 });

@@ -22,6 +22,9 @@ const daNoun = (target: ReferenceTarget): string =>
 const daKinds: Record<UnitKind, string> = { department: 'afdelinger', team: 'teams' };
 
 const en = {
+  unitNameShared: (name: string, paths: readonly string[]) =>
+    `"${name}" is the name of ${paths.length} units (${paths.map((p) => `"${p}"`).join(', ')}), so which one is meant cannot be told. ` +
+    `Write the unit's id instead, or the unit as a path (a unit_path column, e.g. "${paths[0] ?? ''}").`,
   renamedReference: (id: string, target: Exclude<ReferenceTarget, 'unit'>, to: string) =>
     `"${id}" is the old id of ${target} "${to}", which this workbook renames. Use the new id "${to}".`,
   teamNotDepartment: (id: string) => `"${id}" is a team, not a department. A parent must be a department: give the id of a department.`,
@@ -74,6 +77,9 @@ const en = {
 export const validateReferenceWords = phrasebook({
   en,
   da: {
+    unitNameShared: (name, paths) =>
+      `"${name}" er navnet på ${paths.length} enheder (${paths.map((p) => `"${p}"`).join(', ')}), så det kan ikke afgøres, hvilken der menes. ` +
+      `Skriv enhedens id i stedet, eller enheden som en sti (en kolonne unit_path, f.eks. "${paths[0] ?? ''}").`,
     renamedReference: (id, target, to) =>
       `"${id}" er det gamle id for ${daNoun(target)} "${to}", som denne projektmappe omdøber. Brug det nye id "${to}".`,
     teamNotDepartment: (id) => `"${id}" er et team, ikke en afdeling. Den overordnede skal være en afdeling: skriv id'et på en afdeling.`,

@@ -23,6 +23,10 @@ const en = {
   noEmployeesSheet: (sheetsIgnored: boolean) =>
     'The input has no Employees sheet (Medarbejdere). Add one: it is required unless only an Absence sheet is imported.' +
     (sheetsIgnored ? ' The ignored sheets are listed with the headers they lack; map your own headers with --map mapping.json.' : ''),
+  lookalikeColumn: (header: string, column: string, examples: readonly string[], refused: number, values: number, sheetKey: string) =>
+    `The column "${header}" is read as ${column}, but ${refused} of its ${values} values (${examples.join(', ')}) are not ones ${column} takes: ` +
+    `it is probably another column. Map it to null in a --map profile ({"${sheetKey}": {"headers": {"${header}": null}}}) or rename it in the export. ` +
+    `If it is ${column}, map its values under "values" in the profile.`,
   renameCollides: (previousId: string, what: 'employee' | 'department' | 'team', row: number) =>
     `The previous id "${previousId}" is still the id of the ${what} in row ${row}. An id cannot be renamed and kept: remove that row or this previous id.`,
 };
@@ -42,6 +46,10 @@ export const validateSheetWords = phrasebook({
     noEmployeesSheet: (sheetsIgnored) =>
       'Filen har intet ark Medarbejdere (Employees). Tilføj et: det er påkrævet, medmindre der kun indlæses et ark Fravær.' +
       (sheetsIgnored ? ' De ignorerede ark er nævnt med de overskrifter, de mangler; knyt dine egne overskrifter til kolonnerne med --map mapping.json.' : ''),
+    lookalikeColumn: (header, column, examples, refused, values, sheetKey) =>
+      `Kolonnen "${header}" læses som ${column}, men ${refused} af dens ${values} værdier (${examples.join(', ')}) er ikke nogen, ${column} tager imod: ` +
+      `den er sandsynligvis en anden kolonne. Knyt den til null i en --map-profil ({"${sheetKey}": {"headers": {"${header}": null}}}), eller omdøb den i eksporten. ` +
+      `Hvis det er ${column}, så knyt dens værdier under "values" i profilen.`,
     renameCollides: (previousId, what, row) =>
       `Det tidligere id "${previousId}" er stadig id'et for ${({ employee: 'medarbejderen', department: 'afdelingen', team: 'teamet' })[what]} i række ${row}. Et id kan ikke både omdøbes og beholdes: slet den række eller dette tidligere id.`,
   },

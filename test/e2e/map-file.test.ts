@@ -28,8 +28,8 @@ describe('a --map file', () => {
   });
 
   it('with a target that is no column is an error naming the key and the header (exit 3)', async () => {
-    const result = await validateWithMap({ employees: { 'Medarb.nr.': 'employee_number' } });
+    const result = await validateWithMap({ employees: { 'Medarb.nr.': 'personnel_no' } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/"employees": "Medarb\.nr\." is mapped to "employee_number", which is no column of the Employees sheet/);
+    expect(result.stderr).toMatch(/"employees": "Medarb\.nr\." is mapped to "personnel_no", which is no column of the Employees sheet/);
   });
 });

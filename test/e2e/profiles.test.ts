@@ -64,7 +64,9 @@ describe('a profile\'s value maps and date formats', () => {
     const result = await withProfile({ employees: headersOnly }, ['--yes']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/gender "Dame" is not recognised/);
-    expect(result.stdout).toMatch(/birthday "12\/31\/1980" could be day\/month or month\/day/);
+    // 12/31/1980 can be read one way only (issue 26); 02/01/1975 two ways.
+    expect(result.stdout).toMatch(/birthday "02\/01\/1975" could be day\/month or month\/day/);
+    expect(result.stdout).not.toMatch(/12\/31\/1980/);
     expect(result.stdout).toMatch(/status "I arbejde" is not recognised/);
     expect(sandbox.stats().writes).toBe(0);
   });
@@ -80,11 +82,11 @@ describe('a profile\'s value maps and date formats', () => {
   });
 
   it('leave a value the map does not name to the usual rules, and name the format of a date not written in it', async () => {
-    writeExport(cwd, ['101;Anna Holm;anna@firma.dk;K;1980-12-31;T1;Bogholder;aktiv', '102;Bo Kragh;bo@firma.dk;Hr.;31/12/1975;T1;Revisor;']);
+    writeExport(cwd, ['101;Anna Holm;anna@firma.dk;K;1980-12-31;T1;Bogholder;aktiv', '102;Bo Kragh;bo@firma.dk;Hr.;31/12/75;T1;Revisor;']);
     const result = await withProfile(PROFILE, ['validate']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/row 3[^\n]*\n?[^\n]*gender "Hr\." is not recognised/);
-    expect(result.stdout).toMatch(/birthday "31\/12\/1975" is not a date in the format MM\/DD\/YYYY that the --map profile gives/);
+    expect(result.stdout).toMatch(/birthday "31\/12\/75" is not a date in the format MM\/DD\/YYYY that the --map profile gives/);
     expect(result.stdout).not.toMatch(/row 2/); // K, an ISO date and "aktiv" are read as without a profile
   });
 });
@@ -97,7 +99,7 @@ describe('a profile that cannot be right stops the run before anything is read (
     ['a value map to a value the column does not take', { employees: { values: { status: { Stoppet: 'gone' } } } }, /"employees\.values\.status": "Stoppet" is mapped to "gone", which status does not take/],
     ['a value map for no column', { employees: { values: { afdeling: { x: 'y' } } } }, /"employees\.values\.afdeling" is no column/],
     ['a date format for a column without dates', { employees: { dates: { name: 'DD.MM.YYYY' } } }, /"employees\.dates\.name" gives a date format, but name holds no dates/],
-    ['a date format this importer cannot read', { employees: { dates: { birthday: 'DD.MM.YY' } } }, /"employees\.dates\.birthday" "DD\.MM\.YY" is no date format/],
+    ['a date format this importer cannot read', { employees: { dates: { birthday: 'DD.MM.YYY' } } }, /"employees\.dates\.birthday" "DD\.MM\.YYY" is no date format/],
     ['an unknown key inside a sheet', { employees: { headers: {}, formats: {} } }, /"employees": Unrecognized key: "formats"/],
     ['an empty path separator', { path_separator: ' ' }, /"path_separator"/],
   ])('%s', async (_what, profile, message) => {

@@ -58,16 +58,17 @@ describe('the Entra ID CSV2SCIM sample', () => {
     expect(new Set(ROWS.map((r) => cell(r.cells, 'WorkerID'))).size).toBe(624);
   });
 
-  it('as it comes: not taken for an Employees sheet, and the report says the e-mail column is what it lacks', async () => {
+  it('as it comes: read as the Employees sheet the profile names; the e-mail column it lacks is named, and its rows are read', async () => {
     const cwd = folder();
     const result = await validate(cwd);
     expect(result.code).toBe(1);
-    expect(result.errors.map((e) => e.code)).toEqual(['missing_sheet']);
-    const ignored = result.issues.find((i) => i.code === 'ignored_sheet');
-    expect(ignored?.message).toMatch(/lacks email/);
-    expect(ignored?.message).toContain('"WorkerID" (employee_id)');
-    // Nothing a row could be marked up with: no error copy.
-    expect(existsSync(join(cwd, 'csv-with-1000-records.errors.csv'))).toBe(false);
+    // Issue 26 point 2: a file read through the profile's employees section is the Employees sheet.
+    expect(result.errors[0]).toMatchObject({ code: 'missing_column', column: 'email', row: null });
+    expect(result.errors[0]!.message).toMatch(/has no "Email" column \(email\)/);
+    expect(result.issues.some((i) => i.code === 'ignored_sheet' || i.code === 'missing_sheet')).toBe(false);
+    // Its rows are read too: each repeated worker id is named at its row (as with the e-mail column below).
+    expect(result.errors.slice(1).every((e) => e.code === 'duplicate_id' && e.column === 'employee_id')).toBe(true);
+    expect(result.errors).toHaveLength(1 + 376);
   });
 
   it('with an e-mail column added: every repeated worker id at its row and cell, the manager column ignored', async () => {

@@ -262,7 +262,7 @@ describe('a --map profile that cannot be used', () => {
     );
     const format = await refused('da', { employees: { dates: { birthday: 'YYYY/DD' } } });
     expect(format).toBe(
-      '--map profil.json: "employees.dates.birthday" "YYYY/DD" er ikke et datoformat, som importen kan læse; skriv dag, måned og år som DD, MM og YYYY (D og M for et eller to cifre) med . - / eller et mellemrum imellem, f.eks. DD.MM.YYYY eller MM/DD/YYYY',
+      '--map profil.json: "employees.dates.birthday" "YYYY/DD" er ikke et datoformat, som importen kan læse; skriv dag, måned og år som DD, MM og YYYY (D og M for et eller to cifre, YY for et tocifret årstal) med . - / eller et mellemrum imellem, f.eks. DD.MM.YYYY, MM/DD/YYYY eller MM/DD/YY',
     );
     expect(await refused('en', { employees: { dates: { name: 'DD.MM.YYYY' } } })).toBe(
       '--map profil.json: "employees.dates.name" gives a date format, but name holds no dates',
@@ -281,7 +281,7 @@ describe('a --map profile that cannot be used', () => {
     const file = writeBytes('eksport.csv', 'Medarb.nr.;Navn;Mail\n1;Ann;a@x.dk\n');
     const note = async (lang: Lang) => {
       chooseLanguage(lang);
-      return starterProfile(await readSheetHeads([file], {}, 10), 'eksport.csv').json['_about'] as string;
+      return starterProfile(await readSheetHeads([file], {}, 10), 'eksport.csv', { fixed: () => undefined, email: () => true, today: '2025-06-01' }).json['_about'] as string;
     };
     const danish = await note('da');
     expect(danish).toMatch(/^Startprofil skrevet af "orgsync-import map --init" ud fra eksport\.csv\. Tjek hver tilknytning: /);

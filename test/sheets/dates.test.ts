@@ -11,9 +11,29 @@ describe('dates written as text', () => {
     expect(parseDateText('5.3.2024')).toEqual({ date: '2024-03-05' });
   });
 
-  test('a slash date without a stated order is ambiguous, even when only one reading is possible', () => {
+  test('a slash date without a stated order is ambiguous only when it can be read two ways (issue 26)', () => {
     expect(parseDateText('05/03/2024')).toEqual({ error: 'ambiguous_date' });
-    expect(parseDateText('25/03/2024')).toEqual({ error: 'ambiguous_date' });
+    expect(parseDateText('25/03/2024')).toEqual({ date: '2024-03-25' });
+    expect(parseDateText('1/20/2013')).toEqual({ date: '2013-01-20' });
+    expect(parseDateText('05/05/2024')).toEqual({ date: '2024-05-05' });
+    expect(parseDateText('13/13/2024')).toEqual({ error: 'invalid_date' });
+  });
+
+  test('a two-digit year is read under a stated order by the century rule (exports.md)', () => {
+    const birthday = { today: '2025-06-01', birthday: true };
+    const other = { today: '2025-06-01', birthday: false };
+    // A birthday is never in the future: 30.06.25 is 1925, 01.06.25 (today) is 2025.
+    expect(parseDateText('30.06.25', 'dmy', birthday)).toEqual({ date: '1925-06-30' });
+    expect(parseDateText('01.06.25', 'dmy', birthday)).toEqual({ date: '2025-06-01' });
+    expect(parseDateText('07/10/83', 'mdy', birthday)).toEqual({ date: '1983-07-10' });
+    // Other dates: the century within 50 years of today.
+    expect(parseDateText('1/20/13', 'mdy', other)).toEqual({ date: '2013-01-20' });
+    expect(parseDateText('1/20/74', 'mdy', other)).toEqual({ date: '2074-01-20' });
+    expect(parseDateText('1/20/76', 'mdy', other)).toEqual({ date: '1976-01-20' });
+    // 29 February of a year 00 is a day only in 2000.
+    expect(parseDateText('29-02-00', 'dmy', other)).toEqual({ date: '2000-02-29' });
+    // Without a stated order a two-digit year is not read.
+    expect(parseDateText('1/20/13', undefined, other)).toEqual({ error: 'invalid_date' });
   });
 
   test('a slash date follows the stated order', () => {
@@ -29,7 +49,7 @@ describe('dates written as text', () => {
   });
 
   test('other text is invalid', () => {
-    for (const text of ['tomorrow', '2024/03/05', '05-03-24', '2024-03-05T', '2024-03-05T25:00', '']) {
+    for (const text of ['tomorrow', '2024/03/05', '2024-03-05T', '2024-03-05T25:00', '']) {
       expect(parseDateText(text)).toEqual({ error: 'invalid_date' });
     }
   });

@@ -209,12 +209,14 @@ describe('validation speaks Danish when Danish is chosen', () => {
 
   it('says in Danish what the service would refuse, and whom a new row looks like', async () => {
     chooseLanguage('da');
-    const result = await run([basicOrganisation(), PEOPLE_AGAINST_SERVICE], { current: SERVICE });
+    // Two teams named "Sales team": a unit name two units share (issue 26) cannot be read as either.
+    const result = await run([basicOrganisation([['team', 'T2', 'Sales team', 'D0']]), PEOPLE_AGAINST_SERVICE], { current: SERVICE });
     expect(bySpot(result)).toEqual({
       'Medarbejdere:3:status':
         'Medarbejderen "E2" er leder af topafdelingen "D0" i tjenesten, og tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder (kolonnen owner i arket Organisation), eller lad medarbejderen forblive aktiv.',
       'Medarbejdere:4:team_id': 'Teamet "T9" findes hverken i arket Organisation eller i tjenesten. Ret id\'et, eller tilføj teamet i arket Organisation.',
-      'Medarbejdere:5:team_id': '"Sales team" er navnet på et team, ikke et id. Skriv i stedet id\'et: "T1".',
+      'Medarbejdere:5:team_id':
+        '"Sales team" er navnet på 2 enheder ("Company > Sales > Sales team", "Company > Sales team"), så det kan ikke afgøres, hvilken der menes. Skriv enhedens id i stedet, eller enheden som en sti (en kolonne unit_path, f.eks. "Company > Sales > Sales team").',
       'Medarbejdere:6:email':
         'Tjenesten har allerede e-mailadressen "karen@firma.dk" (som er brugernavn for en person uden eget brugernavn) for Karen Lund (bruger "U7", medarbejder "OLD7"), som ikke er med i denne projektmappe. Det ligner medarbejder OLD7 under et nyt id: skriv OLD7 i previous_employee_id, eller giv denne person sin egen e-mailadresse.',
       'Medarbejdere:7:employee_id':

@@ -75,9 +75,9 @@ describe('the template with its example rows left in place (SheetJS) and as Libr
 });
 
 describe('names where ids belong (SheetJS)', () => {
-  it('suggest the id of the team and the person of that name in the workbook', async () => {
-    const { warnings } = await validateFixture('names-for-ids.xlsx');
-    expect(warnings).toContainEqual(expect.objectContaining({ sheetName: 'Medarbejdere', row: 3, column: 'team_id', message: '"Bogholderi" is the name of a team, not an id. Write the id instead: "T-10".' }));
+  it('a unit named by its one name is that unit (issue 26); a person\'s name where an id belongs gets the id suggested', async () => {
+    const { warnings, errors } = await validateFixture('names-for-ids.xlsx');
+    expect([...warnings, ...errors].filter((i) => i.sheetName === 'Medarbejdere' && i.column === 'team_id')).toEqual([]);
     expect(warnings).toContainEqual(expect.objectContaining({ sheetName: 'Organisation', row: 2, column: 'owner', message: '"Anna Holm" is the name of a person, not an id. Write the employee_id instead: "201".' }));
   });
 
@@ -95,8 +95,9 @@ describe('names where ids belong (SheetJS)', () => {
     };
     const reading = await readInput([fixture('names-for-ids.xlsx')], {});
     const result = await validate(reading, { today: '2025-06-01', current });
-    // "Bogholderi" is a workbook team; "Anna Holm" a workbook person: both errors now, with the id.
-    expect(result.issues).toContainEqual(expect.objectContaining({ severity: 'error', code: 'unknown_reference', row: 3, message: expect.stringContaining('"T-10"') }));
+    // "Bogholderi" is the one workbook team of that name (issue 26: read as it); "Anna Holm" a workbook person: an error, with the id.
+    expect(result.issues.filter((i) => i.column === 'team_id')).toEqual([]);
+    expect(result.desired.employees.get('202')?.teamId).toBe('T-10');
     expect(result.issues).toContainEqual(expect.objectContaining({ severity: 'error', code: 'unknown_reference', column: 'owner', message: expect.stringContaining('"201"') }));
   });
 });
@@ -116,7 +117,7 @@ describe('every problem of an absence row (SheetJS)', () => {
 });
 
 describe('a name only the service knows', () => {
-  it('suggests the service\'s id', async () => {
+  it('is the service\'s unit of that name (issue 26)', async () => {
     const { run } = await import('./helpers.js');
     const result = await run(
       [{ kind: 'employees', columns: ['employee_id', 'name', 'email', 'team_id'], rows: [['E1', 'Anna Berg', 'anna@firma.dk', 'lager']] }],
@@ -131,8 +132,7 @@ describe('a name only the service knows', () => {
         },
       },
     );
-    expect(result.issues).toEqual([
-      expect.objectContaining({ code: 'unknown_reference', row: 2, column: 'team_id', message: '"lager" is the name of a team, not an id. Write the id instead: "T-77".' }),
-    ]);
+    expect(result.issues).toEqual([]);
+    expect(result.desired.employees.get('E1')?.teamId).toBe('T-77');
   });
 });

@@ -1,0 +1,128 @@
+/**
+ * What a column's values say it is, beside its header (exports.md "A starter profile that guesses
+ * right"): `map --init` maps a header to a column only when the importer can read most of its values as
+ * that column, so a column of codes is never gender, nor a column of names a yes/no flag.
+ */
+import type { SheetKind } from '../model/sheet-kind.js';
+import { parseDateText } from './dates.js';
+import { parseDateInFormat } from './profile-cells.js';
+import { DATE_COLUMNS, type ValueRules } from './profile.js';
+import type { RawCell } from './types.js';
+
+/** How the importer reads values: the validator's rules, given by the caller (the sheets stage does not import validate). */
+export interface ValueChecks {
+  /** Columns with a fixed set of values (validate/value-maps.ts). */
+  fixed: ValueRules;
+  email: (text: string) => boolean;
+  /** Today, for the century of a two-digit year. */
+  today: string;
+}
+
+/** The share of a column's values that must be readable as a column for a header to be mapped to it. */
+export const READABLE_SHARE = 0.9;
+
+export type Verdict =
+  | { fits: true; dateFormat?: string }
+  | { fits: false; why: 'codes' | 'names' | 'unreadable' | 'not_unique' | 'date_order'; examples: string[] };
+
+/** Why a column does not fit, for the starter profile's notes. */
+export type Misfit = Extract<Verdict, { fits: false }>;
+
+/** A small integer code (`0`, `1`, `19`): what `GenderID`, `PositionID`, `MaritalStatusID` hold. */
+const CODE = /^\d{1,3}$/;
+const LETTER = /\p{L}/u;
+/** Two or more words of letters: "Adinolfi, Wilson K", "Mads Berg". */
+const NAME = /^\p{L}[\p{L}'’.-]*(?:[,\s]+\p{L}[\p{L}'’.-]*)+$/u;
+
+/** Columns whose values are one employment or unit each: an id column is told by its unique values. */
+const UNIQUE_IDS: Partial<Record<SheetKind, string>> = { employees: 'employee_id', organisation: 'id' };
+/** Columns of free text that a person reads: codes there are a sign of another column. */
+const TEXT_COLUMNS = new Set(['name', 'first_name', 'last_name', 'owner_name', 'employment', 'unit_path']);
+
+/**
+ * Text dates the starter profile recognises, tried in this order (two digits before one or two, so the
+ * stricter format is written when both read every value).
+ */
+const DATE_FORMATS = [
+  'DD.MM.YYYY', 'D.M.YYYY', 'DD-MM-YYYY', 'D-M-YYYY', 'DD/MM/YYYY', 'D/M/YYYY', 'MM/DD/YYYY', 'M/D/YYYY',
+  'DD.MM.YY', 'D.M.YY', 'DD-MM-YY', 'DD/MM/YY', 'D/M/YY', 'MM/DD/YY', 'M/D/YY',
+];
+
+export function isPersonName(text: string): boolean {
+  return NAME.test(text.trim());
+}
+
+/** Whether the importer can read the column's values as `target`, and the date format it needs. */
+export function verdictFor(kind: SheetKind, target: string, cells: readonly RawCell[], checks: ValueChecks): Verdict {
+  const values = cells.filter((cell) => cell.text !== '');
+  if (values.length === 0) return { fits: true };
+  const texts = values.map((cell) => cell.text);
+  const share = (test: (text: string) => boolean) => texts.filter(test).length / texts.length;
+  const misfit = (why: Misfit['why']): Misfit => ({ fits: false, why, examples: [...new Set(texts)].slice(0, 3) });
+  const codes = share((text) => CODE.test(text)) >= READABLE_SHARE;
+  const fixed = checks.fixed(kind, target);
+  if (fixed) {
+    if (share(fixed) >= READABLE_SHARE) return { fits: true };
+    if (codes) return misfit('codes');
+    return misfit(share(isPersonName) >= 0.5 ? 'names' : 'unreadable');
+  }
+  if (DATE_COLUMNS.has(target)) return dateVerdict(values, target === 'birthday', checks.today, misfit);
+  if (target === 'email') return share(checks.email) >= READABLE_SHARE ? { fits: true } : misfit('unreadable');
+  if (UNIQUE_IDS[kind] === target) {
+    if (share(isPersonName) >= 0.5) return misfit('names');
+    return new Set(texts).size >= texts.length * 0.95 ? { fits: true } : misfit('not_unique');
+  }
+  if (TEXT_COLUMNS.has(target) || /^level_\d+$/.test(target)) {
+    if (codes) return misfit('codes');
+    return share((text) => LETTER.test(text)) >= READABLE_SHARE ? { fits: true } : misfit('unreadable');
+  }
+  return { fits: true };
+}
+
+/**
+ * Dates by how many parse: real date cells and text the importer reads as it is need nothing; otherwise
+ * the format that reads the most values is written under `dates` (two-digit years included), unless a
+ * format of the other order reads as many (03/04/2020 alone cannot say which is the month).
+ */
+function dateVerdict(values: readonly RawCell[], birthday: boolean, today: string, misfit: (why: Misfit['why']) => Misfit): Verdict {
+  const texts = values.filter((cell) => cell.type !== 'date').map((cell) => cell.text);
+  const enough = (count: number) => values.length - texts.length + count >= values.length * READABLE_SHARE;
+  const native = texts.filter((text) => 'date' in parseDateText(text)).length;
+  if (enough(native) && (texts.length === 0 || native === texts.length)) return { fits: true };
+  const century = { today, birthday };
+  const counted = DATE_FORMATS.map((format) => ({ format, count: texts.filter((text) => parseDateInFormat(text, format, century) !== null).length }));
+  const best = counted.reduce((a, b) => (b.count > a.count ? b : a));
+  if (!enough(best.count) || best.count <= native) return enough(native) ? { fits: true } : misfit('unreadable');
+  const other = counted.find(({ format, count }) => count === best.count && orderOf(format) !== orderOf(best.format));
+  return other ? misfit('date_order') : { fits: true, dateFormat: best.format };
+}
+
+function orderOf(format: string): 'dmy' | 'mdy' {
+  return format.indexOf('D') < format.indexOf('M') ? 'dmy' : 'mdy';
+}
+
+/** Id-like values, one per row: no spaces, no e-mail, no date, all different (at least two rows). */
+export function looksLikeIds(cells: readonly RawCell[]): boolean {
+  const texts = cells.map((cell) => cell.text).filter((text) => text !== '');
+  if (texts.length < 2 || new Set(texts).size !== texts.length) return false;
+  return texts.every((text) => /^[\p{L}\p{N}._-]+$/u.test(text) && !/^\d+[.,]\d+$/.test(text) && !('date' in parseDateText(text)));
+}
+
+/**
+ * A unit path by its values (exports.md "A column read by its values"): most values hold one separator
+ * (` > `, `/`, `\`, `|`), and every value that holds it starts with the same first segment, the top
+ * department. The separator, or null for values that are no paths.
+ */
+export function pathSeparatorOf(cells: readonly RawCell[]): string | null {
+  const texts = cells.map((cell) => cell.text).filter((text) => text !== '');
+  if (texts.length === 0) return null;
+  for (const separator of [' > ', '/', '\\', '|']) {
+    const paths = texts.filter((text) => text.includes(separator));
+    if (paths.length < texts.length / 2) continue;
+    // Every level names a unit: 1/17/2019 is a date, not a path.
+    if (!paths.every((text) => text.split(separator).every((level) => LETTER.test(level)))) continue;
+    const firsts = new Set(texts.map((text) => text.split(separator)[0]!.trim()));
+    if (firsts.size === 1) return separator;
+  }
+  return null;
+}

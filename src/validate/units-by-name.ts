@@ -1,0 +1,66 @@
+/**
+ * Units by name (exports.md "Units by name"): an employee list whose unit column holds unit names (no ids,
+ * no paths). Each name that is no unit's id is the one unit of that name in the workbook, else in the
+ * service; a name several units share is an error listing their paths and the fix.
+ */
+import type { Organisation } from '../model/organisation.js';
+import type { IssueCollector } from './collector.js';
+import type { CurrentView } from './types.js';
+import type { UnitSpec } from './units-from-paths.js';
+import { validateReferenceWords } from '../words/validate-references.js';
+
+interface NamedUnit {
+  name: string;
+  parent: string | null;
+}
+
+export function resolveUnitNames(org: Organisation, plainUnits: readonly UnitSpec[], current: CurrentView | undefined, issues: IssueCollector): void {
+  const workbook = new Map<string, NamedUnit>();
+  for (const d of org.departments.values()) workbook.set(d.id, { name: d.name, parent: d.parentId });
+  for (const t of org.teams.values()) if (!workbook.has(t.id)) workbook.set(t.id, { name: t.name, parent: t.departmentId });
+  for (const u of plainUnits) if (!workbook.has(u.id)) workbook.set(u.id, { name: u.name, parent: u.parentId });
+  const service = new Map<string, NamedUnit>();
+  for (const [id, name] of current?.departmentNames ?? []) service.set(id, { name, parent: current?.departmentParents?.get(id) ?? null });
+  for (const [id, name] of current?.teamNames ?? []) if (!service.has(id)) service.set(id, { name, parent: current?.teamDepartments?.get(id) ?? null });
+  const isUnit = (id: string) => workbook.has(id) || service.has(id) || current?.departments.has(id) === true || current?.teams.has(id) === true;
+  const named = { workbook: byName(workbook), service: byName(service) };
+  for (const employee of org.employees.values()) {
+    const written = employee.teamId;
+    if (!written || isUnit(written)) continue;
+    const key = nameKey(written);
+    const [ids, units] = named.workbook.has(key) ? [named.workbook.get(key)!, workbook] : [named.service.get(key) ?? [], service];
+    if (ids.length === 1) {
+      employee.teamId = ids[0]!;
+      continue;
+    }
+    if (ids.length === 0 || !employee.source) continue;
+    const meta = issues.sheetOf(employee.source);
+    const column = meta.headers.has('team_id') ? 'team_id' : 'unit_id';
+    const paths = ids.map((id) => pathOf(id, units));
+    issues.error(meta, employee.source.row, column, 'unknown_reference', validateReferenceWords().unitNameShared(written, paths), written);
+  }
+}
+
+function byName(units: ReadonlyMap<string, NamedUnit>): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  for (const [id, { name }] of units) {
+    const key = nameKey(name);
+    ids.set(key, [...(ids.get(key) ?? []), id]);
+  }
+  return ids;
+}
+
+/** The unit's names from the top department down, joined as a path column writes them. */
+function pathOf(id: string, units: ReadonlyMap<string, NamedUnit>): string {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (let at: string | null = id; at !== null && !seen.has(at); at = units.get(at)?.parent ?? null) {
+    seen.add(at);
+    names.unshift(units.get(at)?.name ?? at);
+  }
+  return names.join(' > ');
+}
+
+function nameKey(name: string): string {
+  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
+}
