@@ -5,19 +5,14 @@
  * in memory whole.
  */
 import { UnreadableFileError } from '../errors.js';
-import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
+import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
 import { NotAWorkbook, openWorkbookPackage, type PackageSheet, type WorkbookPackage } from './xlsx-package.js';
 import { readWorkbookParts, type WorkbookParts } from './xlsx-parts.js';
 import { sheetRows } from './xlsx-sheet.js';
 import { ZipProblem, type ZipEntry } from './zip.js';
 import { unreadable } from './unreadable.js';
 
-/** The name of the hidden sheet in which the template carries its version. */
-export const TEMPLATE_SHEET_NAME = '_template';
-
-export function isTemplateSheet(name: string): boolean {
-  return name.trim().toLowerCase() === TEMPLATE_SHEET_NAME;
-}
+export { isTemplateSheet, TEMPLATE_SHEET_NAME } from './sheet-source.js';
 
 /** Checks the package (zip directory, parts, sizes) before any sheet is read, so a bad file fails early. */
 export async function openWorkbook(file: string): Promise<WorkbookPackage> {
