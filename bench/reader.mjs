@@ -39,7 +39,8 @@ let rows = 0;
 for await (const sheet of reader.xlsxSheets(await reader.openWorkbook(file))) {
   for (let next = await sheet.rows.next(); !next.done; next = await sheet.rows.next()) rows += next.value.length;
 }
-console.log(JSON.stringify({ ms: performance.now() - started, rows, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
+console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: (userCPUTime + systemCPUTime) / 1000, rows, maxRssMb: maxRSS / 1024 }));
 `;
 
 function read(dist, file) {
@@ -47,22 +48,25 @@ function read(dist, file) {
   return JSON.parse(out.toString());
 }
 
+/** Wall time, and CPU time (user + system, from /usr/bin/time): on a busy machine the CPU time is the steadier figure. */
 function wall(args) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'ignore'], cwd: REPO });
-  return { ms: performance.now() - started, code: result.status };
+  const result = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'], cwd: REPO });
+  const ms = performance.now() - started;
+  const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(result.stderr.toString());
+  return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : Number.NaN, code: result.status };
 }
 
 const lines = [`# Reader benchmarks (${new Date().toISOString()})`, '', `load average at start: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`, ''];
 
 if (all || wanted.has('read')) {
-  lines.push('## The reader alone (every row of every sheet, one process per read)', '', '| workbook | build | median s | min s | rows | peak MB |', '|---|---|---:|---:|---:|---:|');
+  lines.push('## The reader alone (every row of every sheet, one process per read)', '', '| workbook | build | wall median s | wall min s | CPU median s | rows | peak MB |', '|---|---|---:|---:|---:|---:|---:|');
   for (const file of workbooks) {
     const runs = Object.fromEntries(builds.map(([name]) => [name, []]));
     for (let rep = 0; rep < reps; rep += 1) for (const [name, dist] of builds) runs[name].push(read(dist, file));
     for (const [name] of builds) {
       const ms = runs[name].map((run) => run.ms);
-      lines.push(`| ${relative(REPO, file)} | ${name} | ${seconds(median(ms))} | ${seconds(Math.min(...ms))} | ${runs[name][0].rows} | ${Math.max(...runs[name].map((r) => r.maxRssMb)).toFixed(0)} |`);
+      lines.push(`| ${relative(REPO, file)} | ${name} | ${seconds(median(ms))} | ${seconds(Math.min(...ms))} | ${seconds(median(runs[name].map((run) => run.cpuMs)))} | ${runs[name][0].rows} | ${Math.max(...runs[name].map((r) => r.maxRssMb)).toFixed(0)} |`);
     }
   }
   lines.push('');
@@ -76,7 +80,7 @@ if (all || wanted.has('million')) {
   lines.push(
     '## A sheet of 1,048,576 rows streamed',
     '',
-    `${relative(REPO, file)}: ${runs[0].rows} rows; median ${seconds(median(runs.map((r) => r.ms)))} s; peak memory (maxRSS) ${runs.map((r) => r.maxRssMb.toFixed(0)).join(', ')} MB`,
+    `${relative(REPO, file)}: ${runs[0].rows} rows; wall median ${seconds(median(runs.map((r) => r.ms)))} s, CPU ${seconds(median(runs.map((r) => r.cpuMs)))} s; peak memory (maxRSS) ${runs.map((r) => r.maxRssMb.toFixed(0)).join(', ')} MB`,
     '',
   );
 }
@@ -91,10 +95,27 @@ if (all || wanted.has('start')) {
     cases.push([`${name}: validate one-row CSV`, [join(dist, 'cli', 'main.js'), 'validate', csv]]);
   }
   const times = Object.fromEntries(cases.map(([name]) => [name, []]));
-  for (let rep = 0; rep < reps * 2; rep += 1) for (const [name, args] of cases) times[name].push(wall(args).ms);
+  const cpu = Object.fromEntries(cases.map(([name]) => [name, []]));
+  for (let rep = 0; rep < reps * 2; rep += 1) {
+    for (const [name, args] of cases) {
+      const run = wall(args);
+      times[name].push(run.ms);
+      cpu[name].push(run.cpuMs);
+    }
+  }
   const base = median(times['node -e 0']);
-  lines.push('## Start-up (wall time, interleaved)', '', '| command | median ms | min ms | × node -e 0 (medians) |', '|---|---:|---:|---:|');
-  for (const [name] of cases) lines.push(`| ${name} | ${median(times[name]).toFixed(0)} | ${Math.min(...times[name]).toFixed(0)} | ${(median(times[name]) / base).toFixed(2)} |`);
+  const baseCpu = median(cpu['node -e 0']);
+  lines.push(
+    `## Start-up (interleaved, ${reps * 2} runs each)`,
+    '',
+    '| command | wall median ms | wall min ms | × node -e 0 (wall medians) | CPU median ms | × node -e 0 (CPU medians) |',
+    '|---|---:|---:|---:|---:|---:|',
+  );
+  for (const [name] of cases) {
+    lines.push(
+      `| ${name} | ${median(times[name]).toFixed(0)} | ${Math.min(...times[name]).toFixed(0)} | ${(median(times[name]) / base).toFixed(2)} | ${median(cpu[name]).toFixed(0)} | ${(median(cpu[name]) / baseCpu).toFixed(2)} |`,
+    );
+  }
   lines.push('');
 }
 
