@@ -8,8 +8,9 @@
  *
  *   node bench/pandas-compare.mjs [--employments 100000] [--reps 3]
  *
- * Targets: validate of the workbook at least 3× faster than pandas.read_excel when SheetJS wrote it, 5×
- * when openpyxl wrote it; validate of the CSV folder faster than pandas.read_csv.
+ * Targets (issue 25; issue 13's were 3× and 5×): validate of the workbook at least 5× faster than
+ * pandas.read_excel when SheetJS wrote it, 8× when openpyxl wrote it; validate of the CSV folder no slower
+ * than pandas.read_csv. The bare exceljs read is the floor of the reader before issue 25.
  * Writes bench/out/pandas-compare.{md,json}.
  */
 import { execFileSync, execSync } from 'node:child_process';
@@ -46,8 +47,8 @@ if (!existsSync(openpyxlCopy)) {
 
 const READ = join(BENCH_DIR, 'pandas', 'read.py');
 const inputs = [
-  { name: 'xlsx (SheetJS)', path: files.xlsx, bareScript: join(BENCH_DIR, 'bare', 'exceljs-read.mjs'), target: 3 },
-  { name: 'xlsx (openpyxl)', path: openpyxlCopy, bareScript: join(BENCH_DIR, 'bare', 'exceljs-read.mjs'), target: 5 },
+  { name: 'xlsx (SheetJS)', path: files.xlsx, bareScript: join(BENCH_DIR, 'bare', 'exceljs-read.mjs'), target: 5 },
+  { name: 'xlsx (openpyxl)', path: openpyxlCopy, bareScript: join(BENCH_DIR, 'bare', 'exceljs-read.mjs'), target: 8 },
   { name: 'csv', path: files.csvDir, bareScript: join(BENCH_DIR, 'bare', 'papaparse-read.mjs'), target: 1 },
 ];
 const load = () => execSync('uptime').toString().trim().replace(/^.*load average: /, '');

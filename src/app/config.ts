@@ -13,7 +13,9 @@ import { schemaProblems } from '../words/app-schema.js';
 import { chooseLanguage } from '../words/language.js';
 import { ENV, type CommandName, type GuardLimits, type ImportOptions } from './options.js';
 
-export const CONFIG_FILE_NAME = 'orgsync.config.json';
+// In options.ts, which the command line loads at start; zod and the rest of this file only when a command runs.
+export { CONFIG_FILE_NAME } from './options.js';
+import { CONFIG_FILE_NAME } from './options.js';
 
 const wholeFrom = (min: number) => z.number().int().min(min);
 const percent = z.number().min(0).max(100);

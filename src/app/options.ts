@@ -87,6 +87,9 @@ export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptio
 }
 
 
+/** The configuration file read from the working folder unless --config names another (app/config.ts). */
+export const CONFIG_FILE_NAME = 'orgsync.config.json';
+
 export const ENV = {
   baseUrl: 'ORGSYNC_BASE_URL',
   api: 'ORGSYNC_API',

@@ -12,16 +12,8 @@ import type { AppIO } from './io.js';
 import { lineProgress } from './progress.js';
 import { appOutputWords } from '../words/app-output.js';
 
-export interface OutputMode {
-  json: boolean;
-  quiet: boolean;
-}
-
-/** Read from the arguments before they are parsed: a usage error must end with a JSON line too. */
-export function outputModeOf(argv: readonly string[]): OutputMode {
-  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  return { json: options.includes('--json'), quiet: options.includes('--quiet') };
-}
+export { outputModeOf, type OutputMode } from './output-flags.js';
+import type { OutputMode } from './output-flags.js';
 
 /** The most held text kept for a failure (the beginning: the problems are said first). */
 const HELD_LIMIT = 4 << 20;

@@ -11,7 +11,7 @@ import type { RunError } from '../errors.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
-import { writePage, type PageSource } from './pages.js';
+import type { PageSource } from './pages.js';
 import { appOutputWords } from '../words/app-output.js';
 
 export interface ReportContext {
@@ -75,7 +75,11 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     ...(result.summary || ctx.extraSummary ? { summary: { ...result.summary, ...ctx.extraSummary } } : {}),
     ...(result.error ? { error: result.error } : {}),
   };
-  if (ctx.page) await writePage(ctx.options, ctx.io, ctx.page, report);
+  if (ctx.page) {
+    // The page (and its renderer) is loaded only by a run that writes one: `validate` never does.
+    const { writePage } = await import('./pages.js');
+    await writePage(ctx.options, ctx.io, ctx.page, report);
+  }
   // The history first (what undo needs must not wait for a slow --report pipe), then its report copied:
   // at 300,000 operations making the report again is a quarter of a minute and a few hundred megabytes.
   const kept = await ctx.afterReport?.(report, result.error);

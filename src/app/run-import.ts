@@ -19,11 +19,10 @@ import { delegationScope } from '../plan/delegation-scope.js';
 import { hasErrors, type Issue } from '../model/issue.js';
 import type { ValidationResult } from '../validate/types.js';
 import { currentView } from '../validate/current-view.js';
-import { summariseIssues } from '../report/summary.js';
 import { describeValidation, hashInputs, readAndValidate, withProfile } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
-import { barProgress, lineProgress, phaseInRunLanguage, type Progress } from './progress.js';
+import { phaseInRunLanguage } from './progress.js';
 import { confirm } from './prompt.js';
 import { finishReports } from './reports.js';
 import type { PageSource } from './pages.js';
@@ -42,39 +41,9 @@ import type { GuardFinding } from '../plan/export-guard.js';
 import type { ReportContext } from './reports.js';
 import { appRunWords } from '../words/app-run.js';
 
-export function progressFor(io: AppIO): Progress {
-  return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
-}
-
-export interface Context extends ReportContext {
-  progress: Progress;
-}
-
-/** `orgsync-import validate`: offline unless a service is configured. */
-export async function runValidate(options: ImportOptions, io: AppIO): Promise<ExitCode> {
-  await refuseOutputsOverInputs(options);
-  options = withProfile(options);
-  const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
-  let connection: Connection | null = null;
-  try {
-    let validation: ValidationResult;
-    if (isServiceConfigured(options)) {
-      connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));
-      validation = (await readServiceAndWorkbook(connection, ctx, { planning: false })).validation;
-    } else {
-      const reading = phaseInRunLanguage(ctx.progress, () => appRunWords().phaseReadingAndValidating);
-      validation = await readAndValidate(options, { api: options.api });
-      reading.end(describeValidation(validation));
-    }
-    printIssues(validation.issues, io);
-    const exitCode = hasErrors(validation.issues) ? EXIT.validation : EXIT.ok;
-    if (!connection) println(io.stdout, appRunWords().checkedOffline);
-    await finishReports(ctx, { exitCode, issues: validation.issues, ...(exitCode === EXIT.ok ? {} : { error: invalidInput(validation.issues) }) });
-    return exitCode;
-  } finally {
-    await connection?.close();
-  }
-}
+// `validate` lives in run-validate.ts, which loads only what an offline check needs; these are shared.
+export { invalidInput, printIssues, progressFor, type Context } from './run-validate.js';
+import { invalidInput, printIssues, progressFor, type Context } from './run-validate.js';
 
 /** The main job (`command` run) and `plan` (same as --dry-run). */
 export async function runImport(options: ImportOptions, io: AppIO): Promise<ExitCode> {
@@ -145,11 +114,6 @@ export async function readService(connection: Connection, options: ReadStateOpti
     }
     throw error;
   }
-}
-
-export function printIssues(issues: Issue[], io: AppIO): void {
-  if (issues.length === 0) return;
-  for (const line of summariseIssues(issues, { colour: io.colour })) println(io.stdout, line);
 }
 
 export function journalPathOf(options: ImportOptions, serviceKey: string): string {
@@ -357,10 +321,6 @@ export async function apply(
   return exitCode;
 }
 
-/** Why the workbook was refused: its errors (exit 1). */
-export function invalidInput(issues: readonly Issue[]): RunError {
-  return { code: 'invalid_input', message: appRunWords().workbookErrors(issues.filter((i) => i.severity === 'error').length) };
-}
 
 /** A guard's refusal in the words the run printed (exit 3). */
 export function guardRefusal(guard: 'export' | 'deletion', lines: readonly string[]): RunError {

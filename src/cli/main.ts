@@ -7,10 +7,9 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { EXIT, isOrgsyncErrorCode, OrgsyncError, runErrorOf, type ExitCode, type RunError } from '../errors.js';
 import { printable, type AppIO } from '../app/io.js';
-import { ENV, type CommandName, type ImportOptions } from '../app/options.js';
-import { CONFIG_FILE_NAME, importOptionsFrom } from '../app/config.js';
-import { outputModeOf, RunOutput } from '../app/output-mode.js';
-import { runImport, runValidate } from '../app/run-import.js';
+import { CONFIG_FILE_NAME, ENV, type CommandName, type ImportOptions } from '../app/options.js';
+import { outputModeOf } from '../app/output-flags.js';
+import type { RunOutput } from '../app/output-mode.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 import { boundHeapGrowth } from './heap.js';
 import { chooseLanguage, language, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
@@ -101,18 +100,32 @@ function withApplyOptions(cmd: Command): Command {
 type Flags = Record<string, unknown>;
 
 /** Flags over the configuration file over the environment (app/config.ts); a secret read from a file is scrubbed too. */
-function importOptions(command: CommandName, files: string[], flags: Flags): ImportOptions {
+async function importOptions(command: CommandName, files: string[], flags: Flags): Promise<ImportOptions> {
+  const { importOptionsFrom } = await import('../app/config.js');
   const options = importOptionsFrom(command, files, flags);
   rememberSecrets([options.accessToken, options.jwt, options.jwtSecret]);
   return options;
 }
 
-/** Where words and events go: `--json` and `--quiet` are read before parsing, so a usage error honours them. */
+/**
+ * Where words and events go: `--json` and `--quiet` are read before parsing, so a usage error honours
+ * them. The run's output (and the event and report code under it) is loaded when a command runs, or at
+ * once under --json and --quiet; `--version` and `--help` need none of it.
+ */
 const givenSecrets = knownSecrets();
-const output = new RunOutput(outputModeOf(process.argv.slice(2)), process, (text) => scrubSecrets(text, givenSecrets));
+const outputMode = outputModeOf(process.argv.slice(2));
+let output: RunOutput | undefined;
 
-function makeIO(signal?: AbortSignal): AppIO {
-  return output.io(signal);
+async function loadOutput(): Promise<RunOutput> {
+  if (!output) {
+    const { RunOutput } = await import('../app/output-mode.js');
+    output ??= new RunOutput(outputMode, process, (text) => scrubSecrets(text, givenSecrets));
+  }
+  return output;
+}
+
+async function makeIO(signal?: AbortSignal): Promise<AppIO> {
+  return (await loadOutput()).io(signal);
 }
 
 /** The longest the first Ctrl-C waits for requests in flight (shorter when --timeout is shorter). */
@@ -127,9 +140,9 @@ function interruptible(timeoutMs: number | undefined): AbortSignal {
   const controller = new AbortController();
   const graceMs = Math.min(timeoutMs ?? INTERRUPT_GRACE_MS, INTERRUPT_GRACE_MS);
   const leaveNow = (why: string) => {
-    output.releaseHeld();
+    output?.releaseHeld();
     process.stderr.write(`\n${cliWords().runAgain(why)}\n`);
-    output.finish(EXIT.interrupted, { code: 'interrupted', message: why });
+    output?.finish(EXIT.interrupted, { code: 'interrupted', message: why });
     process.exit(EXIT.interrupted);
   };
   const stop = () => {
@@ -159,7 +172,8 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       program.help();
       return;
     }
-    setExit(await runImport(importOptions('run', files, flags), makeIO(interruptible(flags.timeout as number | undefined))));
+    const { runImport } = await import('../app/run-import.js');
+    setExit(await runImport(await importOptions('run', files, flags), await makeIO(interruptible(flags.timeout as number | undefined))));
   });
 
   withServiceOptions(withInputOptions(program.command('validate')))
@@ -167,14 +181,16 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .addOption(langOption())
     .argument('<files...>')
     .action(async (files: string[], flags: Flags) => {
-      setExit(await runValidate(importOptions('validate', files, flags), makeIO()));
+      const { runValidate } = await import('../app/run-validate.js');
+      setExit(await runValidate(await importOptions('validate', files, flags), await makeIO()));
     });
 
   withApplyOptions(withServiceOptions(withInputOptions(program.command('plan'))))
     .description(w.plan)
     .argument('<files...>')
     .action(async (files: string[], flags: Flags) => {
-      setExit(await runImport(importOptions('plan', files, flags), makeIO()));
+      const { runImport } = await import('../app/run-import.js');
+      setExit(await runImport(await importOptions('plan', files, flags), await makeIO()));
     });
 
   withServiceOptions(program.command('apply'))
@@ -194,7 +210,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       const { runApply } = await import('../app/run-apply.js');
       const apiGiven = typeof flags.api === 'string' || Boolean(process.env[ENV.api]);
       const request = { planFile: resolve(planFile), apiGiven, ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}) };
-      setExit(await runApply(request, importOptions('apply', [], flags), makeIO(interruptible(flags.timeout as number | undefined))));
+      setExit(await runApply(request, await importOptions('apply', [], flags), await makeIO(interruptible(flags.timeout as number | undefined))));
     });
 
   program
@@ -206,12 +222,12 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .addOption(langOption())
     .action(async (words: string[], flags: Flags) => {
       const { runHistory, runHistoryShow } = await import('../app/run-history.js');
-      const stateDir = importOptions('run', [], flags).stateDir;
+      const stateDir = (await importOptions('run', [], flags)).stateDir;
       const [first, second, ...rest] = words;
       const runId = first === 'show' ? second : first;
       if (runId === undefined && first === 'show') throw new OrgsyncError('usage', w.historyWhich);
       if (rest.length > 0 || (first !== 'show' && second !== undefined)) throw new OrgsyncError('usage', w.historyUsage);
-      setExit(runId === undefined ? await runHistory(stateDir, makeIO()) : await runHistoryShow(stateDir, runId, makeIO()));
+      setExit(runId === undefined ? await runHistory(stateDir, await makeIO()) : await runHistoryShow(stateDir, runId, await makeIO()));
     });
 
   withApplyOptions(withServiceOptions(program.command('undo')))
@@ -222,7 +238,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .argument('<run>', w.undoRun)
     .action(async (runId: string, flags: Flags) => {
       const { runUndo } = await import('../app/run-undo.js');
-      setExit(await runUndo(importOptions('undo', [], flags), runId, makeIO(interruptible(flags.timeout as number | undefined))));
+      setExit(await runUndo(await importOptions('undo', [], flags), runId, await makeIO(interruptible(flags.timeout as number | undefined))));
     });
 
   program
@@ -235,7 +251,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .action(async (flags: { format: 'xlsx' | 'csv'; lang?: 'en' | 'da'; out: string; overwrite: boolean }) => {
       const { runTemplate } = await import('../app/run-template.js');
       // Without --lang, the template is in the run's language (LANG=da_DK… gives the Danish template).
-      setExit(await runTemplate({ ...flags, lang: flags.lang ?? language() }, makeIO()));
+      setExit(await runTemplate({ ...flags, lang: flags.lang ?? language() }, await makeIO()));
     });
 
   program
@@ -248,7 +264,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .addOption(langOption())
     .action(async (flags: { init?: string; out?: string; overwrite: boolean; encoding?: string }) => {
       const { runMapInit } = await import('../app/run-map-init.js');
-      setExit(await runMapInit(flags, makeIO()));
+      setExit(await runMapInit(flags, await makeIO()));
     });
 
   program
@@ -267,7 +283,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .addOption(langOption())
     .action(async (flags: Flags) => {
       const { runSandbox } = await import('../app/run-sandbox.js');
-      setExit(await runSandbox(flags, makeIO()));
+      setExit(await runSandbox(flags, await makeIO()));
     });
   return program;
 }
@@ -322,9 +338,9 @@ function dropOutputNobodyReads(stream: NodeJS.WriteStream, name: 'stdout' | 'std
  */
 function endOnAnythingUncaught(): void {
   const end = (error: unknown): void => {
-    output.releaseHeld();
+    output?.releaseHeld();
     const exitCode = reportError(error);
-    output.finish(exitCode, endingOf(error));
+    output?.finish(exitCode, endingOf(error));
     process.exit(exitCode);
   };
   process.on('uncaughtException', end);
@@ -349,18 +365,20 @@ async function main(): Promise<void> {
     command.configureOutput({
       writeErr: (text) => process.stderr.write(hideOptionValues(scrubSecrets(text))),
       // Under --json, stdout carries only the events: help goes to stderr.
-      ...(output.mode.json ? { writeOut: (text: string) => process.stderr.write(text) } : {}),
+      ...(outputMode.json ? { writeOut: (text: string) => process.stderr.write(text) } : {}),
     });
   }
+  // Under --json, even a usage error ends with the closing JSON line; --quiet holds the text back.
+  if (outputMode.json || outputMode.quiet) await loadOutput();
   let ended: RunError | undefined;
   try {
     await program.parseAsync(process.argv);
   } catch (error) {
-    output.releaseHeld();
+    output?.releaseHeld();
     exitCode = reportError(error);
     if (exitCode !== EXIT.ok) ended = endingOf(error);
   }
-  output.finish(exitCode, ended);
+  output?.finish(exitCode, ended);
   process.exitCode = exitCode;
 }
 

@@ -54,7 +54,7 @@ export function columnLetters(index: number): string {
 }
 
 /**
- * What an error cell means for a person. A formula exceljs found no cached result for arrives as its
+ * What an error cell means for a person. A formula without a cached result arrives as its
  * formula text (xlsx-cells.ts): the file was saved by a program that does not calculate (openpyxl, a
  * script), and Excel or LibreOffice would calculate it on opening.
  */

@@ -154,12 +154,3 @@ export function calendarDayFromSerial(serial: number, date1904: boolean): string
 
 const formattedDays = new Map<number, string>();
 
-/**
- * The serial exceljs started from when it turned a date cell into a JavaScript Date (it computes
- * `(serial - 25569 [+ 1462]) * 86400000` in UTC), so the day can be recomputed with Lotus's leap day
- * and the workbook's real date system.
- */
-export function serialFromExceljsDate(value: Date, exceljsUsed1904: boolean): number {
-  return value.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL_1900 - (exceljsUsed1904 ? 1462 : 0);
-}
-

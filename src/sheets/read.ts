@@ -18,12 +18,10 @@ import { normaliseName } from './columns.js';
 import { csvRows, detectDelimiter, detectEncoding } from './csv.js';
 import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
 import { recogniseSheet } from './recognise.js';
-import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
+import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
 import type { InputReading, RawSheet, ReadOptions } from './types.js';
 import { unknownEncoding, unreadable } from './unreadable.js';
 import { unreadableWords } from '../words/unreadable.js';
-import { isTemplateSheet, openWorkbook } from './xlsx.js';
-import { readXlsxSheets } from './xlsx-threaded.js';
 import type { WorkbookPackage } from './xlsx-package.js';
 import { mergedRanges, MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx-merged.js';
 import { ZipProblem, type ZipEntry } from './zip.js';
@@ -32,7 +30,9 @@ import iconv from 'iconv-lite';
 const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv']);
 
-type Input = { format: 'xlsx'; pkg: WorkbookPackage } | { format: 'csv'; file: string; head: Buffer };
+/** The workbook reader, loaded only for a workbook: a run on CSV files needs neither it nor its XML parser. */
+type XlsxReader = typeof import('./xlsx-threaded.js');
+type Input = { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader } | { format: 'csv'; file: string; head: Buffer };
 
 export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
   if (paths.length === 0) throw new UsageError(unreadableWords().noInput);
@@ -46,7 +46,7 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
   for (const file of files) inputs.push(await checkFile(file, options));
   // A workbook's reading starts now: a large one is read in a worker, which can get going meanwhile.
   const issues: InputReading['issues'] = [];
-  const sources = inputs.map((input) => (input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, issues)));
+  const sources = inputs.map((input) => (input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, issues)));
   const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
@@ -94,7 +94,8 @@ async function checkFile(file: string, options: ReadOptions): Promise<Input> {
   }
   if (isWorkbook) {
     if (!isZip(head)) throw unreadable(file, looksBinary(head) ? 'not_a_workbook' : 'text_named_xlsx');
-    return { format: 'xlsx', pkg: await openWorkbook(file) };
+    const [{ openWorkbook }, reader] = await Promise.all([import('./xlsx.js'), import('./xlsx-threaded.js')]);
+    return { format: 'xlsx', pkg: await openWorkbook(file), reader };
   }
   if (isZip(head)) throw unreadable(file, 'workbook_as_csv');
   const declaresWideEncoding = byteOrderMark(head)?.startsWith('utf-16') || /^utf-?16/i.test(options.encoding ?? '');
@@ -140,7 +141,7 @@ async function* readSheets(
  * Each sheet's merged ranges, scanned one sheet after another from the start of the reading. The ranges
  * follow a sheet's rows in its XML, so the whole sheet is inflated to find them: begun when the sheet
  * arrived, that held up its rows (0.7–0.95 s for a 100,000-row sheet on a busy machine), while
- * this thread has nothing else to do as the reading worker loads exceljs and the shared strings.
+ * this thread has nothing else to do as the reading worker reads the shared strings.
  */
 function mergedRangeScans(pkg: WorkbookPackage, signal: AbortSignal): Map<ZipEntry, Promise<MergedRange[]>> {
   const scans = new Map<ZipEntry, Promise<MergedRange[]>>();
@@ -201,7 +202,7 @@ export async function readSheetHeads(paths: string[], options: ReadOptions, rows
   const heads: SheetHead[] = [];
   for (const file of await listInputFiles(paths)) {
     const input = await checkFile(file, options);
-    const sheets = input.format === 'xlsx' ? readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, []);
+    const sheets = input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, []);
     for await (const sheet of sheets) {
       const rows: PhysicalRow[] = [];
       // Read to the end: a workbook's next sheet comes only after this one's last row.

@@ -19,3 +19,10 @@ export interface PhysicalSheet {
    */
   rows: AsyncIterator<PhysicalRow[]>;
 }
+
+/** The name of the hidden sheet in which the template carries its version. */
+export const TEMPLATE_SHEET_NAME = '_template';
+
+export function isTemplateSheet(name: string): boolean {
+  return name.trim().toLowerCase() === TEMPLATE_SHEET_NAME;
+}

@@ -1,22 +1,34 @@
-/** One exceljs cell value (as its streaming reader produces it) turned into a RawCell by sheets.md's rules. */
-import type { CellValue } from 'exceljs';
+/** One worksheet cell (`<c>`, as xlsx-sheet.ts collects it) turned into a RawCell by sheets.md's rules. */
 import { decodeOoxmlEscapes, numberText, textCell } from './cells.js';
-import { calendarDayFromSerial, serialFromExceljsDate } from './dates.js';
+import { calendarDayFromSerial } from './dates.js';
 import type { RawCell } from './types.js';
 
+/** A `<c>` element as written: its type (`t`), formula text (`<f>`) and value (`<v>`, or an inline string's text). */
+export interface CellXml {
+  type: string | undefined;
+  /** null when the cell has no `<f>`. */
+  formula: string | null;
+  /** null when the cell has no `<v>` (nor `<is>`). */
+  value: string | null;
+  /** Its style has a date number format. */
+  dateStyle: boolean;
+}
+
 export interface DateSystem {
-  /** The workbook's real date system. */
+  /** The workbook counts dates from 1904 (workbookPr date1904 = 1 or true). */
   date1904: boolean;
-  /** What exceljs applied when it made Date objects (it reads only date1904="1", not "true"). */
-  exceljsUsed1904: boolean;
+  /**
+   * Written exactly date1904="1". exceljs, the reader before this one, turned date cells into instants
+   * counted in this system, to the millisecond, and back: the same arithmetic keeps every date the same.
+   */
+  written1904As1: boolean;
 }
 
 const dateFormats = new Map<string, boolean>();
 
-/** The same test exceljs applies: a number format with day, month, year, hour or second letters. */
+/** A number format with day, month, year, hour or second letters outside brackets and quotes is a date format. */
 export function isDateFormat(format: string | undefined): boolean {
   if (!format) return false;
-  // A workbook has a handful of formats and up to millions of number cells: decide each format once.
   let known = dateFormats.get(format);
   if (known === undefined) {
     const withoutLiterals = format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
@@ -26,45 +38,56 @@ export function isDateFormat(format: string | undefined): boolean {
   return known;
 }
 
-export function cellFromExcel(value: CellValue | undefined, numberFormat: string | undefined, dates: DateSystem): RawCell | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') return stringCell(value);
-  if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE', type: 'boolean' };
-  if (typeof value === 'number') return numberCell(value, isDateFormat(numberFormat), dates.date1904);
-  if (value instanceof Date) {
-    const serial = serialFromExceljsDate(value, dates.exceljsUsed1904);
-    return numberCell(serial, true, dates.date1904);
-  }
-  if ('error' in value) return { text: String(value.error), type: 'error' };
-  if ('richText' in value) return richText(value.richText);
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = value.result;
-    if (result === undefined || result === null) {
-      // No cached result: the file was written by a program that does not calculate. Excel would
-      // calculate it on opening; the importer cannot, so it shows the formula rather than a blank.
-      return { text: `=${'formula' in value ? value.formula : value.sharedFormula}`, type: 'error' };
+/** The cell as a RawCell; undefined when it is blank. */
+export function cellFromXml(cell: CellXml, sharedStrings: readonly string[], dates: DateSystem): RawCell | undefined {
+  const { type, formula, value } = cell;
+  if (formula !== null) return formulaCell(cell, formula, dates);
+  if (value === null) return undefined;
+  switch (type) {
+    case 's': {
+      const shared = sharedStrings[Number.parseInt(value, 10)];
+      return shared === undefined ? undefined : stringCell(shared);
     }
-    if (typeof result === 'number' && Number.isNaN(result)) {
-      // exceljs's streaming reader parses a cached error (#N/A, #REF!) as a number and loses which one.
-      return { text: '#ERROR', type: 'error' };
-    }
-    return cellFromExcel(result as CellValue, numberFormat, dates);
+    case 'inlineStr':
+    case 'str':
+      return stringCell(value);
+    case 'e':
+      return { text: value, type: 'error' };
+    case 'b':
+      return { text: Number.parseInt(value, 10) !== 0 ? 'TRUE' : 'FALSE', type: 'boolean' };
+    case 'd':
+      return isoDateCell(value, dates.date1904);
+    default:
+      // An empty value shows a blank cell (exceljs made the number NaN of it).
+      if (value.trim() === '') return undefined;
+      return numberCell(cell.dateStyle ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value), cell.dateStyle, dates.date1904);
   }
-  if ('hyperlink' in value) {
-    const text: unknown = value.text;
-    if (typeof text === 'string') return textCell(decodeOoxmlEscapes(text));
-    if (text && typeof text === 'object' && 'richText' in text) return richText((text as { richText: { text: string }[] }).richText);
-    return undefined;
-  }
-  return undefined;
 }
 
-/** A cell exceljs read as a string (shared, inline or formula text). */
+function formulaCell(cell: CellXml, formula: string, dates: DateSystem): RawCell | undefined {
+  const { type, value } = cell;
+  // Text, the empty text of =IF(…;"";…) included (a blank cell, as it shows).
+  if (type === 'str' && value !== null) return stringCell(value);
+  // A cached error (#N/A, #REF!) is what the cell shows.
+  if (type === 'e' && value) return { text: value, type: 'error' };
+  if (type === 'd' && value) return isoDateCell(value, dates.date1904);
+  // A boolean result reads as 1 or 0, as it always has.
+  const result = value === null ? Number.NaN : Number.parseFloat(value);
+  if (Number.isNaN(result)) {
+    // No cached result (openpyxl writes an empty one): the file was written by a program that does not
+    // calculate. Excel would calculate it on opening; the importer cannot, so it shows the formula
+    // rather than a blank.
+    return { text: `=${formula}`, type: 'error' };
+  }
+  return numberCell(result, cell.dateStyle, dates.date1904);
+}
+
+/** Text (shared, inline or a formula's), its `_xHHHH_` escapes decoded. */
 export function stringCell(value: string): RawCell | undefined {
   return textCell(decodeOoxmlEscapes(value));
 }
 
-/** A cell exceljs read as a number; a date when its number format is one. */
+/** A number; a date when its number format is one. */
 export function numberCell(value: number, dateFormatted: boolean, date1904: boolean): RawCell {
   if (dateFormatted) {
     const date = calendarDayFromSerial(value, date1904);
@@ -73,6 +96,34 @@ export function numberCell(value: number, dateFormatted: boolean, date1904: bool
   return { text: numberText(value), type: 'number' };
 }
 
-function richText(runs: readonly { text?: string | null }[]): RawCell | undefined {
-  return textCell(decodeOoxmlEscapes(runs.map((run) => run.text ?? '').join('')));
+const MS_PER_DAY = 86_400_000;
+
+/** The serial as the instant exceljs made of it, to the millisecond (a time a hair before midnight is the next day). */
+function roundedToMilliseconds(serial: number, written1904As1: boolean): number {
+  const offset = written1904As1 ? 1462 : 0;
+  return Math.round((serial - 25_569 + offset) * MS_PER_DAY) / MS_PER_DAY + 25_569 - offset;
+}
+
+const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A cell stored as ISO 8601 text (`<c t="d"><v>2024-01-31T00:00:00</v></c>`, written by some libraries,
+ * never by Excel) is the calendar day it names; a day the workbook's date system cannot hold, or no day at
+ * all, is an error cell showing the text.
+ */
+function isoDateCell(value: string, date1904: boolean): RawCell {
+  const serial = serialOfIsoDay(value, date1904);
+  return serial === null ? { text: value, type: 'error' } : numberCell(serial, true, date1904);
+}
+
+/** The serial Excel stores for that calendar day (1900 system with its fictitious 29 February 1900). */
+function serialOfIsoDay(value: string, date1904: boolean): number | null {
+  const match = ISO_DAY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const unixDay = Date.UTC(year, month - 1, day) / MS_PER_DAY;
+  const check = new Date(unixDay * MS_PER_DAY);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  const serial = date1904 ? unixDay + 24_107 : unixDay + 25_569 + (unixDay + 25_569 < 61 ? -1 : 0);
+  return serial >= (date1904 ? 0 : 1) ? serial : null;
 }

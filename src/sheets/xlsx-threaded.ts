@@ -1,6 +1,6 @@
 /**
  * The workbook's sheets read in a worker thread (xlsx-worker.ts) while this thread recognises and
- * validates the rows already read: on a large workbook exceljs's parsing and our validation each take
+ * validates the rows already read: on a large workbook the parsing and the validation each take
  * a core instead of taking turns on one. The sheets, rows and errors are the in-thread reader's
  * (xlsx.ts), which stays the fallback: for a small workbook, when the built worker script is not there
  * (tests run the TypeScript source) and when a worker cannot be started.
@@ -49,7 +49,7 @@ export function configureXlsxWorker(changes: Partial<XlsxWorkerPolicy>): XlsxWor
 
 /**
  * The workbook's worksheets as xlsxSheets (xlsx.ts) yields them, read in a worker when that pays. The
- * worker starts at once, not when the first sheet is asked for: it loads exceljs while this thread
+ * worker starts at once, not when the first sheet is asked for: it reads the shared strings while this thread
  * loads the validator.
  */
 export function readXlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
@@ -163,7 +163,7 @@ class WorkerFeed {
       next: async () => {
         if (closed || sheet !== this.sheet || this.sheetEnded || this.over) return { done: true, value: undefined };
         const batch = await this.nextRows(sheet);
-        return batch.done ? batch : { done: false, value: decodeBatch(batch.value, this.pkg.date1904) };
+        return batch.done ? batch : { done: false, value: decodeBatch(batch.value) };
       },
       return: async () => {
         // The rows still to come are skipped by the next call of nextOfWorkbook, as xlsx.ts does.

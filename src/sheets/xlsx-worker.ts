@@ -1,13 +1,13 @@
 /**
- * The worker thread of xlsx-threaded.ts: runs the in-thread reader (xlsx.ts: exceljs, its XML parser and
- * the checks on each row and cell) and posts each sheet and its row batches, encoded (xlsx-wire.ts), to
+ * The worker thread of xlsx-threaded.ts: runs the in-thread reader (xlsx.ts: inflating, parsing and the
+ * checks on each row and cell) and posts each sheet and its row batches, encoded (xlsx-wire.ts), to
  * the main thread, which recognises and validates them meanwhile. It sends a batch only against a credit,
  * which the main thread returns for each batch it takes, so a sheet of a million rows never piles up in
  * the main thread's memory.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { workbookSheets } from './xlsx.js';
-import { encodedRows, toWire, transferables, type FromWorker, type ToWorker, type WorkerInput } from './xlsx-wire.js';
+import { xlsxSheets } from './xlsx.js';
+import { encodeBatch, toWire, transferables, type FromWorker, type ToWorker, type WorkerInput } from './xlsx-wire.js';
 
 const port = parentPort;
 if (!port) throw new Error('xlsx-worker.js runs as a worker thread only');
@@ -41,17 +41,18 @@ async function creditFor(sheet: number): Promise<void> {
 async function readWorkbook(): Promise<void> {
   let sheet = -1;
   try {
-    for await (const source of workbookSheets(input.pkg, encodedRows)) {
+    for await (const source of xlsxSheets(input.pkg)) {
       sheet += 1;
       post({ t: 'sheet', sheet, sheetName: source.sheetName, hidden: source.hidden });
-      // A skipped sheet is still read to its end: exceljs reads the sheets in one pass, and a problem
-      // in the skipped rows (a cell over Excel's limit) fails the file as it does in-thread.
+      // A skipped sheet is still read to its end: a problem in the skipped rows (a cell over Excel's
+      // limit) fails the file as it does in-thread.
       for (let next = await source.rows.next(); !next.done; next = await source.rows.next()) {
         if (skipped === sheet) continue;
         await creditFor(sheet);
         if (skipped === sheet) continue;
         credits -= 1;
-        post({ t: 'rows', sheet, batch: next.value }, transferables(next.value));
+        const batch = encodeBatch(next.value);
+        post({ t: 'rows', sheet, batch }, transferables(batch));
       }
       post({ t: 'sheetEnd', sheet });
     }

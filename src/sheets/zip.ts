@@ -159,8 +159,7 @@ export async function* entryChunks(file: string, entry: ZipEntry): AsyncGenerato
   // Inflated data is buffered a megabyte ahead: the parser then rarely waits for the thread pool, which
   // cut the reading thread's idle time by a fifth on the 100,000-row workbook. In chunks of a quarter
   // megabyte, not zlib's 16 KB: handing each chunk on cost the thread more than inflating it (30 MB of
-  // sheet XML: 230–265 ms of CPU in 16 KB chunks, 105–140 ms in 256 KB ones). The workbook reader cuts
-  // them smaller again for exceljs's parser (xlsx-package.ts).
+  // sheet XML: 230–265 ms of CPU in 16 KB chunks, 105–140 ms in 256 KB ones).
   // (zlib streams take the stream options too; @types/node lists only the zlib ones.)
   const inflateOptions: ZlibOptions & TransformOptions = { readableHighWaterMark: 1 << 20, chunkSize: 256 * 1024 };
   const source = entry.method === DEFLATED ? raw.pipe(createInflateRaw(inflateOptions)) : raw;
@@ -199,64 +198,4 @@ export async function entryBuffer(file: string, entry: ZipEntry): Promise<Buffer
   const chunks: Buffer[] = [];
   for await (const chunk of entryChunks(file, entry)) chunks.push(chunk);
   return Buffer.concat(chunks);
-}
-
-/**
- * A zip of stored (uncompressed) entries, written as a stream: the local headers and data only, then an
- * empty end-of-directory record, which is all a front-to-back zip reader needs.
- *
- * The stream never errors and never ends early: a front-to-back zip reader that is piped a stream which
- * errors or stops short waits forever (a pipe does not pass errors on). So when a part fails (damaged
- * data, more data than declared), the failure is recorded in `failure`, the part is cut or padded with
- * spaces to the size its header announced, and the zip ends there; the caller reports the failure.
- *
- * Nor may the zip end while its reader still has entries to hand out: exceljs's reader (unzipper's Parse)
- * announces its end as soon as its input ends, and exceljs pauses between entries, so entries parsed but
- * not yet handed out were dropped: a sheet went missing whenever the consumer of the rows was slower than
- * the parsing (exceljs issue 3064). So the end record waits for `entriesTaken` (after a failure, not).
- */
-const PADDING = Buffer.alloc(64 * 1024, 0x20);
-
-export async function* storedZip(
-  parts: Iterable<StoredPart>,
-  failure: { error?: unknown },
-  entriesTaken: Promise<void> = Promise.resolve(),
-): AsyncGenerator<Buffer> {
-  for (const part of parts) {
-    const name = Buffer.from(part.name, 'utf8');
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(LOCAL_HEADER, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(0x0800, 6);
-    header.writeUInt16LE(STORED, 8);
-    header.writeUInt32LE(part.crc32, 14);
-    header.writeUInt32LE(part.size, 18);
-    header.writeUInt32LE(part.size, 22);
-    header.writeUInt16LE(name.length, 26);
-    yield Buffer.concat([header, name]);
-    let sent = 0;
-    try {
-      for await (const chunk of part.chunks()) {
-        const fitting = chunk.subarray(0, part.size - sent);
-        sent += fitting.length;
-        if (fitting.length > 0) yield fitting;
-      }
-    } catch (error) {
-      failure.error = error;
-    }
-    // In slices: the rest of a failed part can be up to a gigabyte, which must not be allocated at once.
-    for (let left = part.size - sent; left > 0; left -= PADDING.length) yield PADDING.subarray(0, Math.min(left, PADDING.length));
-    if (failure.error) break;
-  }
-  if (!failure.error) await entriesTaken;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(END_OF_DIRECTORY, 0);
-  yield end;
-}
-
-export interface StoredPart {
-  name: string;
-  size: number;
-  crc32: number;
-  chunks: () => AsyncIterable<Buffer>;
 }

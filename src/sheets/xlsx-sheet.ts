@@ -1,0 +1,186 @@
+/**
+ * One worksheet part streamed into rows: inflated a chunk at a time and parsed as it comes (xlsx-xml.ts),
+ * so memory holds one chunk and the rows it made, never the sheet. Rows are handed out in batches of
+ * ROWS_PER_BATCH, each made of the row's non-blank cells by xlsx-cells.ts and checked against the
+ * reader's limits (rows, columns, the length of a cell, the size of a row's XML).
+ */
+import { columnLetters } from './cells.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './limits.js';
+import type { PhysicalRow } from './sheet-source.js';
+import type { RawCell } from './types.js';
+import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows } from './unreadable.js';
+import { cellFromXml, type CellXml, type DateSystem } from './xlsx-cells.js';
+import type { WorkbookParts } from './xlsx-parts.js';
+import { xmlStream } from './xlsx-xml.js';
+import { entryChunks, type ZipEntry } from './zip.js';
+
+export const ROWS_PER_BATCH = 256;
+
+/** The most columns a sheet can have (XFD); a reference past it is a damaged file. */
+const LAST_COLUMN = 16_384;
+
+export interface SheetPart {
+  file: string;
+  sheetName: string;
+  entry: ZipEntry;
+  parts: WorkbookParts;
+  dates: DateSystem;
+}
+
+interface OpenCell extends CellXml {
+  column: number;
+}
+
+/** Where the text being read goes: a cell's value, its formula, or nowhere. */
+const NOWHERE = 0;
+const VALUE = 1;
+const FORMULA = 2;
+
+export async function* sheetRows({ file, sheetName, entry, parts, dates }: SheetPart): AsyncGenerator<PhysicalRow[]> {
+  const { sharedStrings, dateStyles } = parts;
+  let ready: PhysicalRow[] = [];
+  let inSheetData = false;
+  let rowNumber = 0;
+  let rowStart = -1;
+  let cells: (RawCell | undefined)[] | null = null;
+  let nextColumn = 1;
+  let cell: OpenCell | null = null;
+  let target = NOWHERE;
+  let inInlineString = false;
+  let phonetic = 0;
+
+  const finishCell = (open: OpenCell): void => {
+    const raw = cellFromXml(open, sharedStrings, dates);
+    if (!raw || !cells) return;
+    if (open.column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, rowNumber);
+    if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, rowNumber, columnLetters(open.column), false);
+    cells[open.column - 1] = raw;
+  };
+
+  const xml = xmlStream({
+    open(name, attributes) {
+      switch (name) {
+        case 'c': {
+          if (!cells) return;
+          const column = columnOf(attributes['r']) ?? nextColumn;
+          if (column > LAST_COLUMN) throw new Error(`column ${column} is past the last column of a sheet`);
+          const style = Number.parseInt(attributes['s'] ?? '', 10);
+          cell = { column, type: attributes['t'], formula: null, value: null, dateStyle: style > 0 && dateStyles[style] === true };
+          nextColumn = column + 1;
+          return;
+        }
+        case 'v':
+          if (cell) {
+            cell.value = '';
+            target = VALUE;
+          }
+          return;
+        case 'f':
+          if (cell) {
+            cell.formula = '';
+            target = FORMULA;
+          }
+          return;
+        case 'is':
+          if (cell) {
+            cell.value = '';
+            inInlineString = true;
+          }
+          return;
+        case 't':
+          // An inline string's text, or each of its rich-text runs' (joined); not a phonetic guide's.
+          if (cell && phonetic === 0) {
+            if (!inInlineString) cell.value = '';
+            target = VALUE;
+          }
+          return;
+        case 'rPh':
+          phonetic += 1;
+          return;
+        case 'row': {
+          if (!inSheetData) return;
+          // A <row> without its r attribute is allowed by the format: it follows the previous row.
+          const written = Number.parseInt(attributes['r'] ?? '', 10);
+          rowNumber = Number.isFinite(written) ? written : rowNumber + 1;
+          if (rowNumber > MAX_ROWS) throw tooManyRows(file, sheetName);
+          cells = [];
+          nextColumn = 1;
+          rowStart = xml.position;
+          return;
+        }
+        case 'sheetData':
+          inSheetData = true;
+          return;
+      }
+    },
+    close(name) {
+      switch (name) {
+        case 'v':
+        case 'f':
+        case 't':
+          target = NOWHERE;
+          return;
+        case 'c':
+          if (cell) finishCell(cell);
+          cell = null;
+          target = NOWHERE;
+          inInlineString = false;
+          return;
+        case 'is':
+          inInlineString = false;
+          return;
+        case 'rPh':
+          phonetic -= 1;
+          return;
+        case 'row':
+          if (cells && cells.length > 0) ready.push({ row: rowNumber, cells });
+          cells = null;
+          rowStart = -1;
+          return;
+        case 'sheetData':
+          inSheetData = false;
+          return;
+      }
+    },
+    text(text) {
+      if (!cell || target === NOWHERE) return;
+      if (target === VALUE) cell.value = (cell.value ?? '') + text;
+      else cell.formula = (cell.formula ?? '') + text;
+    },
+  });
+
+  let failure: unknown = null;
+  try {
+    for await (const chunk of entryChunks(file, entry)) {
+      xml.write(chunk);
+      // A row longer than any real one (a cell far over Excel's limit) is refused before it fills memory.
+      if (rowStart >= 0 && xml.position - rowStart > MAX_ROW_BYTES) throw rowTooLarge(file, sheetName, rowNumber, false);
+      while (ready.length >= ROWS_PER_BATCH) {
+        yield ready.slice(0, ROWS_PER_BATCH);
+        ready = ready.slice(ROWS_PER_BATCH);
+      }
+    }
+    xml.end();
+  } catch (error) {
+    failure = error;
+  }
+  // The rows read before a problem are handed out in whole batches, as they would have been without it.
+  while (ready.length >= ROWS_PER_BATCH) {
+    yield ready.slice(0, ROWS_PER_BATCH);
+    ready = ready.slice(ROWS_PER_BATCH);
+  }
+  if (failure !== null) throw failure;
+  if (ready.length > 0) yield ready;
+}
+
+/** The column of a cell reference (`B7`, `$B$7`); undefined when it names none. */
+function columnOf(reference: string | undefined): number | undefined {
+  if (!reference) return undefined;
+  let column = 0;
+  for (let index = 0; index < reference.length; index++) {
+    const code = reference.charCodeAt(index);
+    if (code >= 65 && code <= 90) column = column * 26 + code - 64;
+    else if (code !== 36) break;
+  }
+  return column > 0 ? column : undefined;
+}

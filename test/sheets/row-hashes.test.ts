@@ -1,0 +1,45 @@
+/**
+ * Issue 25, "the same rows": every workbook under samples/ and test/fixtures/ reads, row for row, as the
+ * exceljs reader read it before it was replaced (the hashes in row-hashes.json were recorded with it by
+ * bench/row-hashes.mjs; the 100,000-employment workbooks are checked by that script, not here).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { openWorkbook, xlsxSheets } from '../../src/sheets/xlsx.js';
+
+interface Recorded {
+  sheets: { name: string; hidden: boolean; count: number; rows: string[] }[];
+  error?: string;
+}
+
+const recorded = JSON.parse(readFileSync(new URL('./row-hashes.json', import.meta.url), 'utf8')) as Record<string, Recorded>;
+const REPO = new URL('../../', import.meta.url);
+
+/** The same canonical form as bench/row-hashes.mjs. */
+function rowKey(row: { row: number; cells: ({ text: string; type: string; date?: string; trimmed?: boolean } | undefined)[] }): string {
+  const cells = Array.from(row.cells, (cell) => (cell ? [cell.text, cell.type, cell.date ?? null, cell.trimmed === true] : null));
+  return JSON.stringify([row.row, cells]);
+}
+
+async function hashes(file: string): Promise<Recorded> {
+  const sheets: Recorded['sheets'] = [];
+  try {
+    for await (const sheet of xlsxSheets(await openWorkbook(file))) {
+      const rows: string[] = [];
+      for (let next = await sheet.rows.next(); !next.done; next = await sheet.rows.next()) {
+        for (const row of next.value) rows.push(createHash('sha256').update(rowKey(row)).digest('hex'));
+      }
+      sheets.push({ name: sheet.sheetName, hidden: sheet.hidden, count: rows.length, rows });
+    }
+    return { sheets };
+  } catch (error) {
+    return { sheets, error: (error as Error).message };
+  }
+}
+
+describe('every workbook of samples/ and test/fixtures/ reads as it did with exceljs', () => {
+  test.each(Object.keys(recorded))('%s', async (name) => {
+    expect(await hashes(new URL(name, REPO).pathname)).toEqual(recorded[name]);
+  });
+});
