@@ -55,8 +55,9 @@ const en = {
   waitedLess: (asked: string, cap: string) =>
     `; it asked to wait ${asked} before trying again (Retry-After), longer than the ${cap} this importer waits, so run again after that`,
 
+  /** `total` and `pages` are quoted as the service's headers gave them, like any of its own words. */
   listTooLong: (where: string, total: number, pages: number, maxItems: number, maxPages: number) =>
-    `${where}: the service says the list holds ${formatNumber(total)} entries in ${formatNumber(pages)} pages (headers Total and Per-Page), more than this importer reads (at most ${formatNumber(maxItems)} entries in ${formatNumber(maxPages)} pages) — is the base URL right?`,
+    `${where}: the service says the list holds ${total} entries in ${pages} pages (headers Total and Per-Page), more than this importer reads (at most ${formatNumber(maxItems)} entries in ${formatNumber(maxPages)} pages) — is the base URL right?`,
   notAList: (where: string) => `${where}: the service answered a list request without a list`,
 
   sickSinceCannotAddEarlier: (employee: string, since: string, start: string, end: string) =>
@@ -141,7 +142,7 @@ export const serviceWords = phrasebook({
       `; den bad om at vente ${asked}, før der prøves igen (Retry-After), længere end de ${cap} denne importør venter, så kør igen efter det`,
 
     listTooLong: (where, total, pages, maxItems, maxPages) =>
-      `${where}: tjenesten siger at listen har ${formatNumber(total)} poster på ${formatNumber(pages)} sider (headerne Total og Per-Page), mere end denne importør læser (højst ${formatNumber(maxItems)} poster på ${formatNumber(maxPages)} sider) — er basis-URL'en rigtig?`,
+      `${where}: tjenesten siger at listen har ${total} poster på ${pages} sider (headerne Total og Per-Page), mere end denne importør læser (højst ${formatNumber(maxItems)} poster på ${formatNumber(maxPages)} sider) — er basis-URL'en rigtig?`,
     notAList: (where) => `${where}: tjenesten svarede på en forespørgsel efter en liste uden en liste`,
 
     sickSinceCannotAddEarlier: (employee, since, start, end) =>
