@@ -7,7 +7,7 @@
  */
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
 import { hasErrors } from '../model/issue.js';
-import { DESCRIBE, operationId } from '../model/operations.js';
+import { OPERATION_KINDS, operationId } from '../model/operations.js';
 import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
 import { claimRunId } from '../load/history.js';
 import { planProgress } from '../load/journal.js';
@@ -155,7 +155,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
         if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
         const removals = run.operations.map((p) => p.op);
         // What an approved removal brings about is said again now, as when it was planned.
-        const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
+        const subjects = new Set(removals.map((op) => `${OPERATION_KINDS[op.type].entity}:${operationId(op)}`));
         const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
         plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
         println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));

@@ -11,7 +11,7 @@ import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/l
 import { discardRun, HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import { countOutcomes } from '../report/counts.js';
-import { DESCRIBE } from '../model/operations.js';
+import { OPERATION_KINDS } from '../model/operations.js';
 import type { Organisation } from '../model/organisation.js';
 import type { ValidationResult } from '../validate/types.js';
 import { describeFinding } from '../view/export-guard-text.js';
@@ -155,7 +155,7 @@ export function restoreBaseline(stateDir: string, serviceKey: string, undoneRunI
 function countsOf(report: ReportInput): RunRecord['counts'] {
   const counts: RunRecord['counts'] = {};
   for (const op of report.plan ?? []) {
-    const { entity, action } = DESCRIBE[op.type];
+    const { entity, action } = OPERATION_KINDS[op.type];
     const perAction = ((counts[entity] ??= {})[action] ??= {});
     perAction.planned = (perAction.planned ?? 0) + 1;
   }
