@@ -193,7 +193,7 @@ export function makePlan(ctx: Context, connection: Connection, serviceState: Cur
   return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
 }
 
-/** An undo's run: the run it reverses, and what it cannot put back (said in its reports). */
+/** What an undo reverses: the run (its id), and what of it cannot be put back (said in its reports). */
 export interface Undoing {
   runId: string;
   notUndone: string[];
