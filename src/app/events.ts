@@ -8,19 +8,20 @@ import type { RunError } from '../errors.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
 import type { Plan } from '../plan/plan.js';
-import { issueEntry, operationEntry, reportSummary, type ReportInput, type ReportSummary } from '../report/json.js';
+import { issueEntry, operationEntry, reportSummary, type ReportSummary } from '../report/json.js';
 import { appRunWords } from '../words/app-run.js';
 import type { Progress } from './progress.js';
+import { reportInputOf, type RunResult } from './run-result.js';
 
 export const EVENTS_VERSION = '1';
 
 export interface RunEvents {
   /** The plan is made: its counts, before anything is applied. */
-  plan(plan: Pick<Plan, 'operations' | 'guard'>): void;
+  plan(plan: Plan): void;
   /** One operation settled while applying. */
   outcome(outcome: OperationOutcome): void;
   /** The run's findings and counts, as its report has them: each issue now, the counts in the closing summary. */
-  finished(result: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): void;
+  finished(result: RunResult): void;
   /** The reporter of the phases. */
   progress: Progress;
 }
@@ -43,8 +44,8 @@ export class JsonEvents implements RunEvents {
     this.writeLine(`${JSON.stringify(event, (_key, value: unknown) => (typeof value === 'string' ? this.scrub(value) : value))}\n`);
   }
 
-  plan(plan: Pick<Plan, 'operations' | 'guard'>): void {
-    const counts = reportSummary({ exitCode: 0, issues: [], planned: plan }).plan;
+  plan(plan: Plan): void {
+    const counts = reportSummary(reportInputOf({ exitCode: 0, issues: [], plan })).plan;
     this.emit({ event: 'plan', operations: plan.operations.length, plan: counts, deletion_guard_exceeded: plan.guard.exceeded });
   }
 
@@ -52,15 +53,15 @@ export class JsonEvents implements RunEvents {
     this.emit({ event: 'outcome', ...operationEntry(outcome) });
   }
 
-  finished(result: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): void {
-    for (const found of result.issues) this.issue(found);
-    this.summary = reportSummary(result);
+  finished(result: RunResult): void {
+    for (const issue of result.issues) this.issue(issue);
+    this.summary = reportSummary(reportInputOf(result));
     if (result.error) this.ending = result.error;
   }
 
 
-  issue(found: Issue): void {
-    this.emit({ event: 'issue', ...issueEntry(found) });
+  issue(issue: Issue): void {
+    this.emit({ event: 'issue', ...issueEntry(issue) });
   }
 
   /**

@@ -13,6 +13,7 @@ import { appOutputWords } from '../words/app-output.js';
 import { language } from '../words/language.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
+import type { RunResult } from './run-result.js';
 
 /**
  * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
@@ -63,23 +64,25 @@ export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'htm
 
 type PageKind = 'plan' | 'report';
 
-export async function writePage(options: ImportOptions, io: AppIO, source: PageSource, report: ReportInput): Promise<void> {
-  if (!report.planned) return;
+/** The page of a run's `result`, whose `report` (the JSON report's input) the page shows too. */
+export async function writePage(options: ImportOptions, io: AppIO, source: PageSource, result: RunResult, report: ReportInput): Promise<void> {
+  const { plan } = result;
+  if (!plan) return;
   // An undo has no input to put its page beside: it gets one with --html only.
   if (options.files.length === 0 && !options.html) return;
-  const operations = report.planned.operations.length;
+  const operationCount = plan.operations.length;
   // A run with nothing to do did nothing: the page of the last run that did something stays.
-  if (options.command !== 'plan' && operations === 0) return;
-  if (operations > MAX_PAGE_OPERATIONS) {
-    println(io.stdout, appOutputWords().noPage(operations, MAX_PAGE_OPERATIONS));
+  if (options.command !== 'plan' && operationCount === 0) return;
+  if (operationCount > MAX_PAGE_OPERATIONS) {
+    println(io.stdout, appOutputWords().noPage(operationCount, MAX_PAGE_OPERATIONS));
     return;
   }
   // A run that sent nothing (declined, refused by a guard) did nothing to report: its page is the plan
   // it would have carried out, and the report of the last run that did something stays.
-  const kind: PageKind = options.command === 'plan' || report.operations === undefined ? 'plan' : 'report';
+  const kind: PageKind = options.command === 'plan' || result.outcomes === undefined ? 'plan' : 'report';
   const path = pagePath(options, kind);
   try {
-    const chart = buildOrgChart({ ...source.current, desired: source.desired }, report.planned);
+    const chart = buildOrgChart({ ...source.current, desired: source.desired }, plan);
     const html = renderPlanPage({
       chart,
       report: buildReport(report),

@@ -1,44 +1,40 @@
 /** The files a run leaves for the user: the JSON report and the annotated error files. */
 import { existsSync } from 'node:fs';
 import { copyFileReplacing } from '../json-file.js';
-import type { OperationOutcome } from '../load/outcome.js';
-import type { Operation } from '../model/operations.js';
-import type { Plan } from '../plan/plan.js';
 import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import type { Issue } from '../model/issue.js';
-import type { RunError } from '../errors.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import type { PageSource } from './pages.js';
+import { reportInputOf, type RunResult, type RunSummary } from './run-result.js';
 import { appOutputWords } from '../words/app-output.js';
 
+/** What a run knows from its start; nothing is added to it later. */
 export interface ReportContext {
-  options: ImportOptions;
-  io: AppIO;
-  startedAt: Date;
-  /** Set once a plan is made: the plan or report page is written from it. */
-  page?: PageSource;
-  /** Summary fields every report of this run carries (the export guard's findings). */
-  extraSummary?: Record<string, unknown>;
-  /**
-   * Keeps the run's record (its history) before the --report file is written; returns the file it wrote
-   * the report to, whose bytes the --report file copies.
-   */
-  afterReport?: (report: ReportInput, error?: RunError) => Promise<string | undefined>;
+  readonly options: ImportOptions;
+  readonly io: AppIO;
+  readonly startedAt: Date;
 }
 
-export interface RunResult {
-  exitCode: number;
-  issues: Issue[];
-  plan?: Operation[];
-  /** The whole plan, for the report's dependencies, notes and deletion guard. */
-  planned?: Plan;
-  operations?: OperationOutcome[];
-  summary?: Record<string, unknown>;
-  /** Why the run was refused or failed: the report's `error`, the closing `--json` summary's, and its history record's. */
-  error?: RunError;
+/**
+ * Keeps the run's record (its history) before the --report file is written; returns the file it wrote
+ * the report to, whose bytes the --report file copies.
+ */
+export type KeepRecord = (result: RunResult, report: ReportInput) => Promise<string | undefined>;
+
+/**
+ * What the reports of a run carry besides its result, learnt as the run goes on (none of it at its start):
+ * each stage that learns a part passes it on to the reports that follow.
+ */
+export interface RunReporting {
+  /** Once a plan is made: the plan or report page is written from it. */
+  readonly page?: PageSource;
+  /** Summary fields every report of the run carries from then on. */
+  readonly summary?: RunSummary;
+  /** From the moment the run has its history id (not for `plan`). */
+  readonly keepRecord?: KeepRecord;
 }
 
 async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<void> {
@@ -55,7 +51,7 @@ async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<
   }
 }
 
-export async function finishReports(ctx: ReportContext, result: RunResult): Promise<void> {
+export async function finishReports(ctx: ReportContext, result: RunResult, reporting: RunReporting = {}): Promise<void> {
   ctx.io.events?.finished(result);
   try {
     await writeErrorFilesFor(ctx, result.issues);
@@ -63,26 +59,20 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
     println(ctx.io.stderr, appOutputWords().couldNotWriteErrorFile((error as Error).message));
   }
   const report: ReportInput = {
-    exitCode: result.exitCode,
-    issues: result.issues,
+    ...reportInputOf(result, reporting.summary),
     command: ctx.options.command,
     files: ctx.options.files,
     startedAt: ctx.startedAt,
     finishedAt: new Date(),
-    ...(result.plan ? { plan: result.plan } : {}),
-    ...(result.planned ? { planned: result.planned } : {}),
-    ...(result.operations ? { operations: result.operations } : {}),
-    ...(result.summary || ctx.extraSummary ? { summary: { ...result.summary, ...ctx.extraSummary } } : {}),
-    ...(result.error ? { error: result.error } : {}),
   };
-  if (ctx.page) {
+  if (reporting.page) {
     // The page (and its renderer) is loaded only by a run that writes one: `validate` never does.
     const { writePage } = await import('./pages.js');
-    await writePage(ctx.options, ctx.io, ctx.page, report);
+    await writePage(ctx.options, ctx.io, reporting.page, result, report);
   }
   // The history first (what undo needs must not wait for a slow --report pipe), then its report copied:
   // at 300,000 operations making the report again is a quarter of a minute and a few hundred megabytes.
-  const kept = await ctx.afterReport?.(report, result.error);
+  const kept = await reporting.keepRecord?.(result, report);
   const path = ctx.options.report;
   if (!path) return;
   try {

@@ -7,7 +7,7 @@
  */
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
 import { hasErrors } from '../model/issue.js';
-import { DESCRIBE, operationId } from '../model/operations.js';
+import { OPERATION_KINDS, operationId } from '../model/operations.js';
 import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
 import { claimRunId } from '../load/history.js';
 import { planProgress } from '../load/journal.js';
@@ -21,7 +21,7 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { confirm } from './prompt.js';
-import { finishReports } from './reports.js';
+import { finishReports, type RunReporting } from './reports.js';
 import { apply, guardRefusal, invalidInput, journalPathOf, makePlan, needsYesRefusal, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
 import { recordingRefusals, recordRunHook } from './run-record.js';
 import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
@@ -109,7 +109,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
     // From here the apply is a run like the main job's: kept in the history (refused or not), undoable,
     // and after exit 0 its export is the guard's baseline.
-    ctx.afterReport = recordRunHook({
+    const keepRecord = recordRunHook({
       options,
       io,
       startedAt: ctx.startedAt,
@@ -120,7 +120,8 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       findings: [],
       apply: { planFile: request.planFile, ...(approved !== null ? { approved: approved.length } : {}) },
     });
-    return await recordingRefusals(ctx, async () => {
+    const reporting: RunReporting = { keepRecord };
+    return await recordingRefusals(ctx, keepRecord, async () => {
       const planId = savedPlanId(saved.file);
       // What an earlier apply of this plan did before it was interrupted is the plan's progress, not a change.
       const progress = planProgress(journalPathOf(options, connection.serviceKey), connection.serviceKey, planId);
@@ -155,38 +156,38 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
         if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
         const removals = run.operations.map((p) => p.op);
         // What an approved removal brings about is said again now, as when it was planned.
-        const subjects = new Set(removals.map((op) => `${DESCRIBE[op.type].entity}:${operationId(op)}`));
+        const subjects = new Set(removals.map((op) => `${OPERATION_KINDS[op.type].entity}:${operationId(op)}`));
         const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
         plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
         println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
       }
       for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
-      const planned = plan.operations.map((p) => p.op);
-      const alreadyMatching = countAlreadyMatching(validation.desired, planned);
-      const report = { issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } };
+      const operations = plan.operations.map((p) => p.op);
+      const alreadyMatching = countAlreadyMatching(validation.desired, operations);
+      const planResult = { issues, plan, summary: { already_matching: alreadyMatching } };
 
       if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: guardRefusal('deletion', deletionGuardLines(plan)) });
+        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...planResult, error: guardRefusal('deletion', deletionGuardLines(plan)) }, reporting);
         println(io.stdout, appRunWords().refusedNothingSent);
         return EXIT.cannotStart;
       }
-      if (planned.length === 0) {
-        await finishReports(ctx, { exitCode: EXIT.ok, ...report, summary: { ...report.summary, nothing_to_do: true } });
+      if (operations.length === 0) {
+        await finishReports(ctx, { exitCode: EXIT.ok, ...planResult, summary: { ...planResult.summary, nothing_to_do: true } }, reporting);
         return EXIT.ok;
       }
       if (!options.yes) {
         if (!io.interactive) {
           println(io.stderr, appRunWords().needsYes);
-          await finishReports(ctx, { exitCode: EXIT.cannotStart, ...report, error: needsYesRefusal() });
+          await finishReports(ctx, { exitCode: EXIT.cannotStart, ...planResult, error: needsYesRefusal() }, reporting);
           return EXIT.cannotStart;
         }
-        if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
+        if (!(await confirm(io, appRunWords().confirmApply(operations.length, connection.description)))) {
           println(io.stdout, appRunWords().nothingSent);
-          await finishReports(ctx, { exitCode: EXIT.ok, ...report });
+          await finishReports(ctx, { exitCode: EXIT.ok, ...planResult }, reporting);
           return EXIT.ok;
         }
       }
-      return await apply(ctx, connection, plan, { issues, alreadyMatching }, fresh.ledgers, planId);
+      return await apply(ctx, reporting, connection, plan, { issues, alreadyMatching }, fresh.ledgers, planId);
     });
   } finally {
     await connection.close();

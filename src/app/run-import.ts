@@ -24,8 +24,7 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { phaseInRunLanguage } from './progress.js';
 import { confirm } from './prompt.js';
-import { finishReports } from './reports.js';
-import type { PageSource } from './pages.js';
+import { finishReports, type ReportContext, type RunReporting } from './reports.js';
 import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-issues.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, howToConfigure, isServiceConfigured, type Connection } from './service.js';
@@ -38,7 +37,7 @@ import { exportGuardText } from '../view/export-guard-text.js';
 import { claimRunId } from '../load/history.js';
 import { checkExportAgainstLastRun, exportGuardSummary, recordingRefusals, recordRunHook } from './run-record.js';
 import type { GuardFinding } from '../plan/export-guard.js';
-import type { ReportContext } from './reports.js';
+import type { RunSummary } from './run-result.js';
 import { appRunWords } from '../words/app-run.js';
 
 // `validate` lives in run-validate.ts, which loads only what an offline check needs; these are shared.
@@ -98,9 +97,9 @@ export async function readServiceAndWorkbook(
   const plans = planning && !hasErrors(validation.issues);
   settleScope(plans ? delegationScope(validation.desired, validation.managed, ctx.options.prune) : NO_DELEGATIONS);
   const current = await state;
-  const o = current.org;
+  const { org } = current;
   for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, appRunWords().note(note()));
-  reading.end(appRunWords().serviceAndWorkbookRead(o.employees.size, o.departments.size, o.teams.size, describeValidation(validation)));
+  reading.end(appRunWords().serviceAndWorkbookRead(org.employees.size, org.departments.size, org.teams.size, describeValidation(validation)));
   return { current, validation };
 }
 
@@ -157,26 +156,44 @@ export function makePlan(ctx: Context, connection: Connection, serviceState: Cur
   return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
 }
 
-/** Plans the desired state against the service and applies it; `undoes`: the run an undo reverses (no export to guard). */
+/** What an undo reverses: the run (its id), and what of it cannot be put back (said in its reports). */
+export interface Undoing {
+  runId: string;
+  notUndone: string[];
+}
+
+/** Plans the desired state against the service and applies it; `undoing`: for an undo (no export to guard). */
 export async function planAndApply(
   ctx: Context,
   connection: Connection,
   serviceState: CurrentState,
   validation: ValidationResult,
-  undoes?: string,
+  undoing?: Undoing,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
-  const findings = undoes === undefined ? checkExportAgainstLastRun(options, connection.serviceKey, validation) : [];
-  if (findings.length > 0) ctx.extraSummary = { export_guard: exportGuardSummary(findings, Boolean(options.acceptChanges)) };
-  if (options.command !== 'plan') {
-    const record = { options, io, startedAt: ctx.startedAt, runId: claimRunId(options.stateDir, ctx.startedAt), serviceKey: connection.serviceKey, before: serviceState.org, findings };
-    ctx.afterReport = recordRunHook(undoes === undefined ? { ...record, validation } : { ...record, undoes });
-  }
-  return recordingRefusals(ctx, () => showAndApply(ctx, connection, serviceState, validation, findings, undoes));
+  const findings = undoing === undefined ? checkExportAgainstLastRun(options, connection.serviceKey, validation) : [];
+  const summary: RunSummary | undefined = undoing
+    ? { undoes: undoing.runId, not_undone: undoing.notUndone }
+    : findings.length > 0
+      ? { export_guard: exportGuardSummary(findings, Boolean(options.acceptChanges)) }
+      : undefined;
+  const keepRecord = options.command === 'plan' ? undefined : recordRunHook({
+    options,
+    io,
+    startedAt: ctx.startedAt,
+    runId: claimRunId(options.stateDir, ctx.startedAt),
+    serviceKey: connection.serviceKey,
+    before: serviceState.org,
+    findings,
+    ...(undoing === undefined ? { validation } : { undoes: undoing.runId }),
+  });
+  const reporting: RunReporting = { ...(summary ? { summary } : {}), ...(keepRecord ? { keepRecord } : {}) };
+  return recordingRefusals(ctx, keepRecord, () => showAndApply(ctx, reporting, connection, serviceState, validation, findings, undoing?.runId));
 }
 
 async function showAndApply(
   ctx: Context,
+  reporting: RunReporting,
   connection: Connection,
   serviceState: CurrentState,
   validation: ValidationResult,
@@ -190,46 +207,46 @@ async function showAndApply(
   // A refused run does not first say there is nothing to do: its last words are the refusal.
   for (const line of renderPlan(plan, options.allRows ? Infinity : 8, { refused: exportRefused || deletionRefused, undoes })) println(io.stdout, line);
   io.events?.plan(plan);
-  ctx.page = { desired: validation.desired, current, proposedRenames: validation.proposedRenames ?? [] };
+  const withPage: RunReporting = { ...reporting, page: { desired: validation.desired, current, proposedRenames: validation.proposedRenames ?? [] } };
   const guardVerdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
   const guardLines = exportGuardText(findings, guardVerdict);
   for (const line of guardLines) println(io.stdout, line);
-  const planned = plan.operations.map((p) => p.op);
+  const operations = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
   // An undo has no workbook: its desired state is the whole service, so nothing "of the workbook" is counted.
-  const alreadyMatching = undoes === undefined ? countAlreadyMatching(validation.desired, planned) : 0;
+  const alreadyMatching = undoes === undefined ? countAlreadyMatching(validation.desired, operations) : 0;
   await savePlanIfAsked(ctx, connection, serviceState, plan);
 
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.
   if (deletionRefused || exportRefused) {
     const error = exportRefused ? guardRefusal('export', guardLines) : guardRefusal('deletion', deletionGuardLines(plan));
-    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching }, error });
+    await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan, summary: { already_matching: alreadyMatching }, error }, withPage);
     println(io.stdout, appRunWords().refusedNothingSent);
     return EXIT.cannotStart;
   }
-  if (options.command === 'plan' || planned.length === 0) {
+  if (options.command === 'plan' || operations.length === 0) {
     await finishReports(ctx, {
       exitCode: EXIT.ok,
       issues,
-      plan: planned, planned: plan,
-      summary: { nothing_to_do: planned.length === 0, already_matching: alreadyMatching },
-    });
+      plan,
+      summary: { nothing_to_do: operations.length === 0, already_matching: alreadyMatching },
+    }, withPage);
     return EXIT.ok;
   }
   if (!options.yes) {
     if (!io.interactive) {
       println(io.stderr, appRunWords().needsYes);
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching }, error: needsYesRefusal() });
+      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan, summary: { already_matching: alreadyMatching }, error: needsYesRefusal() }, withPage);
       return EXIT.cannotStart;
     }
-    if (!(await confirm(io, appRunWords().confirmApply(planned.length, connection.description)))) {
+    if (!(await confirm(io, appRunWords().confirmApply(operations.length, connection.description)))) {
       println(io.stdout, appRunWords().nothingSent);
-      await finishReports(ctx, { exitCode: EXIT.ok, issues, plan: planned, planned: plan, summary: { already_matching: alreadyMatching } });
+      await finishReports(ctx, { exitCode: EXIT.ok, issues, plan, summary: { already_matching: alreadyMatching } }, withPage);
       return EXIT.ok;
     }
   }
-  return apply(ctx, connection, plan, { issues, alreadyMatching }, ledgers);
+  return apply(ctx, withPage, connection, plan, { issues, alreadyMatching }, ledgers);
 }
 
 /** Nobody to ask and no --yes: a matter of how the command was called. */
@@ -237,11 +254,18 @@ export function needsYesRefusal(): RunError {
   return { code: 'usage', message: appRunWords().needsYes };
 }
 
+/** What planning found that the apply's report repeats: the issues (the plan's notes among them), the rows already matching. */
+export interface Planning {
+  issues: Issue[];
+  alreadyMatching: number;
+}
+
 export async function apply(
   ctx: Context,
+  reporting: RunReporting,
   connection: Connection,
   plan: Plan,
-  found: { issues: Issue[]; alreadyMatching: number },
+  planning: Planning,
   ledgers: { absences: AbsenceLedger; fired: FiredLedger },
   /** `apply plan.json`: the saved plan's id, kept in the journal with the progress of this apply. */
   planId?: string,
@@ -293,7 +317,7 @@ export async function apply(
   } finally {
     journal.close();
   }
-  for (const line of applySummary([...outcomes, ...held], Date.now() - ctx.startedAt.getTime(), found.alreadyMatching)) println(io.stdout, line);
+  for (const line of applySummary([...outcomes, ...held], Date.now() - ctx.startedAt.getTime(), planning.alreadyMatching)) println(io.stdout, line);
   const exitCode = exitCodeOf({ outcomes, stopped });
   if (plan.held?.length) println(io.stdout, heldLine(options, plan.held.length));
   if (stopped === 'interrupted') println(io.stdout, appRunWords().interrupted);
@@ -311,13 +335,12 @@ export async function apply(
   const rejected = rejectionIssues(outcomes);
   await finishReports(ctx, {
     exitCode,
-    issues: [...found.issues, ...rejected],
-    plan: plan.operations.map((p) => p.op),
-    planned: plan,
-    operations: [...outcomes, ...held],
-    summary: { already_matching: found.alreadyMatching },
+    issues: [...planning.issues, ...rejected],
+    plan,
+    outcomes: [...outcomes, ...held],
+    summary: { already_matching: planning.alreadyMatching },
     ...(exitCode === EXIT.ok ? {} : { error: applyError(outcomes, runnable.length, stopped, stopError) }),
-  });
+  }, reporting);
   return exitCode;
 }
 

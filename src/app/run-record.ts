@@ -11,7 +11,7 @@ import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/l
 import { discardRun, HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import { countOutcomes } from '../report/counts.js';
-import { DESCRIBE } from '../model/operations.js';
+import { OPERATION_KINDS } from '../model/operations.js';
 import type { Organisation } from '../model/organisation.js';
 import type { ValidationResult } from '../validate/types.js';
 import { describeFinding } from '../view/export-guard-text.js';
@@ -19,7 +19,8 @@ import { hashInputs } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { appOutputWords } from '../words/app-output.js';
-import type { ReportContext } from './reports.js';
+import type { KeepRecord, ReportContext } from './reports.js';
+import type { RunResult } from './run-result.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
@@ -31,8 +32,14 @@ export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: st
   return checkExport(typeof baseline === 'string' ? null : baseline, validation.desired, validation.managed, options.guardLimits ?? {});
 }
 
-/** The report's `summary.export_guard`. */
-export function exportGuardSummary(findings: readonly GuardFinding[], accepted: boolean) {
+/** The report's `summary.export_guard`: whether the guard refused the run, or its findings were accepted. */
+export interface ExportGuardSummary {
+  refused: boolean;
+  accepted: boolean;
+  findings: (GuardFinding & { message: string })[];
+}
+
+export function exportGuardSummary(findings: readonly GuardFinding[], accepted: boolean): ExportGuardSummary {
   return { refused: findings.length > 0 && !accepted, accepted: findings.length > 0 && accepted, findings: findings.map((f) => ({ ...f, message: describeFinding(f) })) };
 }
 
@@ -53,14 +60,14 @@ export interface RunToRecord {
 }
 
 /**
- * The `afterReport` hook of a run: keeps the report (and returns where, for --report to copy), the run's
+ * A run's `keepRecord`: keeps the report (and returns where, for --report to copy), the run's
  * record and what undo needs in `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to
  * do), the export's summary as the guard's next baseline. A failure to write is said, never fatal: what
  * was applied stays applied.
  */
-export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afterReport']> {
+export function recordRunHook(run: RunToRecord): KeepRecord {
   let recorded = false;
-  return async (report, error) => {
+  return async (result, report) => {
     const { options, io } = run;
     let reportFile: string | undefined;
     if (recorded) return undefined;
@@ -69,9 +76,8 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
       const dir = runDir(options.stateDir, run.runId);
       await writeReportOf(join(dir, 'report.json'), report);
       reportFile = join(dir, 'report.json');
-      const outcomes = report.operations ?? [];
-      const planned = report.plan ?? [];
-      const applied = report.exitCode === 0 && (outcomes.length > 0 || planned.length === 0);
+      const outcomes = result.outcomes ?? [];
+      const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);
       if (applied && run.validation) keepBaseline(run, dir);
       if (applied && run.undoes !== undefined) restoreBaseline(options.stateDir, run.serviceKey, run.undoes, join(historyDir(options.stateDir), run.undoes));
       const finishedAt = new Date();
@@ -87,10 +93,10 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
         files: options.files.map((f) => resolve(f)),
         workbook_hash: options.files.length > 0 ? await hashInputs(options.files).catch(() => null) : null,
         service_key: run.serviceKey,
-        exit_code: report.exitCode,
-        counts: countsOf(report),
+        exit_code: result.exitCode,
+        counts: countsOf(result),
         export_guard: run.findings.map(describeFinding),
-        ...(error && report.exitCode !== 0 ? { error } : {}),
+        ...(result.error && result.exitCode !== 0 ? { error: result.error } : {}),
         undoable: outcomes.some((o) => o.status === 'done'),
       };
       const undo = outcomes.length > 0
@@ -116,14 +122,15 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
  * held by another run, a stale plan) the run is kept in the history as refused, with the error's code (the
  * one the `--json` summary's `error` has) and its reason, before the error goes on to the CLI.
  */
-export async function recordingRefusals<T>(ctx: ReportContext, work: () => Promise<T>): Promise<T> {
+export async function recordingRefusals<T>(ctx: ReportContext, keepRecord: KeepRecord | undefined, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof OrgsyncError && ctx.afterReport) {
+    if (error instanceof OrgsyncError && keepRecord) {
       const { options, startedAt } = ctx;
+      const result: RunResult = { exitCode: error.exitCode, issues: [], error: runErrorOf(error.code, error.message) };
       const report: ReportInput = { exitCode: error.exitCode, issues: [], command: options.command, files: options.files, startedAt, finishedAt: new Date() };
-      await ctx.afterReport(report, runErrorOf(error.code, error.message));
+      await keepRecord(result, report);
     }
     throw error;
   }
@@ -152,14 +159,14 @@ export function restoreBaseline(stateDir: string, serviceKey: string, undoneRunI
   else rmSync(path, { force: true });
 }
 
-function countsOf(report: ReportInput): RunRecord['counts'] {
+function countsOf(result: RunResult): RunRecord['counts'] {
   const counts: RunRecord['counts'] = {};
-  for (const op of report.plan ?? []) {
-    const { entity, action } = DESCRIBE[op.type];
+  for (const { op } of result.plan?.operations ?? []) {
+    const { entity, action } = OPERATION_KINDS[op.type];
     const perAction = ((counts[entity] ??= {})[action] ??= {});
     perAction.planned = (perAction.planned ?? 0) + 1;
   }
-  for (const c of countOutcomes(report.operations ?? [])) {
+  for (const c of countOutcomes(result.outcomes ?? [])) {
     const perAction = ((counts[c.entity] ??= {})[c.action] ??= {});
     for (const [status, n] of Object.entries(c.statuses)) if (n > 0) perAction[status as keyof typeof perAction] = n;
   }

@@ -42,8 +42,7 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
     println(io.stdout, appRunWords().undoing(runId, record.started_at, entities));
     for (const line of notUndone) println(io.stdout, appRunWords().cannotBeUndone(line));
     const managed = { employees: true, organisation: true, absence: false, delegations: connection.adapter.capabilities.delegations };
-    ctx.extraSummary = { undoes: runId, not_undone: notUndone };
-    return await planAndApply(ctx, connection, current, { desired, managed, issues: [], sheetsSeen: [] }, runId);
+    return await planAndApply(ctx, connection, current, { desired, managed, issues: [], sheetsSeen: [] }, { runId, notUndone });
   } finally {
     await connection.close();
   }

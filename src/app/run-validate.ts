@@ -20,8 +20,9 @@ export function progressFor(io: AppIO): Progress {
   return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
 }
 
+/** What a run is given at its start. What it learns later goes on to the reports as a `RunReporting`. */
 export interface Context extends ReportContext {
-  progress: Progress;
+  readonly progress: Progress;
 }
 
 export function printIssues(issues: Issue[], io: AppIO): void {

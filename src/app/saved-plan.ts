@@ -9,7 +9,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError, UsageError } from '../errors.js';
 import { replaceFileWith } from '../json-file.js';
-import { DESCRIBE, type Operation, type OperationType } from '../model/operations.js';
+import { OPERATION_KINDS, type Operation, type OperationType } from '../model/operations.js';
 import type { CurrentState } from '../model/service-state.js';
 import type { PlannedOperation } from '../plan/graph.js';
 import type { Plan } from '../plan/plan.js';
@@ -26,7 +26,7 @@ export const PLAN_FILE_VERSION = 1;
 
 export const TOOL_VERSION: string = PACKAGE.version;
 
-const OPERATION_TYPES = Object.keys(DESCRIBE) as [OperationType, ...OperationType[]];
+const OPERATION_TYPES = Object.keys(OPERATION_KINDS) as [OperationType, ...OperationType[]];
 
 /**
  * Operations are checked loosely here: `apply` compares each one with the plan made again from the

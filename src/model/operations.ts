@@ -134,8 +134,8 @@ export type Action =
   | 'report_absence';
 export type EntityKind = 'user' | 'employee' | 'department' | 'team' | 'membership' | 'delegation' | 'absence';
 
-/** How each operation type is counted and shown: the action, the kind of entity, and its plan symbol. */
-export const DESCRIBE: Record<OperationType, { action: Action; entity: EntityKind; symbol: string }> = {
+/** Every operation type, with how it is counted and shown: its action, the kind of entity it changes, its plan symbol. */
+export const OPERATION_KINDS: Record<OperationType, { action: Action; entity: EntityKind; symbol: string }> = {
   createUser: { action: 'create', entity: 'user', symbol: '+' },
   updateUser: { action: 'update', entity: 'user', symbol: '~' },
   createEmployee: { action: 'create', entity: 'employee', symbol: '+' },

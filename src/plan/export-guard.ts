@@ -101,8 +101,8 @@ const EMPLOYEE_COLUMNS: Column<EmployeeRow>[] = [
 ];
 
 const unitKey = (kind: 'department' | 'team', id: string) => `${kind}:${id}`;
-const unitsOf = (o: Organisation) => [...[...o.departments.keys()].map((id) => unitKey('department', id)), ...[...o.teams.keys()].map((id) => unitKey('team', id))];
-const unitRows = (o: Organisation): UnitRow[] => [...o.departments.values(), ...o.teams.values()];
+const unitsOf = (org: Organisation) => [...[...org.departments.keys()].map((id) => unitKey('department', id)), ...[...org.teams.keys()].map((id) => unitKey('team', id))];
+const unitRows = (org: Organisation): UnitRow[] => [...org.departments.values(), ...org.teams.values()];
 /** The organisation sheet's columns; their rows are `unitsOf`. */
 const ORGANISATION_COLUMNS: Column<UnitRow>[] = [{ name: 'owner', valueOf: (unit) => unit.owner }];
 

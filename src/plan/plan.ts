@@ -4,7 +4,7 @@
  */
 import { diffOrganisations, type DiffInput, type DiffNote } from './diff.js';
 import { buildGraph, type PlannedOperation } from './graph.js';
-import { DESCRIBE, type Operation } from '../model/operations.js';
+import { OPERATION_KINDS, type Operation } from '../model/operations.js';
 import { planConsequences } from './consequences.js';
 import { inOrder } from './after.js';
 import type { Organisation } from '../model/organisation.js';
@@ -56,7 +56,7 @@ export function deletionGuard(removals: Operation[], org: Organisation, maxDelet
   };
   const counts = new Map<string, number>();
   for (const op of removals) {
-    const entity = DESCRIBE[op.type].entity;
+    const entity = OPERATION_KINDS[op.type].entity;
     counts.set(entity, (counts.get(entity) ?? 0) + 1);
   }
   const kinds = [...counts].map(([entity, removalCount]) => {

@@ -3,7 +3,7 @@
  * status. The terminal summary, the `--report` JSON and the plan all count with these functions.
  */
 import type { OperationOutcome, OperationStatus } from '../load/outcome.js';
-import { DESCRIBE, type Action, type EntityKind, type Operation } from '../model/operations.js';
+import { OPERATION_KINDS, type Action, type EntityKind, type Operation } from '../model/operations.js';
 
 /** The order the plan and the summaries list actions in. */
 export const ACTION_ORDER: Action[] = [
@@ -48,7 +48,7 @@ export function countByKindAndAction(ops: readonly Operation[]): Count[] {
   for (const op of ops) byType.set(op.type, (byType.get(op.type) ?? 0) + 1);
   const counts = new Map<string, Count>();
   for (const [type, n] of byType) {
-    const { entity, action } = DESCRIBE[type];
+    const { entity, action } = OPERATION_KINDS[type];
     const key = kindAndAction(entity, action);
     const entry = counts.get(key) ?? { entity, action, count: 0 };
     entry.count += n;
@@ -76,7 +76,7 @@ export function countOutcomes(outcomes: readonly OperationOutcome[]): OutcomeCou
   }
   const byKind = new Map<string, Record<OperationStatus, number>>();
   for (const [type, statuses] of byType) {
-    const { entity, action } = DESCRIBE[type];
+    const { entity, action } = OPERATION_KINDS[type];
     const sum = byKind.get(kindAndAction(entity, action)) ?? emptyStatuses();
     for (const status of STATUSES) sum[status] += statuses[status];
     byKind.set(kindAndAction(entity, action), sum);

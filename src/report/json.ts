@@ -4,7 +4,7 @@
  * programs, not opened as a spreadsheet). Nothing here receives configuration, so no secret can leak in.
  */
 import { replaceFileWith } from '../json-file.js';
-import { DESCRIBE, operationId, type Operation } from '../model/operations.js';
+import { OPERATION_KINDS, operationId, type Operation } from '../model/operations.js';
 import type { Issue } from '../model/issue.js';
 import type { RunError } from '../errors.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
@@ -162,7 +162,7 @@ export async function writeReportOf(path: string, input: ReportInput): Promise<v
   const plan = plannedOperations(input);
   // Built without its two long lists, which are written entry by entry below.
   const report = buildReport({ ...rest, plan: [] });
-  report.summary.plan = countPlan(plan.map((op) => DESCRIBE[op.type]));
+  report.summary.plan = countPlan(plan.map((op) => OPERATION_KINDS[op.type]));
   report.summary.operations = countStatuses(operations);
   report.summary.outcomes = outcomesByKind(operations);
   const withDependencies = planEntryWithDependencies(input.planned);
@@ -179,7 +179,7 @@ export function reportSummary(input: Omit<ReportInput, 'planned'> & { planned?: 
   return {
     errors,
     warnings: input.issues.length - errors,
-    plan: countPlan(plannedOperations(input).map((op) => DESCRIBE[op.type])),
+    plan: countPlan(plannedOperations(input).map((op) => OPERATION_KINDS[op.type])),
     operations: countStatuses(operations),
     outcomes: outcomesByKind(operations),
     ...input.summary,
@@ -296,7 +296,7 @@ export function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetai
 }
 
 function planEntry(op: Operation): ReportPlanEntry {
-  const described = DESCRIBE[op.type];
+  const described = OPERATION_KINDS[op.type];
   return {
     action: described.action,
     entity: described.entity,

@@ -3,7 +3,7 @@ import type { OperationOutcome } from '../load/outcome.js';
 import { describeSource } from './plan-text.js';
 import { actionWords, doneWords, entityWords, operationName, statusWords } from './words.js';
 import { planWords } from '../words/view-plan.js';
-import { DESCRIBE, type Action, type Operation } from '../model/operations.js';
+import { OPERATION_KINDS, type Action, type Operation } from '../model/operations.js';
 import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
 
@@ -11,7 +11,7 @@ import type { Organisation } from '../model/organisation.js';
 export function countAlreadyMatching(desired: Organisation, ops: readonly Operation[]): number {
   const touched = new Set<string>();
   for (const op of ops) {
-    const entity = DESCRIBE[op.type].entity;
+    const entity = OPERATION_KINDS[op.type].entity;
     if (op.type === 'addTeamMember' || op.type === 'removeTeamMember') touched.add(`employee:${op.employeeId}`);
     else if ('id' in op) touched.add(`${entity}:${op.id}`);
   }
@@ -34,8 +34,8 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, al
   const lines: string[] = [];
   const words = planWords();
   const failed = outcomes.filter((o) => o.status === 'failed');
-  for (const o of failed.slice(0, maxFailures)) {
-    lines.push(words.failed(operationName(o.op), describeSource(o.op), o.message, o.statusCode));
+  for (const failure of failed.slice(0, maxFailures)) {
+    lines.push(words.failed(operationName(failure.op), describeSource(failure.op), failure.message, failure.statusCode));
   }
   if (failed.length > maxFailures) lines.push(words.moreFailures(failed.length - maxFailures));
   const blocked = outcomes.filter((o) => o.status === 'skipped' && o.blockedBy);

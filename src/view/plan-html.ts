@@ -82,17 +82,17 @@ function sameRef(a: PersonRef | null, b: PersonRef | null): boolean {
 }
 
 /** A skipped operation that is a held removal, or waits for one, is shown as held. */
-function shownStatus(o: PageReport['operations'][number], held: ReadonlySet<string>): ShownStatus {
-  if (o.status !== 'skipped') return o.status;
-  return held.has(o.key) || (o.blocked_by != null && held.has(o.blocked_by)) ? 'held' : 'skipped';
+function shownStatus(operation: PageReport['operations'][number], held: ReadonlySet<string>): ShownStatus {
+  if (operation.status !== 'skipped') return operation.status;
+  return held.has(operation.key) || (operation.blocked_by != null && held.has(operation.blocked_by)) ? 'held' : 'skipped';
 }
 
 /** The worst outcome among a unit's or person's operations (report page only). */
 function outcome(keys: readonly string[], ctx: Context): string {
-  const found = keys.map((k) => ctx.statusOf.get(k)).filter((s) => s !== undefined);
-  if (found.length === 0) return '';
-  const worst = STATUS_ORDER.find((s) => found.some((f) => f.status === s))!;
-  const failed = found.filter((f) => f.status === 'failed' && f.message).map((f) => escapeHtml(f.message!));
+  const statuses = keys.map((k) => ctx.statusOf.get(k)).filter((s) => s !== undefined);
+  if (statuses.length === 0) return '';
+  const worst = STATUS_ORDER.find((s) => statuses.some((f) => f.status === s))!;
+  const failed = statuses.filter((f) => f.status === 'failed' && f.message).map((f) => escapeHtml(f.message!));
   return ` <span class="badge s-${worst}" data-status="${worst}">${escapeHtml(ctx.w.status[worst])}</span>${failed.length > 0 ? ` <span class="warn">${failed.join('; ')}</span>` : ''}`;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../plan/plan.js';
 import { levels } from '../plan/graph.js';
-import { DESCRIBE, type Action, type EntityKind, type Operation } from '../model/operations.js';
+import { OPERATION_KINDS, type Action, type EntityKind, type Operation } from '../model/operations.js';
 import { actionWords, entitiesWords, entityWords, operationName } from './words.js';
 import { planWords } from '../words/view-plan.js';
 import { ACTION_ORDER, countByKindAndAction, kindAndAction } from '../report/counts.js';
@@ -16,14 +16,14 @@ export function describeSource(op: Operation): string {
 }
 
 export function describeOperation(op: Operation): string {
-  return `${DESCRIBE[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${op.reason}`;
+  return `${OPERATION_KINDS[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${op.reason}`;
 }
 
 /** `undoes`: the run an undo reverses (what "nothing to do" is measured against). */
 export function summaryLine(ops: Operation[], undoes?: string): string {
   if (ops.length === 0) return undoes === undefined ? planWords().nothingToDo : planWords().nothingToUndo(undoes);
   const byAction = new Map<Action, number>();
-  for (const op of ops) byAction.set(DESCRIBE[op.type].action, (byAction.get(DESCRIBE[op.type].action) ?? 0) + 1);
+  for (const op of ops) byAction.set(OPERATION_KINDS[op.type].action, (byAction.get(OPERATION_KINDS[op.type].action) ?? 0) + 1);
   const parts = ACTION_ORDER.filter((a) => byAction.has(a)).map((a) => vocabulary().toDo(byAction.get(a)!, a));
   return planWords().planLine(parts, ops.length);
 }
@@ -34,7 +34,7 @@ function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
   const ordered = [...plan.operations].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0));
   const shown = new Map<string, Operation[]>();
   for (const { op } of ordered) {
-    const { entity, action } = DESCRIBE[op.type];
+    const { entity, action } = OPERATION_KINDS[op.type];
     const key = kindAndAction(entity, action);
     const group = shown.get(key) ?? [];
     if (group.length < rows) group.push(op);

@@ -4,7 +4,7 @@
  */
 import type { OperationOutcome } from '../load/outcome.js';
 import { issue, rowOf, type Issue } from '../model/issue.js';
-import { DESCRIBE, operationId } from '../model/operations.js';
+import { OPERATION_KINDS, operationId } from '../model/operations.js';
 import { planWords } from '../words/view-plan.js';
 import type { DiffNote } from '../plan/diff.js';
 import type { ServiceNote } from '../model/service-state.js';
@@ -25,7 +25,7 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
   const issues: Issue[] = outcomes
     .filter((o) => o.status === 'failed' && !isTransientFailure(o))
     .map((o) => {
-      const d = DESCRIBE[o.op.type];
+      const d = OPERATION_KINDS[o.op.type];
       const message =
         o.failure === 'answer_differs'
           ? planWords().answerDiffers(entityWords(d.entity), operationId(o.op), o.message)

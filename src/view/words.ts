@@ -3,7 +3,7 @@
  * done, and one name for an operation wherever it is shown. The words themselves are in
  * src/words/view-actions.ts, in the run's language.
  */
-import { DESCRIBE, operationId, type Action, type EntityKind, type Operation } from '../model/operations.js';
+import { OPERATION_KINDS, operationId, type Action, type EntityKind, type Operation } from '../model/operations.js';
 import { actionWords as vocabulary } from '../words/view-actions.js';
 
 /** The action as the plan names it: "create", "add to team". */
@@ -36,7 +36,7 @@ export function statusWords(status: string): string {
  * "update user 121", "rename employee 120 → 121", "add to team 121@T1", "report absence 101:2026-03-02".
  */
 export function operationName(op: Operation): string {
-  const d = DESCRIBE[op.type];
+  const d = OPERATION_KINDS[op.type];
   const entity = d.entity === 'membership' || d.entity === 'absence' ? null : d.entity;
   const id = op.type.startsWith('rename') && 'fromId' in op ? `${op.fromId} → ${op.id}` : operationId(op);
   return vocabulary().operation(d.action, entity, id);

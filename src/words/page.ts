@@ -86,9 +86,10 @@ const en: PageWords = {
   outcome: 'Outcome',
   guard: 'Deletion guard',
   guardOk: 'The plan removes nothing that only --prune asks for.',
-  guardExceeded: (one, many, r, s, l) =>
-    `Refused: the plan removes ${formatNumber(r)} ${plural(r, one, many)} of ${formatNumber(s)} in the service; the limit is ${formatNumber(l)} (--max-deletions). Nothing will be sent without --force.`,
-  guardWithin: (one, many, r, s, l) => `Allowed: the plan removes ${formatNumber(r)} ${plural(r, one, many)} of ${formatNumber(s)} in the service; the limit is ${formatNumber(l)}.`,
+  guardExceeded: (one, many, removals, inService, limit) =>
+    `Refused: the plan removes ${formatNumber(removals)} ${plural(removals, one, many)} of ${formatNumber(inService)} in the service; the limit is ${formatNumber(limit)} (--max-deletions). Nothing will be sent without --force.`,
+  guardWithin: (one, many, removals, inService, limit) =>
+    `Allowed: the plan removes ${formatNumber(removals)} ${plural(removals, one, many)} of ${formatNumber(inService)} in the service; the limit is ${formatNumber(limit)}.`,
   warnings: 'Warnings and notes',
   noWarnings: 'No warnings.',
   consequence: 'warning',
@@ -158,8 +159,10 @@ const da: PageWords = {
   outcome: 'Udfald',
   guard: 'Sletteværn',
   guardOk: 'Planen fjerner intet, som kun --prune beder om.',
-  guardExceeded: (_one, many, r, s, l) => `Afvist: ${formatNumber(r)} af de ${formatNumber(s)} ${many} i tjenesten skal fjernes; grænsen er ${formatNumber(l)} (--max-deletions). Intet sendes uden --force.`,
-  guardWithin: (_one, many, r, s, l) => `Tilladt: ${formatNumber(r)} af de ${formatNumber(s)} ${many} i tjenesten fjernes; grænsen er ${formatNumber(l)}.`,
+  guardExceeded: (_one, many, removals, inService, limit) =>
+    `Afvist: ${formatNumber(removals)} af de ${formatNumber(inService)} ${many} i tjenesten skal fjernes; grænsen er ${formatNumber(limit)} (--max-deletions). Intet sendes uden --force.`,
+  guardWithin: (_one, many, removals, inService, limit) =>
+    `Tilladt: ${formatNumber(removals)} af de ${formatNumber(inService)} ${many} i tjenesten fjernes; grænsen er ${formatNumber(limit)}.`,
   warnings: 'Advarsler og bemærkninger',
   noWarnings: 'Ingen advarsler.',
   consequence: 'advarsel',

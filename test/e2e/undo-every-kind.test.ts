@@ -1,6 +1,6 @@
 /**
  * Undo for every kind of operation a run can make (issue 23, point 1), generated from the operation list
- * (`DESCRIBE` of src/model/operations.ts): each kind gets a test, which fails when no scenario below makes
+ * (`OPERATION_KINDS` of src/model/operations.ts): each kind gets a test, which fails when no scenario below makes
  * that kind. A scenario is a nightly run against the sandbox over loopback that carries out the kinds it
  * names (checked in its report), then `undo` of it; the sandbox must then equal its snapshot before the run,
  * except what the undo names as not undoable. The scenarios run one after another on one sandbox.
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESCRIBE, type OperationType } from '../../src/model/operations.js';
+import { OPERATION_KINDS, type OperationType } from '../../src/model/operations.js';
 import { startSandbox, type RunningSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { nightlyExport, type ExportShape } from '../helpers/nightly.js';
@@ -149,7 +149,7 @@ function resultOf(scenario: Scenario): Promise<Result> {
 }
 
 describe('undo of every kind of operation a run can make', () => {
-  it.each(Object.keys(DESCRIBE) as OperationType[])('%s: run, undo, and the service is as before but for what undo names', async (type) => {
+  it.each(Object.keys(OPERATION_KINDS) as OperationType[])('%s: run, undo, and the service is as before but for what undo names', async (type) => {
     const scenario = SCENARIOS.find((s) => s.makes.includes(type));
     expect(scenario, `no scenario makes a ${type}: add one to SCENARIOS`).toBeDefined();
     const { made, before, after, named, undoWrites } = await resultOf(scenario!);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESCRIBE, type Operation } from '../../src/model/operations.js';
+import { OPERATION_KINDS, type Operation } from '../../src/model/operations.js';
 import { HttpClient } from '../../src/service/http/client.js';
 import { V3Adapter } from '../../src/service/v3/adapter.js';
 import { sendJson, startLocalServer, type LocalServer } from './local-server.js';
@@ -79,7 +79,7 @@ afterAll(async () => {
 
 describe('v3 requests', () => {
   it('covers every operation type', () => {
-    expect(new Set(cases.map(([op]) => op.type))).toEqual(new Set(Object.keys(DESCRIBE)));
+    expect(new Set(cases.map(([op]) => op.type))).toEqual(new Set(Object.keys(OPERATION_KINDS)));
   });
 
   const table = cases.map(([op, method, path, body]) => ({ type: op.type, op, method, path, body }));
