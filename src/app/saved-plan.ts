@@ -3,6 +3,7 @@
  * exactly that plan later, and to refuse it when it has gone stale. It holds the service's address and
  * company, never a credential: those come from flags or the environment when the plan is applied.
  */
+import { PACKAGE } from '../package-info.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -18,7 +19,6 @@ import { appSavedPlanWords } from '../words/app-saved-plan.js';
 import { schemaProblems } from '../words/app-schema.js';
 import type { ImportOptions } from './options.js';
 
-const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
 /** The file's format name, a code that never changes with the language: "orgsync-import plan". */
 export const PLAN_FILE_FORMAT = `${PACKAGE.name} plan`;

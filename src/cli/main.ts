@@ -5,6 +5,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
+import { PACKAGE } from '../package-info.js';
 import { EXIT, isOrgsyncErrorCode, OrgsyncError, runErrorOf, type ExitCode, type RunError } from '../errors.js';
 import { printable, type AppIO } from '../app/io.js';
 import { CONFIG_FILE_NAME, ENV, type CommandName, type ImportOptions } from '../app/options.js';
@@ -17,7 +18,6 @@ import { cliWords } from '../words/cli.js';
 import { commanderWords } from '../words/commander.js';
 import { CommandInWords, speakCommanderWords } from './commander-words.js';
 
-const VERSION = '0.1.0';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -163,7 +163,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
   const w = cliWords();
   const program = speakCommanderWords(new CommandInWords('orgsync-import'))
     .description(w.program)
-    .version(VERSION, '-V, --version', commanderWords().versionOption)
+    .version(PACKAGE.version, '-V, --version', commanderWords().versionOption)
     .showHelpAfterError(w.helpAfterError)
     .enablePositionalOptions()
     .argument('[files...]', w.files);

@@ -4,7 +4,7 @@
  * get past it.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, statSync } from 'node:fs';
+import { copyFileSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ describe('a newcomer in a fresh clone', () => {
     const result = await npmIn(ROOT, ['exec', '--offline', '--', 'orgsync-import', '--version']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(result.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
   });
 
   it('gives npm start a file name from the folder they are in, and keeps the state there too', async () => {
