@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError } from '../errors.js';
+import { editDistance } from '../sheets/columns.js';
 import { appConfigWords } from '../words/app-config.js';
 import { schemaProblems } from '../words/app-schema.js';
 import { chooseLanguage } from '../words/language.js';
@@ -118,18 +119,6 @@ export function nearest(typed: string, known: readonly string[]): string | undef
     if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
   }
   return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /**
