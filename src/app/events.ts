@@ -11,6 +11,7 @@ import type { Plan } from '../plan/plan.js';
 import { issueEntry, operationEntry, reportSummary, type ReportInput, type ReportSummary } from '../report/json.js';
 import { appRunWords } from '../words/app-run.js';
 import type { Progress } from './progress.js';
+import { reasonWording } from '../view/reason-text.js';
 
 export const EVENTS_VERSION = '1';
 
@@ -49,7 +50,7 @@ export class JsonEvents implements RunEvents {
   }
 
   outcome(outcome: OperationOutcome): void {
-    this.emit({ event: 'outcome', ...operationEntry(outcome) });
+    this.emit({ event: 'outcome', ...operationEntry(outcome, reasonWording) });
   }
 
   finished(result: Omit<ReportInput, 'planned'> & { planned?: Pick<Plan, 'operations'> }): void {

@@ -13,6 +13,7 @@ import { appOutputWords } from '../words/app-output.js';
 import { language } from '../words/language.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
+import { reasonWording } from '../view/reason-text.js';
 
 /**
  * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
@@ -82,7 +83,7 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
     const chart = buildOrgChart({ ...source.current, desired: source.desired }, report.planned);
     const html = renderPlanPage({
       chart,
-      report: buildReport(report),
+      report: buildReport(report, reasonWording),
       kind,
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),

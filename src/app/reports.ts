@@ -13,6 +13,7 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { writePage, type PageSource } from './pages.js';
 import { appOutputWords } from '../words/app-output.js';
+import { reasonWording } from '../view/reason-text.js';
 
 export interface ReportContext {
   options: ImportOptions;
@@ -83,7 +84,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult): Prom
   if (!path) return;
   try {
     if (kept) await copyFileReplacing(kept, path);
-    else await writeReportOf(path, report);
+    else await writeReportOf(path, report, reasonWording);
     println(ctx.io.stdout, appOutputWords().reportWritten(path));
   } catch (error) {
     // What was applied stays applied and the exit code says how it went; only the report is missing.

@@ -20,6 +20,7 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { appOutputWords } from '../words/app-output.js';
 import type { ReportContext } from './reports.js';
+import { reasonWording } from '../view/reason-text.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
@@ -67,7 +68,7 @@ export function recordRunHook(run: RunToRecord): NonNullable<ReportContext['afte
     recorded = true;
     try {
       const dir = runDir(options.stateDir, run.runId);
-      await writeReportOf(join(dir, 'report.json'), report);
+      await writeReportOf(join(dir, 'report.json'), report, reasonWording);
       reportFile = join(dir, 'report.json');
       const outcomes = report.operations ?? [];
       const planned = report.plan ?? [];

@@ -27,8 +27,8 @@ const options: ImportOptions = {
   resendAbsences: false,
   stateDir: '/tmp/.orgsync',
 };
-const fire = operation({ type: 'fireEmployee', id: '121', reason: 'not in the workbook (--prune)', pruned: true });
-const update = operation({ type: 'updateTeam', id: 'T1', changes: { name: 'One' }, reason: 'name changed' });
+const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
+const update = operation({ type: 'updateTeam', id: 'T1', changes: { name: 'One' }, reason: { code: 'as_saved' as const, text: 'name changed' } });
 const plan = holdRemovals({
   operations: [{ op: update, dependsOn: [] }, { op: fire, dependsOn: [update.key] }],
   notes: [],

@@ -60,7 +60,7 @@ describe('a run kept in the history', () => {
       op: operation({
         type: 'createUser',
         id: `u${i}`,
-        reason: 'ny i projektmappen',
+        reason: { code: 'as_saved' as const, text: 'ny i projektmappen' },
         fields: { name: `Søren ${i}`, email: `u${i}@example.dk`, username: `u${i}@example.dk`, gender: i % 2 ? 'f' : null },
         source: { file: 'firma.xlsx', sheet: 'employees', sheetName: 'Medarbejdere', row: i + 2 },
       }),
