@@ -19,15 +19,21 @@ const COMPANY_CSV = join(ROOT, 'samples', 'csv');
 /** The words of a report: `message` everywhere, and the plan entries' `reason` (their message). */
 const WORDS = new Set(['message', 'reason']);
 
+/** Findings in a stable order: the service lists people in no fixed order, so notes about them come in any. */
+const sorted = (list: unknown[]) => list.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
 function withoutWords(path: string): unknown {
   const folder = dirname(path);
-  return JSON.parse(readFileSync(path, 'utf8'), (key, value: unknown) => {
+  const report = JSON.parse(readFileSync(path, 'utf8'), (key, value: unknown) => {
     // Each language ran in its own folder, at its own time.
     if (typeof value === 'string' && value.includes(folder)) return value.split(folder).join('FOLDER');
     if (WORDS.has(key) && typeof value === 'string') return undefined;
     if (['started_at', 'finished_at', 'duration_ms', 'generated_at', 'run_id'].includes(key)) return undefined;
     return value;
-  });
+  }) as { issues: unknown[]; plan_detail: { notes: unknown[] } };
+  sorted(report.issues);
+  sorted(report.plan_detail.notes);
+  return report;
 }
 
 interface PlanReport {
