@@ -12,6 +12,7 @@ import { issueEntry, operationEntry, reportSummary, type ReportSummary } from '.
 import { appRunWords } from '../words/app-run.js';
 import type { Progress } from './progress.js';
 import { reportInputOf, type RunResult } from './run-result.js';
+import { reasonWording } from '../view/reason-text.js';
 
 export const EVENTS_VERSION = '1';
 
@@ -50,7 +51,7 @@ export class JsonEvents implements RunEvents {
   }
 
   outcome(outcome: OperationOutcome): void {
-    this.emit({ event: 'outcome', ...operationEntry(outcome) });
+    this.emit({ event: 'outcome', ...operationEntry(outcome, reasonWording) });
   }
 
   finished(result: RunResult): void {

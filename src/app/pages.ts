@@ -14,6 +14,7 @@ import { language } from '../words/language.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import type { RunResult } from './run-result.js';
+import { reasonWording } from '../view/reason-text.js';
 
 /**
  * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
@@ -85,7 +86,7 @@ export async function writePage(options: ImportOptions, io: AppIO, source: PageS
     const chart = buildOrgChart({ ...source.current, desired: source.desired }, plan);
     const html = renderPlanPage({
       chart,
-      report: buildReport(report),
+      report: buildReport(report, reasonWording),
       kind,
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),

@@ -10,6 +10,7 @@ import type { ImportOptions } from './options.js';
 import type { PageSource } from './pages.js';
 import { reportInputOf, type RunResult, type RunSummary } from './run-result.js';
 import { appOutputWords } from '../words/app-output.js';
+import { reasonWording } from '../view/reason-text.js';
 
 /** What a run knows from its start; nothing is added to it later. */
 export interface ReportContext {
@@ -77,7 +78,7 @@ export async function finishReports(ctx: ReportContext, result: RunResult, repor
   if (!path) return;
   try {
     if (kept) await copyFileReplacing(kept, path);
-    else await writeReportOf(path, report);
+    else await writeReportOf(path, report, reasonWording);
     println(ctx.io.stdout, appOutputWords().reportWritten(path));
   } catch (error) {
     // What was applied stays applied and the exit code says how it went; only the report is missing.

@@ -15,6 +15,7 @@ import { deletionGuard, type Plan } from '../plan/plan.js';
 import { countAlreadyMatching } from '../view/apply-summary.js';
 import { deletionGuardLines, renderPlan } from '../view/plan-text.js';
 import { noteIssues } from '../view/row-issues.js';
+import { savedPlanFindingText } from '../view/reason-text.js';
 import { readApprovals } from './approvals.js';
 import { hashInputs } from './inputs.js';
 import { println, type AppIO } from './io.js';
@@ -133,7 +134,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       let plan: Plan;
       if (approved === null) {
         const remaining = remainingOf(saved.operations, progress, fresh.plan.operations);
-        const differences = planDifferences(remaining, fresh.plan.operations);
+        const differences = planDifferences(remaining, fresh.plan.operations).map(savedPlanFindingText);
         if (differences.length > 0) {
           const error = stale(request.planFile, differences, changed);
           // After a --hold-removals run the rest is applied: what is left is the approval of its removals.
@@ -152,7 +153,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
         const now = new Set(fresh.plan.operations.map((p) => p.op.key));
         const doneBefore = approved.filter((key) => progress.done.has(key) || (progress.unconfirmed.has(key) && !now.has(key)));
         const run = approvedRemovals(saved.operations, approved.filter((key) => !doneBefore.includes(key)), fresh.plan);
-        if (run.problems.length > 0) throw stale(request.planFile, run.problems, sameWorkbook && sameService ? words.approvedCannotRun : changed);
+        if (run.problems.length > 0) throw stale(request.planFile, run.problems.map(savedPlanFindingText), sameWorkbook && sameService ? words.approvedCannotRun : changed);
         if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
         const removals = run.operations.map((p) => p.op);
         // What an approved removal brings about is said again now, as when it was planned.

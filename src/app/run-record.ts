@@ -21,6 +21,7 @@ import type { ImportOptions } from './options.js';
 import { appOutputWords } from '../words/app-output.js';
 import type { KeepRecord, ReportContext } from './reports.js';
 import type { RunResult } from './run-result.js';
+import { reasonWording } from '../view/reason-text.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
@@ -74,7 +75,7 @@ export function recordRunHook(run: RunToRecord): KeepRecord {
     recorded = true;
     try {
       const dir = runDir(options.stateDir, run.runId);
-      await writeReportOf(join(dir, 'report.json'), report);
+      await writeReportOf(join(dir, 'report.json'), report, reasonWording);
       reportFile = join(dir, 'report.json');
       const outcomes = result.outcomes ?? [];
       const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);

@@ -11,6 +11,7 @@ import type { ImportOptions } from './options.js';
 import { planAndApply, progressFor, readService, type Context } from './run-import.js';
 import { connect, howToConfigure, isServiceConfigured } from './service.js';
 import { appRunWords } from '../words/app-run.js';
+import { notUndoneText } from '../view/reason-text.js';
 
 export async function runUndo(given: ImportOptions, runId: string, io: AppIO): Promise<ExitCode> {
   // The run's creations and pruned removals are removals here: only what the undo plans is removed.
@@ -37,7 +38,9 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
     const current = await readService(connection, {});
     ctx.progress.end();
     const done = data.operations.filter((o) => o.status === 'done').map((o) => o.op);
-    const { desired, notUndone } = undoDesired(current.org, data.before, done);
+    const undone = undoDesired(current.org, data.before, done);
+    const { desired } = undone;
+    const notUndone = undone.notUndone.map(notUndoneText);
     const entities = data.before.employees.length + data.before.departments.length + data.before.teams.length;
     println(io.stdout, appRunWords().undoing(runId, record.started_at, entities));
     for (const line of notUndone) println(io.stdout, appRunWords().cannotBeUndone(line));

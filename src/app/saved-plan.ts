@@ -12,10 +12,12 @@ import { OrgsyncError, UsageError } from '../errors.js';
 import { replaceFileWith } from '../json-file.js';
 import { OPERATION_KINDS, type Operation, type OperationType } from '../model/operations.js';
 import type { CurrentState } from '../model/service-state.js';
+import { savedReason, type OperationReason } from '../model/reasons.js';
 import type { PlannedOperation } from '../plan/graph.js';
 import type { Plan } from '../plan/plan.js';
 import { planDetail, planEntryWithDependencies, type ReportPlanDetail, type ReportPlanEntry } from '../report/json.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
+import { reasonWording } from '../view/reason-text.js';
 import { schemaProblems } from '../words/app-schema.js';
 import type { ImportOptions } from './options.js';
 
@@ -32,7 +34,12 @@ const OPERATION_TYPES = Object.keys(OPERATION_KINDS) as [OperationType, ...Opera
  * Operations are checked loosely here: `apply` compares each one with the plan made again from the
  * workbook and the service, field by field, so an operation edited in the file is refused as stale.
  */
-const operationSchema = z.looseObject({ type: z.enum(OPERATION_TYPES), key: z.string(), reason: z.string() });
+const operationSchema = z.looseObject({
+  type: z.enum(OPERATION_TYPES),
+  key: z.string(),
+  // A code with its values; a plan file written before reasons were codes has words, read as saved.
+  reason: z.union([z.looseObject({ code: z.string() }), z.string()]).transform((reason) => savedReason(reason as OperationReason | string)),
+});
 
 const entrySchema = z.looseObject({
   key: z.string(),
@@ -132,7 +139,7 @@ export function planFileOf(
   context: { options: ImportOptions; serviceKey: string; fingerprint: string; inputsHash: string; now: Date },
 ): SavedPlanFile {
   const { options } = context;
-  const entry = planEntryWithDependencies(plan);
+  const entry = planEntryWithDependencies(plan, reasonWording);
   return {
     format: PLAN_FILE_FORMAT,
     version: PLAN_FILE_VERSION,
@@ -161,7 +168,7 @@ export function planFileOf(
       hash: context.inputsHash,
     },
     plan: plan.operations.map((p) => ({ ...entry(p.op), depends_on: [...p.dependsOn], operation: p.op })),
-    plan_detail: planDetail(plan) satisfies ReportPlanDetail,
+    plan_detail: planDetail(plan, reasonWording) satisfies ReportPlanDetail,
   };
 }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { RunError } from '../errors.js';
 import { compactJsonPieces, replaceFileSync, replaceFileWith } from '../json-file.js';
 import type { Operation } from '../model/operations.js';
+import { savedReason } from '../model/reasons.js';
 import type { Department, Organisation, Team } from '../model/organisation.js';
 import { ownerAsShown } from '../plan/after.js';
 import type { BeforeState } from '../plan/undo.js';
@@ -141,7 +142,10 @@ export function reportPathOf(stateDir: string, id: string): string {
 
 export function readUndoData(stateDir: string, id: string): UndoData | null {
   try {
-    return JSON.parse(readFileSync(join(historyDir(stateDir), id, 'undo.json'), 'utf8')) as UndoData;
+    const data = JSON.parse(readFileSync(join(historyDir(stateDir), id, 'undo.json'), 'utf8')) as UndoData;
+    // A record written before reasons were codes holds words: kept as they were said.
+    for (const entry of data.operations) entry.op.reason = savedReason(entry.op.reason);
+    return data;
   } catch {
     return null;
   }

@@ -1,15 +1,16 @@
 /**
  * Operations: a discriminated union, one variant per thing the importer can ask the service to do.
- * Every operation carries a stable key (for the journal and the dependency graph), a reason a person can
- * read, and the workbook row it came from. Adapters translate operations into requests for their API
+ * Every operation carries a stable key (for the journal and the dependency graph), its reason as a code
+ * with values (src/view/ says it in words), and the workbook row it came from. Adapters translate operations into requests for their API
  * version; nothing here knows a path or a field name of the API.
  */
 import type { Gender, Source, SystemLanguage, UnitKind } from '../model/organisation.js';
+import type { OperationReason } from '../model/reasons.js';
 
 interface Base {
   /** Stable and unique within a plan: `${type}:${id...}`. */
   key: string;
-  reason: string;
+  reason: OperationReason;
   source?: Source;
   /** Set on removals that only --prune asks for (the entity is merely absent from the workbook). */
   pruned?: true;

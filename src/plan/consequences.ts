@@ -9,7 +9,7 @@ import type { Operation } from '../model/operations.js';
 import type { DiffNote } from './diff-common.js';
 import { organisationAfter, renameChains, withShownOwners, type Before } from './after.js';
 import { effectiveResponsible } from './responsible.js';
-import { consequenceWords, type Inherited, type Who } from '../words/plan-consequences.js';
+import type { Inherited, NoteReason, Who } from '../model/reasons.js';
 
 export interface ConsequenceInput extends Before {
   /** The desired organisation (where a rehired employee's record comes from). */
@@ -28,7 +28,6 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
   const shownBefore = withShownOwners(before);
   const responsibleBefore = effectiveResponsible(shownBefore);
   const responsibleAfter = effectiveResponsible(after);
-  const w = consequenceWords();
   const who = (org: Organisation, employeeId: string | null | undefined): Who => {
     if (!employeeId) return null;
     const employee = org.employees.get(employeeId) ?? before.employees.get(employeeId);
@@ -37,14 +36,14 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
   };
   const sourceOf = (match: (op: Operation) => boolean) => ops.find((op) => match(op) && op.source)?.source;
   const notes: DiffNote[] = [];
-  const note = (subject: string, message: string, source?: Operation['source']) =>
-    notes.push({ message, kind: 'consequence', subject, ...(source ? { source } : {}) });
+  const note = (subject: string, reason: NoteReason, source?: Operation['source']) =>
+    notes.push({ reason, kind: 'consequence', subject, ...(source ? { source } : {}) });
 
   for (const op of ops) {
     if (op.type !== 'deleteTeam') continue;
     const team = before.teams.get(op.id);
     const leader = team?.responsible ?? responsibleBefore.get(`team:${op.id}`) ?? null;
-    note(`team:${op.id}`, w.teamDeleted(op.id, team?.name, leader ? who(before, leader) : null), op.source);
+    note(`team:${op.id}`, { code: 'team_deleted', id: op.id, ...(team?.name !== undefined ? { name: team.name } : {}), leader: leader ? who(before, leader) : null }, op.source);
   }
 
   const employeeIds = renameChains(ops, 'renameEmployee');
@@ -59,7 +58,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     if (!fired && employee.teamId !== null) continue;
     note(
       `employee:${a.employeeId}`,
-      w.sickLeavesTeams(who(after, a.employeeId), a.startDate, fired),
+      { code: 'sick_leaves_teams', who: who(after, a.employeeId), since: a.startDate, fired },
       sourceOf((op) => ('employeeId' in op ? op.employeeId : 'id' in op ? op.id : '') === a.employeeId),
     );
   }
@@ -79,7 +78,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
       const isTop = kind === 'department' && unit.id === top?.id;
       note(
         `${kind}:${id}`,
-        w.losesOwner({ kind, id, name: later.name }, who(before, unit.owner), heir ? who(after, heir) : null, String(from), isTop),
+        { code: 'loses_owner', unit: { kind, id, name: later.name }, owner: who(before, unit.owner), heir: heir ? who(after, heir) : null, from: String(from), top: isTop },
         sourceOf((op) => (op.type === 'updateDepartment' || op.type === 'updateTeam') && op.id === id),
       );
     }
@@ -96,7 +95,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
   }
   if (leaderless.length > 0) {
     const more = Math.max(0, leaderless.length - INHERITED_SHOWN);
-    notes.push({ kind: 'consequence', message: w.newUnitsInherit(leaderless.slice(0, INHERITED_SHOWN), more) });
+    notes.push({ kind: 'consequence', reason: { code: 'new_units_inherit', units: leaderless.slice(0, INHERITED_SHOWN), more } });
   }
 
   const previousTeam = inverse(unitIds.team);
@@ -106,7 +105,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     const previousId = previousTeam.get(team.id) ?? team.id;
     const had = membersBefore.get(previousId) ?? 0;
     if (had === 0 || (membersAfter.get(team.id) ?? 0) > 0) continue;
-    note(`team:${team.id}`, w.teamEmptied(team.id, team.name, had));
+    note(`team:${team.id}`, { code: 'team_emptied', id: team.id, name: team.name, had });
   }
 
   const topOwner = top ? (top.responsible ?? shownBefore.departments.get(top.id)?.owner ?? null) : null;
@@ -118,19 +117,19 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     if (ownerAfter?.status === 'fired' && successor?.status === 'active') {
       note(
         `department:${topAfter!.id}`,
-        w.topOwnerLeavesReplaced(who(before, topOwner), who(after, successor.id)),
+        { code: 'top_owner_leaves_replaced', was: who(before, topOwner), now: who(after, successor.id) },
         sourceOf((op) => op.type === 'fireEmployee' && op.id === ownerAfter.id),
       );
     } else if (ownerAfter?.status === 'fired') {
       note(
         `employee:${ownerAfter.id}`,
-        w.topOwnerFired(who(before, topOwner)),
+        { code: 'top_owner_fired', owner: who(before, topOwner) },
         sourceOf((op) => op.type === 'fireEmployee' && op.id === ownerAfter.id),
       );
     } else if (topAfter?.owner && ownerAfter && topAfter.owner !== ownerAfter.id) {
       note(
         `department:${topAfter.id}`,
-        w.topOwnerChanges(who(before, topOwner), who(after, topAfter.owner)),
+        { code: 'top_owner_changes', was: who(before, topOwner), now: who(after, topAfter.owner) },
         sourceOf((op) => op.type === 'updateDepartment' && op.id === topAfter.id),
       );
     }

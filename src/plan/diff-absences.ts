@@ -9,8 +9,7 @@ import type { Absence } from '../model/organisation.js';
 import type { DiffNote } from './diff-common.js';
 import { absenceKey } from './diff-relations.js';
 import { operation, type Operation } from '../model/operations.js';
-import { planReasonWords } from '../words/plan-reasons.js';
-import { planNoteWords } from '../words/plan-notes.js';
+import type { OperationReason } from '../model/reasons.js';
 
 const OPEN = '9999-12-31';
 
@@ -37,8 +36,6 @@ export function planAbsences(
   notes: DiffNote[],
   options: AbsencePlanOptions,
 ): void {
-  const w = planReasonWords();
-  const notesWords = planNoteWords();
   const byKey = new Map(reported.map((p) => [absenceKey(p.employeeId, p.startDate), p]));
   // Each employee's periods, in the order reported: looked up per absence, not searched for in all of them.
   const byEmployee = new Map<string, ReportedPeriod[]>();
@@ -48,7 +45,7 @@ export function planAbsences(
     else byEmployee.set(p.employeeId, [p]);
   }
   const accounted = new Set<ReportedPeriod>();
-  const report = (absence: Absence, fields: { startDate: string; endDate: string | null; keepsStart?: string }, step: string | undefined, reason: string) => {
+  const report = (absence: Absence, fields: { startDate: string; endDate: string | null; keepsStart?: string }, step: string | undefined, reason: OperationReason) => {
     ops.push(operation({
       type: 'reportAbsence',
       employeeId: absence.employeeId,
@@ -64,53 +61,54 @@ export function planAbsences(
     for (const p of touched) accounted.add(p);
     if (same && same.endDate === absence.endDate) continue;
     if (same) {
-      report(absence, wanted, undefined, w.endDate(same.endDate, absence.endDate));
+      report(absence, wanted, undefined, { code: 'end_date', was: same.endDate, now: absence.endDate });
       continue;
     }
     const held = touched[0];
     if (!options.merge || held === undefined) {
-      report(absence, wanted, undefined, absence.endDate === null ? w.sickFrom(absence.startDate) : w.sick(absence.startDate, absence.endDate));
+      report(absence, wanted, undefined, absence.endDate === null ? { code: 'sick_from', start: absence.startDate } : { code: 'sick', start: absence.startDate, end: absence.endDate });
       continue;
     }
     if (touched.length > 1) {
       notes.push({
-        message: notesWords.overlapsPeriods(
-          absence.employeeId,
-          notesWords.period(absence.startDate, absence.endDate),
-          touched.map((p) => notesWords.period(p.startDate, p.endDate)),
-        ),
+        reason: {
+          code: 'overlaps_periods',
+          employee: absence.employeeId,
+          period: { start: absence.startDate, end: absence.endDate },
+          held: touched.map((p) => ({ start: p.startDate, end: p.endDate })),
+        },
         source: absence.source,
       });
       continue;
     }
     if (held.startDate > absence.startDate) {
       // An earlier start always moves; the end moves when one is sent.
-      report(absence, wanted, undefined, w.correctEarlierStart({ start: held.startDate, end: held.endDate }, { start: absence.startDate, end: absence.endDate }));
+      report(absence, wanted, undefined, { code: 'correct_earlier_start', held: { start: held.startDate, end: held.endDate }, wanted: { start: absence.startDate, end: absence.endDate } });
       continue;
     }
     if (held.endDate !== null) {
       // The start moves later only when the same end date is sent: shorten first, then set the end.
       const extend = held.endDate !== absence.endDate;
       const heldPeriod = { start: held.startDate, end: held.endDate };
-      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? 'shorten' : undefined, w.correctLaterStart(heldPeriod, absence.startDate));
-      if (extend) report(absence, wanted, undefined, w.correctThenEnd(heldPeriod, absence.endDate));
+      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? 'shorten' : undefined, { code: 'correct_later_start', held: heldPeriod, start: absence.startDate });
+      if (extend) report(absence, wanted, undefined, { code: 'correct_then_end', held: heldPeriod, end: absence.endDate });
       continue;
     }
     if (absence.endDate === null) {
       notes.push({
-        message: notesWords.openStartCannotMoveLater(absence.employeeId, held.startDate, absence.startDate),
+        reason: { code: 'open_start_cannot_move_later', employee: absence.employeeId, from: held.startDate, start: absence.startDate },
         source: absence.source,
       });
       continue;
     }
     // An open period: send the end first (the start stays), then the same end again, which moves the start.
-    report(absence, { ...wanted, keepsStart: held.startDate }, 'end', w.correctOpenEndFirst(held.startDate, absence.endDate));
-    report(absence, wanted, undefined, w.correctOpenStartAgain(held.startDate, absence.startDate));
+    report(absence, { ...wanted, keepsStart: held.startDate }, 'end', { code: 'correct_open_end_first', from: held.startDate, end: absence.endDate });
+    report(absence, wanted, undefined, { code: 'correct_open_start_again', from: held.startDate, start: absence.startDate });
   }
   for (const p of reported) {
     if (accounted.has(p)) continue;
     notes.push({
-      message: notesWords.absenceNotInWorkbook(p.employeeId, notesWords.period(p.startDate, p.endDate), p.from),
+      reason: { code: 'absence_not_in_workbook', employee: p.employeeId, period: { start: p.startDate, end: p.endDate }, ...(p.from ? { reportedFrom: p.from } : {}) },
     });
   }
 }

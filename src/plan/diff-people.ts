@@ -5,8 +5,7 @@ import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
 import { operation, type Operation, type UserFields } from '../model/operations.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
-import { planReasonWords, type RenamedKind } from '../words/plan-reasons.js';
-import { planNoteWords } from '../words/plan-notes.js';
+import type { FieldChange, OperationReason, RenamedKind } from '../model/reasons.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
@@ -40,7 +39,7 @@ export function planEmployeeRenames(
         type: 'rehireEmployee',
         id: previous,
         userId: employee.userId,
-        reason: planReasonWords().rehireUnderPreviousId(previous),
+        reason: { code: 'rehire_under_previous_id', previous },
         source: employee.source,
       }));
       now.employees.set(previous, rehiredRecord(fired, previous, employee.userId));
@@ -48,7 +47,7 @@ export function planEmployeeRenames(
     requests.push({ from: previous, ...request });
   }
   const personOf = (id: string) => identityOf(now.users.get(now.employees.get(id)?.userId ?? ''));
-  const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), personOf, 'Employee', notes);
+  const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), personOf, 'employee', notes);
   for (const step of steps) {
     ops.push(operation({
       type: 'renameEmployee',
@@ -68,11 +67,10 @@ export function planEmployeeRenames(
   return mapping;
 }
 
-export function renameReason(step: RenameStep, column: string, kind: RenamedKind): string {
-  const w = planReasonWords();
-  if (step.temporary === 'first') return w.renameViaTemporaryFirst(step.fromId);
-  if (step.temporary === 'last') return w.renameViaTemporaryLast(column, step.id, kind);
-  return w.rename(column, step.fromId, kind);
+export function renameReason(step: RenameStep, column: string, kind: RenamedKind): OperationReason {
+  if (step.temporary === 'first') return { code: 'rename_via_temporary_first', from: step.fromId };
+  if (step.temporary === 'last') return { code: 'rename_via_temporary_last', column, id: step.id, kind };
+  return { code: 'rename', column, from: step.fromId, kind };
 }
 
 function userFields(user: User, serviceUsername?: string): UserFields {
@@ -103,7 +101,7 @@ export function serviceUserIds(desired: Organisation, now: Organisation, notes: 
   for (const [userId, { serviceUserId, employee }] of candidates) {
     if (now.users.has(userId) && !claimed.has(userId)) {
       notes.push({
-        message: planNoteWords().employmentStaysWithUser(employee.id, serviceUserId, userId),
+        reason: { code: 'employment_stays_with_user', employee: employee.id, serviceUser: serviceUserId, user: userId },
         source: employee.source,
       });
       continue;
@@ -146,7 +144,7 @@ export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias
     if (employed.has(holder.id)) {
       const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);
       notes.push({
-        message: planNoteWords().usernameTaken(holder, employments, user.id),
+        reason: { code: 'username_taken', holder: { id: holder.id, username: holder.username, email: holder.email }, employments: [...employments], user: user.id },
         ...(user.source ? { source: user.source } : {}),
       });
       continue;
@@ -155,7 +153,7 @@ export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias
     taken.add(holder.id);
     alias.set(user.id, holder.id);
     notes.push({
-      message: planNoteWords().orphanUserUsed(holder, user.id),
+      reason: { code: 'orphan_user_used', holder: { id: holder.id, username: holder.username }, user: user.id },
       ...(user.source ? { source: user.source } : {}),
     });
   }
@@ -184,7 +182,7 @@ export function planUsers(
         type: 'createUser',
         id: user.id,
         fields: userFields(user),
-        reason: planReasonWords().newPerson,
+        reason: { code: 'new_person' },
         source: user.source,
       }));
       continue;
@@ -217,7 +215,7 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
     id: serviceUserId,
     changes,
     ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
-    reason: changed.map((field) => `${field}: ${JSON.stringify(existing[field as keyof UserFields] ?? '')} → ${JSON.stringify(changes[field as keyof UserFields] ?? '')}`).join(', '),
+    reason: { code: 'fields_changed', changes: changed.map((field): FieldChange => ({ field, was: existing[field as keyof UserFields] ?? null, now: changes[field as keyof UserFields] ?? null })) },
     source: user.source,
   }));
 }
@@ -270,7 +268,7 @@ export function planEmployees(
         ops.push(operation({
           type: 'fireEmployee',
           id: employee.id,
-          reason: planReasonWords().fireLeft,
+          reason: { code: 'fire_left' },
           source: employee.source,
         }));
         now.employees.delete(employee.id);
@@ -284,7 +282,7 @@ export function planEmployees(
           type: 'rehireEmployee',
           id: employee.id,
           userId,
-          reason: planReasonWords().rehireActive,
+          reason: { code: 'rehire_active' },
           source: employee.source,
         }));
         now.employees.set(employee.id, rehiredRecord(fired, employee.id, userId));
@@ -320,7 +318,7 @@ export function planEmployees(
       existing.systemLanguage !== employee.systemLanguage
     ) {
       notes.push({
-        message: planNoteWords().systemLanguageFixed(employee.id, existing.systemLanguage),
+        reason: { code: 'system_language_fixed', employee: employee.id, stays: existing.systemLanguage },
         source: employee.source,
       });
     }
@@ -330,19 +328,18 @@ export function planEmployees(
     if (desired.employees.has(employee.id)) continue;
     const why = prune.employees.get(employee.id);
     if (why !== undefined) {
-      notes.push({ message: planNoteWords().keptEmployee(employee.id, why) });
+      notes.push({ reason: { code: 'kept', kind: 'employee', id: employee.id, why } });
       continue;
     }
-    ops.push(operation({ type: 'fireEmployee', id: employee.id, reason: planReasonWords().pruned, pruned: true }));
+    ops.push(operation({ type: 'fireEmployee', id: employee.id, reason: { code: 'pruned' }, pruned: true }));
     now.employees.delete(employee.id);
   }
 }
 
-function createReason(rehireUntil: string | undefined, today: string): string {
-  const w = planReasonWords();
-  if (rehireUntil === undefined) return w.newEmployment;
-  if (today <= rehireUntil) return w.rehiredByCreate(rehireUntil);
-  return w.pastRehireWindow(rehireUntil);
+function createReason(rehireUntil: string | undefined, today: string): OperationReason {
+  if (rehireUntil === undefined) return { code: 'new_employment' };
+  if (today <= rehireUntil) return { code: 'rehired_by_create', until: rehireUntil };
+  return { code: 'past_rehire_window', ended: rehireUntil };
 }
 
 function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[]): void {
@@ -355,8 +352,8 @@ function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Opera
     changes: { employment: employee.employment },
     reason:
       existing.employment === undefined
-        ? planReasonWords().employmentNotShown(JSON.stringify(employee.employment ?? ''))
-        : `employment: ${JSON.stringify(existing.employment ?? '')} → ${JSON.stringify(employee.employment ?? '')}`,
+        ? { code: 'employment_not_shown', now: employee.employment }
+        : { code: 'fields_changed', changes: [{ field: 'employment', was: existing.employment, now: employee.employment }] },
     source: employee.source,
   }));
   existing.employment = employee.employment;

@@ -1,7 +1,6 @@
 /** The diff of relations: team memberships, delegations, absences. */
 import type { Delegation, Organisation } from '../model/organisation.js';
 import { operation, type Operation } from '../model/operations.js';
-import { planReasonWords } from '../words/plan-reasons.js';
 
 export function absenceKey(employeeId: string, startDate: string): string {
   return `${employeeId}|${startDate}`;
@@ -18,7 +17,7 @@ export function planMemberships(desired: Organisation, now: Organisation, ops: O
         type: 'addTeamMember',
         teamId: employee.teamId,
         employeeId: employee.id,
-        reason: currentTeam ? planReasonWords().teamChange(currentTeam, employee.teamId) : planReasonWords().joinsTeam(employee.teamId),
+        reason: currentTeam ? { code: 'team_change', was: currentTeam, now: employee.teamId } : { code: 'joins_team', team: employee.teamId },
         source: employee.source,
       }));
     } else if (currentTeam !== null) {
@@ -26,7 +25,7 @@ export function planMemberships(desired: Organisation, now: Organisation, ops: O
         type: 'removeTeamMember',
         teamId: currentTeam,
         employeeId: employee.id,
-        reason: planReasonWords().leavesTeam(currentTeam),
+        reason: { code: 'leaves_team', team: currentTeam },
         source: employee.source,
       }));
     }
@@ -51,7 +50,7 @@ export function planDelegations(desired: Organisation, now: Organisation, ops: O
       unitId: d.unitId,
       responsibility: d.responsibility,
       employeeId: d.employeeId,
-      reason: planReasonWords().delegation(d.employeeId, d.responsibility, d.unitKind, d.unitId),
+      reason: { code: 'delegation', employee: d.employeeId, responsibility: d.responsibility, kind: d.unitKind, unit: d.unitId },
       source: d.source,
     }));
   }
@@ -65,7 +64,7 @@ export function planDelegations(desired: Organisation, now: Organisation, ops: O
       responsibility: d.responsibility,
       employeeId: d.employeeId,
       serviceId: d.serviceId,
-      reason: planReasonWords().pruned, pruned: true,
+      reason: { code: 'pruned' }, pruned: true,
     }));
   }
 }
@@ -90,7 +89,7 @@ export function planEmptyingTeams(now: Organisation, ops: Operation[]): void {
       type: 'removeTeamMember',
       teamId: team,
       employeeId: employee.id,
-      reason: planReasonWords().emptiedForDeletion(team),
+      reason: { code: 'emptied_for_deletion', team },
     }));
   }
 }

@@ -4,13 +4,12 @@ import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { renameReason } from './diff-people.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
 import { operation, type Operation } from '../model/operations.js';
-import { planReasonWords } from '../words/plan-reasons.js';
-import { planNoteWords } from '../words/plan-notes.js';
+import type { OperationReason, UnitChange } from '../model/reasons.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [
-    { units: desired.departments, current: now.departments, type: 'renameDepartment', label: 'Department' },
-    { units: desired.teams, current: now.teams, type: 'renameTeam', label: 'Team' },
+    { units: desired.departments, current: now.departments, type: 'renameDepartment', label: 'department' },
+    { units: desired.teams, current: now.teams, type: 'renameTeam', label: 'team' },
   ] as const;
   for (const { units, current, type, label } of kinds) {
     const requests: RenameRequest[] = [];
@@ -75,8 +74,8 @@ function willShow(responsible: ReadonlyMap<string, string | null>, now: Organisa
 
 interface OwnerChange {
   owner: string | null;
-  /** In words, old → new, or why a value that is not changing is sent again. */
-  why: string;
+  /** Old → new, or why a value that is not changing is sent again. */
+  why: UnitChange;
 }
 
 /**
@@ -90,21 +89,20 @@ function ownerChange(
   inherits: { now: string | null; after: string | null },
 ): OwnerChange | null {
   if (unit.owner === undefined) return null;
-  const w = planReasonWords();
   if (existing.owner !== undefined) {
     const was = existing.owner ?? null;
     if (was === unit.owner) return null;
-    return { owner: unit.owner, why: unit.owner === null ? w.ownerCleared(was) : w.owner(was, unit.owner) };
+    return { owner: unit.owner, why: unit.owner === null ? { code: 'owner_cleared', was } : { code: 'owner', was, now: unit.owner } };
   }
   const shown = existing.responsible ?? null;
   if (unit.owner !== null) {
-    if (shown !== unit.owner) return { owner: unit.owner, why: w.owner(shown, unit.owner) };
-    if (shown === inherits.now && inherits.after !== unit.owner) return { owner: unit.owner, why: w.ownerUnchanged(unit.owner, inherits.after) };
+    if (shown !== unit.owner) return { owner: unit.owner, why: { code: 'owner', was: shown, now: unit.owner } };
+    if (shown === inherits.now && inherits.after !== unit.owner) return { owner: unit.owner, why: { code: 'owner_unchanged', owner: unit.owner, after: inherits.after } };
     return null;
   }
-  if (shown !== inherits.now) return { owner: null, why: w.ownerClearedInherits(shown, inherits.after) };
+  if (shown !== inherits.now) return { owner: null, why: { code: 'owner_cleared_inherits', was: shown, after: inherits.after } };
   if (shown === inherits.after || shown === null) return null;
-  return { owner: null, why: w.ownerBlankUnchanged(shown, inherits.after) };
+  return { owner: null, why: { code: 'owner_blank_unchanged', shown, after: inherits.after } };
 }
 
 /** `responsible`: the responsible employee each unit will have (department id, `team:${id}`). */
@@ -126,7 +124,7 @@ export function planDepartments(
         id: dept.id,
         name: dept.name,
         parentId: dept.parentId,
-        reason: planReasonWords().newDepartment,
+        reason: { code: 'new_department' },
         source: dept.source,
       });
       if (dept.owner) create.owner = dept.owner;
@@ -156,7 +154,7 @@ export function planDepartments(
         id: dept.id,
         parentId: dept.parentId,
         fromParentId: existing.parentId,
-        reason: planReasonWords().parent(existing.parentId, dept.parentId),
+        reason: { code: 'parent', was: existing.parentId, now: dept.parentId },
         source: dept.source,
       }));
     }
@@ -167,18 +165,18 @@ export function planDepartments(
   for (const dept of doomed.reverse()) {
     const why = prune.departments.get(dept.id);
     if (why !== undefined) {
-      notes.push({ message: planNoteWords().keptDepartment(dept.id, why) });
+      notes.push({ reason: { code: 'kept', kind: 'department', id: dept.id, why } });
       continue;
     }
-    ops.push(operation({ type: 'deleteDepartment', id: dept.id, reason: planReasonWords().pruned, pruned: true }));
+    ops.push(operation({ type: 'deleteDepartment', id: dept.id, reason: { code: 'pruned' }, pruned: true }));
   }
 }
 
-function describeChanges(existing: { name: string }, changes: { name?: string }, owner: OwnerChange | null): string {
-  const parts: string[] = [];
-  if (changes.name !== undefined) parts.push(planReasonWords().name(existing.name, changes.name));
+function describeChanges(existing: { name: string }, changes: { name?: string }, owner: OwnerChange | null): OperationReason {
+  const parts: UnitChange[] = [];
+  if (changes.name !== undefined) parts.push({ code: 'name', was: existing.name, now: changes.name });
   if (owner) parts.push(owner.why);
-  return parts.join(', ');
+  return { code: 'unit_changed', changes: parts };
 }
 
 export function planTeams(
@@ -197,7 +195,7 @@ export function planTeams(
         id: team.id,
         name: team.name,
         departmentId: team.departmentId,
-        reason: planReasonWords().newTeam,
+        reason: { code: 'new_team' },
         source: team.source,
       });
       if (team.owner) create.owner = team.owner;
@@ -227,7 +225,7 @@ export function planTeams(
         id: team.id,
         departmentId: team.departmentId,
         fromDepartmentId: existing.departmentId,
-        reason: planReasonWords().teamDepartment(existing.departmentId, team.departmentId),
+        reason: { code: 'team_department', was: existing.departmentId, now: team.departmentId },
         source: team.source,
       }));
     }
@@ -237,10 +235,10 @@ export function planTeams(
     if (desired.teams.has(team.id)) continue;
     const why = prune.teams.get(team.id);
     if (why !== undefined) {
-      notes.push({ message: planNoteWords().keptTeam(team.id, why) });
+      notes.push({ reason: { code: 'kept', kind: 'team', id: team.id, why } });
       continue;
     }
-    ops.push(operation({ type: 'deleteTeam', id: team.id, reason: planReasonWords().pruned, pruned: true }));
+    ops.push(operation({ type: 'deleteTeam', id: team.id, reason: { code: 'pruned' }, pruned: true }));
   }
 }
 

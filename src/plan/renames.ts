@@ -7,7 +7,7 @@
  */
 import type { Source } from '../model/organisation.js';
 import type { DiffNote } from './diff-common.js';
-import { planNoteWords, type RenameLabel } from '../words/plan-notes.js';
+import type { EntityLabel } from '../model/reasons.js';
 
 const TEMPORARY_PREFIX = 'orgsync-moving-';
 
@@ -52,7 +52,7 @@ export function orderRenames(
   exists: (id: string) => boolean,
   /** The identity of the service's entity under an id (see RenameRequest.identity). */
   identityOf: (id: string) => string | null,
-  label: RenameLabel,
+  label: EntityLabel,
   notes: DiffNote[],
 ): OrderedRenames {
   const accepted = new Map<string, RenameRequest>();
@@ -67,7 +67,7 @@ export function orderRenames(
       if (request.identity !== null && here === request.identity && there !== request.identity) continue;
       if (request.identity === null || here === there) {
         notes.push({
-          message: planNoteWords().exchangeUndecidable(label, request.from, request.to),
+          reason: { code: 'exchange_undecidable', kind: label, from: request.from, to: request.to },
           ...(request.source ? { source: request.source } : {}),
         });
         continue;
@@ -80,7 +80,7 @@ export function orderRenames(
     for (const [from, request] of accepted) {
       if (!exists(request.to) || accepted.has(request.to)) continue;
       notes.push({
-        message: planNoteWords().renameTargetTaken(label, request.to, from),
+        reason: { code: 'rename_target_taken', kind: label, to: request.to, from },
         ...(request.source ? { source: request.source } : {}),
       });
       accepted.delete(from);

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { PlannedOperation } from './graph.js';
 import { isPrunedRemoval, type Plan } from './plan.js';
 import type { Operation } from '../model/operations.js';
-import { savedPlanWords } from '../words/plan-saved.js';
+import type { SavedPlanFinding } from '../model/reasons.js';
 
 /** `--hold-removals`: every removal only --prune asks for waits for approval, one by one. */
 export function holdRemovals(plan: Plan): Plan {
@@ -16,8 +16,8 @@ export function holdRemovals(plan: Plan): Plan {
 /**
  * What an operation asks of the service, as a file holds it (no undefined fields). Its source is left out:
  * the file names in it are spelled as the command line gave them, and the workbook's bytes are compared
- * on their own (the same bytes give the same rows). So is its reason: words for a person, in the language
- * of the run that wrote them (a plan saved in English is applied under a Danish locale).
+ * on their own (the same bytes give the same rows). So is its reason: why, not what is asked (a plan file
+ * written before reasons were codes holds words, in the language of the run that wrote them).
  */
 function asSaved(op: Operation): unknown {
   const { source: _source, reason: _reason, ...asked } = op;
@@ -36,18 +36,17 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
  * What would change if the saved plan were made again now, one sentence per operation: none means the
  * saved plan is exactly what the workbook asks of the service as it is now (terraform's stale plan check).
  */
-export function planDifferences(saved: readonly PlannedOperation[], fresh: readonly PlannedOperation[]): string[] {
+export function planDifferences(saved: readonly PlannedOperation[], fresh: readonly PlannedOperation[]): SavedPlanFinding[] {
   const now = new Map(fresh.map((p) => [p.op.key, p]));
   const before = new Set(saved.map((p) => p.op.key));
-  const w = savedPlanWords();
-  const differences: string[] = [];
+  const differences: SavedPlanFinding[] = [];
   for (const p of saved) {
     const current = now.get(p.op.key);
-    if (!current) differences.push(w.noLongerNeeded(p.op.key));
-    else if (!sameOperation(p.op, current.op)) differences.push(w.otherValues(p.op.key));
-    else if (!sameKeys(p.dependsOn, current.dependsOn)) differences.push(w.otherDependencies(p.op.key));
+    if (!current) differences.push({ code: 'no_longer_needed', key: p.op.key });
+    else if (!sameOperation(p.op, current.op)) differences.push({ code: 'other_values', key: p.op.key });
+    else if (!sameKeys(p.dependsOn, current.dependsOn)) differences.push({ code: 'other_dependencies', key: p.op.key });
   }
-  for (const p of fresh) if (!before.has(p.op.key)) differences.push(w.neededNow(p.op.key));
+  for (const p of fresh) if (!before.has(p.op.key)) differences.push({ code: 'needed_now', key: p.op.key });
   return differences;
 }
 
@@ -77,7 +76,7 @@ export interface ApprovedRun {
   /** The approved removals as saved, each waiting only for approved removals: what is carried out. */
   operations: PlannedOperation[];
   /** Why the approval cannot be carried out now; empty when it can. */
-  problems: string[];
+  problems: SavedPlanFinding[];
 }
 
 /**
@@ -87,25 +86,24 @@ export interface ApprovedRun {
  * that is not approved. `approved` holds keys of the saved plan's held removals (the caller checked).
  */
 export function approvedRemovals(saved: readonly PlannedOperation[], approved: readonly string[], fresh: Plan): ApprovedRun {
-  const w = savedPlanWords();
-  const problems: string[] = [];
+  const problems: SavedPlanFinding[] = [];
   const pending = fresh.operations.filter((p) => !isPrunedRemoval(p.op)).map((p) => p.op.key);
-  if (pending.length > 0) problems.push(w.otherChangesPending(pending.length, pending.slice(0, 3)));
+  if (pending.length > 0) problems.push({ code: 'other_changes_pending', count: pending.length, shown: pending.slice(0, 3) });
   const wanted = new Set(approved);
   const savedByKey = new Map(saved.map((p) => [p.op.key, p.op]));
   const freshKeys = new Set(fresh.operations.map((p) => p.op.key));
-  for (const key of approved) if (!freshKeys.has(key)) problems.push(w.approvedNoLongerNeeded(key));
+  for (const key of approved) if (!freshKeys.has(key)) problems.push({ code: 'approved_no_longer_needed', key });
   const operations: PlannedOperation[] = [];
   for (const p of fresh.operations) {
     if (!wanted.has(p.op.key)) continue;
     const op = savedByKey.get(p.op.key);
     if (!op) continue;
     if (!sameOperation(op, p.op)) {
-      problems.push(w.otherValues(p.op.key));
+      problems.push({ code: 'other_values', key: p.op.key });
       continue;
     }
     const unapproved = p.dependsOn.filter((key) => freshKeys.has(key) && !wanted.has(key));
-    for (const key of unapproved) problems.push(w.waitsForUnapproved(p.op.key, key));
+    for (const key of unapproved) problems.push({ code: 'waits_for_unapproved', key: p.op.key, waitsFor: key });
     operations.push({ op, dependsOn: p.dependsOn.filter((key) => wanted.has(key)) });
   }
   return { operations, problems };

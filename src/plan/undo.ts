@@ -6,7 +6,7 @@
  */
 import type { Operation } from '../model/operations.js';
 import { shallowCopy, type Delegation, type Department, type Employee, type Organisation, type Team, type User } from '../model/organisation.js';
-import { savedPlanWords } from '../words/plan-saved.js';
+import type { NotUndone } from '../model/reasons.js';
 import { ownerAsShown } from './after.js';
 
 /** What the entities a run touched were before it, as the service showed them. */
@@ -21,8 +21,8 @@ export interface BeforeState {
 
 export interface UndoDesired {
   desired: Organisation;
-  /** What the undo cannot give back, in words. */
-  notUndone: string[];
+  /** What the undo cannot give back (src/view/reason-text.ts says it). */
+  notUndone: NotUndone[];
 }
 
 type Kind = 'employee' | 'department' | 'team';
@@ -74,13 +74,12 @@ const sameDelegation = (a: Omit<Delegation, 'serviceId'>) => (b: Delegation) =>
 
 export function undoDesired(now: Organisation, before: BeforeState, done: readonly Operation[]): UndoDesired {
   const desired = copyOf(now);
-  const w = savedPlanWords();
-  const notUndone: string[] = [];
+  const notUndone: NotUndone[] = [];
   const renamed = renamesOf(done);
   const deletedTeams = new Set(done.flatMap((op) => (op.type === 'deleteTeam' ? [op.id] : [])));
   const deletedDepartments = new Set(done.flatMap((op) => (op.type === 'deleteDepartment' ? [op.id] : [])));
-  for (const id of deletedDepartments) notUndone.push(w.departmentGone(id));
-  for (const id of deletedTeams) notUndone.push(w.teamGone(id));
+  for (const id of deletedDepartments) notUndone.push({ code: 'department_gone', id });
+  for (const id of deletedTeams) notUndone.push({ code: 'team_gone', id });
 
   for (const op of done) {
     if (op.type === 'createEmployee') desired.employees.delete(op.id);
@@ -119,20 +118,20 @@ export function undoDesired(now: Organisation, before: BeforeState, done: readon
   }
   const retitled = new Set(done.flatMap((op) => (op.type === 'updateEmployee' ? [op.id] : [])));
   for (const op of done) {
-    if (op.type === 'rehireEmployee' && !shownBefore.has(op.id) && retitled.has(renamed.employee.get(op.id) ?? op.id)) notUndone.push(w.rehiredTitleStays(op.id));
+    if (op.type === 'rehireEmployee' && !shownBefore.has(op.id) && retitled.has(renamed.employee.get(op.id) ?? op.id)) notUndone.push({ code: 'rehired_title_stays', employee: op.id });
   }
   for (const employee of before.employees) {
     const idNow = renamed.employee.get(employee.id) ?? employee.id;
     let restored = employee;
     if (employee.teamId != null && deletedTeams.has(employee.teamId)) {
       restored = { ...employee, teamId: now.employees.get(idNow)?.teamId ?? null };
-      notUndone.push(w.staysOutOfDeletedTeam(employee.id, employee.teamId));
+      notUndone.push({ code: 'stays_out_of_deleted_team', employee: employee.id, team: employee.teamId });
     }
     restore(desired.employees, restored, idNow);
   }
   const absences = done.filter((op) => op.type === 'reportAbsence').length;
-  if (absences > 0) notUndone.push(w.absencesStay(absences));
+  if (absences > 0) notUndone.push({ code: 'absences_stay', count: absences });
   const people = done.filter((op) => op.type === 'createUser').length;
-  if (people > 0) notUndone.push(w.peopleStay(people));
+  if (people > 0) notUndone.push({ code: 'people_stay', count: people });
   return { desired, notUndone };
 }

@@ -5,7 +5,6 @@
  * theirs for the next in the ring, and takes the new one last.
  */
 import { operation, type Operation, type OperationOf } from '../model/operations.js';
-import { planReasonWords } from '../words/plan-reasons.js';
 
 type UsernameChange = OperationOf<'updateUser'>;
 
@@ -76,7 +75,7 @@ function releaseFirst(ring: UsernameChange[], ops: Operation[]): void {
     id: first.id,
     changes: { username: temporary },
     releasesUsername: released,
-    reason: planReasonWords().freesUsername(released, first.changes.username!),
+    reason: { code: 'frees_username', released, next: first.changes.username! },
     ...(first.source ? { source: first.source } : {}),
   }, 'temporary-username'));
   delete first.releasesUsername;

@@ -2,6 +2,7 @@
  * The `--report FILE.json` object of cli.md. Field names are a contract scripts rely on: change them only
  * with a new REPORT_VERSION. Values are written as found (no formula neutralisation: JSON is read by
  * programs, not opened as a spreadsheet). Nothing here receives configuration, so no secret can leak in.
+ * Reasons and notes are codes with values; `wording` (src/view/reason-text.ts) gives their words.
  */
 import { replaceFileWith } from '../json-file.js';
 import { OPERATION_KINDS, operationId, type Operation } from '../model/operations.js';
@@ -10,6 +11,7 @@ import type { RunError } from '../errors.js';
 import type { OperationOutcome, OperationStatus } from './types.js';
 import { countOutcomes, countStatuses } from './counts.js';
 import type { Plan } from '../plan/plan.js';
+import { reasonParams, type NoteReasonCode, type OperationReasonCode, type ReasonWording } from '../model/reasons.js';
 
 export const REPORT_VERSION = '1';
 
@@ -37,7 +39,11 @@ export interface ReportPlanEntry {
   sheet_name: string | null;
   file: string | null;
   row: number | null;
+  /** Why the operation is in the plan, in the run's language. */
   reason: string;
+  /** The same reason as a code and its values: the same in every language (cli.md "Reasons and notes"). */
+  reason_code: OperationReasonCode;
+  reason_params: Record<string, unknown>;
   /** Keys of the planned operations this one waits for (present when the report carries the whole plan). */
   depends_on?: string[];
   /** A removal held for approval (`--hold-removals`): not carried out until approved (`apply --approve`). */
@@ -46,7 +52,7 @@ export interface ReportPlanEntry {
 
 /** The plan's findings and its deletion guard's verdict, beside its operations. */
 export interface ReportPlanDetail {
-  notes: { message: string; file: string | null; sheet_name: string | null; row: number | null; kind?: 'consequence'; subject?: string }[];
+  notes: { code: NoteReasonCode; params: Record<string, unknown>; message: string; file: string | null; sheet_name: string | null; row: number | null; kind?: 'consequence'; subject?: string }[];
   deletion_guard: {
     exceeded: boolean;
     kinds: { entity: string; removals: number; limit: number; in_service: number }[];
@@ -115,10 +121,10 @@ export interface ReportInput {
   error?: RunError;
 }
 
-export function buildReport(input: ReportInput): Report {
-  const withDependencies = planEntryWithDependencies(input.planned);
+export function buildReport(input: ReportInput, wording: ReasonWording): Report {
+  const withDependencies = planEntryWithDependencies(input.planned, wording);
   const plan = plannedOperations(input).map(withDependencies);
-  const operations = (input.operations ?? []).map(operationEntry);
+  const operations = (input.operations ?? []).map((outcome) => operationEntry(outcome, wording));
   const errors = input.issues.filter((i) => i.severity === 'error').length;
   const report: Report = {
     version: REPORT_VERSION,
@@ -135,7 +141,7 @@ export function buildReport(input: ReportInput): Report {
     plan,
     operations,
   };
-  if (input.planned !== undefined) report.plan_detail = planDetail(input.planned);
+  if (input.planned !== undefined) report.plan_detail = planDetail(input.planned, wording);
   if (input.command !== undefined) report.command = input.command;
   if (input.files !== undefined) report.files = [...input.files];
   if (input.startedAt !== undefined) report.started_at = input.startedAt.toISOString();
@@ -157,18 +163,18 @@ export async function writeReport(path: string, report: Report, lists: LazyLists
  * The same report as `writeReport(path, buildReport(input))`, with the plan and operation entries made
  * one at a time as they are written: 300,000 operations as entry objects are hundreds of megabytes.
  */
-export async function writeReportOf(path: string, input: ReportInput): Promise<void> {
+export async function writeReportOf(path: string, input: ReportInput, wording: ReasonWording): Promise<void> {
   const { operations = [], ...rest } = input;
   const plan = plannedOperations(input);
   // Built without its two long lists, which are written entry by entry below.
-  const report = buildReport({ ...rest, plan: [] });
+  const report = buildReport({ ...rest, plan: [] }, wording);
   report.summary.plan = countPlan(plan.map((op) => OPERATION_KINDS[op.type]));
   report.summary.operations = countStatuses(operations);
   report.summary.outcomes = outcomesByKind(operations);
-  const withDependencies = planEntryWithDependencies(input.planned);
+  const withDependencies = planEntryWithDependencies(input.planned, wording);
   await writeReport(path, report, {
     plan: plan.length > 0 ? () => mapped(plan, withDependencies) : undefined,
-    operations: operations.length > 0 ? () => mapped(operations, operationEntry) : undefined,
+    operations: operations.length > 0 ? () => mapped(operations, (outcome) => operationEntry(outcome, wording)) : undefined,
   });
 }
 
@@ -191,11 +197,11 @@ function plannedOperations(input: { plan?: readonly Operation[]; planned?: Pick<
 }
 
 /** A plan entry, with the keys it waits for when the report carries the whole plan, and whether it is held. */
-export function planEntryWithDependencies(planned: ReportInput['planned']): (op: Operation) => ReportPlanEntry {
+export function planEntryWithDependencies(planned: ReportInput['planned'], wording: ReasonWording): (op: Operation) => ReportPlanEntry {
   const dependsOn = new Map(planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
   const held = new Set(planned?.held ?? []);
   return (op) => {
-    const entry = planEntry(op);
+    const entry = planEntry(op, wording);
     const keys = dependsOn.get(op.key);
     if (keys) entry.depends_on = [...keys];
     if (held.has(op.key)) entry.held = true;
@@ -277,10 +283,12 @@ export function issueEntry(issue: Issue): ReportIssue {
   };
 }
 
-export function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetail {
+export function planDetail(plan: Pick<Plan, 'notes' | 'guard'>, wording: ReasonWording): ReportPlanDetail {
   return {
     notes: plan.notes.map((note) => ({
-      message: note.message,
+      code: note.reason.code,
+      params: reasonParams(note.reason),
+      message: wording.note(note.reason),
       file: note.source?.file ?? null,
       sheet_name: note.source?.sheetName ?? null,
       row: note.source?.row ?? null,
@@ -295,7 +303,7 @@ export function planDetail(plan: Pick<Plan, 'notes' | 'guard'>): ReportPlanDetai
   };
 }
 
-function planEntry(op: Operation): ReportPlanEntry {
+function planEntry(op: Operation, wording: ReasonWording): ReportPlanEntry {
   const described = OPERATION_KINDS[op.type];
   return {
     action: described.action,
@@ -307,14 +315,16 @@ function planEntry(op: Operation): ReportPlanEntry {
     sheet_name: op.source?.sheetName ?? null,
     file: op.source?.file ?? null,
     row: op.source?.row ?? null,
-    reason: op.reason,
+    reason: wording.reason(op.reason),
+    reason_code: op.reason.code,
+    reason_params: reasonParams(op.reason),
   };
 }
 
 // The entries are made by adding to the fresh plan entry, not by spreading it into a new object: the key
 // order is the same, and a report of 300,000 operations makes a third fewer objects.
-export function operationEntry(outcome: OperationOutcome): ReportOperation {
-  const entry: ReportOperation = Object.assign(planEntry(outcome.op), {
+export function operationEntry(outcome: OperationOutcome, wording: ReasonWording): ReportOperation {
+  const entry: ReportOperation = Object.assign(planEntry(outcome.op, wording), {
     status: outcome.status,
     status_code: outcome.statusCode,
     message: outcome.message,

@@ -8,6 +8,7 @@ import type { Operation } from '../model/operations.js';
 import type { Plan } from '../plan/plan.js';
 import { inOrder, isTemporaryId, organisationAfter, renameChains, withShownOwners, type Before } from '../plan/after.js';
 import { effectiveResponsible } from '../plan/responsible.js';
+import { noteText } from './reason-text.js';
 
 export const UNIT_CHANGES = ['added', 'removed', 'moved', 'renamed', 'changed', 'unchanged'] as const;
 export type UnitChange = (typeof UNIT_CHANGES)[number];
@@ -197,7 +198,7 @@ export function buildOrgChart(input: ChartInput, plan: Pick<Plan, 'operations' |
   const responsibleAfter = effectiveResponsible(after);
 
   const notesBySubject = new Map<string, string[]>();
-  for (const note of plan.notes) if (note.subject) push(notesBySubject, note.subject, note.message);
+  for (const note of plan.notes) if (note.subject) push(notesBySubject, note.subject, noteText(note.reason));
 
   // Units: every unit after the plan, and the removed ones where they were.
   const units = new Map<string, ChartUnit>();
@@ -251,7 +252,7 @@ export function buildOrgChart(input: ChartInput, plan: Pick<Plan, 'operations' |
   // People: where each one is after the plan, and where they left from.
   const noTeam: ChartPerson[] = [];
   const personNotes = new Map<string, string[]>();
-  for (const note of plan.notes) if (note.subject?.startsWith('employee:')) push(personNotes, note.subject.slice('employee:'.length), note.message);
+  for (const note of plan.notes) if (note.subject?.startsWith('employee:')) push(personNotes, note.subject.slice('employee:'.length), noteText(note.reason));
   const previousEmployee = new Map([...chains.employee].map(([from, to]) => [to, from]));
   const ids = new Set([...after.employees.keys(), ...[...before.employees.keys()].map(employeeAfterId)]);
   for (const id of ids) {

@@ -9,14 +9,16 @@ import { actionWords, entitiesWords, entityWords, operationName } from './words.
 import { planWords } from '../words/view-plan.js';
 import { ACTION_ORDER, countByKindAndAction, kindAndAction } from '../report/counts.js';
 import { actionWords as vocabulary } from '../words/view-actions.js';
+import { reasonWording } from './reason-text.js';
+import type { ReasonWording } from '../model/reasons.js';
 
 export function describeSource(op: Operation): string {
   if (!op.source) return '';
   return planWords().source(op.source.sheetName, op.source.row);
 }
 
-export function describeOperation(op: Operation): string {
-  return `${OPERATION_KINDS[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${op.reason}`;
+export function describeOperation(op: Operation, wording: ReasonWording = reasonWording): string {
+  return `${OPERATION_KINDS[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${wording.reason(op.reason)}`;
 }
 
 /** `undoes`: the run an undo reverses (what "nothing to do" is measured against). */
@@ -47,7 +49,12 @@ function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
  * The plan as lines: counts per kind and action, then, per kind and action, its first rows (all of them
  * are in the JSON report), then notes, the deletion guard's verdict and the summary line.
  */
-export function renderPlan(plan: Plan, rowsPerGroup = 8, { refused = false, undoes }: { refused?: boolean; undoes?: string } = {}): string[] {
+/** `wording` says the reasons and notes (the run's language unless given). */
+export function renderPlan(
+  plan: Plan,
+  rowsPerGroup = 8,
+  { refused = false, undoes, wording = reasonWording }: { refused?: boolean; undoes?: string; wording?: ReasonWording } = {},
+): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
   const words = planWords();
@@ -60,14 +67,14 @@ export function renderPlan(plan: Plan, rowsPerGroup = 8, { refused = false, undo
     lines.push('');
     const shown = firstInOrder(plan, rowsPerGroup);
     for (const c of counts) {
-      for (const op of shown.get(kindAndAction(c.entity, c.action)) ?? []) lines.push(`  ${describeOperation(op)}`);
+      for (const op of shown.get(kindAndAction(c.entity, c.action)) ?? []) lines.push(`  ${describeOperation(op, wording)}`);
       if (c.count > rowsPerGroup) {
         lines.push(words.moreRows(c.count - rowsPerGroup, actionWords(c.action), entityWords(c.entity)));
       }
     }
     lines.push('');
   }
-  for (const note of plan.notes) lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', note.message));
+  for (const note of plan.notes) lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason)));
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));

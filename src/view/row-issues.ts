@@ -9,6 +9,7 @@ import { planWords } from '../words/view-plan.js';
 import type { DiffNote } from '../plan/diff.js';
 import type { ServiceNote } from '../model/service-state.js';
 import { entityWords, operationName } from './words.js';
+import { noteText } from './reason-text.js';
 
 /** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
 export function isTransientFailure(outcome: OperationOutcome): boolean {
@@ -42,5 +43,5 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
 /** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
 export function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly ServiceNote[]): Issue[] {
   const note = (message: string, source?: DiffNote['source']): Issue => issue('warning', 'plan_note', message, rowOf(source));
-  return [...serviceNotes.map((say) => note(say())), ...notes.map((n) => note(n.message, n.source))];
+  return [...serviceNotes.map((say) => note(say())), ...notes.map((n) => note(noteText(n.reason), n.source))];
 }

@@ -3,16 +3,7 @@
  * what, who becomes responsible, which reports the service will refuse.
  */
 import { formatNumber, phrasebook, plural } from './language.js';
-
-/** Someone a consequence names: an employee and, when known, the person's name; null: nobody. */
-export type Who = { employeeId: string; name?: string } | null;
-
-/** A new unit without a leader of its own, and who it inherits its responsible employee from. */
-export interface Inherited {
-  kind: 'department' | 'team';
-  id: string;
-  heir: Who;
-}
+import type { Inherited, Who } from '../model/reasons.js';
 
 function whoEn(who: Who): string {
   if (who === null) return 'nobody';

@@ -3,15 +3,7 @@
  * employment in the workbook"). Ids, dates and the sheets' column names stay as they are.
  */
 import { phrasebook } from './language.js';
-
-/** Whose data an id change keeps. */
-export type RenamedKind = 'employee' | 'unit';
-
-/** An absence period as the service and the workbook hold it: the end null when it is open. */
-export interface Period {
-  start: string;
-  end: string | null;
-}
+import type { Period, RenamedKind } from '../model/reasons.js';
 
 const en = {
   pruned: 'not in the workbook (--prune)',

@@ -27,8 +27,8 @@ const options: ImportOptions = {
   resendAbsences: false,
   stateDir: '/tmp/.orgsync',
 };
-const fire = operation({ type: 'fireEmployee', id: '121', reason: 'not in the workbook (--prune)', pruned: true });
-const update = operation({ type: 'updateTeam', id: 'T1', changes: { name: 'One' }, reason: 'name changed' });
+const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
+const update = operation({ type: 'updateTeam', id: 'T1', changes: { name: 'One' }, reason: { code: 'as_saved' as const, text: 'name changed' } });
 const plan = holdRemovals({
   operations: [{ op: update, dependsOn: [] }, { op: fire, dependsOn: [update.key] }],
   notes: [],
@@ -54,6 +54,27 @@ describe('the plan file', () => {
     expect(saved.operations).toEqual(plan.operations);
     expect(saved.held).toEqual([fire.key]);
     expect(saved.file.plan[1]).toMatchObject({ key: fire.key, action: 'fire', entity: 'employee', id: '121', held: true, depends_on: [update.key] });
+  });
+
+  it('keeps each reason as a code with its values, and says it in the language it is read in', async () => {
+    const path = await written();
+    const entry = JSON.parse(readFileSync(path, 'utf8')).plan[1];
+    expect(entry).toMatchObject({ reason: 'not in the workbook (--prune)', reason_code: 'pruned', reason_params: {} });
+    expect(entry.operation.reason).toEqual({ code: 'pruned' });
+    expect(readPlanFile(path).operations[1]!.op.reason).toEqual({ code: 'pruned' });
+  });
+
+  it('reads a plan file written before reasons were codes: its words are kept as they were said', async () => {
+    const path = await written();
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    for (const entry of file.plan) entry.operation.reason = 'ikke i projektmappen (--prune)';
+    writeFileSync(path, JSON.stringify(file));
+    const saved = readPlanFile(path);
+    expect(saved.operations.map((p) => p.op.reason)).toEqual([
+      { code: 'as_saved', text: 'ikke i projektmappen (--prune)' },
+      { code: 'as_saved', text: 'ikke i projektmappen (--prune)' },
+    ]);
+    expect(saved.operations.map((p) => p.op.key)).toEqual([update.key, fire.key]);
   });
 
   it('is refused when it is not a plan file, or an entry carries another operation than its key', async () => {

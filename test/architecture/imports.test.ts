@@ -106,6 +106,10 @@ describe('import rules', () => {
     },
   );
 
+  it('src/plan says no words: its reasons and notes are codes with values, which src/view/ puts into words', () => {
+    expect(violations('plan', (target) => folderOf(target) !== 'words')).toEqual([]);
+  });
+
   it('src/sheets imports nothing of src/validate; src/service nothing of src/plan', () => {
     expect(violations('sheets', (target) => folderOf(target) !== 'validate')).toEqual([]);
     expect(violations('service', (target) => folderOf(target) !== 'plan')).toEqual([]);

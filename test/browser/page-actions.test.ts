@@ -17,6 +17,7 @@ import { holdRemovals } from '../../src/plan/saved.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { tempDir } from '../helpers/cli.js';
 import { fileUrl, launchBrowser, screenshotPath } from '../helpers/browser.js';
+import { reasonWording } from '../../src/view/reason-text.js';
 
 const current = org({
   departments: [['root', null, 'e0'], ['d1', 'root'], ['d2', 'root']],
@@ -51,7 +52,7 @@ afterAll(async () => {
 describe('held removals', () => {
   it('saves the ticked ones as approvals.json', async () => {
     const plan = planned();
-    const report = buildReport({ exitCode: 0, issues: [], planned: plan });
+    const report = buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording);
     // What --hold-removals marks (the other half of issue 15): every removal is held.
     const removals = new Set(plan.guard.removals.map((op) => op.key));
     const held = { ...report, plan: report.plan.map((e) => (removals.has(e.key) ? { ...e, held: true } : e)) };
@@ -74,7 +75,7 @@ describe('held removals', () => {
 
   it('saves nothing approved when nothing is ticked, and has no section without held removals', async () => {
     const plan = planned();
-    const report = buildReport({ exitCode: 0, issues: [], planned: plan });
+    const report = buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording);
     const chart = buildOrgChart({ ...asCurrent(current), desired }, plan);
     const page = await browser.context.newPage();
     await page.goto(fileUrl(pageFile('plain.html', renderPlanPage({ chart, report, kind: 'plan', title: 'x' }))));
@@ -95,7 +96,7 @@ describe('the report page', () => {
         ? { op, status: 'failed', statusCode: 422, message: 'Team still has employees', failure: 'rejected' }
         : { op, status: 'done', statusCode: 200, message: null },
     );
-    const report = buildReport({ exitCode: 2, issues: [], planned: plan, operations: outcomes });
+    const report = buildReport({ exitCode: 2, issues: [], planned: plan, operations: outcomes }, reasonWording);
     const html = renderPlanPage({ chart: buildOrgChart({ ...asCurrent(current), desired }, plan), report, kind: 'report', title: 'staff.xlsx', lang: 'da' });
     const page = await browser.context.newPage();
     await page.goto(fileUrl(pageFile('staff.report.html', html)));
@@ -112,7 +113,7 @@ describe('the report page', () => {
     const plan = holdRemovals(planned());
     const { runnable, held } = withoutHeld(plan.operations, plan.held);
     const outcomes: OperationOutcome[] = [...runnable.map(({ op }): OperationOutcome => ({ op, status: 'done', statusCode: 200, message: null })), ...held];
-    const report = buildReport({ exitCode: 0, issues: [], planned: plan, operations: outcomes });
+    const report = buildReport({ exitCode: 0, issues: [], planned: plan, operations: outcomes }, reasonWording);
     const html = renderPlanPage({ chart: buildOrgChart({ ...asCurrent(current), desired }, plan), report, kind: 'report', title: 'staff.xlsx', lang: 'en' });
     const page = await browser.context.newPage();
     await page.goto(fileUrl(pageFile('staff.report.html', html)));

@@ -12,6 +12,7 @@ import { renderPlanPage } from '../../src/view/plan-html.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { tempDir } from '../helpers/cli.js';
 import { fileUrl, launchBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { reasonWording } from '../../src/view/reason-text.js';
 
 const current = org({
   departments: [['root', null, 'e0'], ['d1', 'root'], ['d2', 'root']],
@@ -37,7 +38,7 @@ describe('printing the page', () => {
     const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
     const html = renderPlanPage({
       chart: buildOrgChart({ ...asCurrent(current), desired }, plan),
-      report: buildReport({ exitCode: 0, issues: [], planned: plan }),
+      report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording),
       kind: 'plan',
       title: 'staff.xlsx',
     });

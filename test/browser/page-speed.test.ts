@@ -16,6 +16,7 @@ import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org, type OrgSpec } from '../h
 import { tempDir } from '../helpers/cli.js';
 import { fileUrl, launchBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 import { recordTiming } from '../helpers/timings.js';
+import { reasonWording } from '../../src/view/reason-text.js';
 
 const DEPARTMENTS = 60; // + 240 teams = 300 units
 const TEAMS = 240;
@@ -58,7 +59,7 @@ function writeSmall(): string {
   const small = org({ departments: [['root', null]], teams: [['t', 'root']], employees: [['e', 'u', 't']] });
   const plan = buildPlan({ desired: small, current: asCurrent(small), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
   const path = join(tempDir('page-speed-'), 'small.plan.html');
-  writeFileSync(path, renderPlanPage({ chart: buildOrgChart({ ...asCurrent(small), desired: small }, plan), report: buildReport({ exitCode: 0, issues: [], planned: plan }), kind: 'plan', title: 'small' }));
+  writeFileSync(path, renderPlanPage({ chart: buildOrgChart({ ...asCurrent(small), desired: small }, plan), report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording), kind: 'plan', title: 'small' }));
   return path;
 }
 
@@ -77,7 +78,7 @@ describe('the page of 5,000 employees and 300 units', () => {
     const desired = org(after);
     const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
     const chart = buildOrgChart({ ...asCurrent(current), desired }, plan);
-    const html = renderPlanPage({ chart, report: buildReport({ exitCode: 0, issues: [], planned: plan }), kind: 'plan', title: 'large.xlsx' });
+    const html = renderPlanPage({ chart, report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording), kind: 'plan', title: 'large.xlsx' });
     const path = join(tempDir('page-speed-'), 'large.plan.html');
     writeFileSync(path, html);
     // The browser is warmed up by a small page first, as a user's browser is running already when they

@@ -137,7 +137,7 @@ describe('an answer lost after Ctrl-C', () => {
         return false;
       },
     } as unknown as ServiceAdapter;
-    const op: Operation = { type: 'fireEmployee', key: 'fireEmployee:a', id: 'a', reason: 'test' };
+    const op: Operation = { type: 'fireEmployee', key: 'fireEmployee:a', id: 'a', reason: { code: 'as_saved' as const, text: 'test' } };
     const sent: string[] = [];
     const result = await executePlan([{ op, dependsOn: [] }], {
       adapter,

@@ -7,7 +7,7 @@ import { ServiceError } from '../../src/service/errors.js';
 import { emptyOrganisation } from '../../src/model/organisation.js';
 
 function op(id: string): Operation {
-  return { type: 'createUser', key: `createUser:${id}`, id, fields: { name: id, email: `${id}@x.dk`, username: id }, reason: 'test' };
+  return { type: 'createUser', key: `createUser:${id}`, id, fields: { name: id, email: `${id}@x.dk`, username: id }, reason: { code: 'as_saved' as const, text: 'test' } };
 }
 
 function planned(id: string, ...deps: string[]): PlannedOperation {

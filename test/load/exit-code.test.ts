@@ -3,7 +3,7 @@ import { exitCodeOf, type OperationOutcome } from '../../src/load/outcome.js';
 import { operation } from '../../src/model/operations.js';
 
 const outcome = (status: OperationOutcome['status']): OperationOutcome => ({
-  op: operation({ type: 'fireEmployee', id: `e-${status}`, reason: 'status is left' }),
+  op: operation({ type: 'fireEmployee', id: `e-${status}`, reason: { code: 'as_saved' as const, text: 'status is left' } }),
   status,
   statusCode: status === 'failed' ? 422 : 200,
   message: null,

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { withoutHeld } from '../../src/load/held.js';
 import { operation } from '../../src/model/operations.js';
 
-const fire = operation({ type: 'fireEmployee', id: '121', reason: 'pruned', pruned: true });
-const deleteTeam = operation({ type: 'deleteTeam', id: 'T9', reason: 'pruned', pruned: true });
-const create = operation({ type: 'createTeam', id: 'T9b', name: 'New', departmentId: 'A', reason: 'new' });
-const after = operation({ type: 'updateTeam', id: 'T9b', changes: { name: 'Newer' }, reason: 'renamed' });
-const other = operation({ type: 'updateTeam', id: 'T1', changes: { name: 'One' }, reason: 'renamed' });
+const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'as_saved' as const, text: 'pruned' }, pruned: true });
+const deleteTeam = operation({ type: 'deleteTeam', id: 'T9', reason: { code: 'as_saved' as const, text: 'pruned' }, pruned: true });
+const create = operation({ type: 'createTeam', id: 'T9b', name: 'New', departmentId: 'A', reason: { code: 'as_saved' as const, text: 'new' } });
+const after = operation({ type: 'updateTeam', id: 'T9b', changes: { name: 'Newer' }, reason: { code: 'as_saved' as const, text: 'renamed' } });
+const other = operation({ type: 'updateTeam', id: 'T1', changes: { name: 'One' }, reason: { code: 'as_saved' as const, text: 'renamed' } });
 
 describe('withoutHeld', () => {
   it('runs everything else and skips the held removals and, transitively, what waits for them', () => {

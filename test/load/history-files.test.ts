@@ -60,7 +60,7 @@ describe('a run kept in the history', () => {
       op: operation({
         type: 'createUser',
         id: `u${i}`,
-        reason: 'ny i projektmappen',
+        reason: { code: 'as_saved' as const, text: 'ny i projektmappen' },
         fields: { name: `Søren ${i}`, email: `u${i}@example.dk`, username: `u${i}@example.dk`, gender: i % 2 ? 'f' : null },
         source: { file: 'firma.xlsx', sheet: 'employees', sheetName: 'Medarbejdere', row: i + 2 },
       }),
@@ -72,5 +72,17 @@ describe('a run kept in the history', () => {
     const file = readFileSync(join(stateDir, 'history', record.id, 'undo.json'), 'utf8');
     expect(file).toBe(JSON.stringify(undo));
     expect(readUndoData(stateDir, record.id)).toEqual(JSON.parse(JSON.stringify(undo)));
+  });
+
+  it('reads the undo data of a run recorded before reasons were codes: its words are kept as they were said', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'history-'));
+    const op = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
+    const undo: UndoData = { version: HISTORY_VERSION, before: { users: [], employees: [], departments: [], teams: [] }, operations: [{ op, status: 'done' }] };
+    const record = { version: HISTORY_VERSION, id: '2026-11-26T11-00-00Z', command: 'run', started_at: '', finished_at: '', duration_ms: 1, files: [], workbook_hash: null, service_key: 'k', exit_code: 0, counts: {}, export_guard: [], undoable: true } satisfies RunRecord;
+    await saveRun(stateDir, record, undo);
+    expect(readUndoData(stateDir, record.id)?.operations[0]?.op.reason).toEqual({ code: 'pruned' });
+    const path = join(stateDir, 'history', record.id, 'undo.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('{"code":"pruned"}', '"not in the workbook (--prune)"'));
+    expect(readUndoData(stateDir, record.id)?.operations[0]?.op).toEqual({ ...op, reason: { code: 'as_saved', text: 'not in the workbook (--prune)' } });
   });
 });

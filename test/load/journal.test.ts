@@ -11,7 +11,7 @@ import { AbsenceLedger } from '../../src/load/ledger.js';
 import type { Operation } from '../../src/model/operations.js';
 
 const identity = { serviceKey: 'v3-abc', workbookHash: 'w1' };
-const op = (id: string): Operation => ({ type: 'fireEmployee', key: `fireEmployee:${id}`, id, reason: 'test' });
+const op = (id: string): Operation => ({ type: 'fireEmployee', key: `fireEmployee:${id}`, id, reason: { code: 'as_saved' as const, text: 'test' } });
 
 function tempJournal(): string {
   return join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal', 'service.jsonl');

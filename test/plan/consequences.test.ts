@@ -3,6 +3,7 @@ import { buildPlan } from '../../src/plan/plan.js';
 import type { Organisation } from '../../src/model/organisation.js';
 import { renderPlan } from '../../src/view/plan-text.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { noteText } from '../../src/view/reason-text.js';
 
 function consequences(desired: Organisation, current: Organisation, extra: { prune?: boolean; reported?: Map<string, string | null> } = {}) {
   const plan = buildPlan({
@@ -14,7 +15,7 @@ function consequences(desired: Organisation, current: Organisation, extra: { pru
     prune: extra.prune ?? false,
     maxDeletions: 100,
   });
-  return { plan, messages: plan.notes.filter((n) => n.kind === 'consequence').map((n) => n.message) };
+  return { plan, messages: plan.notes.filter((n) => n.kind === 'consequence').map((n) => noteText(n.reason)) };
 }
 
 const BASE = {

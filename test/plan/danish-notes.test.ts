@@ -13,6 +13,7 @@ import { approvedRemovals, holdRemovals, planDifferences } from '../../src/plan/
 import { undoDesired } from '../../src/plan/undo.js';
 import { orderRenames } from '../../src/plan/renames.js';
 import type { DiffNote } from '../../src/plan/diff-common.js';
+import { noteText, notUndoneText, reasonText, savedPlanFindingText } from '../../src/view/reason-text.js';
 import { operation, type Operation } from '../../src/model/operations.js';
 import type { Organisation } from '../../src/model/organisation.js';
 import { withoutHeld } from '../../src/load/held.js';
@@ -89,8 +90,13 @@ function reorganisation(lang: Lang, workbook: Organisation = desired()): Plan {
   });
 }
 
-const reasonOf = (plan: Plan, key: string) => plan.operations.find((p) => p.op.key === key)?.op.reason;
-const messages = (notes: readonly DiffNote[]) => notes.map((n) => n.message);
+// The planner gives codes; the view says them in the language chosen when they are read.
+const reasonOf = (plan: Plan, key: string) => {
+  const op = plan.operations.find((p) => p.op.key === key)?.op;
+  return op && reasonText(op.reason);
+};
+const reasons = (plan: Plan) => plan.operations.map((p) => reasonText(p.op.reason));
+const messages = (notes: readonly DiffNote[]) => notes.map((n) => noteText(n.reason));
 
 describe('a plan in Danish', () => {
   it('gives every operation its reason in Danish', () => {
@@ -103,7 +109,7 @@ describe('a plan in Danish', () => {
     expect(reasonOf(plan, 'reportAbsence:e1|2026-01-07')).toBe(
       'retter 2026-01-05 til 2026-01-10: start 2026-01-05 → 2026-01-07, sendt med samme slutdato 2026-01-10, for sådan flytter tjenesten en start til senere',
     );
-    expectAllDanish(plan.operations.map((p) => p.op.reason));
+    expectAllDanish(reasons(plan));
   });
 
   it('says why --prune keeps what the workbook leaves out, and what the absence corrections cannot do', () => {
@@ -157,10 +163,10 @@ describe('a plan in Danish', () => {
     expect(messages(plan.notes)).toContain(
       'The absence of employee e0 2025-12-01 to 2025-12-03 (reported from Absence row 4) is no longer in the workbook, but the service still holds it: the API cannot delete an absence period. Remove it on the site if it was a mistake.',
     );
-    const danish = reorganisation('da');
     // Every note and reason has its own Danish wording (an id-only reason such as "team t2 → t1" aside).
-    const english = [...messages(plan.notes), ...plan.operations.map((p) => p.op.reason)];
-    const inDanish = new Set([...messages(danish.notes), ...danish.operations.map((p) => p.op.reason)]);
+    const english = [...messages(plan.notes), ...reasons(plan)];
+    const danish = reorganisation('da');
+    const inDanish = new Set([...messages(danish.notes), ...reasons(danish)]);
     expect(english.filter((text) => inDanish.has(text) && englishIn(text).length > 0)).toEqual([]);
     expect(danish.notes.length).toBe(plan.notes.length);
   });
@@ -168,8 +174,8 @@ describe('a plan in Danish', () => {
   it('names ids that cannot be exchanged or taken in Danish', () => {
     chooseLanguage('da');
     const notes: DiffNote[] = [];
-    orderRenames([{ from: 'A', to: 'B', identity: 'same' }, { from: 'B', to: 'A', identity: 'same' }], () => true, () => 'same', 'Team', notes);
-    orderRenames([{ from: 'C', to: 'D', identity: null }], () => true, () => null, 'Employee', notes);
+    orderRenames([{ from: 'A', to: 'B', identity: 'same' }, { from: 'B', to: 'A', identity: 'same' }], () => true, () => 'same', 'team', notes);
+    orderRenames([{ from: 'C', to: 'D', identity: null }], () => true, () => null, 'employee', notes);
     expect(messages(notes)).toEqual([
       "Team A og B bytter id, men tjenesten viser intet, der kan skelne dem fra hinanden, så man kan ikke se, om byttet allerede er sket: intet byttes. Skift id'erne på sitet, eller giv rækkerne forskellige navne.",
       "Team B og A bytter id, men tjenesten viser intet, der kan skelne dem fra hinanden, så man kan ikke se, om byttet allerede er sket: intet byttes. Skift id'erne på sitet, eller giv rækkerne forskellige navne.",
@@ -191,7 +197,7 @@ describe('a saved plan made again, in Danish', () => {
     changed.employees.delete('e5');
     changed.teams.get('t1')!.name = 'Salg';
     changed.employees.get('e0')!.employment = 'Direktør';
-    const differences = planDifferences(saved.operations, reorganisation('da', changed).operations);
+    const differences = planDifferences(saved.operations, reorganisation('da', changed).operations).map(savedPlanFindingText);
     expect(differences).toContain('createEmployee:e5 er ikke længere nødvendig');
     expect(differences).toContain('updateTeam:t1 ville nu sende andre værdier');
     expect(differences).toContain('updateEmployee:e0 er nødvendig nu og står ikke i den gemte plan');
@@ -200,7 +206,7 @@ describe('a saved plan made again, in Danish', () => {
 
   it('says in Danish why approved removals cannot be carried out', () => {
     const saved = holdRemovals(reorganisation('en'));
-    const problems = approvedRemovals(saved.operations, ['deleteTeam:t2', 'deleteDepartment:gone'], reorganisation('da')).problems;
+    const problems = approvedRemovals(saved.operations, ['deleteTeam:t2', 'deleteDepartment:gone'], reorganisation('da')).problems.map(savedPlanFindingText);
     expect(problems[0]).toMatch(/^\d+ ændringer ud over fjernelser venter \(/);
     expect(problems).toContain('deleteDepartment:gone er ikke længere nødvendig (allerede udført, eller det, den gælder, findes ikke mere)');
     expectAllDanish(problems);
@@ -213,14 +219,14 @@ describe('undo in Danish', () => {
     const before = org({ employees: [['101', 'U1', 'T2']], departments: [['root', null], ['D2', 'root']], teams: [['T2', 'D2']] });
     const now = org({ employees: [['101', 'U1', null], ['104', 'U4', null]], departments: [['root', null]] });
     const done: Operation[] = [
-      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '101', reason: '' }),
-      operation({ type: 'deleteTeam', id: 'T2', reason: '' }),
-      operation({ type: 'deleteDepartment', id: 'D2', reason: '' }),
-      operation({ type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: null, reason: '' }),
-      operation({ type: 'createUser', id: 'U4', fields: { name: 'x', email: 'x@x.dk', username: 'x' }, reason: '' }),
+      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '101', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'deleteTeam', id: 'T2', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'deleteDepartment', id: 'D2', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: null, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'createUser', id: 'U4', fields: { name: 'x', email: 'x@x.dk', username: 'x' }, reason: { code: 'as_saved' as const, text: '' } }),
     ];
     const touched = { users: [], employees: [before.employees.get('101')!], departments: [], teams: [] };
-    const { notUndone } = undoDesired(now, touched, done);
+    const notUndone = undoDesired(now, touched, done).notUndone.map(notUndoneText);
     expect(notUndone).toEqual([
       'Afdeling D2 blev slettet: den kan ikke genskabes med sine dialogdata (opret den igen i projektmappen, hvis du vil have den).',
       'Team T2 blev slettet: det kan ikke genskabes med sine dialogdata (opret det igen i projektmappen, hvis du vil have det).',
@@ -232,7 +238,7 @@ describe('undo in Danish', () => {
 });
 
 describe('what became of each operation, in Danish', () => {
-  const createUser = (id: string) => operation({ type: 'createUser', id, fields: { name: id, email: `${id}@x.dk`, username: id }, reason: '' });
+  const createUser = (id: string) => operation({ type: 'createUser', id, fields: { name: id, email: `${id}@x.dk`, username: id }, reason: { code: 'as_saved' as const, text: '' } });
 
   it('says why an operation was skipped, held or not started', async () => {
     chooseLanguage('da');
@@ -271,7 +277,7 @@ describe('what became of each operation, in Danish', () => {
 
   it('says in Danish when the service kept another absence period than the one asked for', () => {
     chooseLanguage('da');
-    const report = operation({ type: 'reportAbsence', employeeId: 'e1', startDate: '2026-01-07', endDate: '2026-01-10', reason: '' });
+    const report = operation({ type: 'reportAbsence', employeeId: 'e1', startDate: '2026-01-07', endDate: '2026-01-10', reason: { code: 'as_saved' as const, text: '' } });
     const said = absenceMismatch(report, { startDate: '2026-01-05', endDate: '2026-01-10' })!;
     expect(said).toBe(
       'tjenesten svarede, at den har 2026-01-05 til 2026-01-10 for medarbejder e1, ikke 2026-01-07 til 2026-01-10 som ventet: dens regler for overlappende perioder beholdt de andre datoer. Svaret er gemt; næste kørsel planlægger de forespørgsler, der retter det, ellers skal perioden rettes på sitet',

@@ -3,6 +3,8 @@ import { buildPlan } from '../../src/plan/plan.js';
 import { levels } from '../../src/plan/graph.js';
 import type { Organisation } from '../../src/model/organisation.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { noteText, reasonText } from '../../src/view/reason-text.js';
+
 
 function plan(desired: Organisation, current: Organisation, extra: { prune?: boolean; maxDeletions?: number } = {}) {
   return buildPlan({
@@ -195,7 +197,7 @@ describe('the plan', () => {
     current.firedEmployment = new Map([['E1', 'Nurse'], ['E2', 'Porter']]);
     const p = buildPlan({ desired: o, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
     expect(keys(p)).toEqual(['addTeamMember:E1', 'addTeamMember:E2', 'rehireEmployee:E1', 'rehireEmployee:E2', 'updateEmployee:E2']);
-    expect(p.operations.find((x) => x.op.key === 'updateEmployee:E2')!.op.reason).toBe('employment: "Porter" → "Nurse"');
+    expect(reasonText(p.operations.find((x) => x.op.key === 'updateEmployee:E2')!.op.reason)).toBe('employment: "Porter" → "Nurse"');
   });
 
   it('rehires a fired employee under the old id before giving them the new one, never creating a new employee', () => {
@@ -213,7 +215,7 @@ describe('the plan', () => {
     const desired = org({ departments: [['root', null]], teams: [['T1', 'D9']] });
     const p = plan(desired, current, { prune: true });
     expect(keys(p)).toEqual([]);
-    expect(p.notes.map((n) => n.message)).toEqual(['Department D9 is not in the workbook but is kept: team T1 is in it.']);
+    expect(p.notes.map((n) => noteText(n.reason))).toEqual(['Department D9 is not in the workbook but is kept: team T1 is in it.']);
   });
 
   it('leaves the owner of a unit alone when it inherits from a department only the service has', () => {

@@ -6,6 +6,7 @@ import { orderRenames, temporaryId, type RenameRequest } from '../../src/plan/re
 import type { DiffNote } from '../../src/plan/diff-common.js';
 import type { Organisation } from '../../src/model/organisation.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { noteText } from '../../src/view/reason-text.js';
 
 const request = (from: string, to: string, identity: string | null = null): RenameRequest => ({ from, to, identity });
 
@@ -25,7 +26,7 @@ function renameOrder(p: ReturnType<typeof plan>): string[] {
 describe('orderRenames', () => {
   it('renames a chain without a temporary id: the id given up is taken after', () => {
     const held = new Set(['A', 'B']);
-    const { steps } = orderRenames([request('A', 'B', 'x'), request('B', 'C', 'y')], (id) => held.has(id), () => null, 'Employee', []);
+    const { steps } = orderRenames([request('A', 'B', 'x'), request('B', 'C', 'y')], (id) => held.has(id), () => null, 'employee', []);
     expect(steps.map((s) => `${s.fromId}->${s.id}`).sort()).toEqual(['A->B', 'B->C']);
   });
 
@@ -36,7 +37,7 @@ describe('orderRenames', () => {
       [request('A', 'B', 'a'), request('B', 'C', 'b'), request('C', 'A', 'c')],
       (id) => held.has(id),
       (id) => identity[id] ?? null,
-      'Team',
+      'team',
       [],
     );
     expect(steps).toContainEqual({ fromId: 'A', id: temporaryId('A'), temporary: 'first' });
@@ -49,23 +50,23 @@ describe('orderRenames', () => {
     // After the exchange, B holds what the row for B is (a), A holds b.
     const identity: Record<string, string> = { A: 'b', B: 'a' };
     const notes: DiffNote[] = [];
-    const { steps } = orderRenames([request('A', 'B', 'a'), request('B', 'A', 'b')], () => true, (id) => identity[id] ?? null, 'Employee', notes);
+    const { steps } = orderRenames([request('A', 'B', 'a'), request('B', 'A', 'b')], () => true, (id) => identity[id] ?? null, 'employee', notes);
     expect(steps).toEqual([]);
     expect(notes).toEqual([]);
   });
 
   it('exchanges nothing, and says so, when the service cannot tell the two apart', () => {
     const notes: DiffNote[] = [];
-    const { steps } = orderRenames([request('A', 'B', 'same'), request('B', 'A', 'same')], () => true, () => 'same', 'Team', notes);
+    const { steps } = orderRenames([request('A', 'B', 'same'), request('B', 'A', 'same')], () => true, () => 'same', 'team', notes);
     expect(steps).toEqual([]);
-    expect(notes[0]?.message).toContain('Team A and B exchange ids');
+    expect(notes[0] && noteText(notes[0].reason)).toContain('Team A and B exchange ids');
   });
 
   it('keeps a rename to an id that is held and not given up out, with a note', () => {
     const notes: DiffNote[] = [];
-    const { steps } = orderRenames([request('A', 'B')], () => true, () => null, 'Department', notes);
+    const { steps } = orderRenames([request('A', 'B')], () => true, () => null, 'department', notes);
     expect(steps).toEqual([]);
-    expect(notes[0]?.message).toBe('Department B already exists, so A is not renamed to it; A is left as it is.');
+    expect(notes[0] && noteText(notes[0].reason)).toBe('Department B already exists, so A is not renamed to it; A is left as it is.');
   });
 });
 

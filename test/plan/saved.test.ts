@@ -4,11 +4,12 @@ import { operation } from '../../src/model/operations.js';
 import type { PlannedOperation } from '../../src/plan/graph.js';
 import { approvedRemovals, holdRemovals, planDifferences, remainingOf } from '../../src/plan/saved.js';
 import type { Plan } from '../../src/plan/plan.js';
+import { savedPlanFindingText } from '../../src/view/reason-text.js';
 
 const planned = (op: PlannedOperation['op'], dependsOn: string[] = []): PlannedOperation => ({ op, dependsOn });
-const fire = (id: string) => operation({ type: 'fireEmployee', id, reason: 'not in the workbook (--prune)', pruned: true });
-const unmember = (id: string) => operation({ type: 'removeTeamMember', teamId: 'T1', employeeId: id, reason: 'not in the workbook (--prune)', pruned: true });
-const rename = (name: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name }, reason: 'name changed', source: { file: 'book.xlsx', sheet: 'organisation', sheetName: 'Org', row: 3 } });
+const fire = (id: string) => operation({ type: 'fireEmployee', id, reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
+const unmember = (id: string) => operation({ type: 'removeTeamMember', teamId: 'T1', employeeId: id, reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
+const rename = (name: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name }, reason: { code: 'as_saved' as const, text: 'name changed' }, source: { file: 'book.xlsx', sheet: 'organisation', sheetName: 'Org', row: 3 } });
 /** The operations as they come back from the plan file. */
 const saved = (ops: PlannedOperation[]): PlannedOperation[] => JSON.parse(JSON.stringify(ops));
 const plan = (operations: PlannedOperation[]): Plan => ({ operations, notes: [], guard: { kinds: [], exceeded: false, removals: [] } });
@@ -18,13 +19,13 @@ describe('planDifferences', () => {
     const now = [planned(rename('Team One')), planned(fire('121'), ['updateTeam:T1'])];
     const before = saved(now);
     before[0]!.op.source!.file = '/home/hr/book.xlsx';
-    expect(planDifferences(before, now)).toEqual([]);
+    expect(planDifferences(before, now).map(savedPlanFindingText)).toEqual([]);
   });
 
   it('names an operation that would send other values, one no longer needed, one needed now, and other dependencies', () => {
     const before = saved([planned(rename('Team One')), planned(fire('121')), planned(fire('122'))]);
     const now = [planned(rename('Team 1')), planned(fire('122'), ['updateTeam:T1']), planned(fire('123'))];
-    expect(planDifferences(before, now)).toEqual([
+    expect(planDifferences(before, now).map(savedPlanFindingText)).toEqual([
       'updateTeam:T1 would now send other values',
       'fireEmployee:121 is no longer needed',
       'fireEmployee:122 would now wait for other operations',
@@ -35,7 +36,7 @@ describe('planDifferences', () => {
 
 describe('holdRemovals', () => {
   it('holds the removals only --prune asks for', () => {
-    const left = operation({ type: 'fireEmployee', id: '130', reason: 'status left' });
+    const left = operation({ type: 'fireEmployee', id: '130', reason: { code: 'as_saved' as const, text: 'status left' } });
     expect(holdRemovals(plan([planned(rename('X')), planned(fire('121')), planned(left)])).held).toEqual(['fireEmployee:121']);
   });
 });
@@ -46,7 +47,7 @@ describe('approvedRemovals', () => {
   it('carries out the approved removals as saved, waiting only for approved ones', () => {
     const fresh = plan([planned(unmember('121')), planned(fire('121'), ['removeTeamMember:121']), planned(fire('122'))]);
     const run = approvedRemovals(heldPlan, ['fireEmployee:121', 'removeTeamMember:121'], fresh);
-    expect(run.problems).toEqual([]);
+    expect(run.problems.map(savedPlanFindingText)).toEqual([]);
     expect(run.operations.map((p) => [p.op.key, p.dependsOn])).toEqual([
       ['removeTeamMember:121', []],
       ['fireEmployee:121', ['removeTeamMember:121']],
@@ -55,18 +56,18 @@ describe('approvedRemovals', () => {
 
   it('refuses while a change other than a removal is pending', () => {
     const fresh = plan([planned(rename('Team One')), planned(fire('122'))]);
-    expect(approvedRemovals(heldPlan, ['fireEmployee:122'], fresh).problems).toEqual(['1 change(s) other than removals are pending (updateTeam:T1)']);
+    expect(approvedRemovals(heldPlan, ['fireEmployee:122'], fresh).problems.map(savedPlanFindingText)).toEqual(['1 change(s) other than removals are pending (updateTeam:T1)']);
   });
 
   it('refuses an approved removal that is no longer needed', () => {
-    expect(approvedRemovals(heldPlan, ['fireEmployee:122'], plan([])).problems).toEqual([
+    expect(approvedRemovals(heldPlan, ['fireEmployee:122'], plan([])).problems.map(savedPlanFindingText)).toEqual([
       'fireEmployee:122 is no longer needed (already done, or the entity is gone)',
     ]);
   });
 
   it('refuses an approved removal that waits for one not approved', () => {
     const fresh = plan([planned(unmember('121')), planned(fire('121'), ['removeTeamMember:121'])]);
-    expect(approvedRemovals(heldPlan, ['fireEmployee:121'], fresh).problems).toEqual([
+    expect(approvedRemovals(heldPlan, ['fireEmployee:121'], fresh).problems.map(savedPlanFindingText)).toEqual([
       'fireEmployee:121 must wait for removeTeamMember:121, which is not approved: approve both or neither',
     ]);
   });

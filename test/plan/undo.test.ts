@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/model/operations.js';
 import { undoDesired } from '../../src/plan/undo.js';
 import { asCurrent, org } from '../helpers/org.js';
+import { notUndoneText } from '../../src/view/reason-text.js';
 
 const before = org({
   employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2']],
@@ -18,12 +19,12 @@ describe('undo as a desired state', () => {
       teams: [['T1', 'D1'], ['T2', 'D2'], ['T9', 'D1']],
     });
     const done = [
-      operation({ type: 'renameEmployee', id: '201', fromId: '101', reason: '' }),
-      operation({ type: 'fireEmployee', id: '102', reason: '' }),
-      operation({ type: 'moveDepartment', id: 'D2', parentId: 'D1', fromParentId: 'root', reason: '' }),
-      operation({ type: 'createTeam', id: 'T9', name: 'New', departmentId: 'D1', reason: '' }),
-      operation({ type: 'addTeamMember', teamId: 'T9', employeeId: '103', reason: '' }),
-      operation({ type: 'createEmployee', id: '104', userId: 'U4', user: { name: 'x', email: 'x@x', username: 'x' }, reason: '' }),
+      operation({ type: 'renameEmployee', id: '201', fromId: '101', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'fireEmployee', id: '102', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'moveDepartment', id: 'D2', parentId: 'D1', fromParentId: 'root', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'createTeam', id: 'T9', name: 'New', departmentId: 'D1', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'addTeamMember', teamId: 'T9', employeeId: '103', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'createEmployee', id: '104', userId: 'U4', user: { name: 'x', email: 'x@x', username: 'x' }, reason: { code: 'as_saved' as const, text: '' } }),
     ];
     const touched = {
       users: [],
@@ -31,7 +32,9 @@ describe('undo as a desired state', () => {
       departments: [before.departments.get('D2')!],
       teams: [],
     };
-    const { desired, notUndone } = undoDesired(now, touched, done);
+    const undone = undoDesired(now, touched, done);
+    const { desired } = undone;
+    const notUndone = undone.notUndone.map(notUndoneText);
     expect(desired.employees.get('101')).toMatchObject({ status: 'active', previousId: '201', teamId: 'T1' });
     expect(desired.employees.has('201')).toBe(false);
     expect(desired.employees.get('102')?.status).toBe('active');
@@ -49,13 +52,15 @@ describe('undo as a desired state', () => {
       teams: [['T1', 'D1']],
     });
     const done = [
-      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '102', reason: '' }),
-      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '103', reason: '' }),
-      operation({ type: 'deleteTeam', id: 'T2', reason: '' }),
-      operation({ type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: null, reason: '' }),
+      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '102', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '103', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'deleteTeam', id: 'T2', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: null, reason: { code: 'as_saved' as const, text: '' } }),
     ];
     const touched = { users: [], employees: ['102', '103'].map((id) => before.employees.get(id)!), departments: [], teams: [before.teams.get('T2')!] };
-    const { desired, notUndone } = undoDesired(now, touched, done);
+    const undone = undoDesired(now, touched, done);
+    const { desired } = undone;
+    const notUndone = undone.notUndone.map(notUndoneText);
     expect(desired.teams.has('T2')).toBe(false);
     expect(desired.employees.get('102')?.teamId).toBeNull();
     expect(notUndone).toEqual([
@@ -79,9 +84,9 @@ describe('undo as a desired state', () => {
       teams: [['T1', 'D1', '103']],
     })).org;
     const done = [
-      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: '102' }, reason: '' }),
-      operation({ type: 'updateTeam', id: 'T1', changes: { owner: '103' }, reason: '' }),
-      operation({ type: 'rehireEmployee', id: '105', userId: 'U5', reason: '' }),
+      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: '102' }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'updateTeam', id: 'T1', changes: { owner: '103' }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'rehireEmployee', id: '105', userId: 'U5', reason: { code: 'as_saved' as const, text: '' } }),
     ];
     const touched = { users: [], employees: [], departments: [shownBefore.departments.get('D1')!], teams: [shownBefore.teams.get('T1')!] };
     const { desired } = undoDesired(now, touched, done);

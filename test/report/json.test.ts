@@ -7,6 +7,7 @@ import type { Operation } from '../../src/model/operations.js';
 import { makeIssue } from './make-issue.js';
 import { buildPlan } from '../../src/plan/plan.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { reasonWording } from '../../src/view/reason-text.js';
 
 const source = { file: 'staff.xlsx', sheet: 'employees' as const, sheetName: 'Medarbejdere', row: 7 };
 const renameEmployee: Operation = {
@@ -14,7 +15,7 @@ const renameEmployee: Operation = {
   key: 'renameEmployee:1001',
   id: '1001',
   fromId: '0042',
-  reason: 'previous_employee_id is 0042',
+  reason: { code: 'as_saved' as const, text: 'previous_employee_id is 0042' },
   source,
 };
 const addMember: Operation = {
@@ -22,13 +23,13 @@ const addMember: Operation = {
   key: 'addTeamMember:T1:1001',
   teamId: 'T1',
   employeeId: '1001',
-  reason: 'team_id is T1',
+  reason: { code: 'as_saved' as const, text: 'team_id is T1' },
   source,
 };
 
 describe('buildReport', () => {
   it('uses the field names of the CLI contract for issues', () => {
-    const report = buildReport({ exitCode: 1, issues: [makeIssue({ file: 'staff.xlsx' })] });
+    const report = buildReport({ exitCode: 1, issues: [makeIssue({ file: 'staff.xlsx' })] }, reasonWording);
     expect(report.version).toBe('1');
     expect(report.exit_code).toBe(1);
     expect(report.issues).toEqual([
@@ -50,7 +51,7 @@ describe('buildReport', () => {
   });
 
   it('describes plan entries by action, entity, id and the row they came from', () => {
-    const report = buildReport({ exitCode: 0, issues: [], plan: [renameEmployee, addMember] });
+    const report = buildReport({ exitCode: 0, issues: [], plan: [renameEmployee, addMember] }, reasonWording);
     expect(report.plan[0]).toMatchObject({
       action: 'rename',
       entity: 'employee',
@@ -72,7 +73,7 @@ describe('buildReport', () => {
         { op: renameEmployee, status: 'failed', statusCode: 422, message: 'user_id is unknown' },
         { op: addMember, status: 'skipped', statusCode: null, message: null, blockedBy: renameEmployee.key },
       ],
-    });
+    }, reasonWording);
     expect(report.operations).toEqual([
       expect.objectContaining({ status: 'failed', status_code: 422, message: 'user_id is unknown', blocked_by: null }),
       expect.objectContaining({ status: 'skipped', status_code: null, blocked_by: 'renameEmployee:1001' }),
@@ -85,7 +86,7 @@ describe('buildReport', () => {
     const current = org({ departments: [['root', null]], employees });
     const desired = org({ departments: [['root', null], ['d1', 'root'], ['d2', 'd1']], employees: employees.slice(0, 2) });
     const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: true, maxDeletions: 5 });
-    const report = buildReport({ exitCode: 3, issues: [], planned: plan });
+    const report = buildReport({ exitCode: 3, issues: [], planned: plan }, reasonWording);
     expect(report.plan.find((e) => e.key === 'createDepartment:d2')?.depends_on).toEqual(['createDepartment:d1']);
     expect(report.plan_detail?.deletion_guard).toMatchObject({ exceeded: true, kinds: [{ entity: 'employee', removals: 6, limit: 5, in_service: 8 }] });
     expect(report.plan_detail?.deletion_guard.removals).toHaveLength(6);
@@ -97,7 +98,7 @@ describe('buildReport', () => {
       exitCode: 0,
       issues: [makeIssue(), makeIssue({ severity: 'warning', code: 'trimmed_value' })],
       summary: { nothing_to_do: true },
-    });
+    }, reasonWording);
     expect(report.summary).toMatchObject({ errors: 1, warnings: 1, nothing_to_do: true });
   });
 });
@@ -106,7 +107,7 @@ describe('writeReport', () => {
   it('writes the report as JSON a script can parse, leaving no temporary file behind', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'orgsync-report-'));
     const path = join(dir, 'out', 'report.json');
-    const report = buildReport({ exitCode: 0, issues: [], command: 'validate', files: ['a.csv'] });
+    const report = buildReport({ exitCode: 0, issues: [], command: 'validate', files: ['a.csv'] }, reasonWording);
     await writeReport(path, report);
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(report);
     expect(await readdir(join(dir, 'out'))).toEqual(['report.json']);
@@ -131,14 +132,14 @@ describe('writeReport', () => {
       files: ['a.xlsx'],
       startedAt: new Date('2025-01-02T03:04:05Z'),
     };
-    const report = buildReport(input);
+    const report = buildReport(input, reasonWording);
     await writeReport(path, report);
     expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
     // The importer's way: entries made one at a time from the plan and the outcomes.
-    await writeReportOf(path, input);
+    await writeReportOf(path, input, reasonWording);
     expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
-    await writeReportOf(path, { exitCode: 0, issues: [] });
-    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(buildReport({ exitCode: 0, issues: [] }), null, 2)}\n`);
+    await writeReportOf(path, { exitCode: 0, issues: [] }, reasonWording);
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(buildReport({ exitCode: 0, issues: [] }, reasonWording), null, 2)}\n`);
   });
 });
 
@@ -155,7 +156,7 @@ describe('writing the report to something that is not a file', () => {
     const reader = new Promise<void>((resolve) => {
       createReadStream(fifo, 'utf8').on('data', (d) => (received += d)).on('end', () => resolve());
     });
-    await writeReport(fifo, buildReport({ exitCode: 2, issues: [] }));
+    await writeReport(fifo, buildReport({ exitCode: 2, issues: [] }, reasonWording));
     await reader;
     expect(statSync(fifo).isFIFO()).toBe(true);
     expect(JSON.parse(received)).toMatchObject({ version: '1', exit_code: 2 });

@@ -67,7 +67,7 @@ export async function startV2Rig(options: SandboxOptions = {}, perPage?: number)
   };
 }
 
-const base = { key: 'k', reason: 'r' };
+const base = { key: 'k', reason: { code: 'as_saved' as const, text: 'r' } };
 
 type WithoutBase<T> = T extends Operation ? Omit<T, 'key' | 'reason'> : never;
 

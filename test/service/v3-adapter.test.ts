@@ -5,7 +5,7 @@ import { V3Adapter } from '../../src/service/v3/adapter.js';
 import { sendJson, startLocalServer, type LocalServer } from './local-server.js';
 
 type Route = [status: number, body?: unknown, headers?: Record<string, string>];
-const base = { key: 'k', reason: 'r' };
+const base = { key: 'k', reason: { code: 'as_saved' as const, text: 'r' } };
 const taken = { message: 'Validation failed', errors: [{ resource: 'MUS::Employee', field: 'id', error: 'has already been taken' }] };
 
 let server: LocalServer | null = null;

@@ -4,7 +4,7 @@ import { HttpClient } from '../../src/service/http/client.js';
 import { V3Adapter } from '../../src/service/v3/adapter.js';
 import { sendJson, startLocalServer, type LocalServer } from './local-server.js';
 
-const base = { key: 'k', reason: 'r' };
+const base = { key: 'k', reason: { code: 'as_saved' as const, text: 'r' } };
 
 /** Every operation, the request it must become: method, path, body. */
 const cases: [Operation, string, string, unknown?][] = [

@@ -9,7 +9,7 @@ import { createAdapter } from '../../src/service/connect.js';
 import { ServiceError } from '../../src/service/errors.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-const base = { key: 'k', reason: 'r' };
+const base = { key: 'k', reason: { code: 'as_saved' as const, text: 'r' } };
 
 let sandbox: Sandbox;
 let adapter: ServiceAdapter;

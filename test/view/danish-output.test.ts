@@ -32,6 +32,8 @@ import type { Issue } from '../../src/model/issue.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { makeIssue } from '../report/make-issue.js';
 import { englishWordsIn } from '../helpers/languages.js';
+import { reasonWording } from '../../src/view/reason-text.js';
+import type { ReasonWording } from '../../src/model/reasons.js';
 
 /** Words of the view's English sentences that Danish never uses: any of them in a Danish line is an English sentence left behind. */
 const VIEW_WORDS = ('the and of in is are was were with from not has this that would could again more nothing done failed skipped ' +
@@ -42,6 +44,8 @@ const VIEW_WORDS = ('the and of in is are was were with from not has this that w
 
 /** A marker for a text another stage makes; stripped before looking for English. */
 const THEIRS = 'ÅRSAG';
+/** Says every reason and note as THEIRS: what the view places, not what it words. */
+const THEIRS_WORDING: ReasonWording = { reason: () => THEIRS, note: () => THEIRS };
 
 function english(lines: readonly string[]): string[] {
   return lines.filter((line) => englishWordsIn(line.replaceAll(THEIRS, ''), VIEW_WORDS).length > 0);
@@ -72,11 +76,10 @@ function realPlan(): Plan {
     prune: true,
     maxDeletions: 1,
   });
-  // The reasons and notes are the plan stage's words: the view only places them.
+  // The reasons and notes stand for words the view only places (THEIRS_WORDING says every one so).
   return {
     ...plan,
-    operations: plan.operations.map((p) => ({ ...p, op: { ...p.op, reason: THEIRS } })),
-    notes: plan.notes.map((n) => ({ ...n, message: THEIRS })),
+    operations: plan.operations.map((p) => ({ ...p, op: { ...p.op, reason: { code: 'as_saved' as const, text: THEIRS } } })),
   };
 }
 
@@ -127,7 +130,7 @@ function issues(file: string): Issue[] {
 describe('the terminal plan', () => {
   it('is Danish under --lang da: counts, rows with their place, the guard and the summary line', () => {
     chooseLanguage('da');
-    const lines = renderPlan(realPlan());
+    const lines = renderPlan(realPlan(), 8, { wording: THEIRS_WORDING });
     expect(lines).toEqual([
       'Ændringer fordelt på type:',
       '  bruger      opret                   1',
@@ -156,7 +159,7 @@ describe('the terminal plan', () => {
       'Plan: 3 oprettes, 1 ændres, 2 fratrædes, 2 slettes, 2 sættes i team (10 handlinger).',
     ]);
     expect(english(lines)).toEqual([]);
-    expect(renderPlan(realPlan(), 1)).toContain('    …og 1 mere (medarbejder: fratræd); `plan --all` eller --report FIL.json viser dem alle.');
+    expect(renderPlan(realPlan(), 1, { wording: THEIRS_WORDING })).toContain('    …og 1 mere (medarbejder: fratræd); `plan --all` eller --report FIL.json viser dem alle.');
   });
 
   it('says so when there is nothing to do, in Danish and in English', () => {
@@ -168,7 +171,7 @@ describe('the terminal plan', () => {
   });
 
   it('stays word for word in English under --lang en', () => {
-    const lines = renderPlan(realPlan());
+    const lines = renderPlan(realPlan(), 8, { wording: THEIRS_WORDING });
     expect(lines.slice(0, 5)).toEqual([
       'Changes by kind:',
       '  user        create                  1',
@@ -184,7 +187,7 @@ describe('the terminal plan', () => {
       'Refusing: the plan removes 2 employees of 3 in the service; the limit is 1 (--max-deletions). Check the workbook, or add --force.',
       'Plan: 3 to create, 1 to update, 2 to fire, 2 to delete, 2 to add to team (10 operations).',
     ]);
-    expect(renderPlan(realPlan(), 1)).toContain('    …and 1 more to fire (employee); `plan --all` or --report FILE.json lists them all.');
+    expect(renderPlan(realPlan(), 1, { wording: THEIRS_WORDING })).toContain('    …and 1 more to fire (employee); `plan --all` or --report FILE.json lists them all.');
   });
 });
 
@@ -201,7 +204,7 @@ function planOfOne(): Plan {
     prune: true,
     maxDeletions: 0,
   });
-  return { ...plan, operations: plan.operations.map((p) => ({ ...p, op: { ...p.op, reason: THEIRS } })), notes: [] };
+  return { ...plan, operations: plan.operations.map((p) => ({ ...p, op: { ...p.op, reason: { code: 'as_saved' as const, text: THEIRS } } })), notes: [] };
 }
 
 describe('counts of one', () => {
@@ -392,7 +395,7 @@ describe('the page', () => {
   it('follows the run\'s language when no language is asked for', () => {
     const plan = realPlan();
     const current = org({ departments: [['root', null]] });
-    const input = { chart: buildOrgChart({ ...asCurrent(current), desired: current }, plan), report: buildReport({ exitCode: 0, issues: [], planned: plan }), kind: 'plan' as const, title: 'staff.xlsx' };
+    const input = { chart: buildOrgChart({ ...asCurrent(current), desired: current }, plan), report: buildReport({ exitCode: 0, issues: [], planned: plan }, THEIRS_WORDING), kind: 'plan' as const, title: 'staff.xlsx' };
     chooseLanguage('da');
     const danish = renderPlanPage(input);
     expect(danish).toContain('<html lang="da">');

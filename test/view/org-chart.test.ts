@@ -5,6 +5,7 @@ import { buildOrgChart, type ChartUnit } from '../../src/view/org-chart.js';
 import { escapeHtml, renderPlanPage, scriptJson } from '../../src/view/plan-html.js';
 import { buildReport } from '../../src/report/json.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { reasonWording } from '../../src/view/reason-text.js';
 
 function chartOf(desired: Organisation, current: Organisation) {
   const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
@@ -46,7 +47,7 @@ describe('the page', () => {
     const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1']] });
     desired.teams.get('t1')!.name = '<img src=x onerror=alert(1)></script>';
     const { plan, chart } = chartOf(desired, current);
-    const html = renderPlanPage({ chart, report: buildReport({ exitCode: 0, issues: [], planned: plan }), kind: 'plan', title: 'a"b' });
+    const html = renderPlanPage({ chart, report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording), kind: 'plan', title: 'a"b' });
     expect(html).not.toContain('<img');
     expect(html).toContain(escapeHtml('<img src=x onerror=alert(1)></script>'));
     expect(html.match(/<\/script>/g)).toHaveLength(2);
