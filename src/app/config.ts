@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError } from '../errors.js';
-import { editDistance } from '../sheets/columns.js';
+import { editDistance } from '../edit-distance.js';
 import { appConfigWords } from '../words/app-config.js';
 import { schemaProblems } from '../words/app-schema.js';
 import { chooseLanguage } from '../words/language.js';

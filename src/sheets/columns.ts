@@ -3,6 +3,7 @@
  * every alias. Readers, the validator, the templates and the reports all read it from here.
  */
 
+import { editDistance } from '../edit-distance.js';
 import { type SheetKind } from '../model/sheet-kind.js';
 
 export interface ColumnSpec {
@@ -169,19 +170,6 @@ export function normaliseName(text: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
-}
-
-/** Letters inserted, removed or changed to turn one text into the other. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** The header among `headers` nearest the one typed, compared as headers are; undefined when there is none. */
