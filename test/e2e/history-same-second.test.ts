@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppIO } from '../../src/app/io.js';
-import type { ImportOptions } from '../../src/app/options.js';
 import { runImport } from '../../src/app/run-import.js';
 import { runUndo } from '../../src/app/run-undo.js';
 import { listRuns, readUndoData } from '../../src/load/history.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, startCli, tempDir } from '../helpers/cli.js';
 import { nightlyExport } from '../helpers/nightly.js';
+import { sandboxRunOptions } from '../helpers/in-process.js';
 
 let first: RunningSandbox;
 let second: RunningSandbox;
@@ -34,30 +34,12 @@ function silentIO(): AppIO {
   return { stdout: new PassThrough().resume(), stderr: new PassThrough().resume(), stdin: new PassThrough(), interactive: false, colour: false };
 }
 
-function options(sandbox: RunningSandbox, files: string[], stateDir: string): ImportOptions {
-  return {
-    command: 'run',
-    files,
-    api: 'v3',
-    baseUrl: sandbox.baseUrl,
-    companyId: String(sandbox.companyId),
-    accessToken: sandbox.accessToken,
-    insecure: false,
-    sandbox: false,
-    concurrency: 4,
-    yes: true,
-    prune: false,
-    force: false,
-    resendAbsences: false,
-    stateDir,
-  };
-}
 
 describe('runs of one state folder that start in the same second', () => {
   it('with the clock held still: a run, then its undo and a run against another service at once, are three records', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T02:30:00.250Z') });
     const stateDir = join(tempDir('same-second-'), '.orgsync');
-    expect(await runImport(options(first, [nightlyExport({ employees: 8 })], stateDir), silentIO())).toBe(0);
+    expect(await runImport(sandboxRunOptions(first, [nightlyExport({ employees: 8 })], stateDir), silentIO())).toBe(0);
     const [run] = listRuns(stateDir);
     expect(run!.id).toBe('2026-11-27T02-30-00Z');
 
@@ -65,8 +47,8 @@ describe('runs of one state folder that start in the same second', () => {
     first.setFaults({ latencyMs: 20 });
     second.setFaults({ latencyMs: 20 });
     const [undone, other] = await Promise.all([
-      runUndo({ ...options(first, [], stateDir), command: 'undo', force: true, concurrency: 2 }, run!.id, silentIO()),
-      runImport({ ...options(second, [nightlyExport({ employees: 12 })], stateDir), concurrency: 2 }, silentIO()),
+      runUndo({ ...sandboxRunOptions(first, [], stateDir), command: 'undo', force: true, concurrency: 2 }, run!.id, silentIO()),
+      runImport({ ...sandboxRunOptions(second, [nightlyExport({ employees: 12 })], stateDir), concurrency: 2 }, silentIO()),
     ]);
     expect([undone, other]).toEqual([0, 0]);
 

@@ -14,6 +14,7 @@ import { runImport } from '../../src/app/run-import.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { companyCsv, expectServiceEqualsWorkbook } from './support.js';
+import { sandboxRunOptions } from '../helpers/in-process.js';
 
 /** The history file whose write runs out of room (its temporary file's name ends with `.PID.tmp`). */
 const disk = vi.hoisted(() => ({ failing: null as string | null }));
@@ -68,23 +69,7 @@ afterEach(async () => {
 });
 
 function options(files: string[], folder: string): ImportOptions {
-  return {
-    command: 'run',
-    files,
-    api: 'v3',
-    baseUrl: sandbox.baseUrl,
-    companyId: String(sandbox.companyId),
-    accessToken: sandbox.accessToken,
-    insecure: false,
-    sandbox: false,
-    concurrency: 4,
-    yes: true,
-    prune: false,
-    force: false,
-    resendAbsences: false,
-    stateDir: join(folder, '.orgsync'),
-    report: join(folder, 'report.json'),
-  };
+  return sandboxRunOptions(sandbox, files, join(folder, '.orgsync'), { report: join(folder, 'report.json') });
 }
 
 function filesUnder(dir: string): string[] {

@@ -13,6 +13,7 @@ import { runImport } from '../../src/app/run-import.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { companyCsv, defaultJournal, expectServiceEqualsWorkbook, journalLines } from './support.js';
+import { sandboxRunOptions } from '../helpers/in-process.js';
 
 const disk = vi.hoisted(() => ({ journalFds: new Set<number>(), linesLeft: Number.POSITIVE_INFINITY }));
 
@@ -52,22 +53,7 @@ afterEach(async () => {
 });
 
 function options(files: string[], stateDir: string): ImportOptions {
-  return {
-    command: 'run',
-    files,
-    api: 'v3',
-    baseUrl: sandbox.baseUrl,
-    companyId: String(sandbox.companyId),
-    accessToken: sandbox.accessToken,
-    insecure: false,
-    sandbox: false,
-    concurrency: 4,
-    yes: true,
-    prune: false,
-    force: false,
-    resendAbsences: false,
-    stateDir: join(stateDir, '.orgsync'),
-  };
+  return sandboxRunOptions(sandbox, files, join(stateDir, '.orgsync'));
 }
 
 describe('the disk fills up while the journal is written', () => {
