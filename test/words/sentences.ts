@@ -16,10 +16,11 @@ export interface Sentence {
 /**
  * Folders and files whose words are not the importer's own: the sandbox is the service, and the sheets'
  * names and column headers with their aliases (sheets/columns.ts) are bilingual data matched against a
- * workbook in either language, never said to a person. The template's instructions are a phrasebook
+ * workbook in either language, never said to a person; the field table (model/fields.ts) holds them with
+ * each field's template help, typed to need both languages. The template's instructions are a phrasebook
  * (src/words/template-instructions.ts) like every other sentence.
  */
-const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/sheets\/columns\.ts$/];
+const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/sheets\/columns\.ts$/, /^src\/model\/fields\.ts$/];
 /** The page's inlined style sheet and script: code for the browser, not words (the page's words are in src/words/page.ts). */
 const CODE_FOR_THE_BROWSER = /^src\/view\/page-assets\.ts$/;
 
