@@ -52,7 +52,9 @@ export async function workbookTopDepartment(options: TopOptions): Promise<UnitNa
     const has = (column: string) => sheet.columns.some((c) => c.canonical === column);
     const organisationTree = sheet.kind === 'organisation' && has('parent_id') && !hasPathColumns({ has });
     const pathSheet = (sheet.kind === 'organisation' || sheet.kind === 'employees') && hasPathColumns({ has });
-    if (organisationTree && !paths.found) return parentlessDepartment(sheet.columns, sheet.rows);
+    // Awaited inside the loop: leaving it first would close the workbook (and stop the reading thread of a
+    // large one) under the rows still being read, a promise that never settles.
+    if (organisationTree && !paths.found) return await parentlessDepartment(sheet.columns, sheet.rows);
     // One object per sheet, as the validator's: a path column's separator is detected once per sheet.
     const meta = { kind: sheet.kind };
     for await (const row of sheet.rows) {

@@ -205,6 +205,9 @@ class WorkerFeed {
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    // Whoever still waits for rows hears that the reading stopped: a promise left pending on an
+    // unreferenced worker ends the process silently (exit 13) instead of failing.
+    this.waiting?.({ t: 'crash', cause: new Error('the reading thread was stopped') });
     this.waiting = null;
     this.arrived.length = 0;
     void this.worker.terminate().catch(() => undefined);

@@ -9,8 +9,9 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { ROOT, runCli, SAMPLE_CSV, tempDir } from '../helpers/cli.js';
+import { ROOT, runCli, SAMPLE_CSV, SAMPLE_XLSX, tempDir } from '../helpers/cli.js';
 
 /** The sample company as CSV files, its top department `root` ("Company") renamed to `HQ` ("Hovedkontor"). */
 function hqCompany(folder: string): string {
@@ -21,6 +22,28 @@ function hqCompany(folder: string): string {
     writeFileSync(path, readFileSync(path, 'utf8').replace(/\broot\b/g, 'HQ').replace(';Company;', ';Hovedkontor;'));
   }
   return book;
+}
+
+/**
+ * The sample workbook (written by SheetJS) with its top department `root` renamed to `HQ`, and a sheet of
+ * notes that brings its sheets' XML over the 10 MB from which the reader reads on a thread of its own
+ * (src/sheets/xlsx-threaded.ts): a large company's workbook, without a large company to plan.
+ */
+function largeHqWorkbook(folder: string): string {
+  const workbook = XLSX.readFile(SAMPLE_XLSX, { cellNF: true });
+  const renamed: Record<string, string> = { root: 'HQ', Company: 'Hovedkontor' };
+  // Cell by cell, so the date cells keep their formats.
+  for (const name of ['Organisation', 'Delegeringer']) {
+    for (const [address, cell] of Object.entries(workbook.Sheets[name]!)) {
+      const value = address.startsWith('!') ? undefined : (cell as XLSX.CellObject).v;
+      if (typeof value === 'string' && renamed[value]) workbook.Sheets[name]![address] = { t: 's', v: renamed[value] };
+    }
+  }
+  const notes = Array.from({ length: 40_000 }, (_, row) => Array.from({ length: 10 }, (_, column) => row * 10 + column));
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['Note'], ...notes]), 'Noter');
+  const file = join(folder, 'large.xlsx');
+  XLSX.writeFile(workbook, file);
+  return file;
 }
 
 async function sandboxTop(cwd: string): Promise<{ id: string; name: string } | undefined> {
@@ -49,6 +72,17 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('');
     expect(again.stderr).toBe('');
+  });
+
+  it('read on a thread of its own (a large workbook), it rehearses too: the sandbox starts with HQ and the plan is made', async () => {
+    const cwd = tempDir();
+    const book = largeHqWorkbook(cwd);
+    // Before the fix the quick pass for the top department stopped the reading thread under the rows it
+    // still read: the command ended silently with Node's exit code 13, printing nothing.
+    const result = await runCli(['plan', book, '--sandbox'], { cwd });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('Plan:');
+    expect(await sandboxTop(cwd)).toEqual({ id: 'HQ', name: 'Hovedkontor' });
   });
 
   it('a sandbox that holds a company keeps its root; the failure of a quiet run is told on stderr', async () => {
