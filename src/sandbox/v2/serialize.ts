@@ -3,6 +3,7 @@
  * the `ext_id` property goes and `id` and every relation id carry the client id (null when there is none).
  */
 import type { Company } from '../store/company.js';
+import { answerFields, EMPLOYEE_FIELDS, USER_FIELDS } from '../store/fields.js';
 import type { AbsenceRecord, DepartmentRecord, EmployeeRecord, TeamRecord } from '../store/records.js';
 
 export type KeyMode = 'service' | 'ext';
@@ -17,15 +18,11 @@ function withIds(record: { sid: number; id: string | null }, mode: KeyMode) {
 }
 
 export function v2Employee(company: Company, employee: EmployeeRecord, mode: KeyMode) {
-  const user = company.userOf(employee);
+  // A fired employee whose user was deleted since shows null for the person's fields.
   return {
     ...withIds(employee, mode),
-    name: user?.name ?? null,
-    email: user?.email ?? null,
-    username: user?.username ?? null,
-    gender: user?.gender ?? null,
-    birthday: user?.birthday ?? null,
-    employment: employee.employment,
+    ...answerFields(USER_FIELDS, 'v2', company.userOf(employee)),
+    ...answerFields(EMPLOYEE_FIELDS, 'v2', employee),
   };
 }
 

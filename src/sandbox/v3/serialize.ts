@@ -3,27 +3,16 @@
  * one up the tree; nested objects are abbreviated.
  */
 import type { Company } from '../store/company.js';
+import { answerFields, EMPLOYEE_FIELDS, USER_FIELDS } from '../store/fields.js';
 import type { AbsenceRecord, DelegationRecord, DepartmentRecord, EmployeeRecord, TeamRecord, UserRecord } from '../store/records.js';
 
 export function v3User(user: UserRecord) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    username: user.username,
-    gender: user.gender,
-    birthday: user.birthday,
-  };
+  return { id: user.id, ...answerFields(USER_FIELDS, 'v3', user) };
 }
 
 export function v3Employee(company: Company, employee: EmployeeRecord) {
   const user = company.userOf(employee);
-  return {
-    id: employee.id,
-    employment: employee.employment,
-    system_language: employee.systemLanguage,
-    user: user ? v3User(user) : null,
-  };
+  return { id: employee.id, ...answerFields(EMPLOYEE_FIELDS, 'v3', employee), user: user ? v3User(user) : null };
 }
 
 function maybeEmployee(company: Company, employee: EmployeeRecord | null) {
