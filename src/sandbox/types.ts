@@ -1,7 +1,7 @@
 /**
  * The public shapes of the sandbox: what the importer's --sandbox option, the CLI and the tests depend on.
  */
-import type { EmployeeValues, UserValues } from './store/fields.js';
+import type { EmployeeValues, UnitValues, UserValues } from './store/fields.js';
 
 export interface FaultOptions {
   /** Added to every response. */
@@ -74,13 +74,13 @@ export interface SandboxStats {
 
 /**
  * The company as v3 client ids see it, sorted by id. Entities without a client id appear as `#<service id>`.
- * A user's and an employee's values are named by their fields' keys (store/fields.ts).
+ * A user's, an employee's and a unit's values are named by their fields' keys (store/fields.ts).
  */
 export interface SandboxSnapshot {
   users: ({ id: string } & UserValues)[];
   employees: ({ id: string; userId: string } & EmployeeValues & { active: boolean; teamId: string | null })[];
-  departments: { id: string; name: string; parentId: string | null; owner: string | null }[];
-  teams: { id: string; name: string; departmentId: string; owner: string | null; members: string[] }[];
+  departments: ({ id: string } & UnitValues & { parentId: string | null; owner: string | null })[];
+  teams: ({ id: string } & UnitValues & { departmentId: string; owner: string | null; members: string[] })[];
   delegations: { id: string; unitKind: 'department' | 'team'; unitId: string; responsibility: string; employeeId: string }[];
   /** endDate 9999-12-31 = open. */
   absences: { id: string; employeeId: string; startDate: string; endDate: string }[];

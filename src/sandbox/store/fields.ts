@@ -1,15 +1,17 @@
 /**
- * The person's and the employment's fields as the API documents list them (docs/contracts/api/v3.md,
- * "Resources and their fields" and "Endpoints"; v2.md, "Employee"), one row per field: its name in each
- * version, which requests take it, what a value must be, and what is stored when a create leaves it out.
- * The requests' reading (people.ts, v2-people.ts), the stored records (records.ts), the answers of both
- * versions (v3/serialize.ts, v2/serialize.ts) and the snapshot are derived from these rows.
+ * The person's, the employee's and the units' fields as the API documents list them (docs/contracts/api/
+ * v3.md, "Resources and their fields" and "Endpoints"; v2.md, "Resources and their fields"), one row per
+ * field: its name in each version, which requests take it, what a value must be, and what is stored when a
+ * create leaves it out. The requests' reading (people.ts, v2-people.ts, organisation.ts,
+ * v2-organisation.ts), the stored records (records.ts), the answers of both versions (v3/serialize.ts,
+ * v2/serialize.ts) and the snapshot are derived from these rows.
  *
  * Written from the documents, not from the client's src/model/fields.ts: the sandbox checks the importer
  * against its own reading of them, so a misreading cannot hide in both (docs/api-notes.md).
  *
- * The ids are not rows here: they are keys, each with rules of its own (unique per kind, changed in place,
- * v2's `ext_id` beside the service id), read and answered where those rules live.
+ * The ids and the relations are not rows here: an id is a key with rules of its own (unique per kind,
+ * changed in place, v2's `ext_id` beside the service id), a relation (a unit's owner, parent or department,
+ * a team's members) names another record; each is read and answered where its rules live.
  */
 import type { FieldCheck } from './validation.js';
 
@@ -21,6 +23,8 @@ export type FieldValue =
   | { kind: 'email' }
   /** A string; null clears it ("may be null"). */
   | { kind: 'text_or_null' }
+  /** A string, blank allowed; null is stored as the empty string. */
+  | { kind: 'text_or_blank' }
   /** YYYY-MM-DD, a day of the calendar; null clears it. */
   | { kind: 'date_or_null' }
   /** One of `values`; null clears it (`clears`) or is taken as not sent (`unsent`). */
@@ -39,6 +43,8 @@ export interface FieldUse {
   update: 'accepted' | 'ignored';
   /** v2: required when the create adds a second employment to a person; the service's words when missing. */
   secondEmployment?: string;
+  /** What a value must be in this version, where it differs from the field's `value`. */
+  value?: FieldValue;
 }
 
 export interface SandboxField {
@@ -99,6 +105,12 @@ export const EMPLOYEE_FIELDS = [
   },
 ] as const satisfies readonly SandboxField[];
 
+/** A department's or a team's. */
+export const UNIT_FIELDS = [
+  // v3 requires a name; v2's table has it optional on both, so a v2 unit may have none (stored blank).
+  { key: 'name', value: TEXT, unset: '', v3: required('name'), v2: { ...optional('name'), value: { kind: 'text_or_blank' } } },
+] as const satisfies readonly SandboxField[];
+
 type Version = 'v3' | 'v2';
 
 /** The stored value of a field: its values, or any string; null where it may be cleared or left unset. */
@@ -108,6 +120,7 @@ type StoredValue<F> = (F extends { value: { kind: 'one_of'; values: readonly (in
 export type FieldValues<Fields extends readonly SandboxField[]> = { [F in Fields[number] as F['key']]: StoredValue<F> };
 export type UserValues = FieldValues<typeof USER_FIELDS>;
 export type EmployeeValues = FieldValues<typeof EMPLOYEE_FIELDS>;
+export type UnitValues = FieldValues<typeof UNIT_FIELDS>;
 
 /** The values a request gave: a field not sent (or refused) is undefined. */
 export type GivenValues<Fields extends readonly SandboxField[]> = { [K in keyof FieldValues<Fields>]?: FieldValues<Fields>[K] };
@@ -120,6 +133,10 @@ function readValue(check: FieldCheck, name: string, value: FieldValue, required:
       return check.email(name, required);
     case 'text_or_null':
       return check.nullableText(name);
+    case 'text_or_blank': {
+      const text = check.nullableText(name);
+      return text === null ? '' : text;
+    }
     case 'date_or_null':
       return check.nullableDate(name);
     case 'one_of':
@@ -141,7 +158,7 @@ export function readFields<const Fields extends readonly SandboxField[]>(
   for (const field of fields as readonly SandboxField[]) {
     const use = field[version];
     if (!use || (!creating && use.update === 'ignored')) continue;
-    given[field.key] = readValue(check, use.name, field.value, creating && use.create === 'required');
+    given[field.key] = readValue(check, use.name, use.value ?? field.value, creating && use.create === 'required');
     if (creating && typeof use.create === 'object') given[field.key] ??= given[use.create.defaultsTo];
   }
   return given as GivenValues<Fields>;

@@ -1,9 +1,10 @@
 /**
  * The stored records. Relations point at service ids (`sid`), never at client ids, so changing a client id
  * keeps every relation. A client id (`id`) is the v3 id and the v2 ext_id; null when a v2 client never gave one.
- * A user's and an employee's values are stored under their fields' keys (fields.ts), as older state files hold them.
+ * A user's, an employee's and a unit's values are stored under their fields' keys (fields.ts), as older state
+ * files hold them.
  */
-import type { EmployeeValues, UserValues } from './fields.js';
+import type { EmployeeValues, UnitValues, UserValues } from './fields.js';
 
 export const OPEN_END = '9999-12-31';
 
@@ -25,18 +26,18 @@ export interface EmployeeRecord extends Readonly<EmployeeValues> {
   readonly teamSid: number | null;
 }
 
-export interface DepartmentRecord {
+/** A department: its keys, the values of the units' fields (fields.ts), its relations. */
+export interface DepartmentRecord extends Readonly<UnitValues> {
   readonly sid: number;
   readonly id: string | null;
-  readonly name: string;
   readonly parentSid: number | null;
   readonly ownerSid: number | null;
 }
 
-export interface TeamRecord {
+/** A team: its keys, the values of the units' fields (fields.ts), its relations. */
+export interface TeamRecord extends Readonly<UnitValues> {
   readonly sid: number;
   readonly id: string | null;
-  readonly name: string;
   readonly departmentSid: number;
   readonly ownerSid: number | null;
 }

@@ -4,7 +4,7 @@
  */
 import type { SandboxSnapshot } from '../types.js';
 import type { Company } from './company.js';
-import { EMPLOYEE_FIELDS, USER_FIELDS, valuesOf } from './fields.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS, valuesOf } from './fields.js';
 
 function label(record: { sid: number; id: string | null } | undefined): string | null {
   if (!record) return null;
@@ -31,7 +31,7 @@ export function snapshotOf(company: Company): SandboxSnapshot {
     departments: byId(
       departments.values().map((d) => ({
         id: label(d)!,
-        name: d.name,
+        ...valuesOf(UNIT_FIELDS, d),
         parentId: label(departments.get(d.parentSid)),
         owner: label(employees.get(d.ownerSid)),
       })),
@@ -39,7 +39,7 @@ export function snapshotOf(company: Company): SandboxSnapshot {
     teams: byId(
       teams.values().map((t) => ({
         id: label(t)!,
-        name: t.name,
+        ...valuesOf(UNIT_FIELDS, t),
         departmentId: label(departments.get(t.departmentSid))!,
         owner: label(employees.get(t.ownerSid)),
         members: company

@@ -3,7 +3,7 @@
  * the `ext_id` property goes and `id` and every relation id carry the client id (null when there is none).
  */
 import type { Company } from '../store/company.js';
-import { answerFields, EMPLOYEE_FIELDS, USER_FIELDS } from '../store/fields.js';
+import { answerFields, EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../store/fields.js';
 import type { AbsenceRecord, DepartmentRecord, EmployeeRecord, TeamRecord } from '../store/records.js';
 
 export type KeyMode = 'service' | 'ext';
@@ -29,7 +29,7 @@ export function v2Employee(company: Company, employee: EmployeeRecord, mode: Key
 export function v2Team(company: Company, team: TeamRecord, mode: KeyMode) {
   return {
     ...withIds(team, mode),
-    name: team.name,
+    ...answerFields(UNIT_FIELDS, 'v2', team),
     department: ref(company.departments.get(team.departmentSid), mode),
     employees: company.membersOf(team.sid).map((member) => ref(member, mode)),
     responsible_employee: ref(company.employees.get(team.ownerSid), mode),
@@ -39,7 +39,7 @@ export function v2Team(company: Company, team: TeamRecord, mode: KeyMode) {
 export function v2Department(company: Company, department: DepartmentRecord, mode: KeyMode) {
   return {
     ...withIds(department, mode),
-    name: department.name,
+    ...answerFields(UNIT_FIELDS, 'v2', department),
     parent_department: ref(company.departments.get(department.parentSid), mode),
     responsible_employee: ref(company.employees.get(department.ownerSid), mode),
   };
