@@ -1,6 +1,8 @@
 /**
  * The public shapes of the sandbox: what the importer's --sandbox option, the CLI and the tests depend on.
  */
+import type { EmployeeValues, UnitValues, UserValues } from './store/fields.js';
+
 export interface FaultOptions {
   /** Added to every response. */
   latencyMs?: number;
@@ -70,19 +72,15 @@ export interface SandboxStats {
   byRoute: Record<string, number>;
 }
 
-/** The company as v3 client ids see it, sorted by id. Entities without a client id appear as `#<service id>`. */
+/**
+ * The company as v3 client ids see it, sorted by id. Entities without a client id appear as `#<service id>`.
+ * A user's, an employee's and a unit's values are named by their fields' keys (store/fields.ts).
+ */
 export interface SandboxSnapshot {
-  users: { id: string; name: string; email: string; username: string; gender: 'f' | 'm' | null; birthday: string | null }[];
-  employees: {
-    id: string;
-    userId: string;
-    employment: string | null;
-    systemLanguage: 'en' | 'da';
-    active: boolean;
-    teamId: string | null;
-  }[];
-  departments: { id: string; name: string; parentId: string | null; owner: string | null }[];
-  teams: { id: string; name: string; departmentId: string; owner: string | null; members: string[] }[];
+  users: ({ id: string } & UserValues)[];
+  employees: ({ id: string; userId: string } & EmployeeValues & { active: boolean; teamId: string | null })[];
+  departments: ({ id: string } & UnitValues & { parentId: string | null; owner: string | null })[];
+  teams: ({ id: string } & UnitValues & { departmentId: string; owner: string | null; members: string[] })[];
   delegations: { id: string; unitKind: 'department' | 'team'; unitId: string; responsibility: string; employeeId: string }[];
   /** endDate 9999-12-31 = open. */
   absences: { id: string; employeeId: string; startDate: string; endDate: string }[];

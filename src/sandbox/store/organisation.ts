@@ -3,6 +3,7 @@
  */
 import { invalid, RESOURCE, type ResourceName } from '../errors.js';
 import type { Company } from './company.js';
+import { newValues, readFields, UNIT_FIELDS } from './fields.js';
 import { given, type DepartmentRecord, type EmployeeRecord, type TeamRecord } from './records.js';
 import { FieldCheck, has, type Input } from './validation.js';
 
@@ -34,14 +35,14 @@ function checkNewId(company: Company, check: FieldCheck, table: 'departments' | 
 export function createDepartment(company: Company, parent: DepartmentRecord, input: Input): DepartmentRecord {
   const check = new FieldCheck(input, RESOURCE.department);
   const id = check.text('id', true);
-  const name = check.text('name', true);
+  const fields = readFields(check, UNIT_FIELDS, 'v3', true);
   const owner = readOwner(company, check);
   checkNewId(company, check, 'departments', null, id);
   check.done();
   return company.departments.insert({
     sid: company.departments.allocateSid(),
     id: id!,
-    name: name!,
+    ...newValues(UNIT_FIELDS, fields),
     parentSid: parent.sid,
     ownerSid: owner ?? null,
   });
@@ -50,12 +51,12 @@ export function createDepartment(company: Company, parent: DepartmentRecord, inp
 export function updateDepartment(company: Company, department: DepartmentRecord, input: Input): DepartmentRecord {
   const check = new FieldCheck(input, RESOURCE.department);
   const id = check.text('id', false);
-  const name = check.text('name', false);
+  const fields = readFields(check, UNIT_FIELDS, 'v3', false);
   const owner = readOwner(company, check);
   checkNewId(company, check, 'departments', department.id, id);
   check.done();
   if (id !== undefined) company.departments.changeId(department, id);
-  return company.departments.update(department, given({ name, ownerSid: owner }));
+  return company.departments.update(department, given({ ...fields, ownerSid: owner }));
 }
 
 /** v3 "a department cannot be moved below itself", and not below its own descendant either (no cycles). */
@@ -78,14 +79,14 @@ export function deleteDepartment(company: Company, department: DepartmentRecord)
 export function createTeam(company: Company, department: DepartmentRecord, input: Input, resource: ResourceName = RESOURCE.team): TeamRecord {
   const check = new FieldCheck(input, resource);
   const id = check.text('id', true);
-  const name = check.text('name', true);
+  const fields = readFields(check, UNIT_FIELDS, 'v3', true);
   const owner = readOwner(company, check);
   checkNewId(company, check, 'teams', null, id);
   check.done();
   return company.teams.insert({
     sid: company.teams.allocateSid(),
     id: id!,
-    name: name!,
+    ...newValues(UNIT_FIELDS, fields),
     departmentSid: department.sid,
     ownerSid: owner ?? null,
   });
@@ -94,12 +95,12 @@ export function createTeam(company: Company, department: DepartmentRecord, input
 export function updateTeam(company: Company, team: TeamRecord, input: Input): TeamRecord {
   const check = new FieldCheck(input, RESOURCE.team);
   const id = check.text('id', false);
-  const name = check.text('name', false);
+  const fields = readFields(check, UNIT_FIELDS, 'v3', false);
   const owner = readOwner(company, check);
   checkNewId(company, check, 'teams', team.id, id);
   check.done();
   if (id !== undefined) company.teams.changeId(team, id);
-  return company.teams.update(team, given({ name, ownerSid: owner }));
+  return company.teams.update(team, given({ ...fields, ownerSid: owner }));
 }
 
 export function moveTeam(company: Company, team: TeamRecord, department: DepartmentRecord): TeamRecord {

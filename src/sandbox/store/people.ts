@@ -4,49 +4,32 @@
  */
 import { invalid, RESOURCE } from '../errors.js';
 import type { Company } from './company.js';
+import { EMPLOYEE_FIELDS, newValues, readFields, USER_FIELDS } from './fields.js';
 import { given, type EmployeeRecord, type UserRecord } from './records.js';
 import { FieldCheck, type Input } from './validation.js';
-
-export const SYSTEM_LANGUAGES = ['en', 'da'] as const;
 
 export function createUser(company: Company, input: Input): UserRecord {
   const check = new FieldCheck(input, RESOURCE.user);
   const id = check.text('id', true);
-  const name = check.text('name', true);
-  const email = check.email('email', true);
-  const username = check.text('username', true);
-  const gender = check.gender('gender');
-  const birthday = check.nullableDate('birthday');
+  const fields = readFields(check, USER_FIELDS, 'v3', true);
   if (id !== undefined && company.users.byId(id)) check.fail('id', 'has already been taken');
-  if (username !== undefined && usernameHolder(company, username)) check.fail('username', 'has already been taken');
+  if (fields.username !== undefined && usernameHolder(company, fields.username)) check.fail('username', 'has already been taken');
   check.done();
-  return company.users.insert({
-    sid: company.users.allocateSid(),
-    id: id!,
-    name: name!,
-    email: email!,
-    username: username!,
-    gender: gender ?? null,
-    birthday: birthday ?? null,
-  });
+  return company.users.insert({ sid: company.users.allocateSid(), id: id!, ...newValues(USER_FIELDS, fields) });
 }
 
 export function updateUser(company: Company, user: UserRecord, input: Input): UserRecord {
   const check = new FieldCheck(input, RESOURCE.user);
   const id = check.text('id', false);
-  const name = check.text('name', false);
-  const email = check.email('email', false);
-  const username = check.text('username', false);
-  const gender = check.gender('gender');
-  const birthday = check.nullableDate('birthday');
+  const fields = readFields(check, USER_FIELDS, 'v3', false);
   if (id !== undefined && id !== user.id && company.users.byId(id)) check.fail('id', 'has already been taken');
-  if (username !== undefined) {
-    const holder = usernameHolder(company, username);
+  if (fields.username !== undefined) {
+    const holder = usernameHolder(company, fields.username);
     if (holder && holder !== user) check.fail('username', 'has already been taken');
   }
   check.done();
   if (id !== undefined) company.users.changeId(user, id);
-  return company.users.update(user, given({ name, email, username, gender, birthday }));
+  return company.users.update(user, given(fields));
 }
 
 /** README users: refused while the user has active employees; permanent. Fired employees lose their user. */
@@ -66,31 +49,29 @@ export function usernameHolder(company: Company, username: string): UserRecord |
 export function createEmployee(company: Company, user: UserRecord, input: Input): EmployeeRecord {
   const check = new FieldCheck(input, RESOURCE.employee);
   const id = check.text('id', true);
-  const employment = check.nullableText('employment');
-  const systemLanguage = check.oneOf('system_language', SYSTEM_LANGUAGES, false);
+  const fields = readFields(check, EMPLOYEE_FIELDS, 'v3', true);
   if (id !== undefined && company.employees.byId(id)) check.fail('id', 'has already been taken');
   check.done();
   return company.employees.insert({
     sid: company.employees.allocateSid(),
     id: id!,
     userSid: user.sid,
-    employment: employment ?? null,
-    systemLanguage: systemLanguage ?? 'da',
+    ...newValues(EMPLOYEE_FIELDS, fields),
     active: true,
     firedAt: null,
     teamSid: null,
   });
 }
 
-/** v3 accepts employment and id on update; system_language is not in the update list and is ignored. */
+/** An update takes the id and the fields its table row accepts on update; the others are ignored. */
 export function updateEmployee(company: Company, employee: EmployeeRecord, input: Input): EmployeeRecord {
   const check = new FieldCheck(input, RESOURCE.employee);
   const id = check.text('id', false);
-  const employment = check.nullableText('employment');
+  const fields = readFields(check, EMPLOYEE_FIELDS, 'v3', false);
   if (id !== undefined && id !== employee.id && company.employees.byId(id)) check.fail('id', 'has already been taken');
   check.done();
   if (id !== undefined) company.employees.changeId(employee, id);
-  return company.employees.update(employee, given({ employment }));
+  return company.employees.update(employee, given(fields));
 }
 
 /**

@@ -1,44 +1,43 @@
 /**
  * The stored records. Relations point at service ids (`sid`), never at client ids, so changing a client id
  * keeps every relation. A client id (`id`) is the v3 id and the v2 ext_id; null when a v2 client never gave one.
+ * A user's, an employee's and a unit's values are stored under their fields' keys (fields.ts), as older state
+ * files hold them.
  */
+import type { EmployeeValues, UnitValues, UserValues } from './fields.js';
+
 export const OPEN_END = '9999-12-31';
 
-export interface UserRecord {
+/** A user: its keys, and the values of the person's fields (fields.ts). */
+export interface UserRecord extends Readonly<UserValues> {
   readonly sid: number;
   readonly id: string | null;
-  readonly name: string;
-  readonly email: string;
-  readonly username: string;
-  readonly gender: 'f' | 'm' | null;
-  readonly birthday: string | null;
 }
 
-export interface EmployeeRecord {
+/** An employee: its keys and relations, the values of the employee's fields (fields.ts), its state. */
+export interface EmployeeRecord extends Readonly<EmployeeValues> {
   readonly sid: number;
   readonly id: string | null;
   /** null only for a fired employee whose user was deleted since. */
   readonly userSid: number | null;
-  readonly employment: string | null;
-  readonly systemLanguage: 'en' | 'da';
   readonly active: boolean;
   /** ISO timestamp of the firing; drives the v2 14-day rehire window and username reservation. */
   readonly firedAt: string | null;
   readonly teamSid: number | null;
 }
 
-export interface DepartmentRecord {
+/** A department: its keys, the values of the units' fields (fields.ts), its relations. */
+export interface DepartmentRecord extends Readonly<UnitValues> {
   readonly sid: number;
   readonly id: string | null;
-  readonly name: string;
   readonly parentSid: number | null;
   readonly ownerSid: number | null;
 }
 
-export interface TeamRecord {
+/** A team: its keys, the values of the units' fields (fields.ts), its relations. */
+export interface TeamRecord extends Readonly<UnitValues> {
   readonly sid: number;
   readonly id: string | null;
-  readonly name: string;
   readonly departmentSid: number;
   readonly ownerSid: number | null;
 }

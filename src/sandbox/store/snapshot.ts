@@ -4,6 +4,7 @@
  */
 import type { SandboxSnapshot } from '../types.js';
 import type { Company } from './company.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS, valuesOf } from './fields.js';
 
 function label(record: { sid: number; id: string | null } | undefined): string | null {
   if (!record) return null;
@@ -17,22 +18,12 @@ function byId<T extends { id: string }>(items: T[]): T[] {
 export function snapshotOf(company: Company): SandboxSnapshot {
   const { users, employees, departments, teams } = company;
   return {
-    users: byId(
-      users.values().map((u) => ({
-        id: label(u)!,
-        name: u.name,
-        email: u.email,
-        username: u.username,
-        gender: u.gender,
-        birthday: u.birthday,
-      })),
-    ),
+    users: byId(users.values().map((u) => ({ id: label(u)!, ...valuesOf(USER_FIELDS, u) }))),
     employees: byId(
       employees.values().map((e) => ({
         id: label(e)!,
         userId: label(users.get(e.userSid)) ?? '',
-        employment: e.employment,
-        systemLanguage: e.systemLanguage,
+        ...valuesOf(EMPLOYEE_FIELDS, e),
         active: e.active,
         teamId: label(teams.get(e.teamSid)),
       })),
@@ -40,7 +31,7 @@ export function snapshotOf(company: Company): SandboxSnapshot {
     departments: byId(
       departments.values().map((d) => ({
         id: label(d)!,
-        name: d.name,
+        ...valuesOf(UNIT_FIELDS, d),
         parentId: label(departments.get(d.parentSid)),
         owner: label(employees.get(d.ownerSid)),
       })),
@@ -48,7 +39,7 @@ export function snapshotOf(company: Company): SandboxSnapshot {
     teams: byId(
       teams.values().map((t) => ({
         id: label(t)!,
-        name: t.name,
+        ...valuesOf(UNIT_FIELDS, t),
         departmentId: label(departments.get(t.departmentSid))!,
         owner: label(employees.get(t.ownerSid)),
         members: company

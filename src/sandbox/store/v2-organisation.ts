@@ -5,6 +5,7 @@
  */
 import { RESOURCE, type ResourceName } from '../errors.js';
 import type { Company } from './company.js';
+import { newValues, readFields, UNIT_FIELDS } from './fields.js';
 import { given, type DepartmentRecord, type EmployeeRecord, type TeamRecord } from './records.js';
 import { FieldCheck, has, type Input } from './validation.js';
 
@@ -66,22 +67,17 @@ function extId(company: Company, check: FieldCheck, table: 'departments' | 'team
   return value;
 }
 
-function name(check: FieldCheck): string | undefined {
-  const text = check.nullableText('name');
-  return text === null ? '' : text;
-}
-
 export function createV2Department(company: Company, input: Input, refs: V2Refs): DepartmentRecord {
   const check = new FieldCheck(input, RESOURCE.department);
   const parent = department(check, refs, 'parent_department', true);
   const ownerSid = owner(check, refs);
   const id = extId(company, check, 'departments', null);
-  const title = name(check);
+  const fields = readFields(check, UNIT_FIELDS, 'v2', true);
   check.done();
   return company.departments.insert({
     sid: company.departments.allocateSid(),
     id: id ?? null,
-    name: title ?? '',
+    ...newValues(UNIT_FIELDS, fields),
     parentSid: parent!.sid,
     ownerSid: ownerSid ?? null,
   });
@@ -97,10 +93,10 @@ export function updateV2Department(company: Company, record: DepartmentRecord, i
   }
   const ownerSid = owner(check, refs);
   const id = extId(company, check, 'departments', record);
-  const title = name(check);
+  const fields = readFields(check, UNIT_FIELDS, 'v2', false);
   check.done();
   if (id !== undefined) company.departments.changeId(record, id);
-  return company.departments.update(record, given({ parentSid: parent ? parent.sid : undefined, ownerSid, name: title }));
+  return company.departments.update(record, given({ parentSid: parent ? parent.sid : undefined, ownerSid, ...fields }));
 }
 
 function readTeam(company: Company, input: Input, refs: V2Refs, self: TeamRecord | null, resource: ResourceName) {
@@ -108,10 +104,10 @@ function readTeam(company: Company, input: Input, refs: V2Refs, self: TeamRecord
   const holder = department(check, refs, 'department', true);
   const ownerSid = owner(check, refs);
   const id = extId(company, check, 'teams', self);
-  const title = name(check);
+  const values = readFields(check, UNIT_FIELDS, 'v2', self === null);
   const list = members(check, refs);
   check.done();
-  return { holder: holder!, ownerSid, id, title, list };
+  return { holder: holder!, ownerSid, id, values, list };
 }
 
 export function createV2Team(company: Company, input: Input, refs: V2Refs): TeamRecord {
@@ -119,7 +115,7 @@ export function createV2Team(company: Company, input: Input, refs: V2Refs): Team
   const team = company.teams.insert({
     sid: company.teams.allocateSid(),
     id: fields.id ?? null,
-    name: fields.title ?? '',
+    ...newValues(UNIT_FIELDS, fields.values),
     departmentSid: fields.holder.sid,
     ownerSid: fields.ownerSid ?? null,
   });
@@ -130,7 +126,7 @@ export function createV2Team(company: Company, input: Input, refs: V2Refs): Team
 /** Changing `department` moves the team (its employees follow); `employees` replaces the member list. */
 export function updateV2Team(company: Company, team: TeamRecord, input: Input, refs: V2Refs): TeamRecord {
   const fields = readTeam(company, input, refs, team, RESOURCE.team);
-  company.teams.update(team, given({ departmentSid: fields.holder.sid, ownerSid: fields.ownerSid, name: fields.title }));
+  company.teams.update(team, given({ departmentSid: fields.holder.sid, ownerSid: fields.ownerSid, ...fields.values }));
   if (fields.id !== undefined) company.teams.changeId(team, fields.id);
   if (fields.list) {
     const keep = new Set(fields.list.map((employee) => employee.sid));

@@ -1,11 +1,12 @@
 /**
- * v2 employees: one v2 employee is a v3 employee plus its user's name, e-mail, username, gender and birthday.
+ * v2 employees: one v2 employee is a v3 employee plus its user's fields (fields.ts, the rows with a v2 name).
  * v2 adds the 14-day rule: a deleted employee can be rehired by creating it again with exactly the same
  * name, e-mail, username and ext_id, and its username stays reserved; after 14 days both end.
  */
 import { RESOURCE } from '../errors.js';
 import type { Company } from './company.js';
 import { rehireEmployee, usernameHolder } from './people.js';
+import { EMPLOYEE_FIELDS, identifyingFields, newValues, readFields, USER_FIELDS, type GivenValues, type SandboxField } from './fields.js';
 import { given, type EmployeeRecord, type UserRecord } from './records.js';
 import { FieldCheck, type Input } from './validation.js';
 
@@ -45,29 +46,40 @@ function releaseUser(company: Company, user: UserRecord): void {
   company.users.delete(user);
 }
 
+/** The user's fields, the ext_id, the employee's fields: the order of the answer's `errors`. */
 function readPersonFields(check: FieldCheck, creating: boolean) {
-  const name = check.text('name', creating);
-  const email = check.email('email', creating);
-  // The field table says required, the description says it defaults to the e-mail: default it.
-  const username = check.text('username', false) ?? (creating ? email : undefined);
-  const gender = check.gender('gender');
-  const birthday = check.nullableDate('birthday');
+  const user = readFields(check, USER_FIELDS, 'v2', creating);
   const extIdText = check.nullableText('ext_id');
   const extId = extIdText === '' ? null : extIdText;
-  const employment = check.nullableText('employment');
-  return { name, email, username, gender, birthday, extId, employment };
+  const employee = readFields(check, EMPLOYEE_FIELDS, 'v2', creating);
+  return { user, extId, employee };
+}
+
+/** The fields that name the person: a rehire or a second employment gives the same values. */
+const IDENTIFYING = identifyingFields(USER_FIELDS, true);
+/** The person's other fields: a rehire or a second employment may change them. */
+const NOT_IDENTIFYING = identifyingFields(USER_FIELDS, false);
+
+function pick(values: Record<string, unknown>, fields: readonly SandboxField[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field.key, values[field.key]]));
+}
+
+/** A second employment must give the fields the v2 table requires for one. */
+function checkSecondEmployment(check: FieldCheck, given: GivenValues<typeof EMPLOYEE_FIELDS>): void {
+  for (const field of EMPLOYEE_FIELDS as readonly SandboxField[]) {
+    const error = field.v2?.secondEmployment;
+    if (error !== undefined && (given as Record<string, unknown>)[field.key] == null) check.fail(field.v2!.name, error);
+  }
 }
 
 export function createV2Employee(company: Company, input: Input): V2CreateResult {
   const check = new FieldCheck(input, RESOURCE.employee);
   const fields = readPersonFields(check, true);
   check.done();
-  const name = fields.name!;
-  const email = fields.email!;
-  const username = fields.username!;
+  const username = fields.user.username!;
   const extId = fields.extId ?? null;
   const samePerson = (user: UserRecord | undefined) =>
-    user !== undefined && user.name === name && user.email === email && user.username === username;
+    user !== undefined && IDENTIFYING.every((field) => user[field.key as keyof UserRecord] === fields.user[field.key as keyof typeof fields.user]);
 
   // Usernames are unique, so the one user that can be the same person is the username's holder.
   const holderOfUsername = usernameHolder(company, username);
@@ -79,8 +91,8 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
     : undefined;
   if (rehirable) {
     rehireEmployee(company, rehirable, company.userOf(rehirable)!);
-    company.employees.update(rehirable, given({ employment: fields.employment }));
-    applyOptionalUserFields(company, company.userOf(rehirable)!, fields);
+    company.employees.update(rehirable, given(fields.employee));
+    applyOptionalUserFields(company, company.userOf(rehirable)!, fields.user);
     return { employee: rehirable, outcome: 'rehired' };
   }
 
@@ -89,9 +101,7 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
   let releasedUser: UserRecord | undefined;
   if (existingUser) {
     const employed = employeesOf(company, existingUser).some((e) => e.active || withinWindow(company, e));
-    if (employed && (fields.employment === undefined || fields.employment === null)) {
-      check.fail('employment', 'is required when adding a second employment');
-    }
+    if (employed) checkSecondEmployment(check, fields.employee);
   } else {
     const holder = usernameHolder(company, username);
     if (holder && holdsUsername(company, holder)) check.fail('username', 'has already been taken');
@@ -106,19 +116,14 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
     company.users.insert({
       sid: company.users.allocateSid(),
       id: extId !== null && !company.users.byId(extId) ? extId : null,
-      name,
-      email,
-      username,
-      gender: fields.gender ?? null,
-      birthday: fields.birthday ?? null,
+      ...newValues(USER_FIELDS, fields.user),
     });
-  if (existingUser) applyOptionalUserFields(company, existingUser, fields);
+  if (existingUser) applyOptionalUserFields(company, existingUser, fields.user);
   const employee = company.employees.insert({
     sid: company.employees.allocateSid(),
     id: extId,
     userSid: user.sid,
-    employment: fields.employment ?? null,
-    systemLanguage: 'da',
+    ...newValues(EMPLOYEE_FIELDS, fields.employee),
     active: true,
     firedAt: null,
     teamSid: null,
@@ -126,8 +131,8 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
   return { employee, outcome: existingUser ? 'second_employment' : 'created' };
 }
 
-function applyOptionalUserFields(company: Company, user: UserRecord, fields: { gender?: 'f' | 'm' | null; birthday?: string | null }): void {
-  company.users.update(user, given({ gender: fields.gender, birthday: fields.birthday }));
+function applyOptionalUserFields(company: Company, user: UserRecord, fields: GivenValues<typeof USER_FIELDS>): void {
+  company.users.update(user, given(pick(fields, NOT_IDENTIFYING)));
 }
 
 /** PUT: any fields; the person's fields live on the user and so change for all of its employments. */
@@ -138,8 +143,9 @@ export function updateV2Employee(company: Company, employee: EmployeeRecord, inp
   const ext = fields.extId ? extIdState(company, fields.extId, employee) : { taken: false };
   if (ext.taken) check.fail('ext_id', 'has already been taken');
   let releasedUser: UserRecord | undefined;
-  if (fields.username !== undefined && fields.username !== user.username) {
-    const holder = usernameHolder(company, fields.username);
+  const username = fields.user.username;
+  if (username !== undefined && username !== user.username) {
+    const holder = usernameHolder(company, username);
     if (holder && holdsUsername(company, holder)) check.fail('username', 'has already been taken');
     else releasedUser = holder;
   }
@@ -147,8 +153,7 @@ export function updateV2Employee(company: Company, employee: EmployeeRecord, inp
   if (ext.releasedFrom) company.employees.changeId(ext.releasedFrom, null);
   if (releasedUser) releaseUser(company, releasedUser);
   if (fields.extId !== undefined) company.employees.changeId(employee, fields.extId);
-  company.employees.update(employee, given({ employment: fields.employment }));
-  company.users.update(user, given({ name: fields.name, email: fields.email, username: fields.username }));
-  applyOptionalUserFields(company, user, fields);
+  company.employees.update(employee, given(fields.employee));
+  company.users.update(user, given(fields.user));
   return employee;
 }

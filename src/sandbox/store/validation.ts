@@ -112,11 +112,12 @@ export class FieldCheck {
     return value;
   }
 
-  gender(key: string): 'f' | 'm' | null | undefined {
+  /** One of `allowed`, or null (clears); undefined: not sent. */
+  oneOfOrNull<T extends string>(key: string, allowed: readonly T[]): T | null | undefined {
     if (!has(this.input, key)) return undefined;
     const value = this.input[key];
     if (value === null) return null;
-    if (value === 'f' || value === 'm') return value;
+    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
     this.fail(key, 'is not included in the list');
     return undefined;
   }

@@ -3,6 +3,7 @@
  * the `ext_id` property goes and `id` and every relation id carry the client id (null when there is none).
  */
 import type { Company } from '../store/company.js';
+import { answerFields, EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../store/fields.js';
 import type { AbsenceRecord, DepartmentRecord, EmployeeRecord, TeamRecord } from '../store/records.js';
 
 export type KeyMode = 'service' | 'ext';
@@ -17,22 +18,18 @@ function withIds(record: { sid: number; id: string | null }, mode: KeyMode) {
 }
 
 export function v2Employee(company: Company, employee: EmployeeRecord, mode: KeyMode) {
-  const user = company.userOf(employee);
+  // A fired employee whose user was deleted since shows null for the person's fields.
   return {
     ...withIds(employee, mode),
-    name: user?.name ?? null,
-    email: user?.email ?? null,
-    username: user?.username ?? null,
-    gender: user?.gender ?? null,
-    birthday: user?.birthday ?? null,
-    employment: employee.employment,
+    ...answerFields(USER_FIELDS, 'v2', company.userOf(employee)),
+    ...answerFields(EMPLOYEE_FIELDS, 'v2', employee),
   };
 }
 
 export function v2Team(company: Company, team: TeamRecord, mode: KeyMode) {
   return {
     ...withIds(team, mode),
-    name: team.name,
+    ...answerFields(UNIT_FIELDS, 'v2', team),
     department: ref(company.departments.get(team.departmentSid), mode),
     employees: company.membersOf(team.sid).map((member) => ref(member, mode)),
     responsible_employee: ref(company.employees.get(team.ownerSid), mode),
@@ -42,7 +39,7 @@ export function v2Team(company: Company, team: TeamRecord, mode: KeyMode) {
 export function v2Department(company: Company, department: DepartmentRecord, mode: KeyMode) {
   return {
     ...withIds(department, mode),
-    name: department.name,
+    ...answerFields(UNIT_FIELDS, 'v2', department),
     parent_department: ref(company.departments.get(department.parentSid), mode),
     responsible_employee: ref(company.employees.get(department.ownerSid), mode),
   };

@@ -3,27 +3,16 @@
  * one up the tree; nested objects are abbreviated.
  */
 import type { Company } from '../store/company.js';
+import { answerFields, EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../store/fields.js';
 import type { AbsenceRecord, DelegationRecord, DepartmentRecord, EmployeeRecord, TeamRecord, UserRecord } from '../store/records.js';
 
 export function v3User(user: UserRecord) {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    username: user.username,
-    gender: user.gender,
-    birthday: user.birthday,
-  };
+  return { id: user.id, ...answerFields(USER_FIELDS, 'v3', user) };
 }
 
 export function v3Employee(company: Company, employee: EmployeeRecord) {
   const user = company.userOf(employee);
-  return {
-    id: employee.id,
-    employment: employee.employment,
-    system_language: employee.systemLanguage,
-    user: user ? v3User(user) : null,
-  };
+  return { id: employee.id, ...answerFields(EMPLOYEE_FIELDS, 'v3', employee), user: user ? v3User(user) : null };
 }
 
 function maybeEmployee(company: Company, employee: EmployeeRecord | null) {
@@ -32,7 +21,7 @@ function maybeEmployee(company: Company, employee: EmployeeRecord | null) {
 
 function departmentBrief(company: Company, department: DepartmentRecord | undefined) {
   if (!department) return null;
-  return { id: department.id, name: department.name, parent_id: company.departments.get(department.parentSid)?.id ?? null };
+  return { id: department.id, ...answerFields(UNIT_FIELDS, 'v3', department), parent_id: company.departments.get(department.parentSid)?.id ?? null };
 }
 
 export function v3Department(company: Company, department: DepartmentRecord) {
@@ -45,7 +34,7 @@ export function v3Department(company: Company, department: DepartmentRecord) {
 export function v3Team(company: Company, team: TeamRecord) {
   return {
     id: team.id,
-    name: team.name,
+    ...answerFields(UNIT_FIELDS, 'v3', team),
     responsible_employee: maybeEmployee(company, company.responsibleForTeam(team)),
     employees: company.membersOf(team.sid).map((member) => v3Employee(company, member)),
     department: departmentBrief(company, company.departments.get(team.departmentSid)),
@@ -57,7 +46,7 @@ export function v3Delegation(company: Company, delegation: DelegationRecord) {
     delegation.unitKind === 'team'
       ? (() => {
           const team = company.teams.get(delegation.unitSid);
-          return team ? { id: team.id, name: team.name } : null;
+          return team ? { id: team.id, ...answerFields(UNIT_FIELDS, 'v3', team) } : null;
         })()
       : departmentBrief(company, company.departments.get(delegation.unitSid));
   return {
