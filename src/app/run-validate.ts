@@ -33,7 +33,7 @@ export function printIssues(issues: Issue[], io: AppIO): void {
 /** `orgsync-import validate`: offline unless a service is configured. */
 export async function runValidate(options: ImportOptions, io: AppIO): Promise<ExitCode> {
   await refuseOutputsOverInputs(options);
-  options = withProfile(options);
+  options = await withProfile(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   let connection: Connection | null = null;
   try {
