@@ -29,6 +29,11 @@ export interface ServiceOptions {
   workbookTop?: { id: string; name: string };
 }
 
+/** A service to read or write: a base URL, or the sandbox (else the run is offline). */
+export function isServiceConfigured(options: ServiceOptions): boolean {
+  return options.sandbox || Boolean(options.baseUrl);
+}
+
 export interface InputOptions {
   files: string[];
   /** --map mapping.json */

@@ -10,11 +10,11 @@ import type { ValidationResult } from '../validate/types.js';
 import { appRunWords } from '../words/app-run.js';
 import { describeValidation, readAndValidate, withProfile } from './inputs.js';
 import { println, type AppIO } from './io.js';
-import type { ImportOptions } from './options.js';
+import { isServiceConfigured, type ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { barProgress, lineProgress, phaseInRunLanguage, type Progress } from './progress.js';
 import { finishReports, type ReportContext } from './reports.js';
-import { isServiceConfigured, type Connection } from './service.js';
+import type { Connection } from './service.js';
 
 export function progressFor(io: AppIO): Progress {
   return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
