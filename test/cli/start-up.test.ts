@@ -78,6 +78,8 @@ describe('what each command loads', () => {
     expect(packages.filter((name) => NOT_FOR_A_CSV.includes(name))).toEqual([]);
     // The zip reader's error type is shared (sheets/read.ts); what reads a workbook's parts is not loaded.
     expect(modules.filter((module) => module.startsWith('sheets/xlsx') && module !== 'sheets/xlsx-merged.js')).toEqual([]);
+    // Nor what only --json or --report uses.
+    expect(modules.filter((module) => ['app/events.js', 'report/json.js'].includes(module))).toEqual([]);
   });
 
   test('a configuration file beside the run is still checked, with zod loaded for it', async () => {
