@@ -14,3 +14,13 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** The known name within two edits of a mistyped one (a letter missing, doubled or swapped). */
+export function nearest(typed: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(typed.toLowerCase(), name);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}

@@ -1,20 +1,21 @@
 /**
  * The configuration file of a scheduled run (`orgsync.config.json` in the working folder, or `--config
- * FILE`) merged with the flags and the environment into one ImportOptions. A flag wins over the file, the
- * file over an environment variable, and that over the default. Secrets never come from the file itself:
- * from a flag, the environment, or a file of their own that only its owner can read.
+ * FILE`), read and checked key by key, then merged with the flags and the environment into one
+ * ImportOptions (merged-options.ts). Secrets never come from the file itself: from a flag, the
+ * environment, or a file of their own that only its owner can read.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError } from '../errors.js';
-import { editDistance } from '../edit-distance.js';
+import { nearest } from '../edit-distance.js';
 import { appConfigWords } from '../words/app-config.js';
 import { schemaProblems } from '../words/app-schema.js';
 import { chooseLanguage } from '../words/language.js';
-import { ENV, type CommandName, type GuardLimits, type ImportOptions } from './options.js';
+import { mergedOptions } from './merged-options.js';
+import { ENV, type CommandName, type ImportOptions } from './options.js';
 
-// In options.ts, which the command line loads at start; zod and the rest of this file only when a command runs.
+// In options.ts, which the command line loads at start; zod and the rest of this file only when there is a file to check.
 export { CONFIG_FILE_NAME } from './options.js';
 import { CONFIG_FILE_NAME } from './options.js';
 
@@ -111,44 +112,12 @@ export function checkConfig(parsed: unknown, shown: string): ConfigFile {
   throw configError(`${shown}: "${where}": ${problem.message}.`);
 }
 
-/** The known name within two edits of a mistyped one (a letter missing, doubled or swapped). */
-export function nearest(typed: string, known: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const name of known) {
-    const distance = editDistance(typed.toLowerCase(), name);
-    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name;
-}
-
-/**
- * A secret from its own file: refused when the group or others may read it (the file's mode must be
- * 600 or 400), so that a secret kept beside a shared configuration stays the owner's.
- */
-export function readSecretFile(key: string, path: string, shown: string): string {
-  let mode: number;
-  let text: string;
-  try {
-    mode = statSync(path).mode;
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw configError(appConfigWords().secretFileUnreadable(shown, key, path, code === 'ENOENT', code ?? String(error)));
-  }
-  // Windows has no such permission bits; there the file's ACL is the administrator's business.
-  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    throw configError(appConfigWords().secretFileShared(shown, key, path, (mode & 0o777).toString(8)));
-  }
-  const secret = text.trim();
-  if (secret === '') throw configError(appConfigWords().secretFileEmpty(shown, key, path));
-  return secret;
-}
-
 type Flags = Record<string, unknown>;
 
 /**
  * Flags (commander's values; a flag not given is undefined or false) + the configuration file +
- * environment variables → the options of one command.
+ * environment variables → the options of one command. `merged-options.ts` comes here only when there is a
+ * configuration file to check.
  */
 export function importOptionsFrom(
   command: CommandName,
@@ -157,83 +126,7 @@ export function importOptionsFrom(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): ImportOptions {
-  const flag = (name: string): string | undefined => {
-    const value = flags[name];
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  };
-  const config = loadConfig(typeof flags.config === 'string' ? flags.config : undefined, cwd, flag('lang') === undefined ? chooseLanguage : undefined);
-  const file = config?.values ?? {};
-  const fromEnv = (name: string): string | undefined => (env[name] !== undefined && env[name] !== '' ? env[name] : undefined);
-  const besideConfig = (path: string) => resolve(config!.folder, path);
-  const secretFile = (key: 'jwt_secret_file' | 'access_token_file'): string | undefined => {
-    const path = file[key];
-    return path === undefined ? undefined : readSecretFile(key, besideConfig(path), config!.path);
-  };
-
-  const api = flag('api') ?? file.api ?? fromEnv(ENV.api) ?? 'v3';
-  if (api !== 'v3' && api !== 'v2') throw new OrgsyncError('usage', appConfigWords().apiValue(ENV.api, api));
-  const stateDir =
-    flag('stateDir') !== undefined
-      ? resolve(cwd, flag('stateDir')!)
-      : config
-        ? besideConfig(file.state_dir ?? '.orgsync')
-        : resolve(cwd, '.orgsync');
-  const options: ImportOptions = {
-    command: flags.dryRun ? 'plan' : command,
-    files,
-    api,
-    insecure: Boolean(flags.insecure),
-    sandbox: Boolean(flags.sandbox),
-    concurrency: (flags.concurrency as number | undefined) ?? file.concurrency ?? 8,
-    yes: Boolean(flags.yes),
-    prune: Boolean(flags.prune) || file.prune === true,
-    force: Boolean(flags.force),
-    resendAbsences: Boolean(flags.resendAbsences),
-    allRows: Boolean(flags.all),
-    acceptRenames: Boolean(flags.acceptRenames),
-    holdRemovals: Boolean(flags.holdRemovals),
-    acceptChanges: Boolean(flags.acceptChanges),
-    stateDir,
-  };
-  const guardLimits = guardLimitsOf(file.guard);
-  const optional: [keyof ImportOptions, string | number | GuardLimits | undefined][] = [
-    ['baseUrl', flag('baseUrl') ?? file.base_url ?? fromEnv(ENV.baseUrl)],
-    ['companyId', flag('companyId') ?? file.company_id ?? fromEnv(ENV.companyId)],
-    ['accessToken', flag('accessToken') ?? secretFile('access_token_file') ?? fromEnv(ENV.accessToken)],
-    ['jwt', flag('jwt') ?? fromEnv(ENV.jwt)],
-    ['jwtSecret', flag('jwtSecret') ?? secretFile('jwt_secret_file') ?? fromEnv(ENV.jwtSecret)],
-    ['timeoutMs', (flags.timeout as number | undefined) ?? file.timeout_ms],
-    ['pageParam', flag('pageParam')],
-    ['perPage', flags.perPage as number | undefined],
-    ['mapFile', flag('map') ?? (file.map !== undefined ? besideConfig(file.map) : undefined)],
-    ['dateOrder', flag('dateOrder')],
-    ['pathSeparator', typeof flags.pathSeparator === 'string' && flags.pathSeparator !== '' ? flags.pathSeparator : undefined],
-    ['today', flag('today')],
-    ['encoding', flag('encoding')],
-    ['report', flag('report')],
-    ['errorsOut', flag('errorsOut')],
-    ['maxDeletions', (flags.maxDeletions as number | undefined) ?? file.max_deletions],
-    ['journal', flag('journal')],
-    ['lang', file.lang],
-    ['html', flag('html')],
-    ['out', flag('out')],
-    ['guardLimits', guardLimits],
-    ['rootId', flag('rootId')],
-    ['rootName', flag('rootName')],
-  ];
-  for (const [key, value] of optional) if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
-  // The file's language beats the environment's (main.ts chose that one); a --lang flag beats both.
-  if (flag('lang') === undefined && file.lang !== undefined) chooseLanguage(file.lang);
-  if (options.journal) options.journal = resolve(cwd, options.journal);
-  if (options.holdRemovals && !options.prune) throw new OrgsyncError('usage', appConfigWords().holdNeedsPrune);
-  return options;
-}
-
-function guardLimitsOf(guard: ConfigFile['guard']): GuardLimits | undefined {
-  if (guard === undefined) return undefined;
-  const limits: GuardLimits = {};
-  if (guard.max_employee_loss_percent !== undefined) limits.maxEmployeeLossPercent = guard.max_employee_loss_percent;
-  if (guard.min_employee_loss !== undefined) limits.minEmployeeLoss = guard.min_employee_loss;
-  if (guard.max_cleared_percent !== undefined) limits.maxClearedPercent = guard.max_cleared_percent;
-  return limits;
+  const langFlag = typeof flags.lang === 'string' && flags.lang !== '' ? flags.lang : undefined;
+  const config = loadConfig(typeof flags.config === 'string' ? flags.config : undefined, cwd, langFlag === undefined ? chooseLanguage : undefined);
+  return mergedOptions(command, files, flags, config, env, cwd);
 }

@@ -145,15 +145,3 @@ export function jsonProgress(emit: (event: Record<string, unknown>) => void, clo
     },
   };
 }
-
-/** Several reporters as one: the JSON events and the human lines on stderr. */
-export function bothProgress(...reporters: Progress[]): Progress {
-  return {
-    phase: (name, total, startedAt) => reporters.forEach((r) => r.phase(name, total, startedAt)),
-    update: (done, total) => reporters.forEach((r) => r.update(done, total)),
-    end: (message) => reporters.forEach((r) => r.end(message)),
-  };
-}
-
-/** A reporter that says nothing (`--quiet`). */
-export const silentProgress: Progress = { phase() {}, update() {}, end() {} };

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import { checkProfile, type Profile } from '../sheets/profile.js';
+import type { Profile } from '../sheets/profile-rules.js';
 import { valueRules } from '../validate/value-maps.js';
 import { listInputFiles, readInput } from '../sheets/read.js';
 import { issue, type Issue } from '../model/issue.js';
@@ -12,8 +12,11 @@ import type { ApiVersion } from '../model/service-state.js';
 import type { InputOptions } from './options.js';
 import { appRunWords } from '../words/app-run.js';
 
-/** The `--map` profile, checked whole before any input is read (exit 3 naming the key at fault). */
-export function readProfile(path: string | undefined): Profile | undefined {
+/**
+ * The `--map` profile, checked whole before any input is read (exit 3 naming the key at fault). Its
+ * checker (zod) is loaded only when there is a profile.
+ */
+export async function readProfile(path: string | undefined): Promise<Profile | undefined> {
   if (!path) return undefined;
   let parsed: unknown;
   try {
@@ -21,6 +24,7 @@ export function readProfile(path: string | undefined): Profile | undefined {
   } catch (error) {
     throw new UsageError(appRunWords().profileUnreadable(path, (error as NodeJS.ErrnoException).code === 'ENOENT'));
   }
+  const { checkProfile } = await import('../sheets/profile.js');
   return checkProfile(parsed, path, valueRules);
 }
 
@@ -28,8 +32,8 @@ export function readProfile(path: string | undefined): Profile | undefined {
  * The options with the `--map` profile read and checked: called first by every command, so a bad profile
  * stops the run before any input or the service is read. --path-separator wins over its path_separator.
  */
-export function withProfile<T extends InputOptions>(options: T): T {
-  const profile = readProfile(options.mapFile);
+export async function withProfile<T extends InputOptions>(options: T): Promise<T> {
+  const profile = await readProfile(options.mapFile);
   if (!profile) return options;
   const pathSeparator = options.pathSeparator ?? profile.pathSeparator;
   return { ...options, profile, ...(pathSeparator !== undefined ? { pathSeparator } : {}) };
@@ -40,7 +44,7 @@ export async function readAndValidate(
   extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
   if (options.files.length === 0) throw new UsageError(appRunWords().nameTheWorkbook);
-  const { profile } = options.profile ? options : withProfile(options);
+  const { profile } = options.profile ? options : await withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets } : {}),

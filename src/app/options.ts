@@ -3,7 +3,7 @@ import type { ApiVersion } from '../model/service-state.js';
 import type { GuardLimits } from '../plan/export-guard.js';
 
 export type { GuardLimits };
-import type { Profile } from '../sheets/profile.js';
+import type { Profile } from '../sheets/profile-rules.js';
 
 export interface ServiceOptions {
   api: ApiVersion;
@@ -27,6 +27,11 @@ export interface ServiceOptions {
   rootName?: string;
   /** The workbook's own top department (app/sandbox-root.ts): the rehearsal's top where the flags say none. */
   workbookTop?: { id: string; name: string };
+}
+
+/** A service to read or write: a base URL, or the sandbox (else the run is offline). */
+export function isServiceConfigured(options: ServiceOptions): boolean {
+  return options.sandbox || Boolean(options.baseUrl);
 }
 
 export interface InputOptions {

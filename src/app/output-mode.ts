@@ -7,9 +7,9 @@
 import { Writable, type Readable } from 'node:stream';
 import type { RunError } from '../errors.js';
 import { colourFor } from '../report/summary.js';
-import { bothProgress, JsonEvents, silentProgress } from './events.js';
+import type { JsonEvents } from './events.js';
 import type { AppIO } from './io.js';
-import { lineProgress } from './progress.js';
+import { bothProgress, lineProgress, silentProgress } from './progress.js';
 import { appOutputWords } from '../words/app-output.js';
 
 export { outputModeOf, type OutputMode } from './output-flags.js';
@@ -56,12 +56,13 @@ export class RunOutput {
   readonly events: JsonEvents | undefined;
   private readonly held: HeldText | undefined;
 
+  /** `events`: the JSON events written to stdout, under --json (made by the caller, which loads them only then). */
   constructor(
     readonly mode: OutputMode,
     private readonly streams: Streams,
-    scrub: (text: string) => string,
+    events: JsonEvents | undefined,
   ) {
-    this.events = mode.json ? new JsonEvents((line) => streams.stdout.write(line), scrub) : undefined;
+    this.events = events;
     this.held = mode.quiet ? new HeldText() : undefined;
   }
 

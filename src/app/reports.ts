@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { copyFileReplacing } from '../json-file.js';
 import { removeStaleErrorFiles, writeErrorFiles } from '../report/error-files.js';
-import { writeReportOf, type ReportInput } from '../report/json.js';
+import type { ReportInput } from '../report/json.js';
 import type { Issue } from '../model/issue.js';
 import { listInputFiles } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
@@ -10,7 +10,6 @@ import type { ImportOptions } from './options.js';
 import type { PageSource } from './pages.js';
 import { reportInputOf, type RunResult, type RunSummary } from './run-result.js';
 import { appOutputWords } from '../words/app-output.js';
-import { reasonWording } from '../view/reason-text.js';
 
 /** What a run knows from its start; nothing is added to it later. */
 export interface ReportContext {
@@ -59,6 +58,8 @@ export async function finishReports(ctx: ReportContext, result: RunResult, repor
   } catch (error) {
     println(ctx.io.stderr, appOutputWords().couldNotWriteErrorFile((error as Error).message));
   }
+  // A run that writes no page, keeps no record and was asked for no --report (an offline validate) is done.
+  if (!reporting.page && !reporting.keepRecord && !ctx.options.report) return;
   const report: ReportInput = {
     ...reportInputOf(result, reporting.summary),
     command: ctx.options.command,
@@ -78,10 +79,16 @@ export async function finishReports(ctx: ReportContext, result: RunResult, repor
   if (!path) return;
   try {
     if (kept) await copyFileReplacing(kept, path);
-    else await writeReportOf(path, report, reasonWording);
+    else await writeReport(path, report);
     println(ctx.io.stdout, appOutputWords().reportWritten(path));
   } catch (error) {
     // What was applied stays applied and the exit code says how it went; only the report is missing.
     println(ctx.io.stderr, appOutputWords().couldNotWriteReport(path, (error as Error).message));
   }
+}
+
+/** The --report file made from the run (the report code, and the words of its reasons, loaded only for it). */
+async function writeReport(path: string, report: ReportInput): Promise<void> {
+  const [{ writeReportOf }, { reasonWording }] = await Promise.all([import('../report/json.js'), import('../view/reason-text.js')]);
+  await writeReportOf(path, report, reasonWording);
 }

@@ -47,7 +47,7 @@ import { invalidInput, printIssues, progressFor, type Context } from './run-vali
 /** The main job (`command` run) and `plan` (same as --dry-run). */
 export async function runImport(options: ImportOptions, io: AppIO): Promise<ExitCode> {
   await refuseOutputsOverInputs(options);
-  options = withProfile(options);
+  options = await withProfile(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   if (!isServiceConfigured(options)) throw new UsageError(howToConfigure());
   const connection = await connect(await withSandboxRoot(options), options.stateDir, (line) => println(io.stderr, line));

@@ -10,11 +10,11 @@ import type { ValidationResult } from '../validate/types.js';
 import { appRunWords } from '../words/app-run.js';
 import { describeValidation, readAndValidate, withProfile } from './inputs.js';
 import { println, type AppIO } from './io.js';
-import type { ImportOptions } from './options.js';
+import { isServiceConfigured, type ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { barProgress, lineProgress, phaseInRunLanguage, type Progress } from './progress.js';
 import { finishReports, type ReportContext } from './reports.js';
-import { isServiceConfigured, type Connection } from './service.js';
+import type { Connection } from './service.js';
 
 export function progressFor(io: AppIO): Progress {
   return io.progress ?? (io.interactive ? barProgress(io.stderr) : lineProgress(io.stderr));
@@ -33,7 +33,7 @@ export function printIssues(issues: Issue[], io: AppIO): void {
 /** `orgsync-import validate`: offline unless a service is configured. */
 export async function runValidate(options: ImportOptions, io: AppIO): Promise<ExitCode> {
   await refuseOutputsOverInputs(options);
-  options = withProfile(options);
+  options = await withProfile(options);
   const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
   let connection: Connection | null = null;
   try {

@@ -42,7 +42,7 @@ type TopOptions = Pick<ImportOptions, 'files' | 'mapFile' | 'encoding' | 'profil
  * derived from its name as exports.md says.
  */
 export async function workbookTopDepartment(options: TopOptions): Promise<UnitName | null> {
-  const { profile, pathSeparator } = options.profile ? options : withProfile(options);
+  const { profile, pathSeparator } = options.profile ? options : await withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(profile ? { headerMap: profile.headers } : {}),

@@ -16,9 +16,8 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-export function isServiceConfigured(options: ServiceOptions): boolean {
-  return options.sandbox || Boolean(options.baseUrl);
-}
+// In options.ts, so that an offline validate can tell it is offline without loading this file.
+export { isServiceConfigured } from './options.js';
 
 /**
  * The sandbox's refusal to give a company that holds people or units another top department

@@ -8,7 +8,7 @@
  * holds each of them against plain commander, so an upgrade that renames one cannot go unseen.
  */
 import { Command, type Argument, type CommanderError, type Help, type Option } from 'commander';
-import { nearest } from '../app/config.js';
+import { nearest } from '../edit-distance.js';
 import { commanderWords } from '../words/commander.js';
 
 /** What commander keeps of a command's settings that its types do not show (command.js). */

@@ -10,6 +10,7 @@ import { EXIT, isOrgsyncErrorCode, OrgsyncError, runErrorOf, type ExitCode, type
 import { printable, type AppIO } from '../app/io.js';
 import { CONFIG_FILE_NAME, ENV, type CommandName, type ImportOptions } from '../app/options.js';
 import { outputModeOf } from '../app/output-flags.js';
+import type { JsonEvents } from '../app/events.js';
 import type { RunOutput } from '../app/output-mode.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 import { boundHeapGrowth } from './heap.js';
@@ -99,10 +100,10 @@ function withApplyOptions(cmd: Command): Command {
 
 type Flags = Record<string, unknown>;
 
-/** Flags over the configuration file over the environment (app/config.ts); a secret read from a file is scrubbed too. */
+/** Flags over the configuration file over the environment (app/merged-options.ts); a secret read from a file is scrubbed too. */
 async function importOptions(command: CommandName, files: string[], flags: Flags): Promise<ImportOptions> {
-  const { importOptionsFrom } = await import('../app/config.js');
-  const options = importOptionsFrom(command, files, flags);
+  const { importOptions } = await import('../app/merged-options.js');
+  const options = await importOptions(command, files, flags);
   rememberSecrets([options.accessToken, options.jwt, options.jwtSecret]);
   return options;
 }
@@ -119,9 +120,16 @@ let output: RunOutput | undefined;
 async function loadOutput(): Promise<RunOutput> {
   if (!output) {
     const { RunOutput } = await import('../app/output-mode.js');
-    output ??= new RunOutput(outputMode, process, (text) => scrubSecrets(text, givenSecrets));
+    // The JSON events, and the report code under them, are loaded only under --json.
+    const events = outputMode.json ? await jsonEvents() : undefined;
+    output ??= new RunOutput(outputMode, process, events);
   }
   return output;
+}
+
+async function jsonEvents(): Promise<JsonEvents> {
+  const { JsonEvents } = await import('../app/events.js');
+  return new JsonEvents((line) => process.stdout.write(line), (text) => scrubSecrets(text, givenSecrets));
 }
 
 async function makeIO(signal?: AbortSignal): Promise<AppIO> {

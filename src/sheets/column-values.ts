@@ -6,7 +6,7 @@
 import type { SheetKind } from '../model/sheet-kind.js';
 import { parseDateText } from './dates.js';
 import { parseDateInFormat } from './profile-cells.js';
-import { DATE_COLUMNS, type ValueRules } from './profile.js';
+import { DATE_COLUMNS, type ValueRules } from './profile-rules.js';
 import type { RawCell } from './types.js';
 
 /** How the importer reads values: the validator's rules, given by the caller (the sheets stage does not import validate). */

@@ -6,7 +6,7 @@
  */
 import { dateWithTwoDigitYear, parseDateText, type Century } from './dates.js';
 import type { SheetKind } from '../model/sheet-kind.js';
-import { valueKey, type SheetProfile } from './profile.js';
+import { valueKey, type SheetProfile } from './profile-rules.js';
 import type { RawCell, RowCells } from './types.js';
 
 export type SheetRules = Partial<Record<SheetKind, SheetProfile>>;

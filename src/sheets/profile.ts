@@ -1,38 +1,18 @@
 /**
  * A `--map` profile (exports.md "Mapping files"): per sheet, the export's own headers, its own spellings
  * of fixed values and its date formats; and the path separator. Checked whole before anything is read:
- * a key that would be silently ignored would import the wrong column, or none.
+ * a key that would be silently ignored would import the wrong column, or none. What the readers use of a
+ * checked profile is in profile-rules.ts, so that reading without a profile does not load zod.
  */
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderMap, type HeaderTarget } from './columns.js';
+import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderTarget } from './columns.js';
+import { DATE_COLUMNS, valueKey, type Profile, type SheetProfile, type ValueRules } from './profile-rules.js';
 import { profileWords } from '../words/profile.js';
 import { language, type Lang } from '../words/language.js';
 
-/** One sheet's part of a profile, every column as its canonical name. */
-export interface SheetProfile {
-  /** The export's own spelling (normalised as headers are) → the value the column's rules accept. */
-  values: Map<string, Map<string, string>>;
-  /** Column → the format its text dates are written in (`DD.MM.YYYY`). */
-  dates: Map<string, string>;
-}
-
-export interface Profile {
-  /** Headers as written → canonical column, or null: a column the user chose to ignore (no warning). */
-  headers: HeaderMap;
-  sheets: Partial<Record<SheetKind, SheetProfile>>;
-  pathSeparator?: string;
-}
-
-/**
- * Which columns take a fixed set of values, and whether a value is one of them. Given by the caller: the
- * accepted spellings are the validator's (validate/value-maps.ts), and the sheets stage does not import it.
- */
-export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
-
-/** Columns that hold dates (a date format for any other column would never be used). */
-export const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
+export type { Profile, SheetProfile, ValueRules } from './profile-rules.js';
 
 /** Top-level keys starting with `_` are notes for people (`map --init` writes `_unrecognised`); never read. */
 const NOTE = /^_/;
@@ -149,11 +129,6 @@ function checkSheetRules(kind: SheetKind, key: string, sheet: SheetBody, valueRu
     dates.set(column!, format);
   }
   return { values, dates };
-}
-
-/** A value as the export writes it, compared as the validator compares spellings: trimmed, without case. */
-export function valueKey(text: string): string {
-  return text.normalize('NFC').trim().toLowerCase();
 }
 
 function columnOf(kind: SheetKind, target: string): string | null {

@@ -100,20 +100,24 @@ export function phrasebook<T extends object>(books: { en: T; da: NoInfer<T> }): 
 /** The locale whose conventions each language writes numbers and lists by. */
 const LOCALE: Record<Lang, string> = { en: 'en-GB', da: 'da-DK' };
 
-const NUMBERS: Record<Lang, Intl.NumberFormat> = { en: new Intl.NumberFormat(LOCALE.en), da: new Intl.NumberFormat(LOCALE.da) };
-const PLURALS: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules(LOCALE.en), da: new Intl.PluralRules(LOCALE.da) };
+// Made on first use: the first Intl object of a process loads the locale data, a cost `--version` and a
+// run that counts nothing need not pay.
+const NUMBERS: Partial<Record<Lang, Intl.NumberFormat>> = {};
+const PLURALS: Partial<Record<Lang, Intl.PluralRules>> = {};
 
 /**
  * A count, a limit or a size as the language writes it: "1,048,576" / "1.048.576" (in Danish the comma is
  * the decimal separator). Not for what names something, like a row number, a port, a status or an id.
  */
 export function formatNumber(value: number, lang: Lang = choice.lang): string {
-  return NUMBERS[lang].format(value);
+  // Below a thousand, a count is written the same in both languages: the locale data is not loaded for it.
+  if (Number.isInteger(value) && value >= 0 && value < 1000 && !Object.is(value, -0)) return String(value);
+  return (NUMBERS[lang] ??= new Intl.NumberFormat(LOCALE[lang])).format(value);
 }
 
 /** "1 team" / "3 teams": the word for a count, by the language's plural rules (both have one and other). */
 export function plural(count: number, one: string, other: string, lang: Lang = choice.lang): string {
-  return PLURALS[lang].select(count) === 'one' ? one : other;
+  return (PLURALS[lang] ??= new Intl.PluralRules(LOCALE[lang])).select(count) === 'one' ? one : other;
 }
 
 /** "a, b and c" / "a, b og c". */

@@ -76,7 +76,7 @@ describe('--json and --quiet', () => {
   it('--json: stdout has only the events; the words go to stderr and nobody is asked anything', () => {
     const stdout = collector();
     const stderr = collector();
-    const output = new RunOutput({ json: true, quiet: false }, { stdout, stderr, stdin: Object.assign(new PassThrough(), { isTTY: true }) }, (t) => t);
+    const output = new RunOutput({ json: true, quiet: false }, { stdout, stderr, stdin: Object.assign(new PassThrough(), { isTTY: true }) }, new JsonEvents((line) => stdout.write(line)));
     const io = output.io();
     expect(io.interactive).toBe(false);
     println(io.stdout, 'Changes by kind:');
@@ -89,7 +89,7 @@ describe('--json and --quiet', () => {
   it('--quiet: a successful run prints nothing at all', () => {
     const stdout = collector();
     const stderr = collector();
-    const output = new RunOutput({ json: false, quiet: true }, { stdout, stderr, stdin: new PassThrough() }, (t) => t);
+    const output = new RunOutput({ json: false, quiet: true }, { stdout, stderr, stdin: new PassThrough() }, undefined);
     const io = output.io();
     println(io.stdout, 'Nothing to do: the service already matches the workbook.');
     println(io.stderr, 'a notice');
@@ -102,7 +102,7 @@ describe('--json and --quiet', () => {
   it('--quiet: a failed run says everything it held back, on stderr', () => {
     const stdout = collector();
     const stderr = collector();
-    const output = new RunOutput({ json: false, quiet: true }, { stdout, stderr, stdin: new PassThrough() }, (t) => t);
+    const output = new RunOutput({ json: false, quiet: true }, { stdout, stderr, stdin: new PassThrough() }, undefined);
     const io = output.io();
     println(io.stdout, '1 error.');
     println(io.stderr, 'Nothing was sent: fix the errors above and run again.');

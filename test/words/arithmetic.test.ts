@@ -23,6 +23,14 @@ describe('numbers', () => {
     expect(reportWords().issueCount(1234, 'error')).toBe('1.234 fejl');
     expect(planWords().transient(2500, null)).toMatch(/^2\.500 handlinger kunne ikke udføres/);
   });
+
+  it('are written as the language writes them, the small ones too (written without loading the locale data)', () => {
+    const values = [0, -0, 1, 7, 999, 1000, 1001, -1, -999, 0.5, 2.25, 999.5, 12_345.678, Number.NaN];
+    for (const lang of ['en', 'da'] as const) {
+      const intl = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'da-DK');
+      for (const value of values) expect(formatNumber(value, lang)).toBe(intl.format(value));
+    }
+  });
 });
 
 describe('the word for one and for many', () => {

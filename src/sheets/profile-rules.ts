@@ -1,0 +1,36 @@
+/**
+ * A checked `--map` profile as the readers use it (profile.ts checks the file): its shape, the columns
+ * that hold dates, and how a written value is compared with the profile's spellings. Apart from
+ * profile.ts, so that the readers, which always load this, load zod only when there is a profile to check.
+ */
+import type { SheetKind } from '../model/sheet-kind.js';
+import type { HeaderMap } from './columns.js';
+
+/** One sheet's part of a profile, every column as its canonical name. */
+export interface SheetProfile {
+  /** The export's own spelling (normalised as headers are) → the value the column's rules accept. */
+  values: Map<string, Map<string, string>>;
+  /** Column → the format its text dates are written in (`DD.MM.YYYY`). */
+  dates: Map<string, string>;
+}
+
+export interface Profile {
+  /** Headers as written → canonical column, or null: a column the user chose to ignore (no warning). */
+  headers: HeaderMap;
+  sheets: Partial<Record<SheetKind, SheetProfile>>;
+  pathSeparator?: string;
+}
+
+/**
+ * Which columns take a fixed set of values, and whether a value is one of them. Given by the caller: the
+ * accepted spellings are the validator's (validate/value-maps.ts), and the sheets stage does not import it.
+ */
+export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
+
+/** Columns that hold dates (a date format for any other column would never be used). */
+export const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
+
+/** A value as the export writes it, compared as the validator compares spellings: trimmed, without case. */
+export function valueKey(text: string): string {
+  return text.normalize('NFC').trim().toLowerCase();
+}
