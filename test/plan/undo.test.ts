@@ -84,8 +84,8 @@ describe('undo as a desired state', () => {
       teams: [['T1', 'D1', '103']],
     })).org;
     const done = [
-      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: '102' }, reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'updateTeam', id: 'T1', changes: { owner: '103' }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: { now: '102' } }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'updateTeam', id: 'T1', changes: { owner: { now: '103' } }, reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'rehireEmployee', id: '105', userId: 'U5', reason: { code: 'as_saved' as const, text: '' } }),
     ];
     const touched = { users: [], employees: [], departments: [shownBefore.departments.get('D1')!], teams: [shownBefore.teams.get('T1')!] };
