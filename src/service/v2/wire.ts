@@ -35,7 +35,7 @@ export function records(items: readonly unknown[]): Wire[] {
 export interface WireEmployee {
   id: string | null;
   person: UserFields;
-  /** The employment's own value fields (EMPLOYEE_FIELDS) the answer shows. */
+  /** The employee's own value fields (EMPLOYEE_FIELDS) the answer shows. */
   values: EmployeeValues;
 }
 

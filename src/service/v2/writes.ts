@@ -41,7 +41,7 @@ export class V2Writer {
     const m = this.mirror;
     switch (op.type) {
       case 'createEmployee':
-        // A second employment must match the person's fields exactly: a change of them in flight goes first.
+        // A second employee record of a person must match the person's fields exactly: a change of them in flight goes first.
         return this.locks.exclusive(
           () => m.employeesOfPerson(op.user),
           () => this.send(op, 'POST', V2.employees, employeeCreateBody(op)),
