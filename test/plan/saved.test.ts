@@ -22,6 +22,11 @@ describe('planDifferences', () => {
     expect(planDifferences(before, now).map(savedPlanFindingText)).toEqual([]);
   });
 
+  it('finds none when only the value an update changes from is other now: what it sends is the same', () => {
+    const renamed = (was: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name: { was, now: 'Team One' } }, reason: { code: 'as_saved' as const, text: 'name changed' } });
+    expect(planDifferences(saved([planned(renamed('Team 1'))]), [planned(renamed('Team I'))]).map(savedPlanFindingText)).toEqual([]);
+  });
+
   it('names an operation that would send other values, one no longer needed, one needed now, and other dependencies', () => {
     const before = saved([planned(rename('Team One')), planned(fire('121')), planned(fire('122'))]);
     const now = [planned(rename('Team 1')), planned(fire('122'), ['updateTeam:T1']), planned(fire('123'))];
