@@ -24,7 +24,8 @@ import type { ImportOptions } from './options.js';
 
 /** The file's format name, a code that never changes with the language: "orgsync-import plan". */
 export const PLAN_FILE_FORMAT = `${PACKAGE.name} plan`;
-export const PLAN_FILE_VERSION = 1;
+/** 2: an update's changes carry each field's value before and after (`{field: {was, now}}`). */
+export const PLAN_FILE_VERSION = 2;
 
 export const TOOL_VERSION: string = PACKAGE.version;
 

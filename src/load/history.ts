@@ -14,7 +14,7 @@ import type { Operation } from '../model/operations.js';
 import { savedReason } from '../model/reasons.js';
 import type { Department, Organisation, Team } from '../model/organisation.js';
 import { ownerAsShown } from '../plan/after.js';
-import type { BeforeState } from '../plan/undo.js';
+import { restorable, type BeforeState } from '../plan/undo.js';
 import type { OperationStatus } from './outcome.js';
 
 export type { BeforeState };
@@ -212,11 +212,12 @@ export function touchedBefore(state: Organisation, ops: readonly Operation[]): B
   const pick = <T>(map: Map<string, T>, ids: Set<string>) => [...ids].flatMap((id) => (map.has(id) ? [map.get(id)!] : []));
   // v3 shows only who is responsible: the unit's own owner is recorded as the planner reads it.
   const withOwner = <T extends Department | Team>(unit: T): T => ({ ...unit, owner: ownerAsShown(state, unit) });
+  // Only what undo gives back is kept (the field table's `undo`): a create-only field is left out.
   return {
-    users: pick(state.users, users),
-    employees: pick(state.employees, employees),
-    departments: pick(state.departments, departments).map(withOwner),
-    teams: pick(state.teams, teams).map(withOwner),
+    users: pick(state.users, users).map((u) => restorable('user', u)),
+    employees: pick(state.employees, employees).map((e) => restorable('employee', e)),
+    departments: pick(state.departments, departments).map((d) => restorable('department', withOwner(d))),
+    teams: pick(state.teams, teams).map((t) => restorable('team', withOwner(t))),
     delegations: state.delegations.filter((d) => fired.has(d.employeeId)),
   };
 }

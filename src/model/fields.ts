@@ -54,6 +54,8 @@ export interface WireName {
    * which shows a set owner but cannot show a cleared one.
    */
   shows?: 'effective_responsible';
+  /** `blank`: the service always holds a value, so an answer without one (absent or null) reads as blank, never as not shown. */
+  absent?: 'blank';
 }
 
 /**
@@ -94,7 +96,7 @@ export const USER_FIELDS = [
     help: { en: 'Full name.', da: 'Fulde navn.' },
     value: 'text',
     example: { en: 'Emma Larsen', da: 'Mette Sørensen' },
-    wire: { v3: { write: 'name', read: ['name'] }, v2: { write: 'name', read: ['name'] } },
+    wire: { v3: { write: 'name', read: ['name'], absent: 'blank' }, v2: { write: 'name', read: ['name'], absent: 'blank' } },
     update: 'updatable',
     compare: 'exact',
     undo: true,
@@ -107,7 +109,7 @@ export const USER_FIELDS = [
     help: { en: 'A valid e-mail address. One person has one e-mail address.', da: 'En gyldig e-mailadresse. En person har én e-mailadresse.' },
     value: 'email',
     example: { en: 'emma.larsen@example.com', da: 'mette.soerensen@example.dk' },
-    wire: { v3: { write: 'email', read: ['email'] }, v2: { write: 'email', read: ['email'] } },
+    wire: { v3: { write: 'email', read: ['email'], absent: 'blank' }, v2: { write: 'email', read: ['email'], absent: 'blank' } },
     update: 'updatable',
     compare: 'exact',
     undo: true,
@@ -120,7 +122,7 @@ export const USER_FIELDS = [
     help: { en: 'Login name. Blank: the e-mail address. Unique across people.', da: 'Brugernavn til login. Tomt: e-mailadressen. Unikt for hver person.' },
     value: 'text',
     example: { en: 'emma.larsen', da: 'mette.soerensen' },
-    wire: { v3: { write: 'username', read: ['username'] }, v2: { write: 'username', read: ['username'] } },
+    wire: { v3: { write: 'username', read: ['username'], absent: 'blank' }, v2: { write: 'username', read: ['username'], absent: 'blank' } },
     update: 'updatable',
     compare: 'exact',
     undo: true,
@@ -253,7 +255,7 @@ export const UNIT_FIELDS = [
     help: { en: 'The unit’s name.', da: 'Enhedens navn.' },
     value: 'text',
     example: { en: 'Example Ltd', da: 'Eksempel A/S' },
-    wire: { v3: { write: 'name', read: ['name'] }, v2: { write: 'name', read: ['name'] } },
+    wire: { v3: { write: 'name', read: ['name'], absent: 'blank' }, v2: { write: 'name', read: ['name'], absent: 'blank' } },
     update: 'updatable',
     compare: 'exact',
     undo: true,
@@ -270,7 +272,7 @@ export const UNIT_FIELDS = [
     value: 'id',
     example: { en: '1001', da: '1001' },
     wire: {
-      v3: { write: 'owner', read: ['responsible_employee'], shows: 'effective_responsible' },
+      v3: { write: 'owner', read: ['responsible_employee', 'responsible_employee_id'], shows: 'effective_responsible' },
       v2: { write: 'responsible_employee', read: ['responsible_employee'] },
     },
     update: 'updatable',

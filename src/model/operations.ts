@@ -4,8 +4,9 @@
  * with values (src/view/ says it in words), and the workbook row it came from. Adapters translate operations into requests for their API
  * version; nothing here knows a path or a field name of the API.
  */
-import type { Gender, Source, SystemLanguage, UnitKind } from '../model/organisation.js';
+import type { Department, Employee, Source, UnitKind, User } from '../model/organisation.js';
 import type { OperationReason } from '../model/reasons.js';
+import type { EmployeeFieldKey, UnitFieldKey, UserFieldKey } from './fields.js';
 
 interface Base {
   /** Stable and unique within a plan: `${type}:${id...}`. */
@@ -16,20 +17,32 @@ interface Base {
   pruned?: true;
 }
 
-export interface UserFields {
-  name: string;
-  email: string;
-  username: string;
-  gender?: Gender | null;
-  birthday?: string | null;
-}
+/** The person's value fields (USER_FIELDS) as a create sends them: a new person always gets a username. */
+export type UserFields = Pick<User, UserFieldKey> & { username: string };
+
+/** An employee's value fields (EMPLOYEE_FIELDS) as a create sends them; absent: not managed. */
+export type EmployeeValues = Partial<Pick<Employee, EmployeeFieldKey>>;
+
+type Value<Entity, Key extends keyof Entity> = Exclude<Entity[Key], undefined>;
+
+/**
+ * The value fields an update changes (fields.ts), each with the value the service showed (`was`; absent
+ * when it could not be seen, as a rehired employee's title) and the one sent (`now`).
+ */
+export type FieldChanges<Entity, Key extends keyof Entity> = {
+  [K in Key]?: { was?: Value<Entity, K> | null; now: Value<Entity, K> };
+};
+export type UserChanges = FieldChanges<User, UserFieldKey>;
+export type EmployeeChanges = FieldChanges<Employee, EmployeeFieldKey>;
+export type UnitChanges = FieldChanges<Department, UnitFieldKey>;
+
 
 export type Operation =
   | (Base & { type: 'createUser'; id: string; fields: UserFields })
   | (Base & {
       type: 'updateUser';
       id: string;
-      changes: Partial<UserFields>;
+      changes: UserChanges;
       /** The username this update gives up (usernames are unique): whoever takes it waits for this update. */
       releasesUsername?: string;
     })
@@ -39,20 +52,18 @@ export type Operation =
       userId: string;
       /** The person's fields: v2 has no users and sends them with every employee. */
       user: UserFields;
-      employment?: string | null;
-      systemLanguage?: SystemLanguage;
-    })
-  | (Base & { type: 'updateEmployee'; id: string; changes: { employment?: string | null } })
+    } & EmployeeValues)
+  | (Base & { type: 'updateEmployee'; id: string; changes: EmployeeChanges })
   | (Base & { type: 'renameEmployee'; id: string; fromId: string })
   | (Base & { type: 'fireEmployee'; id: string })
   | (Base & { type: 'rehireEmployee'; id: string; userId: string })
   | (Base & { type: 'createDepartment'; id: string; name: string; parentId: string; owner?: string | null })
-  | (Base & { type: 'updateDepartment'; id: string; changes: { name?: string; owner?: string | null } })
+  | (Base & { type: 'updateDepartment'; id: string; changes: UnitChanges })
   | (Base & { type: 'moveDepartment'; id: string; parentId: string; fromParentId: string | null })
   | (Base & { type: 'renameDepartment'; id: string; fromId: string })
   | (Base & { type: 'deleteDepartment'; id: string })
   | (Base & { type: 'createTeam'; id: string; name: string; departmentId: string; owner?: string | null })
-  | (Base & { type: 'updateTeam'; id: string; changes: { name?: string; owner?: string | null } })
+  | (Base & { type: 'updateTeam'; id: string; changes: UnitChanges })
   | (Base & { type: 'moveTeam'; id: string; departmentId: string; fromDepartmentId: string })
   | (Base & { type: 'renameTeam'; id: string; fromId: string })
   | (Base & { type: 'deleteTeam'; id: string })

@@ -2,9 +2,11 @@
  * The organisation as it will be once a plan is carried out: the current state with every operation
  * applied in dependency order. Pure; the consequences of a plan and the org chart are read from it.
  */
-import { shallowCopy, type Department, type Organisation, type Team } from '../model/organisation.js';
+import { shallowCopy, type Department, type Employee, type Organisation, type Team } from '../model/organisation.js';
 import type { Operation } from '../model/operations.js';
 import { assertNever } from '../assert-never.js';
+import { EMPLOYEE_FIELDS } from '../model/fields.js';
+import { applyChanges } from '../model/field-changes.js';
 import { levels, type PlannedOperation } from './graph.js';
 
 export interface Before {
@@ -62,6 +64,16 @@ export function ownerAsShown(org: Organisation, unit: Department | Team): string
   return unit.responsible && unit.responsible !== inherited ? unit.responsible : null;
 }
 
+/** A new employee's updatable value fields as the service will show them: one not sent as no value. */
+function shownAfterCreate(op: Partial<Employee>): Partial<Employee> {
+  return Object.fromEntries(EMPLOYEE_FIELDS.flatMap((field) => (field.update === 'updatable' ? [[field.key, op[field.key] ?? null]] : [])));
+}
+
+/** A fired employee's value fields survive the firing (the service hides them until the rehire). */
+function keptWhileFired(known: Employee): Partial<Employee> {
+  return Object.fromEntries(EMPLOYEE_FIELDS.flatMap((field) => (known[field.key] !== undefined ? [[field.key, known[field.key]]] : [])));
+}
+
 function rekey<V extends { id: string }>(map: Map<string, V>, from: string, to: string): void {
   const value = map.get(from);
   if (!value) return;
@@ -83,16 +95,16 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         break;
       case 'updateUser': {
         const user = edit(org.users, op.id);
-        if (user) Object.assign(user, op.changes);
+        if (user) applyChanges(user, op.changes);
         break;
       }
       case 'createEmployee':
-        org.employees.set(op.id, { id: op.id, userId: op.userId, employment: op.employment ?? null, status: 'active', teamId: null });
+        org.employees.set(op.id, { id: op.id, userId: op.userId, ...shownAfterCreate(op), status: 'active', teamId: null });
         if (!org.users.has(op.userId)) org.users.set(op.userId, { id: op.userId, ...op.user });
         break;
       case 'updateEmployee': {
         const employee = edit(org.employees, op.id);
-        if (employee) Object.assign(employee, op.changes);
+        if (employee) applyChanges(employee, op.changes);
         break;
       }
       case 'renameEmployee':
@@ -108,7 +120,7 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
       }
       case 'rehireEmployee': {
         const known = org.employees.get(op.id) ?? fallback?.employees.get(op.id);
-        org.employees.set(op.id, { id: op.id, userId: op.userId, ...(known ? { employment: known.employment } : {}), status: 'active', teamId: null });
+        org.employees.set(op.id, { id: op.id, userId: op.userId, ...(known ? keptWhileFired(known) : {}), status: 'active', teamId: null });
         const user = fallback?.users.get(op.userId);
         if (!org.users.has(op.userId) && user) org.users.set(op.userId, { ...user });
         break;
@@ -118,7 +130,7 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         break;
       case 'updateDepartment': {
         const department = edit(org.departments, op.id);
-        if (department) Object.assign(department, op.changes);
+        if (department) applyChanges(department, op.changes);
         break;
       }
       case 'moveDepartment': {
@@ -139,7 +151,7 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         break;
       case 'updateTeam': {
         const team = edit(org.teams, op.id);
-        if (team) Object.assign(team, op.changes);
+        if (team) applyChanges(team, op.changes);
         break;
       }
       case 'moveTeam': {

@@ -3,9 +3,11 @@ import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../model/service-state.js';
 import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
-import { operation, type Operation, type UserFields } from '../model/operations.js';
+import { operation, type EmployeeValues, type Operation, type UserFields } from '../model/operations.js';
+import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
+import { applyChanges, diffFields, fieldChangeList } from '../model/field-changes.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
-import type { FieldChange, OperationReason, RenamedKind } from '../model/reasons.js';
+import type { OperationReason, RenamedKind } from '../model/reasons.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
@@ -76,10 +78,10 @@ export function renameReason(step: RenameStep, column: string, kind: RenamedKind
 function userFields(user: User, serviceUsername?: string): UserFields {
   // No username column: the username the service has for the person stays (v2 sends it with each new
   // employment); a new person gets the e-mail, the documents' default. See planUserUpdate.
-  const fields: UserFields = { name: user.name, email: user.email, username: user.username ?? serviceUsername ?? user.email };
-  if (user.gender !== undefined) fields.gender = user.gender;
-  if (user.birthday !== undefined) fields.birthday = user.birthday;
-  return fields;
+  const wanted: User = { ...user, username: user.username ?? serviceUsername ?? user.email };
+  const fields: Record<string, unknown> = {};
+  for (const field of USER_FIELDS) if (wanted[field.key] !== undefined) fields[field.key] = wanted[field.key];
+  return fields as UserFields;
 }
 
 /**
@@ -197,25 +199,15 @@ export function planUsers(
  * (see usernames.ts). v2 keeps a person's fields on each of their employees, several holders of one name.
  */
 function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: Operation[], ordersUsernames: boolean): void {
-  const changes: Partial<UserFields> = {};
-  const wanted = userFields(user);
-  for (const field of ['name', 'email', 'username', 'gender', 'birthday'] as const) {
-    const value = wanted[field];
-    if (value === undefined) continue;
-    // No username column: the username is not managed, the service's stays.
-    if (field === 'username' && user.username === undefined) continue;
-    // A field the service does not show (undefined) cannot be compared: sending it every run would never settle.
-    if (existing[field] === undefined) continue;
-    if ((existing[field] ?? null) !== value) (changes as Record<string, unknown>)[field] = value;
-  }
-  const changed = Object.keys(changes);
-  if (changed.length === 0) return;
+  // No username column: user.username is undefined, the username is not managed and the service's stays.
+  const { changes } = diffFields(USER_FIELDS, user, existing);
+  if (Object.keys(changes).length === 0) return;
   ops.push(operation({
     type: 'updateUser',
     id: serviceUserId,
     changes,
     ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
-    reason: { code: 'fields_changed', changes: changed.map((field): FieldChange => ({ field, was: existing[field as keyof UserFields] ?? null, now: changes[field as keyof UserFields] ?? null })) },
+    reason: { code: 'fields_changed', changes: fieldChangeList(changes) },
     source: user.source,
   }));
 }
@@ -286,42 +278,26 @@ export function planEmployees(
           source: employee.source,
         }));
         now.employees.set(employee.id, rehiredRecord(fired, employee.id, userId));
-        planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops);
+        planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops, notes, capabilities);
         continue;
       }
       const person = desired.users.get(employee.userId);
-      const create: Operation = operation({
+      const values = employeeValues(employee, capabilities);
+      ops.push(operation({
         type: 'createEmployee',
         id: employee.id,
         userId,
         user: person ? userFields(person, now.users.get(userId)?.username) : { name: '', email: '', username: '' },
+        ...values,
         reason: createReason(window, fired.today),
         source: employee.source,
-      });
-      if (employee.employment !== undefined) create.employment = employee.employment;
-      if (employee.systemLanguage !== undefined && capabilities.systemLanguage) create.systemLanguage = employee.systemLanguage;
-      ops.push(create);
-      now.employees.set(employee.id, {
-        id: employee.id,
-        userId,
-        status: 'active',
-        teamId: null,
-        employment: employee.employment ?? null,
-      });
+      }));
+      // What the service will show: every updatable field, a blank one as no value.
+      const shown = Object.fromEntries(EMPLOYEE_FIELDS.flatMap((f) => (f.update === 'updatable' ? [[f.key, values[f.key] ?? null]] : [])));
+      now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shown });
       continue;
     }
-    planEmploymentUpdate(employee, existing, ops);
-    if (
-      capabilities.systemLanguage &&
-      employee.systemLanguage !== undefined &&
-      existing.systemLanguage !== undefined &&
-      existing.systemLanguage !== employee.systemLanguage
-    ) {
-      notes.push({
-        reason: { code: 'system_language_fixed', employee: employee.id, stays: existing.systemLanguage },
-        source: employee.source,
-      });
-    }
+    planEmploymentUpdate(employee, existing, ops, notes, capabilities);
   }
   if (!prune) return;
   for (const employee of [...now.employees.values()]) {
@@ -342,20 +318,38 @@ function createReason(rehireUntil: string | undefined, today: string): Operation
   return { code: 'past_rehire_window', ended: rehireUntil };
 }
 
-function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[]): void {
-  if (employee.employment === undefined) return;
-  // undefined: the service's value is unknown (just rehired, the old title may have survived): send it.
-  if (existing.employment !== undefined && (existing.employment ?? null) === employee.employment) return;
+/**
+ * The employee's value fields a create sends. A create-only field goes only to a service that takes it
+ * (`capabilities.systemLanguage`: v3; the one create-only field is the system language).
+ */
+function employeeValues(employee: Employee, capabilities: Capabilities): EmployeeValues {
+  const values: Record<string, unknown> = {};
+  for (const field of EMPLOYEE_FIELDS) {
+    const value = employee[field.key];
+    if (value !== undefined && (field.update === 'updatable' || capabilities.systemLanguage)) values[field.key] = value;
+  }
+  return values as EmployeeValues;
+}
+
+/**
+ * The employee's value fields that differ from the service's. A value the service does not show on a
+ * known employee is compared with nothing and sent (a rehired employee's title may have survived); a
+ * create-only one that differs stays, and a note says so.
+ */
+function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[], notes: DiffNote[], capabilities: Capabilities): void {
+  const { changes, fixed } = diffFields(EMPLOYEE_FIELDS, employee, existing, 'send');
+  if (capabilities.systemLanguage) {
+    for (const { stays } of fixed) notes.push({ reason: { code: 'system_language_fixed', employee: employee.id, stays: String(stays) }, source: employee.source });
+  }
+  const list = fieldChangeList(changes);
+  if (list.length === 0) return;
+  const unseen = Object.values(changes).find((change) => change !== undefined && change.was === undefined);
   ops.push(operation({
     type: 'updateEmployee',
     id: employee.id,
-    changes: { employment: employee.employment },
-    reason:
-      existing.employment === undefined
-        ? { code: 'employment_not_shown', now: employee.employment }
-        : { code: 'fields_changed', changes: [{ field: 'employment', was: existing.employment, now: employee.employment }] },
+    changes,
+    reason: unseen ? { code: 'employment_not_shown', now: unseen.now ?? null } : { code: 'fields_changed', changes: list },
     source: employee.source,
   }));
-  existing.employment = employee.employment;
+  applyChanges(existing, changes);
 }
-

@@ -3,7 +3,9 @@ import type { Department, Organisation, Team } from '../model/organisation.js';
 import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { renameReason } from './diff-people.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
-import { operation, type Operation } from '../model/operations.js';
+import { operation, type Operation, type UnitChanges } from '../model/operations.js';
+import { UNIT_FIELDS } from '../model/fields.js';
+import { diffFields } from '../model/field-changes.js';
 import type { OperationReason, UnitChange } from '../model/reasons.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
@@ -72,37 +74,43 @@ function willShow(responsible: ReadonlyMap<string, string | null>, now: Organisa
   return responsible.has(departmentId) ? (responsible.get(departmentId) ?? null) : (now.departments.get(departmentId)?.responsible ?? null);
 }
 
-interface OwnerChange {
-  owner: string | null;
-  /** Old → new, or why a value that is not changing is sent again. */
-  why: UnitChange;
-}
-
 /**
- * Whether a unit's owner must be sent. v2 shows the explicit owner: compare it. v3 shows only the
- * responsible employee, which may be the unit's own owner or inherited from above; a value that looks
- * right is sent again only when what it inherits changes and the API cannot tell the two apart.
+ * A unit's value fields that differ from the service's, and why each is sent. Where the service shows the
+ * explicit owner (v2) it is compared like the name; v3 shows only the responsible employee, which may be
+ * the unit's own owner or inherited from above: a value that looks right is sent again only when what it
+ * inherits changes and the API cannot tell the two apart.
  */
-function ownerChange(
+function unitChanges(
   unit: Department | Team,
   existing: Department | Team,
   inherits: { now: string | null; after: string | null },
-): OwnerChange | null {
-  if (unit.owner === undefined) return null;
-  if (existing.owner !== undefined) {
-    const was = existing.owner ?? null;
-    if (was === unit.owner) return null;
-    return { owner: unit.owner, why: unit.owner === null ? { code: 'owner_cleared', was } : { code: 'owner', was, now: unit.owner } };
+): { changes: UnitChanges; parts: UnitChange[] } {
+  const { changes } = diffFields(UNIT_FIELDS, unit, existing);
+  const parts: UnitChange[] = [];
+  if (changes.name) parts.push({ code: 'name', was: changes.name.was ?? '', now: changes.name.now });
+  if (changes.owner) {
+    const { was = null, now } = changes.owner;
+    parts.push(now === null ? { code: 'owner_cleared', was } : { code: 'owner', was, now });
+  } else if (unit.owner !== undefined && existing.owner === undefined) {
+    const owner = ownerAsResponsible(unit.owner, existing.responsible ?? null, inherits);
+    if (owner) {
+      changes.owner = { was: existing.responsible ?? null, now: unit.owner };
+      parts.push(owner);
+    }
   }
-  const shown = existing.responsible ?? null;
-  if (unit.owner !== null) {
-    if (shown !== unit.owner) return { owner: unit.owner, why: { code: 'owner', was: shown, now: unit.owner } };
-    if (shown === inherits.now && inherits.after !== unit.owner) return { owner: unit.owner, why: { code: 'owner_unchanged', owner: unit.owner, after: inherits.after } };
+  return { changes, parts };
+}
+
+/** Why an owner must be sent where only the responsible employee (`shown`) is visible; null: it need not be. */
+function ownerAsResponsible(owner: string | null, shown: string | null, inherits: { now: string | null; after: string | null }): UnitChange | null {
+  if (owner !== null) {
+    if (shown !== owner) return { code: 'owner', was: shown, now: owner };
+    if (shown === inherits.now && inherits.after !== owner) return { code: 'owner_unchanged', owner, after: inherits.after };
     return null;
   }
-  if (shown !== inherits.now) return { owner: null, why: { code: 'owner_cleared_inherits', was: shown, after: inherits.after } };
+  if (shown !== inherits.now) return { code: 'owner_cleared_inherits', was: shown, after: inherits.after };
   if (shown === inherits.after || shown === null) return null;
-  return { owner: null, why: { code: 'owner_blank_unchanged', shown, after: inherits.after } };
+  return { code: 'owner_blank_unchanged', shown, after: inherits.after };
 }
 
 /** `responsible`: the responsible employee each unit will have (department id, `team:${id}`). */
@@ -132,19 +140,16 @@ export function planDepartments(
       now.departments.set(dept.id, { ...dept });
       continue;
     }
-    const changes: { name?: string; owner?: string | null } = {};
-    if (existing.name !== dept.name) changes.name = dept.name;
-    const owner = ownerChange(dept, existing, {
+    const { changes, parts } = unitChanges(dept, existing, {
       now: shownNow(existing.parentId),
       after: willShow(responsible, now, dept.parentId),
     });
-    if (owner) changes.owner = owner.owner;
-    if (Object.keys(changes).length > 0) {
+    if (parts.length > 0) {
       ops.push(operation({
         type: 'updateDepartment',
         id: dept.id,
         changes,
-        reason: describeChanges(existing, changes, owner),
+        reason: { code: 'unit_changed', changes: parts },
         source: dept.source,
       }));
     }
@@ -172,13 +177,6 @@ export function planDepartments(
   }
 }
 
-function describeChanges(existing: { name: string }, changes: { name?: string }, owner: OwnerChange | null): OperationReason {
-  const parts: UnitChange[] = [];
-  if (changes.name !== undefined) parts.push({ code: 'name', was: existing.name, now: changes.name });
-  if (owner) parts.push(owner.why);
-  return { code: 'unit_changed', changes: parts };
-}
-
 export function planTeams(
   desired: Organisation,
   now: Organisation,
@@ -203,19 +201,16 @@ export function planTeams(
       now.teams.set(team.id, { ...team });
       continue;
     }
-    const changes: { name?: string; owner?: string | null } = {};
-    if (existing.name !== team.name) changes.name = team.name;
-    const owner = ownerChange(team, existing, {
+    const { changes, parts } = unitChanges(team, existing, {
       now: now.departments.get(existing.departmentId)?.responsible ?? null,
       after: willShow(responsible, now, team.departmentId),
     });
-    if (owner) changes.owner = owner.owner;
-    if (Object.keys(changes).length > 0) {
+    if (parts.length > 0) {
       ops.push(operation({
         type: 'updateTeam',
         id: team.id,
         changes,
-        reason: describeChanges(existing, changes, owner),
+        reason: { code: 'unit_changed', changes: parts },
         source: team.source,
       }));
     }

@@ -105,7 +105,7 @@ function requires(op: Operation, desired: Organisation): Ref[] {
       // A fired employee is rehired under the old id first, then renamed; the new id must be given up first.
       return renameRequires('employee', op);
     case 'updateUser':
-      return [`user:${op.id}`, ...(op.changes.username !== undefined ? [`username:${usernameKey(op.changes.username)}` as const] : [])];
+      return [`user:${op.id}`, ...(op.changes.username !== undefined ? [`username:${usernameKey(op.changes.username.now)}` as const] : [])];
     case 'createEmployee':
     case 'rehireEmployee':
       return [`user:${op.userId}`];
@@ -115,7 +115,7 @@ function requires(op: Operation, desired: Organisation): Ref[] {
     case 'createDepartment':
       return [`department:${op.parentId}`, `placed:${op.parentId}`, ...owner(op.owner)];
     case 'updateDepartment':
-      return [`department:${op.id}`, ...owner(op.changes.owner)];
+      return [`department:${op.id}`, ...owner(op.changes.owner?.now)];
     case 'moveDepartment':
       // Moves follow the new tree top-down: once every new ancestor is in its place, the new parent
       // cannot be below the department being moved, so no move ever places a department below itself.
@@ -130,7 +130,7 @@ function requires(op: Operation, desired: Organisation): Ref[] {
     case 'createTeam':
       return [`department:${op.departmentId}`, `placed:${op.departmentId}`, ...owner(op.owner)];
     case 'updateTeam':
-      return [`team:${op.id}`, ...owner(op.changes.owner)];
+      return [`team:${op.id}`, ...owner(op.changes.owner?.now)];
     case 'moveTeam':
       return [`team:${op.id}`, `department:${op.departmentId}`, `placed:${op.departmentId}`];
     case 'addTeamMember':

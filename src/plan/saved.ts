@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { PlannedOperation } from './graph.js';
 import { isPrunedRemoval, type Plan } from './plan.js';
+import { sentValues } from '../model/field-changes.js';
 import type { Operation } from '../model/operations.js';
 import type { SavedPlanFinding } from '../model/reasons.js';
 
@@ -17,10 +18,13 @@ export function holdRemovals(plan: Plan): Plan {
  * What an operation asks of the service, as a file holds it (no undefined fields). Its source is left out:
  * the file names in it are spelled as the command line gave them, and the workbook's bytes are compared
  * on their own (the same bytes give the same rows). So is its reason: why, not what is asked (a plan file
- * written before reasons were codes holds words, in the language of the run that wrote them).
+ * written before reasons were codes holds words, in the language of the run that wrote them), and so are
+ * the values an update's fields had.
  */
 function asSaved(op: Operation): unknown {
   const { source: _source, reason: _reason, ...asked } = op;
+  // An update asks for each field's new value; the value it had (`was`) is why, like the reason.
+  if ('changes' in asked) (asked as { changes: object }).changes = sentValues(asked.changes);
   return JSON.parse(JSON.stringify(asked));
 }
 

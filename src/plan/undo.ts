@@ -7,6 +7,7 @@
 import type { Operation } from '../model/operations.js';
 import { shallowCopy, type Delegation, type Department, type Employee, type Organisation, type Team, type User } from '../model/organisation.js';
 import type { NotUndone } from '../model/reasons.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../model/fields.js';
 import { ownerAsShown } from './after.js';
 
 /** What the entities a run touched were before it, as the service showed them. */
@@ -26,6 +27,21 @@ export interface UndoDesired {
 }
 
 type Kind = 'employee' | 'department' | 'team';
+
+/** Where each entity is (its id and place in the organisation): undo puts it back there. */
+const PLACE = { user: ['id'], employee: ['id', 'userId', 'teamId', 'status'], department: ['id', 'parentId'], team: ['id', 'departmentId'] } as const;
+const VALUES = { user: USER_FIELDS, employee: EMPLOYEE_FIELDS, department: UNIT_FIELDS, team: UNIT_FIELDS } as const;
+type Recorded = { user: User; employee: Employee; department: Department; team: Team };
+
+/**
+ * What undo gives back of an entity: its place, and the value fields the table marks `undo` (a create-only
+ * one, which the service never changes, is not among them). The run's record keeps these; an older record
+ * keeps whole entities, of which the same are read.
+ */
+export function restorable<K extends keyof Recorded>(kind: K, record: Recorded[K]): Recorded[K] {
+  const keys: readonly string[] = [...PLACE[kind], ...VALUES[kind].flatMap((field) => (field.undo ? [field.key] : []))];
+  return Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key))) as Recorded[K];
+}
 
 /** Id before the run → id now, through the renames the run carried out (in their order). */
 function renamesOf(done: readonly Operation[]): Record<Kind, Map<string, string>> {
@@ -91,15 +107,15 @@ export function undoDesired(now: Organisation, before: BeforeState, done: readon
       if (!desired.delegations.some(sameDelegation(op))) desired.delegations.push({ unitKind, unitId, responsibility, employeeId });
     }
   }
-  for (const user of before.users) restore(desired.users, user, user.id);
+  for (const user of before.users) restore(desired.users, restorable('user', user), user.id);
   const ownerBefore = ownerOfRecord(before, now);
   for (const department of before.departments) {
     if (deletedDepartments.has(department.id)) continue;
-    restore(desired.departments, { ...department, owner: ownerBefore(department) }, renamed.department.get(department.id) ?? department.id);
+    restore(desired.departments, restorable('department', { ...department, owner: ownerBefore(department) }), renamed.department.get(department.id) ?? department.id);
   }
   for (const team of before.teams) {
     if (deletedTeams.has(team.id)) continue;
-    restore(desired.teams, { ...team, owner: ownerBefore(team) }, renamed.team.get(team.id) ?? team.id);
+    restore(desired.teams, restorable('team', { ...team, owner: ownerBefore(team) }), renamed.team.get(team.id) ?? team.id);
   }
   for (const { serviceId: _serviceId, source: _source, ...held } of before.delegations ?? []) {
     if (deletedTeams.has(held.unitId) || deletedDepartments.has(held.unitId)) continue;
@@ -127,7 +143,7 @@ export function undoDesired(now: Organisation, before: BeforeState, done: readon
       restored = { ...employee, teamId: now.employees.get(idNow)?.teamId ?? null };
       notUndone.push({ code: 'stays_out_of_deleted_team', employee: employee.id, team: employee.teamId });
     }
-    restore(desired.employees, restored, idNow);
+    restore(desired.employees, restorable('employee', restored), idNow);
   }
   const absences = done.filter((op) => op.type === 'reportAbsence').length;
   if (absences > 0) notUndone.push({ code: 'absences_stay', count: absences });

@@ -34,7 +34,7 @@ function waits(changes: readonly UsernameChange[]): Map<UsernameChange, Username
     const key = usernameKey(op.releasesUsername);
     releasing.set(key, [...(releasing.get(key) ?? []), op]);
   }
-  return new Map(changes.map((op) => [op, (releasing.get(usernameKey(op.changes.username!)) ?? []).filter((holder) => holder !== op)]));
+  return new Map(changes.map((op) => [op, (releasing.get(usernameKey(op.changes.username!.now)) ?? []).filter((holder) => holder !== op)]));
 }
 
 /** One ring of waits (the changes in it, in order), or null when there is none. */
@@ -73,9 +73,9 @@ function releaseFirst(ring: UsernameChange[], ops: Operation[]): void {
   ops.push(operation({
     type: 'updateUser',
     id: first.id,
-    changes: { username: temporary },
+    changes: { username: { ...first.changes.username!, now: temporary } },
     releasesUsername: released,
-    reason: { code: 'frees_username', released, next: first.changes.username! },
+    reason: { code: 'frees_username', released, next: first.changes.username!.now },
     ...(first.source ? { source: first.source } : {}),
   }, 'temporary-username'));
   delete first.releasesUsername;

@@ -28,7 +28,7 @@ const options: ImportOptions = {
   stateDir: '/tmp/.orgsync',
 };
 const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
-const update = operation({ type: 'updateTeam', id: 'T1', changes: { name: 'One' }, reason: { code: 'as_saved' as const, text: 'name changed' } });
+const update = operation({ type: 'updateTeam', id: 'T1', changes: { name: { now: 'One' } }, reason: { code: 'as_saved' as const, text: 'name changed' } });
 const plan = holdRemovals({
   operations: [{ op: update, dependsOn: [] }, { op: fire, dependsOn: [update.key] }],
   notes: [],
@@ -80,7 +80,10 @@ describe('the plan file', () => {
   it('is refused when it is not a plan file, or an entry carries another operation than its key', async () => {
     const path = await written();
     const file = JSON.parse(readFileSync(path, 'utf8'));
-    writeFileSync(path, JSON.stringify({ ...file, version: 2 }));
+    writeFileSync(path, JSON.stringify({ ...file, version: 3 }));
+    expect(() => readPlanFile(path)).toThrow(/is not a plan file of orgsync-import \(version/);
+    // A plan file of format 1 holds updates of another shape (changes without their values before).
+    writeFileSync(path, JSON.stringify({ ...file, version: 1 }));
     expect(() => readPlanFile(path)).toThrow(/is not a plan file of orgsync-import \(version/);
     file.plan[0].key = 'updateTeam:T2';
     writeFileSync(path, JSON.stringify(file));

@@ -15,7 +15,7 @@ describe('an operation made by operation()', () => {
     const period = { type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: '2026-01-09', reason: { code: 'as_saved' as const, text: 'sick' } } as const;
     expect(operation(period).key).toBe('reportAbsence:101|2026-01-05');
     expect(operation(period, 'end').key).toBe('reportAbsence:101|2026-01-05:end');
-    expect(operation({ type: 'updateUser', id: 'u1', changes: { username: 'tmp' }, reason: { code: 'as_saved' as const, text: 'frees' } }, 'temporary-username').key).toBe(
+    expect(operation({ type: 'updateUser', id: 'u1', changes: { username: { now: 'tmp' } }, reason: { code: 'as_saved' as const, text: 'frees' } }, 'temporary-username').key).toBe(
       'updateUser:u1:temporary-username',
     );
   });

@@ -9,7 +9,7 @@ import { savedPlanFindingText } from '../../src/view/reason-text.js';
 const planned = (op: PlannedOperation['op'], dependsOn: string[] = []): PlannedOperation => ({ op, dependsOn });
 const fire = (id: string) => operation({ type: 'fireEmployee', id, reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
 const unmember = (id: string) => operation({ type: 'removeTeamMember', teamId: 'T1', employeeId: id, reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
-const rename = (name: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name }, reason: { code: 'as_saved' as const, text: 'name changed' }, source: { file: 'book.xlsx', sheet: 'organisation', sheetName: 'Org', row: 3 } });
+const rename = (name: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name: { now: name } }, reason: { code: 'as_saved' as const, text: 'name changed' }, source: { file: 'book.xlsx', sheet: 'organisation', sheetName: 'Org', row: 3 } });
 /** The operations as they come back from the plan file. */
 const saved = (ops: PlannedOperation[]): PlannedOperation[] => JSON.parse(JSON.stringify(ops));
 const plan = (operations: PlannedOperation[]): Plan => ({ operations, notes: [], guard: { kinds: [], exceeded: false, removals: [] } });
@@ -20,6 +20,11 @@ describe('planDifferences', () => {
     const before = saved(now);
     before[0]!.op.source!.file = '/home/hr/book.xlsx';
     expect(planDifferences(before, now).map(savedPlanFindingText)).toEqual([]);
+  });
+
+  it('finds none when only the value an update changes from is other now: what it sends is the same', () => {
+    const renamed = (was: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name: { was, now: 'Team One' } }, reason: { code: 'as_saved' as const, text: 'name changed' } });
+    expect(planDifferences(saved([planned(renamed('Team 1'))]), [planned(renamed('Team I'))]).map(savedPlanFindingText)).toEqual([]);
   });
 
   it('names an operation that would send other values, one no longer needed, one needed now, and other dependencies', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/model/operations.js';
 import { undoDesired } from '../../src/plan/undo.js';
+import { touchedBefore } from '../../src/load/history.js';
 import { asCurrent, org } from '../helpers/org.js';
 import { notUndoneText } from '../../src/view/reason-text.js';
 
@@ -84,8 +85,8 @@ describe('undo as a desired state', () => {
       teams: [['T1', 'D1', '103']],
     })).org;
     const done = [
-      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: '102' }, reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'updateTeam', id: 'T1', changes: { owner: '103' }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: { now: '102' } }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'updateTeam', id: 'T1', changes: { owner: { now: '103' } }, reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'rehireEmployee', id: '105', userId: 'U5', reason: { code: 'as_saved' as const, text: '' } }),
     ];
     const touched = { users: [], employees: [], departments: [shownBefore.departments.get('D1')!], teams: [shownBefore.teams.get('T1')!] };
@@ -93,5 +94,28 @@ describe('undo as a desired state', () => {
     expect(desired.departments.get('D1')?.owner).toBe('101');
     expect(desired.teams.get('T1')?.owner).toBeNull();
     expect(desired.employees.get('105')?.status).toBe('fired');
+  });
+
+  it('gives back the fields the table marks for undo, never a create-only one, from a whole older record too', () => {
+    // The run changed 101's title and name; the service shows system language en, the record says da.
+    const now = org({ employees: [['101', 'U1', 'T1']], departments: [['root', null], ['D1', 'root']], teams: [['T1', 'D1']] });
+    now.employees.set('101', { ...now.employees.get('101')!, employment: 'Chief', systemLanguage: 'en' });
+    now.users.set('U1', { ...now.users.get('U1')!, name: 'New name', gender: 'm', birthday: '1990-01-01' });
+    const done = [
+      operation({ type: 'updateEmployee', id: '101', changes: { employment: { was: 'Nurse', now: 'Chief' } }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({ type: 'updateUser', id: 'U1', changes: { name: { was: 'Old name', now: 'New name' } }, reason: { code: 'as_saved' as const, text: '' } }),
+    ];
+    const olderRecord = {
+      users: [{ id: 'U1', name: 'Old name', email: 'U1@example.dk', username: 'U1@example.dk', gender: 'f' as const, birthday: '1980-01-01' }],
+      employees: [{ id: '101', userId: 'U1', teamId: 'T1', status: 'active' as const, employment: 'Nurse', systemLanguage: 'da' as const }],
+      departments: [],
+      teams: [],
+    };
+    const { desired } = undoDesired(now, olderRecord, done);
+    expect(desired.employees.get('101')).toEqual({ id: '101', userId: 'U1', teamId: 'T1', status: 'active', employment: 'Nurse' });
+    expect(desired.users.get('U1')).toEqual(olderRecord.users[0]);
+
+    const recorded = touchedBefore({ ...now, employees: new Map([['101', olderRecord.employees[0]!]]) }, done);
+    expect(recorded.employees).toEqual([{ id: '101', userId: 'U1', teamId: 'T1', status: 'active', employment: 'Nurse' }]);
   });
 });

@@ -53,10 +53,11 @@ function run(state: Record<string, string>, planned: ReturnType<typeof planFor>[
   const done = new Set<string>();
   for (const p of [...planned].sort((a, b) => level.get(a.op.key)! - level.get(b.op.key)!)) {
     if (p.op.type !== 'updateUser' || !p.dependsOn.every((d) => done.has(d)) || fails(p.op.key)) continue;
-    const { id, changes } = p.op;
-    const holder = Object.entries(state).find(([other, name]) => other !== id && name === changes.username);
-    if (holder) throw new Error(`${p.op.key}: "${changes.username}" is still held by ${holder[0]}`);
-    state[id] = changes.username!;
+    const { id } = p.op;
+    const username = p.op.changes.username!.now;
+    const holder = Object.entries(state).find(([other, name]) => other !== id && name === username);
+    if (holder) throw new Error(`${p.op.key}: "${username}" is still held by ${holder[0]}`);
+    state[id] = username;
     done.add(p.op.key);
   }
 }

@@ -61,8 +61,8 @@ describe('the v2 adapter against the sandbox', () => {
   it('updates the person fields of an employee through its synthetic user, and the employment', async () => {
     await buildSmallOrganisation();
     await run(
-      op({ type: 'updateUser', id: 'v2:e1', changes: { name: 'Ann Berg Holm', email: 'ann.holm@example.com', gender: null } }),
-      op({ type: 'updateEmployee', id: 'e1', changes: { employment: 'Head nurse' } }),
+      op({ type: 'updateUser', id: 'v2:e1', changes: { name: { now: 'Ann Berg Holm' }, email: { now: 'ann.holm@example.com' }, gender: { now: null } } }),
+      op({ type: 'updateEmployee', id: 'e1', changes: { employment: { now: 'Head nurse' } } }),
     );
     const { org } = await rig.adapter.readCurrentState();
     expect(org.users.get('v2:e1')).toMatchObject({ name: 'Ann Berg Holm', email: 'ann.holm@example.com', gender: null, birthday: '1980-04-02' });
@@ -80,7 +80,7 @@ describe('the v2 adapter against the sandbox', () => {
     expect(first?.userId).toBe(second?.userId);
     expect(snapshot.users).toHaveLength(1);
 
-    await run(op({ type: 'updateUser', id: 'v2:e1b', changes: { name: 'Ann B. Berg' } }));
+    await run(op({ type: 'updateUser', id: 'v2:e1b', changes: { name: { now: 'Ann B. Berg' } } }));
     const { org } = await rig.adapter.readCurrentState();
     expect(org.users.get('v2:e1')?.name).toBe('Ann B. Berg');
     expect(org.users.get('v2:e1b')?.name).toBe('Ann B. Berg');
@@ -92,7 +92,7 @@ describe('the v2 adapter against the sandbox', () => {
     await rig.adapter.readCurrentState();
     const renamed = { ...ann, name: 'Ann Berg Holm', email: 'ann.holm@example.com' };
     await Promise.all([
-      rig.adapter.execute(op({ type: 'updateUser', id: 'v2:e1', changes: { name: renamed.name, email: renamed.email } })),
+      rig.adapter.execute(op({ type: 'updateUser', id: 'v2:e1', changes: { name: { now: renamed.name }, email: { now: renamed.email } } })),
       rig.adapter.execute(hire('e1b', renamed, 'Teacher')),
     ]);
     const snapshot = rig.sandbox.snapshot();
@@ -112,7 +112,7 @@ describe('the v2 adapter against the sandbox', () => {
     for (const rename of renames) expect(await rig.adapter.verify(rename)).toBe(true);
 
     // The synthetic user read before the rename still finds the employee.
-    await run(op({ type: 'updateUser', id: 'v2:e1', changes: { username: 'annb' } }));
+    await run(op({ type: 'updateUser', id: 'v2:e1', changes: { username: { now: 'annb' } } }));
     const snapshot = rig.sandbox.snapshot();
     expect(snapshot.teams).toEqual([{ id: 't1-new', name: 'Night shift', departmentId: 'd1-new', owner: 'e2', members: ['e1-new', 'e2'] }]);
     expect(snapshot.departments).toContainEqual({ id: 'd1-new', name: 'Care', parentId: 'root', owner: 'e1-new' });
@@ -128,11 +128,11 @@ describe('the v2 adapter against the sandbox', () => {
     await buildSmallOrganisation();
     await run(
       op({ type: 'createDepartment', id: 'd2', name: 'Surgery', parentId: 'root' }),
-      op({ type: 'updateDepartment', id: 'd1', changes: { name: 'Care and nursing', owner: null } }),
+      op({ type: 'updateDepartment', id: 'd1', changes: { name: { now: 'Care and nursing' }, owner: { now: null } } }),
       op({ type: 'moveDepartment', id: 'd2', parentId: 'd1', fromParentId: 'root' }),
-      op({ type: 'updateTeam', id: 't1', changes: { name: 'Nights', owner: 'e1' } }),
+      op({ type: 'updateTeam', id: 't1', changes: { name: { now: 'Nights' }, owner: { now: 'e1' } } }),
       op({ type: 'moveTeam', id: 't1', departmentId: 'd2', fromDepartmentId: 'd1' }),
-      op({ type: 'updateDepartment', id: 'root', changes: { name: 'The Company' } }),
+      op({ type: 'updateDepartment', id: 'root', changes: { name: { now: 'The Company' } } }),
     );
     const snapshot = rig.sandbox.snapshot();
     expect(snapshot.departments).toEqual([
@@ -157,7 +157,7 @@ describe('the v2 adapter against the sandbox', () => {
     expect(rig.sent.at(-1)).toMatchObject({ method: 'PUT', body: { team: { department: 'd1', employees: ['e2'] } } });
 
     await run(
-      op({ type: 'updateDepartment', id: 'd1', changes: { owner: null } }),
+      op({ type: 'updateDepartment', id: 'd1', changes: { owner: { now: null } } }),
       op({ type: 'fireEmployee', id: 'e2' }),
       op({ type: 'deleteTeam', id: 't1' }),
       op({ type: 'deleteDepartment', id: 'd1' }),
@@ -184,10 +184,10 @@ describe('the v2 adapter against the sandbox', () => {
       op({ type: 'createDepartment', id: 'd1', name: 'Care', parentId: 'root' }),
       op({ type: 'createTeam', id: 't1', name: 'Night shift', departmentId: 'd1' }),
       op({ type: 'addTeamMember', teamId: 't1', employeeId: 'e1' }),
-      op({ type: 'updateUser', id: 'v2:e1', changes: { name: 'Ann Holm', birthday: null } }),
-      op({ type: 'updateEmployee', id: 'e1', changes: { employment: 'Head nurse' } }),
-      op({ type: 'updateDepartment', id: 'd1', changes: { name: 'Care 2', owner: 'e1' } }),
-      op({ type: 'updateTeam', id: 't1', changes: { owner: 'e1' } }),
+      op({ type: 'updateUser', id: 'v2:e1', changes: { name: { now: 'Ann Holm' }, birthday: { now: null } } }),
+      op({ type: 'updateEmployee', id: 'e1', changes: { employment: { now: 'Head nurse' } } }),
+      op({ type: 'updateDepartment', id: 'd1', changes: { name: { now: 'Care 2' }, owner: { now: 'e1' } } }),
+      op({ type: 'updateTeam', id: 't1', changes: { owner: { now: 'e1' } } }),
     ] as Operation[];
     for (const o of ops) {
       expect(await rig.adapter.verify(o), `${o.type} before`).toBe(false);

@@ -204,10 +204,10 @@ describe('verifying an operation whose outcome was unknown', () => {
     const { adapter } = await fakeService({
       'GET /v3/core/departments/d2': [200, { id: 'd2', name: 'Sales', parent_id: 'd1', responsible_employee: { id: 'e1' } }],
     });
-    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: 'Sales', owner: 'e1' } })).resolves.toBe(true);
-    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: 'Marketing' } })).resolves.toBe(false);
+    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: { now: 'Sales' }, owner: { now: 'e1' } } })).resolves.toBe(true);
+    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: { now: 'Marketing' } } })).resolves.toBe(false);
     // A cleared owner cannot be seen in v3 (only the effective responsible is shown): resend, it is safe.
-    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { owner: null } })).resolves.toBe(false);
+    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { owner: { now: null } } })).resolves.toBe(false);
     await expect(adapter.verify({ ...base, type: 'moveDepartment', id: 'd2', parentId: 'd1', fromParentId: 'd0' })).resolves.toBe(true);
   });
 

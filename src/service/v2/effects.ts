@@ -4,6 +4,7 @@
  * the way back), so the next full member list or parent sent is right either way.
  */
 import { assertNever } from '../../assert-never.js';
+import { sentValues } from '../../model/field-changes.js';
 import { type Operation } from '../../model/operations.js';
 import type { Mirror } from './mirror.js';
 
@@ -16,7 +17,7 @@ export function applyEffect(mirror: Mirror, op: Operation): void {
       mirror.readEmployee(op.id);
       return;
     case 'updateUser':
-      mirror.notePerson(mirror.employeeOfUser(op.id), op.changes);
+      mirror.notePerson(mirror.employeeOfUser(op.id), sentValues(op.changes));
       return;
     case 'renameEmployee':
       mirror.renameEmployee(op.fromId, op.id);

@@ -87,7 +87,7 @@ export class Mirror {
     if (person) this.notePerson(entry, person);
   }
 
-  /** Remembers the person's username and e-mail, so another employment of the same person is found. */
+  /** Remembers the person's username and e-mail, so another employee record of the same person is found. */
   notePerson(entry: EmployeeEntry, person: Partial<UserFields>): void {
     for (const key of personKeys(person)) {
       let set = this.persons.get(key);

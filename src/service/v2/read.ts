@@ -50,7 +50,7 @@ export async function readV2State(client: HttpClient, pages: PageOptions, mirror
     org.employees.set(wire.id, {
       id: wire.id,
       userId,
-      ...(wire.employment !== undefined && { employment: wire.employment }),
+      ...wire.values,
       teamId: null,
       status: 'active',
     });

@@ -3,81 +3,56 @@
  * `ext_id`. Creates leave out empty optional fields; updates send null to clear. A team update always
  * carries its department and a department update its parent (v2's field tables require them).
  */
-import type { OperationOf, UserFields } from '../../model/operations.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
+import type { EmployeeChanges, OperationOf, UnitChanges, UserChanges } from '../../model/operations.js';
+import { writeChanges, writeFields } from '../field-wire.js';
 
+/** v2 has no users: a new employee carries the person's value fields beside its own. */
 export function employeeCreateBody(op: OperationOf<'createEmployee'>): unknown {
   return {
-    employee: withoutEmpty({
-      ext_id: op.id,
-      name: op.user.name,
-      email: op.user.email,
-      username: op.user.username,
-      gender: op.user.gender,
-      birthday: op.user.birthday,
-      employment: op.employment,
-    }),
+    employee: { ext_id: op.id, ...writeFields(USER_FIELDS, 'v2', op.user, 'create'), ...writeFields(EMPLOYEE_FIELDS, 'v2', op, 'create') },
   };
 }
 
-export function personBody(changes: Partial<UserFields>): unknown {
-  return { employee: definedOnly(changes) };
+export function personBody(changes: UserChanges): unknown {
+  return { employee: writeChanges(USER_FIELDS, 'v2', changes) };
 }
 
-export function employmentBody(changes: { employment?: string | null }): unknown {
-  return { employee: definedOnly(changes) };
+export function employmentBody(changes: EmployeeChanges): unknown {
+  return { employee: writeChanges(EMPLOYEE_FIELDS, 'v2', changes) };
 }
 
 export function employeeRenameBody(toId: string): unknown {
   return { employee: { ext_id: toId } };
 }
 
-interface UnitChanges {
-  name?: string;
-  owner?: string | null;
-  /** A new client id (rename). */
+/** What a unit update sends besides its parent: its changed value fields, or a new client id (rename). */
+export interface UnitUpdate {
+  changes?: UnitChanges;
   extId?: string;
 }
 
-function unitFields(changes: UnitChanges): Record<string, unknown> {
-  return definedOnly({ ext_id: changes.extId, name: changes.name, responsible_employee: changes.owner });
+function unitFields({ changes = {}, extId }: UnitUpdate): Record<string, unknown> {
+  return { ...(extId !== undefined && { ext_id: extId }), ...writeChanges(UNIT_FIELDS, 'v2', changes) };
 }
 
 export function teamCreateBody(op: OperationOf<'createTeam'>): unknown {
-  return {
-    team: withoutEmpty({ ext_id: op.id, name: op.name, department: op.departmentId, responsible_employee: op.owner }),
-  };
+  return { team: { ext_id: op.id, ...writeFields(UNIT_FIELDS, 'v2', op, 'create'), department: op.departmentId } };
 }
 
-export function teamUpdateBody(departmentId: string, changes: UnitChanges = {}, members?: readonly string[]): unknown {
-  return { team: { department: departmentId, ...unitFields(changes), ...(members !== undefined && { employees: [...members] }) } };
+export function teamUpdateBody(departmentId: string, update: UnitUpdate = {}, members?: readonly string[]): unknown {
+  return { team: { department: departmentId, ...unitFields(update), ...(members !== undefined && { employees: [...members] }) } };
 }
 
 export function departmentCreateBody(op: OperationOf<'createDepartment'>): unknown {
-  return {
-    department: withoutEmpty({
-      ext_id: op.id,
-      name: op.name,
-      parent_department: op.parentId,
-      responsible_employee: op.owner,
-    }),
-  };
+  return { department: { ext_id: op.id, ...writeFields(UNIT_FIELDS, 'v2', op, 'create'), parent_department: op.parentId } };
 }
 
 /** `parentId` null: the top department, which has no parent to send. */
-export function departmentUpdateBody(parentId: string | null, changes: UnitChanges = {}): unknown {
-  return { department: { ...(parentId !== null && { parent_department: parentId }), ...unitFields(changes) } };
+export function departmentUpdateBody(parentId: string | null, update: UnitUpdate = {}): unknown {
+  return { department: { ...(parentId !== null && { parent_department: parentId }), ...unitFields(update) } };
 }
 
 export function dialogBody(employeeId: string, date: string): unknown {
   return { employee: employeeId, date };
-}
-
-/** Drops undefined and null: on create, "no value" is simply not sent. */
-function withoutEmpty<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== null)) as Partial<T>;
-}
-
-/** Drops undefined only: on update, null clears the field. */
-function definedOnly<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

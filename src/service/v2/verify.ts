@@ -4,14 +4,17 @@
  * explicit manager, so a cleared owner can be seen (unlike v3).
  */
 import { assertNever } from '../../assert-never.js';
+import { sentValues } from '../../model/field-changes.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
 import { type Operation } from '../../model/operations.js';
+import { showsValues } from '../field-wire.js';
 import type { HttpClient } from '../http/client.js';
-import { findResource, sameText, type Wire } from '../lookup.js';
+import { findResource, type Wire } from '../lookup.js';
 import type { PageOptions } from '../http/pagination.js';
 import { readSickList } from './absences.js';
 import type { Mirror } from './mirror.js';
 import { V2 } from './paths.js';
-import { departmentFromWire, employeeFromWire, refOf, teamFromWire, text, unwrap } from './wire.js';
+import { refOf, teamFromWire, unwrap } from './wire.js';
 
 
 export class V2Verifier {
@@ -36,12 +39,11 @@ export class V2Verifier {
       case 'updateUser': {
         const wire = await this.find(V2.employee(this.mirror.employeeOfUser(op.id).id), 'employee');
         if (wire === null) return false;
-        const person = employeeFromWire(wire).person;
-        return Object.entries(op.changes).every(([field, value]) => sameTrimmedText(person[field as keyof typeof person], value));
+        return showsValues(USER_FIELDS, 'v2', wire, sentValues(op.changes));
       }
       case 'updateEmployee': {
         const wire = await this.find(V2.employee(op.id), 'employee');
-        return wire !== null && (op.changes.employment === undefined || sameTrimmedText(wire['employment'], op.changes.employment));
+        return wire !== null && showsValues(EMPLOYEE_FIELDS, 'v2', wire, sentValues(op.changes));
       }
       case 'renameEmployee':
         return this.renamed(V2.employee(op.id), V2.employee(op.fromId), 'employee');
@@ -51,7 +53,7 @@ export class V2Verifier {
         return this.exists(V2.department(op.id), 'department');
       case 'updateDepartment': {
         const wire = await this.find(V2.department(op.id), 'department');
-        return wire !== null && unitMatches(departmentFromWire(wire), op.changes);
+        return wire !== null && showsValues(UNIT_FIELDS, 'v2', wire, sentValues(op.changes));
       }
       case 'moveDepartment': {
         const wire = await this.find(V2.department(op.id), 'department');
@@ -65,7 +67,7 @@ export class V2Verifier {
         return this.exists(V2.team(op.id), 'team');
       case 'updateTeam': {
         const wire = await this.find(V2.team(op.id), 'team');
-        return wire !== null && unitMatches(teamFromWire(wire), op.changes);
+        return wire !== null && showsValues(UNIT_FIELDS, 'v2', wire, sentValues(op.changes));
       }
       case 'moveTeam': {
         const wire = await this.find(V2.team(op.id), 'team');
@@ -99,13 +101,4 @@ export class V2Verifier {
   private async renamed(newPath: string, oldPath: string, name: string): Promise<boolean> {
     return (await this.exists(newPath, name)) && !(await this.exists(oldPath, name));
   }
-}
-
-function unitMatches(unit: { name: string; owner?: string | null }, changes: { name?: string; owner?: string | null }): boolean {
-  if (changes.name !== undefined && unit.name !== changes.name) return false;
-  return changes.owner === undefined || (unit.owner ?? null) === changes.owner;
-}
-
-function sameTrimmedText(actual: unknown, expected: unknown): boolean {
-  return sameText(typeof actual === 'string' ? text(actual) : actual, expected);
 }

@@ -3,8 +3,9 @@
  * the client id (ext_id); an entity made by hand on the site has none, so its id reads as null: such an
  * entity cannot be matched to a workbook row and is counted instead.
  */
-import type { Gender } from '../../model/organisation.js';
-import type { UserFields } from '../../model/operations.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
+import type { EmployeeValues, UserFields } from '../../model/operations.js';
+import { readFields } from '../field-wire.js';
 import { isRecord } from '../http/answer.js';
 
 type Wire = Record<string, unknown>;
@@ -34,24 +35,15 @@ export function records(items: readonly unknown[]): Wire[] {
 export interface WireEmployee {
   id: string | null;
   person: UserFields;
-  employment?: string | null;
+  /** The employee's own value fields (EMPLOYEE_FIELDS) the answer shows. */
+  values: EmployeeValues;
 }
 
 export function employeeFromWire(wire: Wire): WireEmployee {
-  const person: UserFields = {
-    name: text(wire['name']) ?? '',
-    email: text(wire['email']) ?? '',
-    username: text(wire['username']) ?? '',
-  };
-  if ('gender' in wire) {
-    const gender = text(wire['gender']);
-    person.gender = gender === 'f' || gender === 'm' ? (gender as Gender) : null;
-  }
-  if ('birthday' in wire) person.birthday = text(wire['birthday'])?.slice(0, 10) ?? null;
   return {
     id: text(wire['id']),
-    person,
-    ...('employment' in wire && { employment: text(wire['employment']) }),
+    person: readFields(USER_FIELDS, 'v2', wire) as UserFields,
+    values: readFields(EMPLOYEE_FIELDS, 'v2', wire) as EmployeeValues,
   };
 }
 
@@ -63,13 +55,14 @@ export interface WireDepartment {
   owner?: string | null;
 }
 
+/** A unit's value fields: its name, and its explicit owner when the answer shows it. */
+function unitValues(wire: Wire): { name: string; owner?: string | null } {
+  return readFields(UNIT_FIELDS, 'v2', wire) as { name: string; owner?: string | null };
+}
+
 export function departmentFromWire(wire: Wire): WireDepartment {
-  return {
-    id: text(wire['id']),
-    name: text(wire['name']) ?? '',
-    parentId: refOf(wire['parent_department']),
-    ...('responsible_employee' in wire && { owner: refOf(wire['responsible_employee']) }),
-  };
+  const { name, ...owner } = unitValues(wire);
+  return { id: text(wire['id']), name, parentId: refOf(wire['parent_department']), ...owner };
 }
 
 export interface WireTeam {
@@ -86,11 +79,12 @@ export interface WireTeam {
 export function teamFromWire(wire: Wire): WireTeam {
   const listed = Array.isArray(wire['employees']) ? wire['employees'].map(refOf) : [];
   const members = listed.filter((id): id is string => id !== null);
+  const { name, ...owner } = unitValues(wire);
   return {
     id: text(wire['id']),
-    name: text(wire['name']) ?? '',
+    name,
     departmentId: refOf(wire['department']),
-    ...('responsible_employee' in wire && { owner: refOf(wire['responsible_employee']) }),
+    ...owner,
     members,
     anonymousMembers: listed.length - members.length,
   };

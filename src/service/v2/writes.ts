@@ -41,7 +41,7 @@ export class V2Writer {
     const m = this.mirror;
     switch (op.type) {
       case 'createEmployee':
-        // A second employment must match the person's fields exactly: a change of them in flight goes first.
+        // A second employee record of a person must match the person's fields exactly: a change of them in flight goes first.
         return this.locks.exclusive(
           () => m.employeesOfPerson(op.user),
           () => this.send(op, 'POST', V2.employees, employeeCreateBody(op)),
@@ -81,8 +81,8 @@ export class V2Writer {
         return this.locks.exclusive(
           () => [department, parentOf(m, department)],
           () => {
-            const changes = op.type === 'renameDepartment' ? { extId: op.id } : op.changes;
-            return this.send(op, 'PUT', V2.department(id), departmentUpdateBody(parentToSend(op, department), changes));
+            const update = op.type === 'renameDepartment' ? { extId: op.id } : { changes: op.changes };
+            return this.send(op, 'PUT', V2.department(id), departmentUpdateBody(parentToSend(op, department), update));
           },
         );
       }
@@ -104,8 +104,8 @@ export class V2Writer {
         return this.locks.exclusive(
           () => [team, departmentOf(m, team)],
           () => {
-            const changes = op.type === 'renameTeam' ? { extId: op.id } : op.changes;
-            return this.send(op, 'PUT', V2.team(id), teamUpdateBody(departmentToSend(op, team), changes));
+            const update = op.type === 'renameTeam' ? { extId: op.id } : { changes: op.changes };
+            return this.send(op, 'PUT', V2.team(id), teamUpdateBody(departmentToSend(op, team), update));
           },
         );
       }

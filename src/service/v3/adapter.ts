@@ -3,7 +3,9 @@
  * took effect. A create rejected because its id is taken counts as done when the entity exists; an
  * employee id taken by a fired (hidden) employee is rehired, never re-created.
  */
+import { EMPLOYEE_FIELDS } from '../../model/fields.js';
 import type { Operation, OperationOf } from '../../model/operations.js';
+import { writeFields } from '../field-wire.js';
 import type { Capabilities, CurrentState } from '../../model/service-state.js';
 import type { ExecuteResult, ReadStateOptions, ServiceAdapter } from '../adapter.js';
 import type { ServiceError } from '../errors.js';
@@ -70,10 +72,9 @@ export class V3Adapter implements ServiceAdapter {
       if (isRejection(error)) throw rejection;
       throw error;
     }
-    if (op.employment !== undefined) {
-      // The rehire request carries no fields; the workbook's employment title is applied after it.
-      await this.client.request('PATCH', V3.employee(op.id), { body: { employee: { employment: op.employment } } });
-    }
+    // The rehire request carries no fields; the workbook's updatable ones (the title) are applied after it.
+    const values = writeFields(EMPLOYEE_FIELDS.filter((field) => field.update === 'updatable'), 'v3', op, 'update');
+    if (Object.keys(values).length > 0) await this.client.request('PATCH', V3.employee(op.id), { body: { employee: values } });
     return { status, settled: 'rehired' };
   }
 }

@@ -3,7 +3,9 @@
  * resource (absence is flat); creates leave out empty optional fields, updates send null to clear.
  */
 import { assertNever } from '../../assert-never.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
 import { type Operation } from '../../model/operations.js';
+import { writeChanges, writeFields } from '../field-wire.js';
 import type { HttpMethod } from '../http/client.js';
 import { V3 } from './paths.js';
 
@@ -16,19 +18,19 @@ export interface V3Request {
 export function v3Request(op: Operation): V3Request {
   switch (op.type) {
     case 'createUser':
-      return { method: 'POST', path: V3.users, body: { user: { id: op.id, ...withoutEmpty(op.fields) } } };
+      return { method: 'POST', path: V3.users, body: { user: { id: op.id, ...writeFields(USER_FIELDS, 'v3', op.fields, 'create') } } };
     case 'updateUser':
-      return { method: 'PATCH', path: V3.user(op.id), body: { user: definedOnly(op.changes) } };
+      return { method: 'PATCH', path: V3.user(op.id), body: { user: writeChanges(USER_FIELDS, 'v3', op.changes) } };
     case 'createEmployee':
       return {
         method: 'POST',
         path: V3.userEmployees(op.userId),
         body: {
-          employee: withoutEmpty({ id: op.id, employment: op.employment, system_language: op.systemLanguage }),
+          employee: { id: op.id, ...writeFields(EMPLOYEE_FIELDS, 'v3', op, 'create') },
         },
       };
     case 'updateEmployee':
-      return { method: 'PATCH', path: V3.employee(op.id), body: { employee: definedOnly(op.changes) } };
+      return { method: 'PATCH', path: V3.employee(op.id), body: { employee: writeChanges(EMPLOYEE_FIELDS, 'v3', op.changes) } };
     case 'renameEmployee':
       return { method: 'PATCH', path: V3.employee(op.fromId), body: { employee: { id: op.id } } };
     case 'fireEmployee':
@@ -39,10 +41,10 @@ export function v3Request(op: Operation): V3Request {
       return {
         method: 'POST',
         path: V3.childDepartments(op.parentId),
-        body: { department: withoutEmpty({ id: op.id, name: op.name, owner: op.owner }) },
+        body: { department: { id: op.id, ...writeFields(UNIT_FIELDS, 'v3', op, 'create') } },
       };
     case 'updateDepartment':
-      return { method: 'PATCH', path: V3.department(op.id), body: { department: definedOnly(op.changes) } };
+      return { method: 'PATCH', path: V3.department(op.id), body: { department: writeChanges(UNIT_FIELDS, 'v3', op.changes) } };
     case 'moveDepartment':
       return { method: 'PATCH', path: V3.childDepartment(op.parentId, op.id) };
     case 'renameDepartment':
@@ -53,10 +55,10 @@ export function v3Request(op: Operation): V3Request {
       return {
         method: 'POST',
         path: V3.departmentTeams(op.departmentId),
-        body: { team: withoutEmpty({ id: op.id, name: op.name, owner: op.owner }) },
+        body: { team: { id: op.id, ...writeFields(UNIT_FIELDS, 'v3', op, 'create') } },
       };
     case 'updateTeam':
-      return { method: 'PATCH', path: V3.team(op.id), body: { team: definedOnly(op.changes) } };
+      return { method: 'PATCH', path: V3.team(op.id), body: { team: writeChanges(UNIT_FIELDS, 'v3', op.changes) } };
     case 'moveTeam':
       return { method: 'PATCH', path: V3.departmentTeam(op.departmentId, op.id) };
     case 'renameTeam':
@@ -90,9 +92,3 @@ export function v3Request(op: Operation): V3Request {
 function withoutEmpty<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== null)) as Partial<T>;
 }
-
-/** Drops undefined only: on update, null clears the field. */
-function definedOnly<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-

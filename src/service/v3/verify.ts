@@ -5,12 +5,15 @@
  */
 import type { UnitKind } from '../../model/organisation.js';
 import { assertNever } from '../../assert-never.js';
-import { type Operation } from '../../model/operations.js';
+import { sentValues } from '../../model/field-changes.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
+import { type Operation, type UnitChanges } from '../../model/operations.js';
+import { showsValues } from '../field-wire.js';
 import type { HttpClient } from '../http/client.js';
-import { findResource, sameText, type Wire } from '../lookup.js';
+import { findResource, type Wire } from '../lookup.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
-import { delegationFromWire, employmentOf, idOf, nestedId, records, text, unwrap } from './wire.js';
+import { delegationFromWire, idOf, nestedId, records, text, unwrap } from './wire.js';
 
 
 export class V3Verifier {
@@ -32,14 +35,14 @@ export class V3Verifier {
         return this.exists(V3.user(op.id), 'user');
       case 'updateUser': {
         const user = await this.find(V3.user(op.id), 'user');
-        return user !== null && Object.entries(op.changes).every(([field, value]) => sameValue(user[field], value, field));
+        return user !== null && showsValues(USER_FIELDS, 'v3', user, sentValues(op.changes));
       }
       case 'createEmployee':
       case 'rehireEmployee':
         return this.exists(V3.employee(op.id), 'employee');
       case 'updateEmployee': {
         const employee = await this.find(V3.employee(op.id), 'employee');
-        return employee !== null && (op.changes.employment === undefined || sameText(employmentOf(employee), op.changes.employment));
+        return employee !== null && showsValues(EMPLOYEE_FIELDS, 'v3', employee, sentValues(op.changes));
       }
       case 'renameEmployee':
         return this.renamed(V3.employee(op.id), V3.employee(op.fromId), 'employee');
@@ -48,7 +51,7 @@ export class V3Verifier {
       case 'createDepartment':
         return this.exists(V3.department(op.id), 'department');
       case 'updateDepartment':
-        return this.unitMatches(await this.find(V3.department(op.id), 'department'), op.changes);
+        return unitShows(await this.find(V3.department(op.id), 'department'), op.changes);
       case 'moveDepartment': {
         const department = await this.find(V3.department(op.id), 'department');
         return department !== null && text(department['parent_id']) === op.parentId;
@@ -60,7 +63,7 @@ export class V3Verifier {
       case 'createTeam':
         return this.exists(V3.team(op.id), 'team');
       case 'updateTeam':
-        return this.unitMatches(await this.find(V3.team(op.id), 'team'), op.changes);
+        return unitShows(await this.find(V3.team(op.id), 'team'), op.changes);
       case 'moveTeam': {
         const team = await this.find(V3.team(op.id), 'team');
         return team !== null && nestedId(team, 'department') === op.departmentId;
@@ -96,14 +99,6 @@ export class V3Verifier {
     return (await this.exists(newPath, name)) && !(await this.exists(oldPath, name));
   }
 
-  private unitMatches(unit: Wire | null, changes: { name?: string; owner?: string | null }): boolean {
-    if (unit === null) return false;
-    if (changes.name !== undefined && text(unit['name']) !== changes.name) return false;
-    if (changes.owner === undefined) return true;
-    // Only the effective responsible employee is visible: a set owner shows there, a cleared one cannot be seen.
-    return changes.owner !== null && nestedId(unit, 'responsible_employee') === changes.owner;
-  }
-
   /**
    * A unit's delegations; null when the unit cannot be found under that id (not yet renamed to it, say):
    * then nothing can be told, and "already gone" would be a guess.
@@ -117,7 +112,7 @@ export class V3Verifier {
 }
 
 
-function sameValue(actual: unknown, expected: unknown, field: string): boolean {
-  if (field === 'birthday' && typeof actual === 'string') return sameText(actual.slice(0, 10), expected as string | null);
-  return sameText(actual, expected as string | null | undefined);
+/** Only the effective responsible employee is visible: a set owner shows there, a cleared one cannot be seen. */
+function unitShows(unit: Wire | null, changes: UnitChanges): boolean {
+  return unit !== null && showsValues(UNIT_FIELDS, 'v3', unit, sentValues(changes));
 }

@@ -3,7 +3,9 @@
  * abbreviated in the documents, so a field that is absent stays undefined ("not exposed"), one that is
  * present but empty becomes null.
  */
-import type { Delegation, Department, Employee, Gender, SystemLanguage, Team, UnitKind, User } from '../../model/organisation.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
+import type { Delegation, Department, Employee, Team, UnitKind, User } from '../../model/organisation.js';
+import { readFields, readResponsible } from '../field-wire.js';
 import { isRecord } from '../http/answer.js';
 
 type Wire = Record<string, unknown>;
@@ -33,71 +35,47 @@ export function unwrap(body: unknown, name: string): Wire | null {
   return body;
 }
 
-const present = (wire: Wire, key: string): boolean => key in wire;
-const optionalText = (wire: Wire, key: string): string | null | undefined =>
-  present(wire, key) ? (text(wire[key]) ?? null) : undefined;
-
 export function userFromWire(wire: Wire): User | null {
   const id = text(wire['id']);
   if (id === null) return null;
-  const gender = optionalText(wire, 'gender');
-  const birthday = optionalText(wire, 'birthday');
-  return {
-    id,
-    name: text(wire['name']) ?? '',
-    email: text(wire['email']) ?? '',
-    username: text(wire['username']) ?? '',
-    ...(gender !== undefined && { gender: gender === 'f' || gender === 'm' ? (gender as Gender) : null }),
-    ...(birthday !== undefined && { birthday: birthday === null ? null : birthday.slice(0, 10) }),
-  };
-}
-
-/** One response spells it `employement`; the tables say `employment`. Both are read. */
-export function employmentOf(wire: Wire): string | null | undefined {
-  return present(wire, 'employment') ? optionalText(wire, 'employment') : optionalText(wire, 'employement');
+  return { id, ...(readFields(USER_FIELDS, 'v3', wire) as Omit<User, 'id'>) };
 }
 
 export function employeeFromWire(wire: Wire): Employee | null {
   const id = text(wire['id']);
   if (id === null) return null;
-  const employment = employmentOf(wire);
-  const language = text(wire['system_language']);
   return {
     id,
     userId: nestedId(wire, 'user') ?? '',
-    ...(employment !== undefined && { employment }),
-    ...((language === 'en' || language === 'da') && { systemLanguage: language as SystemLanguage }),
+    ...(readFields(EMPLOYEE_FIELDS, 'v3', wire) as Partial<Employee>),
     // Membership comes from the teams list; until then, in no team.
     teamId: null,
     status: 'active',
   };
 }
 
+/** A unit's name, and who is responsible for it: v3 shows the effective responsible employee, not the owner. */
+function unitValues(wire: Wire): { name: string; responsible?: string | null } {
+  const { name } = readFields(UNIT_FIELDS, 'v3', wire) as { name: string };
+  const responsible = readResponsible(UNIT_FIELDS, 'v3', wire);
+  return { name, ...(responsible !== undefined && { responsible }) };
+}
+
 export function departmentFromWire(wire: Wire): Department | null {
   const id = text(wire['id']);
   if (id === null) return null;
   const parentId = 'parent_id' in wire ? text(wire['parent_id']) : (nestedId(wire, 'parent') ?? null);
-  const responsible = nestedId(wire, 'responsible_employee');
-  return {
-    id,
-    name: text(wire['name']) ?? '',
-    parentId: parentId === '' ? null : parentId,
-    ...(responsible !== undefined && { responsible }),
-  };
+  const { name, ...responsible } = unitValues(wire);
+  return { id, name, parentId: parentId === '' ? null : parentId, ...responsible };
 }
 
 export function teamFromWire(wire: Wire): { team: Team; memberIds: string[] } | null {
   const id = text(wire['id']);
   if (id === null) return null;
-  const responsible = nestedId(wire, 'responsible_employee');
+  const { name, ...responsible } = unitValues(wire);
   const members = Array.isArray(wire['employees']) ? wire['employees'] : [];
   return {
-    team: {
-      id,
-      name: text(wire['name']) ?? '',
-      departmentId: nestedId(wire, 'department') ?? '',
-      ...(responsible !== undefined && { responsible }),
-    },
+    team: { id, name, departmentId: nestedId(wire, 'department') ?? '', ...responsible },
     memberIds: members.map(idOf).filter((member): member is string => member !== null),
   };
 }
