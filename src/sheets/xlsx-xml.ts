@@ -5,7 +5,7 @@
  * writer binds to the spreadsheet namespace (`<x:c>` reads as `<c>`). A DOCTYPE is refused: no part of a
  * workbook has one, and entities it declares are how an XML bomb is built.
  */
-import { XmlScanner } from './xml-scanner.js';
+import { localName, XmlScanner } from './xml-scanner.js';
 
 export interface XmlHandlers {
   open(name: string, attributes: Record<string, string>): void;
@@ -23,18 +23,10 @@ export interface XmlStream {
   readonly position: number;
 }
 
-/** The name without its namespace prefix. */
-export function localName(name: string): string {
-  const colon = name.indexOf(':');
-  return colon < 0 ? name : name.slice(colon + 1);
-}
+export { localName };
 
 export function xmlStream(handlers: XmlHandlers): XmlStream {
-  const scanner = new XmlScanner({
-    open: (name, attributes) => handlers.open(localName(name), attributes),
-    close: (name) => handlers.close(localName(name)),
-    text: handlers.text,
-  });
+  const scanner = new XmlScanner(handlers);
   // Streaming: a character split between two inflated chunks is joined, not replaced.
   const decoder = new TextDecoder('utf-8');
   return {

@@ -24,7 +24,7 @@ import {
 import { checkXmlDeclaration } from './xml-declaration.js';
 
 export interface ScanHandlers {
-  /** An element opened: its name as written (prefix included) and attributes. */
+  /** An element opened: its local name (`<x:c>` is `c`) and attributes (names as written). */
   open(name: string, attributes: Record<string, string>): void;
   close(name: string): void;
   /** Character data, CDATA included, line ends normalised and references resolved. */
@@ -75,6 +75,48 @@ const DECLARATION_END = 27;
 
 const BANG_WORDS = ['--', '[CDATA[', 'DOCTYPE'];
 
+/** What a tag without attributes hands on: one object, never written to. */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** The name without its namespace prefix. */
+export function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+/**
+ * Names met before, by length and first character: a sheet repeats a handful of names a million times,
+ * and handing on the same string spares making one per tag.
+ */
+class NameCache {
+  private readonly names: (string | undefined)[] = new Array<string | undefined>(16 * 128);
+  private readonly locals: (string | undefined)[] = new Array<string | undefined>(16 * 128);
+  /** The local name of the name last returned. */
+  local = '';
+
+  /** The name from `i` to `j` (its first unit ASCII). */
+  get(s: string, i: number, j: number): string {
+    const length = j - i;
+    if (length >= 16) return this.remember(s.slice(i, j), -1);
+    const key = (length << 7) | s.charCodeAt(i);
+    const known = this.names[key];
+    if (known !== undefined && s.startsWith(known, i)) {
+      this.local = this.locals[key]!;
+      return known;
+    }
+    return this.remember(s.slice(i, j), key);
+  }
+
+  private remember(name: string, key: number): string {
+    this.local = localName(name);
+    if (key >= 0) {
+      this.names[key] = name;
+      this.locals[key] = this.local;
+    }
+    return name;
+  }
+}
+
 /** Whether `c` is the XML `S` production, or (in XML 1.1) a line end read as one. */
 function spaceLike(c: number, xml11: boolean): boolean {
   if (isSpace(c)) return true;
@@ -94,6 +136,10 @@ export class XmlScanner {
   private sawRoot = false;
   private closedRoot = false;
   private readonly open: string[] = [];
+  /** The local names of the open elements. */
+  private readonly locals: string[] = [];
+  private readonly elementNames = new NameCache();
+  private readonly attributeNames = new NameCache();
   /** Text, an attribute's value, a CDATA section or the declaration, as far as read. */
   private pending = '';
   /** A name as far as read: element, attribute, closing tag, PI target or the word after `<!`. */
@@ -142,318 +188,417 @@ export class XmlScanner {
   private scan(s: string): void {
     const n = s.length;
     let i = 0;
+    // Small methods, not one large one: the engine compiles each quickly, and again only the one that changed.
     while (i < n) {
-      switch (this.state) {
-        case BEGIN:
-          // A second byte order mark (the decoder took the first) is skipped, as saxes skips it.
-          if (s.charCodeAt(i) === 0xfeff) i++;
-          this.state = BEGIN_SPACE;
-          break;
-        case BEGIN_SPACE: {
-          const from = i;
-          while (i < n && isSpace(s.charCodeAt(i))) i++;
-          if (i > from) this.declarationPossible = false;
-          if (i >= n) break;
-          if (s.charCodeAt(i) === LT) {
-            i++;
-            this.state = TAG;
-          } else {
-            this.declarationPossible = false;
-            this.state = TEXT;
-          }
-          break;
-        }
-        case TEXT: {
-          const inRoot = this.open.length > 0;
-          let start = i;
-          for (;;) {
-            if (i >= n) {
-              this.pending += s.slice(start, i);
-              break;
-            }
-            const c = s.charCodeAt(i);
-            if (c === LT) {
-              const text = this.pending + s.slice(start, i);
-              this.pending = '';
-              i++;
-              this.state = TAG;
-              if (text) {
-                this.at = i;
-                this.handlers.text(text);
-              }
-              break;
-            }
-            if (c === AMP) {
-              if (!inRoot) throw new XmlProblem('structure');
-              this.pending += s.slice(start, i);
-              i++;
-              this.reference = '';
-              this.referenceReturn = TEXT;
-              this.state = REFERENCE;
-              break;
-            }
-            if (c >= 0x20 && c < 0x7f) {
-              if (!inRoot) {
-                if (c !== 0x20) throw new XmlProblem('structure');
-              } else if (c === RBRACKET) {
-                const at = this.base + i;
-                this.brackets = this.lastBracket === at - 1 ? this.brackets + 1 : 1;
-                this.lastBracket = at;
-              } else if (c === GT && this.brackets >= 2 && this.lastBracket === this.base + i - 1) {
-                throw new XmlProblem('syntax');
-              }
-              i++;
-              continue;
-            }
-            const kind = unusualUnit(s, i, c, this.xml11);
-            if (kind === LINE_END) {
-              this.pending += `${s.slice(start, i)}\n`;
-              i += lineEndLength(s, i, this.xml11);
-              start = i;
-              continue;
-            }
-            if (!inRoot && c !== 0x09 && c !== NL) throw new XmlProblem('structure');
-            i += kind === PAIR ? 2 : 1;
-          }
-          break;
-        }
-        case REFERENCE: {
-          const start = i;
-          while (i < n && s.charCodeAt(i) !== 0x3b) {
-            if (!isReferenceUnit(s.charCodeAt(i))) throw new XmlProblem('reference');
-            i++;
-          }
-          if (i >= n) {
-            this.reference += s.slice(start, i);
-            break;
-          }
-          const reference = this.reference + s.slice(start, i);
-          i++;
-          if (!reference) throw new XmlProblem('reference');
-          this.pending += resolveReference(reference, this.xml11);
-          this.reference = '';
-          this.state = this.referenceReturn;
-          break;
-        }
-        case TAG: {
-          const c = s.charCodeAt(i);
-          if (c === SLASH) {
-            i++;
-            this.name = '';
-            this.state = CLOSE_NAME;
-          } else if (c === BANG) {
-            i++;
-            this.name = '';
-            this.state = BANG_WORD;
-          } else if (c === QUESTION) {
-            i++;
-            this.state = PI_TARGET_START;
-            break;
-          } else if (isNameStart(c < 0x80 ? c : codePointAt(s, i))) {
-            this.name = '';
-            this.state = OPEN_NAME;
-          } else {
-            throw new XmlProblem('name');
-          }
-          this.declarationPossible = false;
-          break;
-        }
-        case OPEN_NAME: {
-          const end = nameEnd(s, i);
-          this.name += s.slice(i, end);
-          i = end;
-          if (i >= n) break;
-          this.sawRoot = true;
-          if (this.closedRoot) throw new XmlProblem('structure');
-          this.element = this.name;
-          this.attributes = Object.create(null) as Record<string, string>;
-          const c = s.charCodeAt(i);
-          if (c === GT) {
-            i++;
-            this.openElement(i);
-          } else if (c === SLASH) {
-            i++;
-            this.state = OPEN_SLASH;
-          } else if (spaceLike(c, this.xml11)) {
-            i++;
-            this.state = ATTRIBUTES;
-          } else {
-            throw new XmlProblem('name');
-          }
-          break;
-        }
-        case OPEN_SLASH:
-          if (s.charCodeAt(i) !== GT) throw new XmlProblem('syntax');
-          i++;
-          this.at = i;
-          this.handlers.open(this.element, this.attributes);
-          this.handlers.close(this.element);
-          if (this.open.length === 0) this.closedRoot = true;
-          this.state = TEXT;
-          break;
-        case ATTRIBUTES: {
-          let c = s.charCodeAt(i);
-          while (spaceLike(c, this.xml11)) c = s.charCodeAt(++i);
-          if (i >= n) break;
-          if (c === GT) {
-            i++;
-            this.openElement(i);
-          } else if (c === SLASH) {
-            i++;
-            this.state = OPEN_SLASH;
-          } else if (isNameStart(c < 0x80 ? c : codePointAt(s, i))) {
-            this.name = '';
-            this.state = ATTRIBUTE_NAME;
-          } else {
-            throw new XmlProblem('name');
-          }
-          break;
-        }
-        case ATTRIBUTE_NAME: {
-          const end = nameEnd(s, i);
-          this.name += s.slice(i, end);
-          i = end;
-          if (i >= n) break;
-          const c = s.charCodeAt(i);
-          if (c === EQUALS) {
-            i++;
-            this.state = VALUE_START;
-          } else if (spaceLike(c, this.xml11)) {
-            i++;
-            this.state = ATTRIBUTE_NAME_SPACE;
-          } else {
-            throw new XmlProblem('syntax');
-          }
-          break;
-        }
-        case ATTRIBUTE_NAME_SPACE: {
-          let c = s.charCodeAt(i);
-          while (spaceLike(c, this.xml11)) c = s.charCodeAt(++i);
-          if (i >= n) break;
-          if (c !== EQUALS) throw new XmlProblem('syntax');
-          i++;
-          this.state = VALUE_START;
-          break;
-        }
-        case VALUE_START: {
-          let c = s.charCodeAt(i);
-          while (spaceLike(c, this.xml11)) c = s.charCodeAt(++i);
-          if (i >= n) break;
-          if (c !== DQUOTE && c !== SQUOTE) throw new XmlProblem('syntax');
-          i++;
-          this.quote = c;
-          this.pending = '';
-          this.state = VALUE;
-          break;
-        }
-        case VALUE: {
-          const quote = this.quote;
-          let start = i;
-          for (;;) {
-            if (i >= n) {
-              this.pending += s.slice(start, i);
-              break;
-            }
-            const c = s.charCodeAt(i);
-            if (c === quote) {
-              const value = this.pending + s.slice(start, i);
-              this.pending = '';
-              i++;
-              if (this.attributes[this.name] !== undefined) throw new XmlProblem('structure');
-              this.attributes[this.name] = value;
-              this.state = VALUE_CLOSED;
-              break;
-            }
-            if (c >= 0x20 && c < 0x7f) {
-              if (c === AMP) {
-                this.pending += s.slice(start, i);
-                i++;
-                this.reference = '';
-                this.referenceReturn = VALUE;
-                this.state = REFERENCE;
-                break;
-              }
-              if (c === LT) throw new XmlProblem('syntax');
-              i++;
-              continue;
-            }
-            const kind = unusualUnit(s, i, c, this.xml11);
-            if (kind === LINE_END || c === 0x09 || c === NL) {
-              // Attribute-value normalisation: each line end or tab is one space.
-              this.pending += `${s.slice(start, i)} `;
-              i += kind === LINE_END ? lineEndLength(s, i, this.xml11) : 1;
-              start = i;
-              continue;
-            }
-            i += kind === PAIR ? 2 : 1;
-          }
-          break;
-        }
-        case VALUE_CLOSED: {
-          const c = s.charCodeAt(i);
-          if (c === GT) {
-            i++;
-            this.openElement(i);
-          } else if (c === SLASH) {
-            i++;
-            this.state = OPEN_SLASH;
-          } else if (spaceLike(c, this.xml11)) {
-            i++;
-            this.state = ATTRIBUTES;
-          } else {
-            throw new XmlProblem('syntax');
-          }
-          break;
-        }
-        case CLOSE_NAME: {
-          const end = nameEnd(s, i);
-          this.name += s.slice(i, end);
-          i = end;
-          if (i >= n) break;
-          const c = s.charCodeAt(i);
-          if (c === GT) {
-            i++;
-            this.closeElement(i);
-          } else if (spaceLike(c, this.xml11)) {
-            i++;
-            this.state = CLOSE_SPACE;
-          } else {
-            throw new XmlProblem('syntax');
-          }
-          break;
-        }
-        case CLOSE_SPACE: {
-          let c = s.charCodeAt(i);
-          while (spaceLike(c, this.xml11)) c = s.charCodeAt(++i);
-          if (i >= n) break;
-          if (c !== GT) throw new XmlProblem('syntax');
-          i++;
-          this.closeElement(i);
-          break;
-        }
-        default:
-          i = this.scanRare(s, i);
-      }
+      const state = this.state;
+      if (state === TEXT) i = this.scanText(s, i);
+      else if (state < BANG_WORD) i = this.scanTag(s, i);
+      else i = this.scanRare(s, i);
     }
     this.base += n;
     this.at = 0;
   }
 
+  /** Character data, and inside the root the whole tags between it. */
+  private scanText(s: string, i: number): number {
+    const n = s.length;
+      let inRoot = this.open.length > 0;
+      let start = i;
+      for (;;) {
+        if (i >= n) {
+          this.pending += s.slice(start, i);
+          break;
+        }
+        const c = s.charCodeAt(i);
+        if (c === LT) {
+          const text = this.pending + s.slice(start, i);
+          this.pending = '';
+          i++;
+          if (text) {
+            this.at = i;
+            this.handlers.text(text);
+          }
+          const after = inRoot ? this.wholeTag(s, i) : -1;
+          if (after < 0) {
+            this.state = TAG;
+            break;
+          }
+          i = start = after;
+          inRoot = this.open.length > 0;
+          continue;
+        }
+        if (c === AMP) {
+          if (!inRoot) throw new XmlProblem('structure');
+          this.pending += s.slice(start, i);
+          i++;
+          this.reference = '';
+          this.referenceReturn = TEXT;
+          this.state = REFERENCE;
+          break;
+        }
+        if (c >= 0x20 && c < 0x7f) {
+          if (!inRoot) {
+            if (c !== 0x20) throw new XmlProblem('structure');
+          } else if (c === RBRACKET) {
+            const at = this.base + i;
+            this.brackets = this.lastBracket === at - 1 ? this.brackets + 1 : 1;
+            this.lastBracket = at;
+          } else if (c === GT && this.brackets >= 2 && this.lastBracket === this.base + i - 1) {
+            throw new XmlProblem('syntax');
+          }
+          i++;
+          continue;
+        }
+        const kind = unusualUnit(s, i, c, this.xml11);
+        if (kind === LINE_END) {
+          this.pending += `${s.slice(start, i)}\n`;
+          i += lineEndLength(s, i, this.xml11);
+          start = i;
+          continue;
+        }
+        if (!inRoot && c !== 0x09 && c !== NL) throw new XmlProblem('structure');
+        i += kind === PAIR ? 2 : 1;
+      }
+    return i;
+  }
+
+  /** The start of the document, references, and tags the fast path left (cut by a chunk's end, or odd). */
+  private scanTag(s: string, i: number): number {
+    const n = s.length;
+    switch (this.state) {
+    case BEGIN:
+      // A second byte order mark (the decoder took the first) is skipped, as saxes skips it.
+      if (s.charCodeAt(i) === 0xfeff) i++;
+      this.state = BEGIN_SPACE;
+      break;
+    case BEGIN_SPACE: {
+      const from = i;
+      while (i < n && isSpace(s.charCodeAt(i))) i++;
+      if (i > from) this.declarationPossible = false;
+      if (i >= n) break;
+      if (s.charCodeAt(i) === LT) {
+        i++;
+        this.state = TAG;
+      } else {
+        this.declarationPossible = false;
+        this.state = TEXT;
+      }
+      break;
+    }
+    case REFERENCE: {
+      const start = i;
+      while (i < n && s.charCodeAt(i) !== 0x3b) {
+        if (!isReferenceUnit(s.charCodeAt(i))) throw new XmlProblem('reference');
+        i++;
+      }
+      if (i >= n) {
+        this.reference += s.slice(start, i);
+        break;
+      }
+      const reference = this.reference + s.slice(start, i);
+      i++;
+      if (!reference) throw new XmlProblem('reference');
+      this.pending += resolveReference(reference, this.xml11);
+      this.reference = '';
+      this.state = this.referenceReturn;
+      break;
+    }
+    case TAG: {
+      const c = s.charCodeAt(i);
+      if (c === SLASH) {
+        i++;
+        this.name = '';
+        this.state = CLOSE_NAME;
+      } else if (c === BANG) {
+        i++;
+        this.name = '';
+        this.state = BANG_WORD;
+      } else if (c === QUESTION) {
+        i++;
+        this.state = PI_TARGET_START;
+        break;
+      } else if (isNameStart(c < 0x80 ? c : codePointAt(s, i))) {
+        this.name = '';
+        this.state = OPEN_NAME;
+      } else {
+        throw new XmlProblem('name');
+      }
+      this.declarationPossible = false;
+      break;
+    }
+    case OPEN_NAME: {
+      const end = nameEnd(s, i);
+      this.name += s.slice(i, end);
+      i = end;
+      if (i >= n) break;
+      this.sawRoot = true;
+      if (this.closedRoot) throw new XmlProblem('structure');
+      this.element = this.name;
+      this.attributes = Object.create(null) as Record<string, string>;
+      const c = s.charCodeAt(i);
+      if (c === GT) {
+        i++;
+        this.openElement(i);
+      } else if (c === SLASH) {
+        i++;
+        this.state = OPEN_SLASH;
+      } else if (spaceLike(c, this.xml11)) {
+        i++;
+        this.state = ATTRIBUTES;
+      } else {
+        throw new XmlProblem('name');
+      }
+      break;
+    }
+    case OPEN_SLASH:
+      if (s.charCodeAt(i) !== GT) throw new XmlProblem('syntax');
+      i++;
+      this.at = i;
+      this.handlers.open(localName(this.element), this.attributes);
+      this.handlers.close(localName(this.element));
+      if (this.open.length === 0) this.closedRoot = true;
+      this.state = TEXT;
+      break;
+    case ATTRIBUTES: {
+      while (i < n && spaceLike(s.charCodeAt(i), this.xml11)) i++;
+      if (i >= n) break;
+      const c = s.charCodeAt(i);
+      if (c === GT) {
+        i++;
+        this.openElement(i);
+      } else if (c === SLASH) {
+        i++;
+        this.state = OPEN_SLASH;
+      } else if (isNameStart(c < 0x80 ? c : codePointAt(s, i))) {
+        this.name = '';
+        this.state = ATTRIBUTE_NAME;
+      } else {
+        throw new XmlProblem('name');
+      }
+      break;
+    }
+    case ATTRIBUTE_NAME: {
+      const end = nameEnd(s, i);
+      this.name += s.slice(i, end);
+      i = end;
+      if (i >= n) break;
+      const c = s.charCodeAt(i);
+      if (c === EQUALS) {
+        i++;
+        this.state = VALUE_START;
+      } else if (spaceLike(c, this.xml11)) {
+        i++;
+        this.state = ATTRIBUTE_NAME_SPACE;
+      } else {
+        throw new XmlProblem('syntax');
+      }
+      break;
+    }
+    case ATTRIBUTE_NAME_SPACE: {
+      while (i < n && spaceLike(s.charCodeAt(i), this.xml11)) i++;
+      if (i >= n) break;
+      const c = s.charCodeAt(i);
+      if (c !== EQUALS) throw new XmlProblem('syntax');
+      i++;
+      this.state = VALUE_START;
+      break;
+    }
+    case VALUE_START: {
+      while (i < n && spaceLike(s.charCodeAt(i), this.xml11)) i++;
+      if (i >= n) break;
+      const c = s.charCodeAt(i);
+      if (c !== DQUOTE && c !== SQUOTE) throw new XmlProblem('syntax');
+      i++;
+      this.quote = c;
+      this.pending = '';
+      this.state = VALUE;
+      break;
+    }
+    case VALUE: {
+      const quote = this.quote;
+      let start = i;
+      for (;;) {
+        if (i >= n) {
+          this.pending += s.slice(start, i);
+          break;
+        }
+        const c = s.charCodeAt(i);
+        if (c === quote) {
+          const value = this.pending + s.slice(start, i);
+          this.pending = '';
+          i++;
+          if (this.attributes[this.name] !== undefined) throw new XmlProblem('structure');
+          this.attributes[this.name] = value;
+          this.state = VALUE_CLOSED;
+          break;
+        }
+        if (c >= 0x20 && c < 0x7f) {
+          if (c === AMP) {
+            this.pending += s.slice(start, i);
+            i++;
+            this.reference = '';
+            this.referenceReturn = VALUE;
+            this.state = REFERENCE;
+            break;
+          }
+          if (c === LT) throw new XmlProblem('syntax');
+          i++;
+          continue;
+        }
+        const kind = unusualUnit(s, i, c, this.xml11);
+        if (kind === LINE_END || c === 0x09 || c === NL) {
+          // Attribute-value normalisation: each line end or tab is one space.
+          this.pending += `${s.slice(start, i)} `;
+          i += kind === LINE_END ? lineEndLength(s, i, this.xml11) : 1;
+          start = i;
+          continue;
+        }
+        i += kind === PAIR ? 2 : 1;
+      }
+      break;
+    }
+    case VALUE_CLOSED: {
+      const c = s.charCodeAt(i);
+      if (c === GT) {
+        i++;
+        this.openElement(i);
+      } else if (c === SLASH) {
+        i++;
+        this.state = OPEN_SLASH;
+      } else if (spaceLike(c, this.xml11)) {
+        i++;
+        this.state = ATTRIBUTES;
+      } else {
+        throw new XmlProblem('syntax');
+      }
+      break;
+    }
+    case CLOSE_NAME: {
+      const end = nameEnd(s, i);
+      this.name += s.slice(i, end);
+      i = end;
+      if (i >= n) break;
+      const c = s.charCodeAt(i);
+      if (c === GT) {
+        i++;
+        this.closeElement(i);
+      } else if (spaceLike(c, this.xml11)) {
+        i++;
+        this.state = CLOSE_SPACE;
+      } else {
+        throw new XmlProblem('syntax');
+      }
+      break;
+    }
+    case CLOSE_SPACE: {
+      while (i < n && spaceLike(s.charCodeAt(i), this.xml11)) i++;
+      if (i >= n) break;
+      const c = s.charCodeAt(i);
+      if (c !== GT) throw new XmlProblem('syntax');
+      i++;
+      this.closeElement(i);
+      break;
+    }
+      default:
+        throw new Error(`no state ${this.state}`);
+    }
+    return i;
+  }
+
   private openElement(at: number): void {
+    const local = localName(this.element);
     this.at = at;
     this.open.push(this.element);
+    this.locals.push(local);
     this.state = TEXT;
-    this.handlers.open(this.element, this.attributes);
+    this.handlers.open(local, this.attributes);
   }
 
   private closeElement(at: number): void {
     const name = this.name;
     if (name === '' || this.open.length === 0 || this.open[this.open.length - 1] !== name) throw new XmlProblem('structure');
     this.open.pop();
+    const local = this.locals.pop()!;
     if (this.open.length === 0) this.closedRoot = true;
     this.state = TEXT;
     this.at = at;
-    this.handlers.close(name);
+    this.handlers.close(local);
+  }
+
+  /**
+   * A whole tag inside the root, read in one go: nearly every tag of a sheet. `i` is just past its `<`.
+   * Returns the index past its `>`, or -1 to leave the tag to the states (one the chunk cuts, a reference
+   * or a line end in a value, anything odd or wrong), having reported nothing.
+   */
+  private wholeTag(s: string, i: number): number {
+    // Nothing is read past the first `>` (nor past the chunk): a read past a string's end costs the engine
+    // its compiled code, and a `>` inside a value is rare enough to leave to the states.
+    const last = s.indexOf('>', i);
+    if (last < 0) return -1;
+    const c = s.charCodeAt(i);
+    if (c === SLASH) {
+      const open = this.open;
+      const top = open[open.length - 1]!;
+      const end = i + 1 + top.length;
+      if (end !== last || !s.startsWith(top, i + 1)) return -1;
+      open.pop();
+      const local = this.locals.pop()!;
+      if (open.length === 0) this.closedRoot = true;
+      this.at = end + 1;
+      this.handlers.close(local);
+      return end + 1;
+    }
+    if (!(c < 0x80 && isNameStart(c))) return -1;
+    let j = nameEnd(s, i);
+    const name = this.elementNames.get(s, i, j);
+    const local = this.elementNames.local;
+    let attributes = NO_ATTRIBUTES;
+    for (;;) {
+      let d = s.charCodeAt(j);
+      if (d === GT) {
+        this.open.push(name);
+        this.locals.push(local);
+        this.at = j + 1;
+        this.handlers.open(local, attributes);
+        return j + 1;
+      }
+      if (d === SLASH) {
+        if (s.charCodeAt(j + 1) !== GT) return -1;
+        this.at = j + 2;
+        this.handlers.open(local, attributes);
+        this.handlers.close(local);
+        return j + 2;
+      }
+      if (!isSpace(d)) return -1;
+      do d = s.charCodeAt(++j);
+      while (isSpace(d));
+      if (d === GT || d === SLASH) continue;
+      if (!(d < 0x80 && isNameStart(d))) return -1;
+      const nameStart = j;
+      j = nameEnd(s, j);
+      const attribute = this.attributeNames.get(s, nameStart, j);
+      d = s.charCodeAt(j);
+      while (isSpace(d)) d = s.charCodeAt(++j);
+      if (d !== EQUALS) return -1;
+      do d = s.charCodeAt(++j);
+      while (isSpace(d));
+      if (d !== DQUOTE && d !== SQUOTE) return -1;
+      const valueStart = ++j;
+      for (;;) {
+        if (j >= last) return -1;
+        const e = s.charCodeAt(j);
+        if (e === d) break;
+        if (!(e >= 0x20 && e < 0x7f) || e === AMP || e === LT) return -1;
+        j++;
+      }
+      // `__proto__` is a setter on an ordinary object: left to the states, whose object has no prototype.
+      if (attribute === '__proto__') return -1;
+      if (attributes === NO_ATTRIBUTES) attributes = {};
+      // A duplicate (or a name Object.prototype has): the states decide.
+      else if (attributes[attribute] !== undefined) return -1;
+      attributes[attribute] = s.slice(valueStart, j);
+      j++;
+    }
   }
 
   /** What a sheet seldom has: `<!…>` (comments, CDATA, a DOCTYPE) and `<?…?>`. Returns where it stopped. */
