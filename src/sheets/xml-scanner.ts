@@ -84,6 +84,12 @@ export function localName(name: string): string {
   return colon < 0 ? name : name.slice(colon + 1);
 }
 
+/** Whether `name` is written in `s` at `i` (compared here: cheaper than a call for the few letters of a name). */
+function writtenAt(s: string, i: number, name: string): boolean {
+  for (let k = 0; k < name.length; k++) if (s.charCodeAt(i + k) !== name.charCodeAt(k)) return false;
+  return true;
+}
+
 /**
  * Names met before, by length and first character: a sheet repeats a handful of names a million times,
  * and handing on the same string spares making one per tag.
@@ -100,7 +106,7 @@ class NameCache {
     if (length >= 16) return this.remember(s.slice(i, j), -1);
     const key = (length << 7) | s.charCodeAt(i);
     const known = this.names[key];
-    if (known !== undefined && s.startsWith(known, i)) {
+    if (known !== undefined && writtenAt(s, i, known)) {
       this.local = this.locals[key]!;
       return known;
     }
@@ -528,19 +534,17 @@ export class XmlScanner {
   /**
    * A whole tag inside the root, read in one go: nearly every tag of a sheet. `i` is just past its `<`.
    * Returns the index past its `>`, or -1 to leave the tag to the states (one the chunk cuts, a reference
-   * or a line end in a value, anything odd or wrong), having reported nothing.
+   * or a line end in a value, anything odd or wrong), having reported nothing. Every read is checked
+   * against the chunk's end: a read past a string's end costs the engine its compiled code.
    */
   private wholeTag(s: string, i: number): number {
-    // Nothing is read past the first `>` (nor past the chunk): a read past a string's end costs the engine
-    // its compiled code, and a `>` inside a value is rare enough to leave to the states.
-    const last = s.indexOf('>', i);
-    if (last < 0) return -1;
+    const n = s.length;
     const c = s.charCodeAt(i);
     if (c === SLASH) {
       const open = this.open;
       const top = open[open.length - 1]!;
       const end = i + 1 + top.length;
-      if (end !== last || !s.startsWith(top, i + 1)) return -1;
+      if (end >= n || s.charCodeAt(end) !== GT || !writtenAt(s, i + 1, top)) return -1;
       open.pop();
       const local = this.locals.pop()!;
       if (open.length === 0) this.closedRoot = true;
@@ -554,6 +558,7 @@ export class XmlScanner {
     const local = this.elementNames.local;
     let attributes = NO_ATTRIBUTES;
     for (;;) {
+      if (j >= n) return -1;
       let d = s.charCodeAt(j);
       if (d === GT) {
         this.open.push(name);
@@ -563,33 +568,40 @@ export class XmlScanner {
         return j + 1;
       }
       if (d === SLASH) {
-        if (s.charCodeAt(j + 1) !== GT) return -1;
+        if (j + 1 >= n || s.charCodeAt(j + 1) !== GT) return -1;
         this.at = j + 2;
         this.handlers.open(local, attributes);
         this.handlers.close(local);
         return j + 2;
       }
       if (!isSpace(d)) return -1;
-      do d = s.charCodeAt(++j);
-      while (isSpace(d));
+      do {
+        if (++j >= n) return -1;
+        d = s.charCodeAt(j);
+      } while (isSpace(d));
       if (d === GT || d === SLASH) continue;
       if (!(d < 0x80 && isNameStart(d))) return -1;
       const nameStart = j;
       j = nameEnd(s, j);
+      if (j >= n) return -1;
       const attribute = this.attributeNames.get(s, nameStart, j);
       d = s.charCodeAt(j);
-      while (isSpace(d)) d = s.charCodeAt(++j);
+      while (isSpace(d)) {
+        if (++j >= n) return -1;
+        d = s.charCodeAt(j);
+      }
       if (d !== EQUALS) return -1;
-      do d = s.charCodeAt(++j);
-      while (isSpace(d));
+      do {
+        if (++j >= n) return -1;
+        d = s.charCodeAt(j);
+      } while (isSpace(d));
       if (d !== DQUOTE && d !== SQUOTE) return -1;
-      const valueStart = ++j;
+      const valueStart = j + 1;
       for (;;) {
-        if (j >= last) return -1;
+        if (++j >= n) return -1;
         const e = s.charCodeAt(j);
         if (e === d) break;
         if (!(e >= 0x20 && e < 0x7f) || e === AMP || e === LT) return -1;
-        j++;
       }
       // `__proto__` is a setter on an ordinary object: left to the states, whose object has no prototype.
       if (attribute === '__proto__') return -1;
