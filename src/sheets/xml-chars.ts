@@ -144,3 +144,67 @@ export function resolveReference(reference: string, xml11: boolean): string {
   if (!allowed) throw new XmlProblem('reference');
   return String.fromCodePoint(code);
 }
+
+// The characters markup is made of.
+export const LT = 0x3c;
+export const GT = 0x3e;
+export const AMP = 0x26;
+export const SLASH = 0x2f;
+export const BANG = 0x21;
+export const QUESTION = 0x3f;
+export const EQUALS = 0x3d;
+export const DQUOTE = 0x22;
+export const SQUOTE = 0x27;
+export const RBRACKET = 0x5d;
+export const DASH = 0x2d;
+
+/** Whether `c` is the XML `S` production, or (in XML 1.1) a line end read as one. */
+export function spaceLike(c: number, xml11: boolean): boolean {
+  if (isSpace(c)) return true;
+  return xml11 && (c === 0x85 || c === 0x2028);
+}
+
+/** The name without its namespace prefix. */
+export function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+/** Whether `name` is written in `s` at `i` (compared here: cheaper than a call for the few letters of a name). */
+export function writtenAt(s: string, i: number, name: string): boolean {
+  for (let k = 0; k < name.length; k++) if (s.charCodeAt(i + k) !== name.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * Names met before, by length and first character: a sheet repeats a handful of names a million times,
+ * and handing on the same string spares making one per tag.
+ */
+export class NameCache {
+  private readonly names: (string | undefined)[] = new Array<string | undefined>(16 * 128);
+  private readonly locals: (string | undefined)[] = new Array<string | undefined>(16 * 128);
+  /** The local name of the name last returned. */
+  local = '';
+
+  /** The name from `i` to `j` (its first unit ASCII). */
+  get(s: string, i: number, j: number): string {
+    const length = j - i;
+    if (length >= 16) return this.remember(s.slice(i, j), -1);
+    const key = (length << 7) | s.charCodeAt(i);
+    const known = this.names[key];
+    if (known !== undefined && writtenAt(s, i, known)) {
+      this.local = this.locals[key]!;
+      return known;
+    }
+    return this.remember(s.slice(i, j), key);
+  }
+
+  private remember(name: string, key: number): string {
+    this.local = localName(name);
+    if (key >= 0) {
+      this.names[key] = name;
+      this.locals[key] = this.local;
+    }
+    return name;
+  }
+}
