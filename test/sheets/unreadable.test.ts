@@ -172,6 +172,14 @@ describe('bounded resources', () => {
     expectPlainSentence(await failure([file]), file, /cell B2 holds more than/);
   });
 
+  test('a workbook row whose XML passes 4 MB is refused as it is read, naming the row', async () => {
+    // Many cells, each within Excel's limit: only the row's size (the scanner's position) can catch it.
+    const cells = Array.from({ length: 160 }, () => `<c t="inlineStr"><is><t>${'x'.repeat(30_000)}</t></is></c>`);
+    const row = `<row r="2"><c r="A2"><v>1</v></c>${cells.join('')}</row>`;
+    const file = writeBytes('employees.xlsx', await rawWorkbookBytes([{ name: 'Employees', rows: EMPLOYEES_XML + row }]));
+    expectPlainSentence(await failure([file]), file, /row 2 holds more than 4 MB of text/);
+  });
+
   test('a CSV row with values in more columns than any sheet has is refused', async () => {
     const wide = Array.from({ length: MAX_COLUMNS + 1 }, (_, i) => `v${i}`).join(',');
     const file = writeBytes('employees.csv', `Employee ID,Name,Email\n${wide}\n`);

@@ -1,0 +1,34 @@
+/**
+ * The reference xml-scanner.ts is proven equal to (test/sheets/xml-scanner.test.ts): the reader's XML
+ * stream as it was before the scanner, saxes (a conformant XML parser, exceljs's own) with local names
+ * and the DOCTYPE refused.
+ */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { ZipProblem } from '../../src/sheets/zip.js';
+import { localName, type XmlHandlers, type XmlStream } from '../../src/sheets/xlsx-xml.js';
+
+export function saxesStream(handlers: XmlHandlers): XmlStream {
+  const parser = new SaxesParser();
+  // Streaming: a character split between two inflated chunks is joined, not replaced.
+  const decoder = new TextDecoder('utf-8');
+  parser.on('opentag', (tag: SaxesTagPlain) => handlers.open(localName(tag.name), tag.attributes));
+  parser.on('closetag', (tag: SaxesTagPlain) => handlers.close(localName(tag.name)));
+  parser.on('text', handlers.text);
+  parser.on('cdata', handlers.text);
+  parser.on('doctype', () => {
+    throw new ZipProblem('doctype');
+  });
+  return {
+    write(chunk) {
+      parser.write(decoder.decode(chunk, { stream: true }));
+    },
+    end() {
+      const rest = decoder.decode();
+      if (rest) parser.write(rest);
+      parser.close();
+    },
+    get position() {
+      return parser.position;
+    },
+  };
+}
