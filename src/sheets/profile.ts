@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { SHEET_COLUMNS } from '../model/fields.js';
 import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderMap, type HeaderTarget } from './columns.js';
 import { profileWords } from '../words/profile.js';
 import { language, type Lang } from '../words/language.js';
@@ -31,8 +32,12 @@ export interface Profile {
  */
 export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
 
-/** Columns that hold dates (a date format for any other column would never be used). */
-export const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
+/** Columns that hold dates (a date format for any other column would never be used): the template's and the exports'. */
+export const DATE_COLUMNS: ReadonlySet<string> = new Set([
+  ...SHEET_KINDS.flatMap((kind) => SHEET_COLUMNS[kind].filter((column) => column.value === 'date').map((column) => column.column)),
+  'leaving_date',
+  'hiring_date',
+]);
 
 /** Top-level keys starting with `_` are notes for people (`map --init` writes `_unrecognised`); never read. */
 const NOTE = /^_/;

@@ -3,10 +3,11 @@
  * A reader returns the value, null for a blank cell, or undefined when the cell cannot be read (reported
  * on the cell). The row readers run them over the fields whose column a sheet has.
  */
-import type { ColumnDef, EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../model/fields.js';
+import type { ColumnDef, EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS, ValueKind } from '../model/fields.js';
 import type { RowCursor } from './cursor.js';
-import { identityKey, isValidEmail, parseGender, parseLanguage } from './values.js';
+import { identityKey, isValidEmail, parseGender, parseLanguage, parseResponsibility, parseStatus, parseUnitType } from './values.js';
 import { validateRowWords, type DateColumn } from '../words/validate-rows.js';
+import { validateSheetWords } from '../words/validate-sheets.js';
 
 /** The kinds the value fields use (the other kinds belong to ids, relations and statuses, read by their own rules). */
 export type FieldValueKind = (typeof USER_FIELDS | typeof EMPLOYEE_FIELDS | typeof UNIT_FIELDS)[number]['value'];
@@ -20,6 +21,8 @@ export interface ValueReader {
   same: (a: string, b: string) => boolean;
   /** A value read from its spellings is shown to the user as written in the cell, not as understood. */
   shownAsWritten: boolean;
+  /** Why a column of this kind is ignored on API version 2, which lacks its field (the table's wire names). */
+  ignoredOnV2?: () => string;
 }
 
 const textOf = (c: RowCursor, column: string, blank: string | undefined): string | null =>
@@ -60,7 +63,17 @@ export const VALUE_READERS: Record<FieldValueKind, ValueReader> = {
     read: spelled(parseLanguage, (text) => validateRowWords().unknownSystemLanguage(text), 'da'),
     same: sameText,
     shownAsWritten: true,
+    ignoredOnV2: () => validateSheetWords().v2HasNoSystemLanguage,
   },
+};
+
+/** The kinds read from a fixed set of spellings, each with its parser (undefined: not one of them). */
+export const SPELLINGS: Partial<Record<ValueKind, (text: string) => unknown>> = {
+  gender: parseGender,
+  system_language: parseLanguage,
+  status: parseStatus,
+  unit_type: parseUnitType,
+  responsibility: parseResponsibility,
 };
 
 // ---- Reading the value fields of a sheet's rows
