@@ -42,6 +42,13 @@ export function newEmployeeRowsState(api: 'v3' | 'v2', today: string, shapes?: E
 /** The value fields one sheet reads, and this row's values of every field (undefined: not read). */
 interface SheetFields {
   meta: SheetMeta;
+  /**
+   * Every user and every employee of the sheet is a copy of one of these, its keys in the order of the
+   * type's: one object shape for 100,000 of them (a field whose blank means another's is left out of the
+   * user when the sheet has no column for it).
+   */
+  userShape: User;
+  employeeShape: Employee;
   person: FieldRead[];
   employee: FieldRead[];
   personValues: unknown[];
@@ -57,16 +64,25 @@ const PERSON_RULES: { readonly [K in UserFieldKey]?: FieldRule<UserFieldKey> } =
   birthday: { read: dayNotInFuture },
 };
 
+/** Per person's field (by its index), the field a blank cell stands for. */
+const BLANK_MEANS = USER_FIELDS.map((field) => PERSON_RULES[field.key]?.blankMeans);
+
 const PERSON_INDEX = Object.fromEntries(USER_FIELDS.map((field, index) => [field.key, index])) as Record<UserFieldKey, number>;
+
+function shapeOf<T>(keys: readonly string[]): T {
+  return Object.fromEntries(keys.map((key) => [key, undefined])) as T;
+}
 
 function sheetFields(c: RowCursor, state: EmployeeRowsState): SheetFields {
   if (state.fields?.meta !== c.meta) {
     state.fields = {
       meta: c.meta,
+      userShape: shapeOf(['id', ...USER_FIELDS.filter((f) => PERSON_RULES[f.key]?.blankMeans === undefined || c.has(f.column)).map((f) => f.key), 'source']),
+      employeeShape: shapeOf(['id', 'userId', ...EMPLOYEE_FIELDS.map((f) => f.key), 'teamId', 'status', 'previousId', 'source']),
       person: fieldReads(USER_FIELDS, c, state.api, PERSON_RULES),
       employee: fieldReads(EMPLOYEE_FIELDS, c, state.api),
-      personValues: new Array<unknown>(USER_FIELDS.length),
-      employeeValues: new Array<unknown>(EMPLOYEE_FIELDS.length),
+      personValues: new Array<unknown>(USER_FIELDS.length).fill(undefined),
+      employeeValues: new Array<unknown>(EMPLOYEE_FIELDS.length).fill(undefined),
     };
   }
   return state.fields;
@@ -94,19 +110,14 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
   const userId = userIdText ?? serviceUser ?? id;
   const source = c.source();
   if (state.shapes) teamId = readEmployeeUnit(c, id, teamId, source, state.shapes);
-  // Built in the order of the type's keys, every row alike (one object shape for 100,000 employees).
-  const employee = { id, userId } as Employee;
+  const employee: Employee = { ...fields.employeeShape, id, userId, teamId, status, previousId, source };
   const byKey = employee as unknown as Record<string, unknown>;
   for (let i = 0; i < EMPLOYEE_FIELDS.length; i++) byKey[EMPLOYEE_FIELDS[i]!.key] = fields.employeeValues[i];
-  employee.teamId = teamId;
-  employee.status = status;
-  employee.previousId = previousId;
-  employee.source = source;
   org.employees.set(id, employee);
 
   const user = org.users.get(userId);
   if (user) comparePerson(c, user, fields);
-  else org.users.set(userId, newUser(c, state, userId, fields.personValues, source));
+  else org.users.set(userId, newUser(c, state, userId, fields, source));
 }
 
 function dayNotInFuture(c: RowCursor, column: string): string | null | undefined {
@@ -132,19 +143,18 @@ function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: str
   return previousId;
 }
 
-function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, values: readonly unknown[], source: Source): User {
-  const person: Record<string, unknown> = { id: userId };
-  USER_FIELDS.forEach((field, index) => {
-    const value = values[index];
-    const means = PERSON_RULES[field.key]?.blankMeans;
-    if (field.required === true) person[field.key] = value ?? '';
+function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, fields: SheetFields, source: Source): User {
+  const user: User = { ...fields.userShape, id: userId, source };
+  const byKey = user as unknown as Record<string, unknown>;
+  for (let i = 0; i < USER_FIELDS.length; i++) {
+    const { key, required } = USER_FIELDS[i]!;
+    const value = fields.personValues[i];
+    const means = BLANK_MEANS[i];
+    if (required === true) byKey[key] = value ?? '';
+    else if (means === undefined) byKey[key] = value;
     // No column: not managed (a new person gets what the blank means, an existing one keeps theirs).
-    else if (means !== undefined) {
-      if (value !== undefined) person[field.key] = value ?? person[means];
-    } else person[field.key] = value;
-  });
-  person['source'] = source;
-  const user = person as unknown as User;
+    else if (value !== undefined) byKey[key] = value ?? byKey[means];
+  }
   const { email, username } = user;
   let emailTaken = false;
   if (email !== '') {
@@ -160,7 +170,7 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, values:
     const key = identityKey(effective);
     const owner = state.usernames.get(key);
     if (owner === undefined) state.usernames.set(key, userId);
-    else if (values[PERSON_INDEX.username]) {
+    else if (fields.personValues[PERSON_INDEX.username]) {
       c.error('username', 'duplicate_username', validateRowWords().usernameTaken(effective, owner));
     } else if (!emailTaken) {
       c.error('email', 'duplicate_username', validateRowWords().emailIsUsername(email, owner));

@@ -35,7 +35,7 @@ const UNIT_RULES: { readonly [K in UnitFieldKey]?: FieldRule } = {
 /** The unit's value fields, as read from this row (undefined: no column). */
 function readUnitFields(c: RowCursor, state: OrganisationRowsState): Pick<Department, UnitFieldKey> {
   if (state.fields?.meta !== c.meta) {
-    state.fields = { meta: c.meta, reads: fieldReads(UNIT_FIELDS, c, state.api, UNIT_RULES), values: new Array<unknown>(UNIT_FIELDS.length) };
+    state.fields = { meta: c.meta, reads: fieldReads(UNIT_FIELDS, c, state.api, UNIT_RULES), values: new Array<unknown>(UNIT_FIELDS.length).fill(undefined) };
   }
   readFields(c, state.fields.reads, state.fields.values);
   const fields: Record<string, unknown> = {};

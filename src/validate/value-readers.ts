@@ -134,8 +134,13 @@ export function fieldReads(
   return reads;
 }
 
-/** This row's value of every field read into `values` (by the field's index; undefined: not read). */
+/**
+ * This row's value of every field read into `values`, by the field's index: one array per sheet, each row
+ * overwriting the same places (a field the sheet does not read stays undefined).
+ */
 export function readFields(c: RowCursor, reads: readonly FieldRead[], values: unknown[]): void {
-  values.fill(undefined);
-  for (const field of reads) values[field.index] = field.read(c);
+  for (let i = 0; i < reads.length; i++) {
+    const field = reads[i]!;
+    values[field.index] = field.read(c);
+  }
 }
