@@ -4,6 +4,7 @@
  * summary (`ExportBaseline`) and this run's desired state in, findings out. Reading and writing the
  * baseline is the loader's (`src/load/last-run.ts`); the words are the view's.
  */
+import { EMPLOYEE_FIELDS, EMPLOYEE_KEY_COLUMNS, UNIT_FIELDS, USER_FIELDS } from '../model/fields.js';
 import type { Department, Employee, Organisation, Team, User } from '../model/organisation.js';
 import type { Managed } from '../validate/types.js';
 
@@ -90,21 +91,21 @@ const employeeRow = (org: Organisation, id: string): EmployeeRow | undefined => 
   return employee ? { employee, user: org.users.get(employee.userId) } : undefined;
 };
 
+/** The optional value fields of the field table: the columns a sheet may have or not. */
+const optional = <F extends { required: boolean | 'except_top' }>(fields: readonly F[]) => fields.filter((field) => field.required === false);
+
 /** The optional columns whose presence the desired state shows (`undefined` = column absent), in sheets.md's names; their rows are the active employees. */
 const EMPLOYEE_COLUMNS: Column<EmployeeRow>[] = [
-  { name: 'username', valueOf: (r) => r.user?.username },
-  { name: 'gender', valueOf: (r) => r.user?.gender },
-  { name: 'birthday', valueOf: (r) => r.user?.birthday },
-  { name: 'employment', valueOf: (r) => r.employee.employment },
-  { name: 'system_language', valueOf: (r) => r.employee.systemLanguage },
-  { name: 'team_id', valueOf: (r) => r.employee.teamId },
+  ...optional(USER_FIELDS).map(({ column, key }) => ({ name: column, valueOf: (r: EmployeeRow) => r.user?.[key] })),
+  ...optional(EMPLOYEE_FIELDS).map(({ column, key }) => ({ name: column, valueOf: (r: EmployeeRow) => r.employee[key] })),
+  { name: EMPLOYEE_KEY_COLUMNS.team_id.column, valueOf: (r) => r.employee.teamId },
 ];
 
 const unitKey = (kind: 'department' | 'team', id: string) => `${kind}:${id}`;
 const unitsOf = (org: Organisation) => [...[...org.departments.keys()].map((id) => unitKey('department', id)), ...[...org.teams.keys()].map((id) => unitKey('team', id))];
 const unitRows = (org: Organisation): UnitRow[] => [...org.departments.values(), ...org.teams.values()];
 /** The organisation sheet's columns; their rows are `unitsOf`. */
-const ORGANISATION_COLUMNS: Column<UnitRow>[] = [{ name: 'owner', valueOf: (unit) => unit.owner }];
+const ORGANISATION_COLUMNS: Column<UnitRow>[] = optional(UNIT_FIELDS).map(({ column, key }) => ({ name: column, valueOf: (unit: UnitRow) => unit[key] }));
 
 const FILLED = '1';
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';

@@ -34,7 +34,7 @@ const LETTER = /\p{L}/u;
 /** Two or more words of letters: "Adinolfi, Wilson K", "Mads Berg". */
 const NAME = /^\p{L}[\p{L}'’.-]*(?:[,\s]+\p{L}[\p{L}'’.-]*)+$/u;
 
-/** Columns whose values are one employment or unit each: an id column is told by its unique values. */
+/** Columns whose values are one employee or unit each: an id column is told by its unique values. */
 const UNIQUE_IDS: Partial<Record<SheetKind, string>> = { employees: 'employee_id', organisation: 'id' };
 /** Columns of free text that a person reads: codes there are a sign of another column. */
 const TEXT_COLUMNS = new Set(['name', 'first_name', 'last_name', 'owner_name', 'employment', 'unit_path']);

@@ -1,9 +1,11 @@
 /**
  * The input contract of docs/contracts/sheets.md as data: sheet kinds, their names, their columns and
- * every alias. Readers, the validator, the templates and the reports all read it from here.
+ * every alias. The template's columns come from the field table (src/model/fields.ts); the exports'
+ * columns are declared here. Readers, the validator, the templates and the reports all read it from here.
  */
 
 import { editDistance } from '../edit-distance.js';
+import { SHEET_COLUMNS, type ColumnDef } from '../model/fields.js';
 import { type SheetKind } from '../model/sheet-kind.js';
 
 export interface ColumnSpec {
@@ -27,8 +29,6 @@ export interface SheetSpec {
   columns: readonly ColumnSpec[];
 }
 
-const EMPLOYEE_ID_ALIASES = ['employee id', 'employee no', 'employee number', 'emp id', 'medarbejder_id', 'medarbejdernummer', 'medarbejdernr'];
-
 function column(
   name: string,
   required: boolean,
@@ -39,64 +39,24 @@ function column(
   return { name, required, aliases, english, danish };
 }
 
+/** A template column of the field table (src/model/fields.ts); "required except on the top department" reads as not required: the validator checks it per row. */
+function specOf(def: ColumnDef): ColumnSpec {
+  return column(def.column, def.required === true, def.aliases, def.header.en, def.header.da);
+}
+
+const sheet = (kind: SheetKind, english: string, danish: string, otherNames: readonly string[] = []): SheetSpec => ({
+  kind,
+  english,
+  danish,
+  otherNames,
+  columns: SHEET_COLUMNS[kind].map(specOf),
+});
+
 export const SHEETS: Record<SheetKind, SheetSpec> = {
-  employees: {
-    kind: 'employees',
-    english: 'Employees',
-    danish: 'Medarbejdere',
-    otherNames: [],
-    columns: [
-      column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
-      column('user_id', false, ['user id', 'bruger_id'], 'User ID', 'Bruger_id'),
-      column('name', true, ['full name', 'employee name', 'navn'], 'Name', 'Navn'),
-      column('email', true, ['e-mail', 'mail', 'email address', 'e-mail address', 'e-mailadresse'], 'Email', 'E-mail'),
-      column('username', false, ['user name', 'brugernavn'], 'Username', 'Brugernavn'),
-      column('gender', false, ['sex', 'køn'], 'Gender', 'Køn'),
-      column('birthday', false, ['birth date', 'date of birth', 'dob', 'fødselsdato', 'fødselsdag'], 'Birthday', 'Fødselsdato'),
-      column('employment', false, ['title', 'job title', 'position', 'stilling', 'stillingsbetegnelse'], 'Employment', 'Stilling'),
-      column('system_language', false, ['language', 'sprog'], 'System language', 'Sprog'),
-      column('team_id', false, ['team', 'team id'], 'Team ID', 'Team'),
-      column('status', false, ['state'], 'Status', 'Status'),
-      column('previous_employee_id', false, ['old employee id', 'tidligere medarbejder_id'], 'Previous employee ID', 'Tidligere medarbejder_id'),
-    ],
-  },
-  organisation: {
-    kind: 'organisation',
-    english: 'Organisation',
-    danish: 'Organisation',
-    otherNames: ['org', 'departments'],
-    columns: [
-      column('type', true, ['kind', 'unit type', 'type (afdeling/team)'], 'Type', 'Type'),
-      column('id', true, ['unit id', 'enhed_id'], 'ID', 'Enhed_id'),
-      column('name', true, ['navn'], 'Name', 'Navn'),
-      // Required except on the top department's row: the validator enforces that per row.
-      column('parent_id', false, ['parent', 'parent department', 'overordnet'], 'Parent ID', 'Overordnet'),
-      column('owner', false, ['manager', 'leader', 'responsible', 'leder', 'ansvarlig'], 'Owner', 'Leder'),
-      column('previous_id', false, ['old id', 'tidligere id'], 'Previous ID', 'Tidligere id'),
-    ],
-  },
-  absence: {
-    kind: 'absence',
-    english: 'Absence',
-    danish: 'Fravær',
-    otherNames: [],
-    columns: [
-      column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
-      column('start_date', true, ['start', 'from', 'first sick day', 'fra', 'første sygedag'], 'Start date', 'Første sygedag'),
-      column('end_date', false, ['end', 'to', 'last sick day', 'til', 'sidste sygedag', 'raskmeldt'], 'End date', 'Sidste sygedag'),
-    ],
-  },
-  delegations: {
-    kind: 'delegations',
-    english: 'Delegations',
-    danish: 'Delegeringer',
-    otherNames: [],
-    columns: [
-      column('unit_id', true, ['department_id', 'team_id', 'enhed_id'], 'Unit ID', 'Enhed_id'),
-      column('responsibility', true, ['ansvar'], 'Responsibility', 'Ansvar'),
-      column('employee_id', true, EMPLOYEE_ID_ALIASES, 'Employee ID', 'Medarbejder_id'),
-    ],
-  },
+  employees: sheet('employees', 'Employees', 'Medarbejdere'),
+  organisation: sheet('organisation', 'Organisation', 'Organisation', ['org', 'departments']),
+  absence: sheet('absence', 'Absence', 'Fravær'),
+  delegations: sheet('delegations', 'Delegations', 'Delegeringer'),
 };
 
 // ---- Exports as they come (docs/contracts/exports.md): columns an HR export may have besides the

@@ -3,7 +3,8 @@
  * that hold dates, and how a written value is compared with the profile's spellings. Apart from
  * profile.ts, so that the readers, which always load this, load zod only when there is a profile to check.
  */
-import type { SheetKind } from '../model/sheet-kind.js';
+import { SHEET_COLUMNS } from '../model/fields.js';
+import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import type { HeaderMap } from './columns.js';
 
 /** One sheet's part of a profile, every column as its canonical name. */
@@ -28,7 +29,11 @@ export interface Profile {
 export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
 
 /** Columns that hold dates (a date format for any other column would never be used). */
-export const DATE_COLUMNS = new Set(['birthday', 'start_date', 'end_date', 'leaving_date', 'hiring_date']);
+export const DATE_COLUMNS: ReadonlySet<string> = new Set([
+  ...SHEET_KINDS.flatMap((kind) => SHEET_COLUMNS[kind].filter((column) => column.value === 'date').map((column) => column.column)),
+  'leaving_date',
+  'hiring_date',
+]);
 
 /** A value as the export writes it, compared as the validator compares spellings: trimmed, without case. */
 export function valueKey(text: string): string {

@@ -1,11 +1,13 @@
 /**
  * What the template says, per language: sheet and file names, the one fictional example row of each
- * sheet, and the values offered in the drop-down lists (all of them spellings the reader accepts).
- * Headers come from ../sheets/columns.ts; the Instructions sheet's words from ../words/template-instructions.ts. The example
+ * sheet, the values offered in the drop-down lists (all of them spellings the reader accepts) and each
+ * column's help, the last three read from the field table (../model/fields.ts). Headers come from
+ * ../sheets/columns.ts; the Instructions sheet's general words from ../words/template-instructions.ts. The example
  * organisation row is the top department (every Organisation sheet needs exactly one), so a fresh
  * template validates without errors; the Instructions sheet explains teams and parents.
  */
-import type { SheetKind } from '../model/sheet-kind.js';
+import { SHEET_COLUMNS, type ColumnDef, type ValueKind } from '../model/fields.js';
+import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { DEPARTMENT_RESPONSIBILITIES, TEAM_RESPONSIBILITIES } from '../model/organisation.js';
 
 export type TemplateLanguage = 'en' | 'da';
@@ -36,90 +38,44 @@ export const DATE_FORMAT: Record<TemplateLanguage, { excel: string; text: (isoDa
   da: { excel: 'dd-mm-yyyy', text: (day) => day.split('-').reverse().join('-') },
 };
 
-const EXAMPLES: Record<TemplateLanguage, Record<SheetKind, Record<string, ExampleValue>>> = {
-  en: {
-    employees: {
-      employee_id: '1001',
-      user_id: '1001',
-      name: 'Emma Larsen',
-      email: 'emma.larsen@example.com',
-      username: 'emma.larsen',
-      gender: 'f',
-      birthday: { date: '1985-04-17' },
-      employment: 'Accountant',
-      system_language: 'en',
-      team_id: 'T-100',
-      status: 'active',
-      previous_employee_id: '',
-    },
-    organisation: {
-      type: 'department',
-      id: 'D-1',
-      name: 'Example Ltd',
-      parent_id: '',
-      owner: '1001',
-      previous_id: '',
-    },
-    absence: { employee_id: '1001', start_date: { date: '2025-01-06' }, end_date: { date: '2025-01-10' } },
-    delegations: { unit_id: 'D-1', responsibility: 'manage_organisation_department', employee_id: '1001' },
-  },
-  da: {
-    employees: {
-      employee_id: '1001',
-      user_id: '1001',
-      name: 'Mette Sørensen',
-      email: 'mette.soerensen@example.dk',
-      username: 'mette.soerensen',
-      gender: 'K',
-      birthday: { date: '1985-04-17' },
-      employment: 'Bogholder',
-      system_language: 'dansk',
-      team_id: 'T-100',
-      status: 'aktiv',
-      previous_employee_id: '',
-    },
-    organisation: {
-      type: 'afdeling',
-      id: 'D-1',
-      name: 'Eksempel A/S',
-      parent_id: '',
-      owner: '1001',
-      previous_id: '',
-    },
-    absence: { employee_id: '1001', start_date: { date: '2025-01-06' }, end_date: { date: '2025-01-10' } },
-    delegations: { unit_id: 'D-1', responsibility: 'manage_organisation_department', employee_id: '1001' },
-  },
-};
-
+/** The fictional example row of a sheet: each column's example in the field table. */
 export function exampleRow(lang: TemplateLanguage, kind: SheetKind): Record<string, ExampleValue> {
   return EXAMPLES[lang][kind];
 }
 
+const EXAMPLES = perLanguage((lang) => perSheet((columns) => Object.fromEntries(columns.map((column) => [column.column, column.example[lang]]))));
+
+/** Every responsibility is offered: the reader refuses one on the wrong kind of unit with its own message. */
+const RESPONSIBILITIES: readonly string[] = [...DEPARTMENT_RESPONSIBILITIES, ...TEAM_RESPONSIBILITIES];
+
+/** The values a column's drop-down list offers, or undefined for a column without one. */
+function dropdownOf(column: ColumnDef, lang: TemplateLanguage): readonly string[] | undefined {
+  return column.dropdown?.[lang] ?? (column.value === 'responsibility' ? RESPONSIBILITIES : undefined);
+}
+
 /** Columns offered a drop-down list, per sheet, and the values listed. */
-export const DROPDOWNS: Record<TemplateLanguage, Partial<Record<SheetKind, Record<string, readonly string[]>>>> = {
-  en: {
-    employees: { gender: ['f', 'm'], system_language: ['en', 'da'], status: ['active', 'left'] },
-    organisation: { type: ['department', 'team'] },
-    delegations: { responsibility: [...DEPARTMENT_RESPONSIBILITIES, ...TEAM_RESPONSIBILITIES] },
-  },
-  da: {
-    employees: { gender: ['K', 'M'], system_language: ['dansk', 'engelsk'], status: ['aktiv', 'fratrådt'] },
-    organisation: { type: ['afdeling', 'team'] },
-    delegations: { responsibility: [...DEPARTMENT_RESPONSIBILITIES, ...TEAM_RESPONSIBILITIES] },
-  },
-};
+export const DROPDOWNS: Record<TemplateLanguage, Partial<Record<SheetKind, Record<string, readonly string[]>>>> = perLanguage((lang) =>
+  perSheet((columns) => {
+    const listed = columns.flatMap((column) => {
+      const values = dropdownOf(column, lang);
+      return values ? [[column.column, values] as const] : [];
+    });
+    return listed.length > 0 ? Object.fromEntries(listed) : undefined;
+  }),
+);
+
+const columnsRead = (value: ValueKind): ReadonlySet<string> =>
+  new Set(SHEET_KINDS.flatMap((kind) => SHEET_COLUMNS[kind].filter((column) => column.value === value).map((column) => column.column)));
 
 /** Columns holding ids: formatted as text in the workbook so `0042` stays `0042` when typed. */
-export const ID_COLUMNS: ReadonlySet<string> = new Set([
-  'employee_id',
-  'user_id',
-  'team_id',
-  'previous_employee_id',
-  'id',
-  'parent_id',
-  'owner',
-  'previous_id',
-  'unit_id',
-]);
+export const ID_COLUMNS: ReadonlySet<string> = columnsRead('id');
 
-export const DATE_COLUMNS: ReadonlySet<string> = new Set(['birthday', 'start_date', 'end_date']);
+export const DATE_COLUMNS: ReadonlySet<string> = columnsRead('date');
+
+function perLanguage<T>(make: (lang: TemplateLanguage) => T): Record<TemplateLanguage, T> {
+  return { en: make('en'), da: make('da') };
+}
+
+function perSheet<T>(make: (columns: readonly ColumnDef[]) => T): Record<SheetKind, T> {
+  return Object.fromEntries(SHEET_KINDS.map((kind) => [kind, make(SHEET_COLUMNS[kind])])) as Record<SheetKind, T>;
+}

@@ -4,7 +4,8 @@
  * the lists the drop-downs read. Built with fixed document dates so the same version gives the same content.
  */
 import ExcelJS from 'exceljs';
-import { SHEETS, type ColumnSpec } from '../sheets/columns.js';
+import { SHEETS } from '../sheets/columns.js';
+import { SHEET_COLUMNS, type ColumnDef } from '../model/fields.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import {
   DATE_COLUMNS,
@@ -51,27 +52,27 @@ function addDataSheet(
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
   });
   const example = exampleRow(lang, kind);
-  spec.columns.forEach((column, index) => {
+  SHEET_COLUMNS[kind].forEach((column, index) => {
     const position = index + 1;
-    const header = headerOf(column, lang);
+    const header = column.header[lang];
     const headerCell = sheet.getCell(1, position);
     headerCell.value = header;
     headerCell.font = { bold: true };
-    headerCell.fill = isRequired(kind, column) ? REQUIRED_FILL : HEADER_FILL;
-    headerCell.note = ruleText(lang, kind, column);
+    headerCell.fill = column.required === false ? HEADER_FILL : REQUIRED_FILL;
+    headerCell.note = `${requiredText(lang, column)}: ${column.help[lang]}`;
 
     const sheetColumn = sheet.getColumn(position);
-    sheetColumn.width = widthFor(header, example[column.name]);
-    if (ID_COLUMNS.has(column.name)) sheetColumn.numFmt = '@';
-    if (DATE_COLUMNS.has(column.name)) sheetColumn.numFmt = DATE_FORMAT[lang].excel;
+    sheetColumn.width = widthFor(header, example[column.column]);
+    if (ID_COLUMNS.has(column.column)) sheetColumn.numFmt = '@';
+    if (DATE_COLUMNS.has(column.column)) sheetColumn.numFmt = DATE_FORMAT[lang].excel;
 
-    const value = example[column.name];
+    const value = example[column.column];
     const cell = sheet.getCell(2, position);
     cell.value = cellValue(value);
-    if (DATE_COLUMNS.has(column.name)) cell.numFmt = DATE_FORMAT[lang].excel;
-    else if (ID_COLUMNS.has(column.name)) cell.numFmt = '@';
+    if (DATE_COLUMNS.has(column.column)) cell.numFmt = DATE_FORMAT[lang].excel;
+    else if (ID_COLUMNS.has(column.column)) cell.numFmt = '@';
 
-    const listed = lists.get(column.name);
+    const listed = lists.get(column.column);
     if (listed) {
       const letter = sheetColumn.letter;
       addRangeValidation(sheet, `${letter}2:${letter}${DROPDOWN_ROWS + 1}`, {
@@ -98,13 +99,8 @@ function addInstructionsSheet(workbook: ExcelJS.Workbook, lang: TemplateLanguage
   headings.font = { bold: true };
   for (const kind of SHEET_KINDS) {
     const spec = SHEETS[kind];
-    for (const column of spec.columns) {
-      const row = sheet.addRow([
-        lang === 'da' ? spec.danish : spec.english,
-        headerOf(column, lang),
-        requiredText(lang, kind, column),
-        ruleOf(lang, kind, column),
-      ]);
+    for (const column of SHEET_COLUMNS[kind]) {
+      const row = sheet.addRow([lang === 'da' ? spec.danish : spec.english, column.header[lang], requiredText(lang, column), column.help[lang]]);
       row.getCell(4).alignment = { wrapText: true, vertical: 'top' };
     }
   }
@@ -156,27 +152,10 @@ function columnLetter(position: number): string {
   return letters;
 }
 
-function headerOf(column: ColumnSpec, lang: TemplateLanguage): string {
-  return lang === 'da' ? column.danish : column.english;
-}
-
-function isRequired(kind: SheetKind, column: ColumnSpec): boolean {
-  return column.required || (kind === 'organisation' && column.name === 'parent_id');
-}
-
-function requiredText(lang: TemplateLanguage, kind: SheetKind, column: ColumnSpec): string {
+function requiredText(lang: TemplateLanguage, column: ColumnDef): string {
   const words = instructionWords(lang);
-  if (kind === 'organisation' && column.name === 'parent_id') return words.exceptTop;
+  if (column.required === 'except_top') return words.exceptTop;
   return column.required ? words.yes : words.no;
-}
-
-function ruleOf(lang: TemplateLanguage, kind: SheetKind, column: ColumnSpec): string {
-  const rules: Record<string, string> = instructionWords(lang).rules[kind];
-  return rules[column.name] ?? '';
-}
-
-function ruleText(lang: TemplateLanguage, kind: SheetKind, column: ColumnSpec): string {
-  return `${requiredText(lang, kind, column)}: ${ruleOf(lang, kind, column)}`;
 }
 
 function cellValue(value: ExampleValue | undefined): ExcelJS.CellValue {

@@ -4,7 +4,7 @@ import type { CurrentState } from '../model/service-state.js';
 import type { CurrentView } from './types.js';
 
 export function currentView(state: CurrentState): CurrentView {
-  // One person per username: v3 users are unique by it; v2 shows a person once per employment.
+  // One person per username: v3 users are unique by it; v2 shows a person once per employee.
   const personOf = new Map<string, string>();
   const byUsername = new Map<string, string>();
   const users = new Map<string, { name: string; email: string; username: string }>();

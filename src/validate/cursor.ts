@@ -29,8 +29,8 @@ export class RowCursor {
     readonly meta: SheetMeta,
     readonly issues: IssueCollector,
     private readonly dateOrder: 'dmy' | 'mdy' | undefined,
-    /** Today, for the century of a two-digit year (exports.md). */
-    private readonly today: string,
+    /** Today, for the century of a two-digit year (exports.md) and the rules of dates. */
+    readonly today: string,
   ) {}
 
   at(row: RawRow): this {

@@ -1,15 +1,19 @@
 /**
- * The employees sheet: one row per employment. Builds users (one per user_id) and employees, and checks
- * what one row or the rows seen so far can tell: required cells, value spellings, unique employee ids,
- * one person = one name/e-mail/username/gender/birthday, usernames and e-mails unique across people.
+ * The employees sheet: one row per employee (a person with two jobs has two). Builds users (one per
+ * user_id) and employees, and checks what one row or the rows seen so far can tell: required cells, value
+ * spellings, unique employee ids, the person's fields alike on every row of one person, usernames and
+ * e-mails unique across people. The value fields are the field table's (src/model/fields.ts).
  * References (team_id) are checked after every sheet is read.
  */
-import type { Employee, Gender, Organisation, Source, User } from '../model/organisation.js';
+import { EMPLOYEE_FIELDS, USER_FIELDS, type UserFieldKey } from '../model/fields.js';
+import type { Employee, Organisation, Source, User } from '../model/organisation.js';
+import type { SheetMeta } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import { readEmployeeUnit, type ExportShapesState } from './export-shapes.js';
 import { readEmployment, readName } from './people-columns.js';
-import { identityKey, isValidEmail, parseGender, parseLanguage } from './values.js';
-import { validateRowWords, type PersonField } from '../words/validate-rows.js';
+import { identityKey } from './values.js';
+import { fieldReads, readFields, sameIdentity, type FieldRead, type FieldRule } from './value-readers.js';
+import { validateRowWords, type DateColumn, type PersonField } from '../words/validate-rows.js';
 
 export interface EmployeeRowsState {
   /** Lower-cased e-mail → the user who has it. */
@@ -20,34 +24,75 @@ export interface EmployeeRowsState {
   previousIds: Map<string, number>;
   /**
    * Employee → their user in the service, when the sheet has no user_id column and a service is known:
-   * an existing employment keeps the person it has (a person with two jobs stays one person).
+   * an existing employee keeps the person it has (a person with two jobs stays one person).
    */
   serviceUserOf?: ReadonlyMap<string, string>;
   api: 'v3' | 'v2';
   today: string;
   /** Units, paths and leader flags on employee rows (exports.md). */
   shapes?: ExportShapesState;
+  /** The value fields the employees sheet reads, worked out at its first row. */
+  fields?: SheetFields;
 }
 
 export function newEmployeeRowsState(api: 'v3' | 'v2', today: string, shapes?: ExportShapesState): EmployeeRowsState {
   return { emails: new Map(), usernames: new Map(), previousIds: new Map(), api, today, ...(shapes && { shapes }) };
 }
 
-/** The person fields of one row, as read (undefined: column absent or value unreadable). */
-interface PersonFields {
-  name: string | null;
-  email: string | null;
-  /** undefined: no username column (not managed); null: blank (the e-mail). */
-  username: string | null | undefined;
-  gender: Gender | null | undefined;
-  birthday: string | null | undefined;
+/** The value fields one sheet reads, and this row's values of every field (undefined: not read). */
+interface SheetFields {
+  meta: SheetMeta;
+  /**
+   * Every user and every employee of the sheet is a copy of one of these, its keys in the order of the
+   * type's: one object shape for 100,000 of them (a field whose blank means another's is left out of the
+   * user when the sheet has no column for it).
+   */
+  userShape: User;
+  employeeShape: Employee;
+  person: FieldRead[];
+  employee: FieldRead[];
+  personValues: unknown[];
+  employeeValues: unknown[];
+}
+
+/** What is particular to one of the person's fields, beyond its value kind. */
+const PERSON_RULES: { readonly [K in UserFieldKey]?: FieldRule<UserFieldKey> } = {
+  // Without a name column: first + last name (exports.md).
+  name: { read: readName },
+  email: { blank: () => validateRowWords().emailEmpty },
+  username: { same: sameIdentity, blankMeans: 'email' },
+  birthday: { read: dayNotInFuture },
+};
+
+/** Per person's field (by its index), the field a blank cell stands for. */
+const BLANK_MEANS = USER_FIELDS.map((field) => PERSON_RULES[field.key]?.blankMeans);
+
+const PERSON_INDEX = Object.fromEntries(USER_FIELDS.map((field, index) => [field.key, index])) as Record<UserFieldKey, number>;
+
+function shapeOf<T>(keys: readonly string[]): T {
+  return Object.fromEntries(keys.map((key) => [key, undefined])) as T;
+}
+
+function sheetFields(c: RowCursor, state: EmployeeRowsState): SheetFields {
+  if (state.fields?.meta !== c.meta) {
+    state.fields = {
+      meta: c.meta,
+      userShape: shapeOf(['id', ...USER_FIELDS.filter((f) => PERSON_RULES[f.key]?.blankMeans === undefined || c.has(f.column)).map((f) => f.key), 'source']),
+      employeeShape: shapeOf(['id', 'userId', ...EMPLOYEE_FIELDS.map((f) => f.key), 'teamId', 'status', 'previousId', 'source']),
+      person: fieldReads(USER_FIELDS, c, state.api, PERSON_RULES),
+      employee: fieldReads(EMPLOYEE_FIELDS, c, state.api),
+      personValues: new Array<unknown>(USER_FIELDS.length).fill(undefined),
+      employeeValues: new Array<unknown>(EMPLOYEE_FIELDS.length).fill(undefined),
+    };
+  }
+  return state.fields;
 }
 
 export function readEmployeeRow(c: RowCursor, org: Organisation, state: EmployeeRowsState): void {
   const id = c.required('employee_id', validateRowWords().employeeIdEmpty);
-  const person = readPerson(c, state.today);
-  const employment = c.has('employment') ? c.text('employment') : undefined;
-  const systemLanguage = readLanguage(c, state.api);
+  const fields = sheetFields(c, state);
+  readFields(c, fields.person, fields.personValues);
+  readFields(c, fields.employee, fields.employeeValues);
   const { status, notYetHired } = readEmployment(c, state.today);
   let teamId = c.has('team_id') ? c.text('team_id') : undefined;
   const previousText = c.has('previous_employee_id') ? c.text('previous_employee_id') : null;
@@ -60,54 +105,28 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
     return;
   }
   const previousId = previousText !== null && previousText !== id ? checkPreviousId(c, state, previousText) : undefined;
-  // Without a user_id column the person is the one the service has behind this employment (before a rename: its old id).
+  // Without a user_id column the person is the one the service has behind this employee (before a rename: its old id).
   const serviceUser = c.has('user_id') ? undefined : (previousId !== undefined ? state.serviceUserOf?.get(previousId) : undefined) ?? state.serviceUserOf?.get(id);
   const userId = userIdText ?? serviceUser ?? id;
   const source = c.source();
   if (state.shapes) teamId = readEmployeeUnit(c, id, teamId, source, state.shapes);
-  const employee: Employee = { id, userId, employment, systemLanguage, teamId, status, previousId, source };
+  const employee: Employee = { ...fields.employeeShape, id, userId, teamId, status, previousId, source };
+  const byKey = employee as unknown as Record<string, unknown>;
+  for (let i = 0; i < EMPLOYEE_FIELDS.length; i++) byKey[EMPLOYEE_FIELDS[i]!.key] = fields.employeeValues[i];
   org.employees.set(id, employee);
 
   const user = org.users.get(userId);
-  if (user) comparePerson(c, user, person);
-  else org.users.set(userId, newUser(c, state, userId, person, source));
+  if (user) comparePerson(c, user, fields);
+  else org.users.set(userId, newUser(c, state, userId, fields, source));
 }
 
-function readPerson(c: RowCursor, today: string): PersonFields {
-  const name = readName(c);
-  const email = c.required('email', validateRowWords().emailEmpty);
-  if (email !== null && !isValidEmail(email)) {
-    c.error('email', 'invalid_email', validateRowWords().invalidEmail(email));
+function dayNotInFuture(c: RowCursor, column: string): string | null | undefined {
+  const day = c.date(column as DateColumn);
+  if (day && day > c.today) {
+    c.error(column, 'future_date', validateRowWords().futureBirthday(day));
+    return undefined;
   }
-  const username = c.has('username') ? c.text('username') : undefined;
-  let gender: Gender | null | undefined;
-  if (c.has('gender')) {
-    const text = c.text('gender');
-    gender = text === null ? null : parseGender(text);
-    if (gender === undefined && text !== null) {
-      c.error('gender', 'invalid_value', validateRowWords().unknownGender(text));
-    }
-  }
-  let birthday: string | null | undefined;
-  if (c.has('birthday')) {
-    birthday = c.date('birthday');
-    if (birthday && birthday > today) {
-      c.error('birthday', 'future_date', validateRowWords().futureBirthday(birthday));
-      birthday = undefined;
-    }
-  }
-  return { name, email, username, gender, birthday };
-}
-
-function readLanguage(c: RowCursor, api: 'v3' | 'v2'): Employee['systemLanguage'] {
-  if (api === 'v2' || !c.has('system_language')) return undefined;
-  const text = c.text('system_language');
-  if (text === null) return 'da';
-  const language = parseLanguage(text);
-  if (language === undefined) {
-    c.error('system_language', 'invalid_value', validateRowWords().unknownSystemLanguage(text));
-  }
-  return language;
+  return day;
 }
 
 function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: string): string | undefined {
@@ -124,10 +143,19 @@ function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: str
   return previousId;
 }
 
-function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person: PersonFields, source: Source): User {
-  const email = person.email ?? '';
-  // Blank: the e-mail. No column: not managed (a new person gets the e-mail, an existing one keeps theirs).
-  const username = person.username === undefined ? undefined : (person.username ?? email);
+function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, fields: SheetFields, source: Source): User {
+  const user: User = { ...fields.userShape, id: userId, source };
+  const byKey = user as unknown as Record<string, unknown>;
+  for (let i = 0; i < USER_FIELDS.length; i++) {
+    const { key, required } = USER_FIELDS[i]!;
+    const value = fields.personValues[i];
+    const means = BLANK_MEANS[i];
+    if (required === true) byKey[key] = value ?? '';
+    else if (means === undefined) byKey[key] = value;
+    // No column: not managed (a new person gets what the blank means, an existing one keeps theirs).
+    else if (value !== undefined) byKey[key] = value ?? byKey[means];
+  }
+  const { email, username } = user;
   let emailTaken = false;
   if (email !== '') {
     const key = identityKey(email);
@@ -142,41 +170,28 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, person:
     const key = identityKey(effective);
     const owner = state.usernames.get(key);
     if (owner === undefined) state.usernames.set(key, userId);
-    else if (person.username) {
+    else if (fields.personValues[PERSON_INDEX.username]) {
       c.error('username', 'duplicate_username', validateRowWords().usernameTaken(effective, owner));
     } else if (!emailTaken) {
       c.error('email', 'duplicate_username', validateRowWords().emailIsUsername(email, owner));
     }
   }
-  return {
-    id: userId,
-    name: person.name ?? '',
-    email,
-    ...(username !== undefined && { username }),
-    gender: person.gender,
-    birthday: person.birthday,
-    source,
-  };
+  return user;
 }
 
-/** A later row of a person must agree with the person's first row. */
-function comparePerson(c: RowCursor, user: User, person: PersonFields): void {
+/** A later row of a person must agree with the person's first row, field by field. */
+function comparePerson(c: RowCursor, user: User, fields: SheetFields): void {
   const firstRow = user.source?.row;
   const words = validateRowWords();
-  const disagree = (column: PersonField, first: string, here: string) =>
-    c.error(column, 'conflicting_user', words.conflictingPerson(column, here, first, firstRow, user.id), here);
-  if (person.name !== null && user.name !== '' && person.name !== user.name) disagree('name', user.name, person.name);
-  if (person.email !== null && user.email !== '' && identityKey(person.email) !== identityKey(user.email)) {
-    disagree('email', user.email, person.email);
-  }
-  // A username taken from a differing e-mail is already reported on the e-mail cell.
-  if (person.username && user.username && identityKey(person.username) !== identityKey(user.username)) {
-    disagree('username', user.username, person.username);
-  }
-  if (person.gender !== undefined && user.gender !== undefined && person.gender !== user.gender) {
-    disagree('gender', user.gender ?? words.empty, c.text('gender') ?? words.empty);
-  }
-  if (person.birthday !== undefined && user.birthday !== undefined && person.birthday !== user.birthday) {
-    disagree('birthday', user.birthday ?? words.empty, person.birthday ?? words.empty);
+  const firstValues = user as unknown as Record<string, unknown>;
+  for (const field of fields.person) {
+    const here = fields.personValues[field.index] as string | null | undefined;
+    const { key, column } = USER_FIELDS[field.index]!;
+    const first = firstValues[key] as string | null | undefined;
+    // Not read here or on the first row; a blank that stands for something else was reported or filled in.
+    if (here === undefined || first === undefined || (!field.blankIsValue && (!here || !first))) continue;
+    if (here === first || (here !== null && first !== null && field.same(first, here))) continue;
+    const shown = field.shownAsWritten ? c.text(column) : here;
+    c.error(column, 'conflicting_user', words.conflictingPerson(column as PersonField, shown ?? words.empty, first ?? words.empty, firstRow, user.id), shown ?? words.empty);
   }
 }

@@ -25,6 +25,8 @@ import { resolveUnitNames } from './units-by-name.js';
 import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
+import { VALUE_READERS } from './value-readers.js';
+import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
 import { assertNever } from '../assert-never.js';
 import { validateSheetWords } from '../words/validate-sheets.js';
 
@@ -39,7 +41,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   const org = emptyOrganisation();
   const shapes = newExportShapesState(options.pathSeparator);
   const employeeState = newEmployeeRowsState(api, options.today ?? localToday(), shapes);
-  const organisationState = newOrganisationRowsState();
+  const organisationState = newOrganisationRowsState(api);
   const absenceRows: AbsenceRows = { periods: [], undated: [] };
   const delegationRows: DelegationRow[] = [];
   const incomplete = { employees: false, organisation: false };
@@ -60,7 +62,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
     if (meta.kind === 'organisation' && !path && !has('id')) incomplete.organisation = true;
     if (meta.kind === 'organisation' && !path && !(has('id') && has('parent_id'))) treeColumnsPresent = false;
     if (meta.kind === 'employees' && !has('user_id') && options.current) {
-      // Without a user_id column an existing employment keeps the person the service has: the rows need
+      // Without a user_id column an existing employee keeps the person the service has: the rows need
       // the service's employees before they can be read (only then; otherwise they stream meanwhile).
       employeeState.serviceUserOf = (await options.current).userOf;
     }
@@ -200,15 +202,11 @@ function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2',
       null,
     );
   }
-  if (api === 'v2' && meta.kind === 'employees' && meta.headers.has('system_language')) {
-    issues.warning(
-      meta,
-      null,
-      'system_language',
-      'ignored_column',
-      validateSheetWords().v2HasNoSystemLanguage,
-      null,
-    );
+  if (api === 'v2' && meta.kind === 'employees') {
+    for (const field of [...USER_FIELDS, ...EMPLOYEE_FIELDS]) {
+      const ignored = VALUE_READERS[field.value].ignoredOnV2;
+      if (ignored && !('v2' in field.wire) && meta.headers.has(field.column)) issues.warning(meta, null, field.column, 'ignored_column', ignored(), null);
+    }
   }
 }
 

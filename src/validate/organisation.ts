@@ -3,24 +3,44 @@
  * is read, the tree is checked as a whole: parents and owners resolve, exactly one top department that
  * matches the service's, no loops.
  */
+import { UNIT_FIELDS, type UnitFieldKey } from '../model/fields.js';
 import type { Department, Organisation, Team } from '../model/organisation.js';
-import type { IssueCollector } from './collector.js';
+import type { IssueCollector, SheetMeta } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import type { References } from './references.js';
 import { checkDepartmentTree, describeLoop } from './tree.js';
 import type { CurrentView } from './types.js';
 import { parseUnitType } from './values.js';
+import { fieldReads, readFields, type FieldRead, type FieldRule } from './value-readers.js';
 import { validateUnitWords } from '../words/validate-units.js';
 
 export interface OrganisationRowsState {
+  api: 'v3' | 'v2';
+  /** The value fields the sheet reads, worked out at its first row, and this row's values. */
+  fields?: { meta: SheetMeta; reads: FieldRead[]; values: unknown[] };
   /** Departments without a parent, in row order: the top department and any extra ones. */
   parentless: Department[];
   /** previous_id → row, per kind, to keep renames unambiguous. */
   previousIds: { department: Map<string, number>; team: Map<string, number> };
 }
 
-export function newOrganisationRowsState(): OrganisationRowsState {
-  return { parentless: [], previousIds: { department: new Map(), team: new Map() } };
+export function newOrganisationRowsState(api: 'v3' | 'v2'): OrganisationRowsState {
+  return { api, parentless: [], previousIds: { department: new Map(), team: new Map() } };
+}
+
+const UNIT_RULES: { readonly [K in UnitFieldKey]?: FieldRule } = {
+  name: { blank: () => validateUnitWords().unitNameEmpty },
+};
+
+/** The unit's value fields, as read from this row (undefined: no column). */
+function readUnitFields(c: RowCursor, state: OrganisationRowsState): Pick<Department, UnitFieldKey> {
+  if (state.fields?.meta !== c.meta) {
+    state.fields = { meta: c.meta, reads: fieldReads(UNIT_FIELDS, c, state.api, UNIT_RULES), values: new Array<unknown>(UNIT_FIELDS.length).fill(undefined) };
+  }
+  readFields(c, state.fields.reads, state.fields.values);
+  const fields: Record<string, unknown> = {};
+  for (let i = 0; i < UNIT_FIELDS.length; i++) fields[UNIT_FIELDS[i]!.key] = state.fields.values[i];
+  return fields as Pick<Department, UnitFieldKey>;
 }
 
 export function readOrganisationRow(c: RowCursor, org: Organisation, state: OrganisationRowsState): void {
@@ -30,9 +50,8 @@ export function readOrganisationRow(c: RowCursor, org: Organisation, state: Orga
     c.error('type', 'invalid_value', validateUnitWords().unknownType(typeText));
   }
   const id = c.required('id', validateUnitWords().unitIdEmpty);
-  const name = c.required('name', validateUnitWords().unitNameEmpty);
+  const { name, owner } = readUnitFields(c, state);
   const parentId = c.text('parent_id');
-  const owner = c.has('owner') ? c.text('owner') : undefined;
   const previousText = c.has('previous_id') ? c.text('previous_id') : null;
   if (kind === undefined || id === null) return;
 

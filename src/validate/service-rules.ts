@@ -30,7 +30,7 @@ function checkIdentities(
   const refused = new Set<string>();
   const employeesOf = new Map<string, string[]>();
   for (const [employee, person] of userOf) employeesOf.set(person, [...(employeesOf.get(person) ?? []), employee]);
-  // The service's person behind each person of the workbook: the same user id, or the user of a listed employment.
+  // The service's person behind each person of the workbook: the same user id, or the user of a listed employee.
   const serviceOf = new Map<string, string>();
   for (const user of org.users.values()) if (people.has(user.id)) serviceOf.set(user.id, user.id);
   for (const employee of org.employees.values()) {
@@ -41,7 +41,7 @@ function checkIdentities(
   const byUsername = new Map<string, string>();
   const byEmail = new Map<string, string>();
   for (const [id, person] of people) {
-    // A person with no active employment and no row is adopted by the row that matches them (the plan says so).
+    // A person with no active employee and no row is adopted by the row that matches them (the plan says so).
     if (listed.has(id) || !(employeesOf.get(id) ?? []).some((e) => current.employees.has(e))) continue;
     // Exactly as the service compares usernames; e-mail addresses compare without case.
     if (person.username !== '') byUsername.set(person.username, id);

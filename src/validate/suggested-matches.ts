@@ -43,7 +43,7 @@ export function suggestMatches(
   for (const employee of org.employees.values()) employmentsOf.set(employee.userId, [...(employmentsOf.get(employee.userId) ?? []), employee.id]);
   for (const user of org.users.values()) {
     if (!user.source || alreadyReported.has(user.id) || listed.has(user.id) || !user.birthday || !user.name) continue;
-    // A person who keeps an employment the service knows is known already, whatever their user id.
+    // A person who keeps an employee the service knows is known already, whatever their user id.
     if ((employmentsOf.get(user.id) ?? []).some((id) => userOf.has(id))) continue;
     const match = byNameAndBirthday.get(matchKey(user.name, user.birthday));
     if (match === undefined) continue;
@@ -59,7 +59,7 @@ function suggestion(userId: string, person: ServicePerson, employees: readonly s
     const id = employees[0]!;
     return words.matchEmployee(id, who);
   }
-  // v3 shows no fired employment: the person is known, the number they left under is not.
+  // v3 shows no fired employee: the person is known, the number they left under is not.
   return words.matchLeaver(who, userId);
 }
 

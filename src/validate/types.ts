@@ -6,7 +6,7 @@ import type { Issue } from '../model/issue.js';
 export interface ValidateOptions {
   /** YYYY-MM-DD for the future_date check (default: today on the local calendar). */
   today?: string;
-  /** v2: delegation rows are not_supported errors; a system_language column is ignored with one warning. */
+  /** v2: delegation rows are not_supported errors; the column of a field v2 lacks is ignored with one warning. */
   api?: 'v3' | 'v2';
   /** The service's current state, when one is configured; absent: offline (unresolvable references warn). */
   current?: CurrentView | Promise<CurrentView>;

@@ -3,26 +3,27 @@
  * export's spelling into a value the column's own rules accept (values.ts), so a map can never smuggle in
  * a value the validator would refuse, and a map for a free-text column (a name) is refused as a mistake.
  */
-import type { SheetKind } from '../model/sheet-kind.js';
+import { SHEET_COLUMNS } from '../model/fields.js';
+import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import type { ValueRules } from '../sheets/profile.js';
-import { parseGender, parseLanguage, parseResponsibility, parseStatus, parseUnitType } from './values.js';
+import { SPELLINGS } from './value-readers.js';
 
 /** The leader flag's spellings (exports.md "The leader"): yes/no, ja/nej, true/false, 1/0, x. */
 const FLAG_VALUES = new Set(['yes', 'no', 'ja', 'nej', 'true', 'false', '1', '0', 'x']);
 
-const RULES: Partial<Record<SheetKind, Record<string, (value: string) => boolean>>> = {
-  employees: {
-    gender: (value) => parseGender(value) !== undefined,
-    system_language: (value) => parseLanguage(value) !== undefined,
-    status: (value) => parseStatus(value) !== undefined,
-    is_manager: (value) => FLAG_VALUES.has(value.trim().toLowerCase()),
-  },
-  organisation: {
-    type: (value) => parseUnitType(value) !== undefined,
-  },
-  delegations: {
-    responsibility: (value) => parseResponsibility(value) !== undefined,
-  },
-};
+type Accepts = (value: string) => boolean;
 
-export const valueRules: ValueRules = (kind, column) => RULES[kind]?.[column];
+/** Per sheet, the template's columns of a kind read from spellings (the field table), and the exports' leader flag. */
+const RULES: Record<SheetKind, Record<string, Accepts>> = Object.fromEntries(
+  SHEET_KINDS.map((kind) => {
+    const rules: Record<string, Accepts> = {};
+    for (const column of SHEET_COLUMNS[kind]) {
+      const parse = SPELLINGS[column.value];
+      if (parse) rules[column.column] = (value) => parse(value) !== undefined;
+    }
+    if (kind === 'employees') rules['is_manager'] = (value) => FLAG_VALUES.has(value.trim().toLowerCase());
+    return [kind, rules];
+  }),
+) as Record<SheetKind, Record<string, Accepts>>;
+
+export const valueRules: ValueRules = (kind, column) => RULES[kind][column];
