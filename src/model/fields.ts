@@ -41,6 +41,8 @@ export interface ColumnDef {
   example: Bilingual<string | { date: string }>;
   /** Values the template offers in a drop-down list. */
   dropdown?: Bilingual<readonly string[]>;
+  /** A date never after today (a birthday): a two-digit year takes the latest century that keeps it so. */
+  past?: true;
 }
 
 /** A field's name on one API version's wire; absent: the version does not have the field. */
@@ -148,6 +150,7 @@ export const USER_FIELDS = [
     aliases: ['birth date', 'date of birth', 'dob', 'fødselsdato', 'fødselsdag'],
     help: { en: 'A date, not in the future.', da: 'En dato, ikke i fremtiden.' },
     value: 'date',
+    past: true,
     example: { en: { date: '1985-04-17' }, da: { date: '1985-04-17' } },
     wire: { v3: { write: 'birthday', read: ['birthday'] }, v2: { write: 'birthday', read: ['birthday'] } },
     update: 'updatable',
@@ -409,6 +412,11 @@ export const SHEET_COLUMNS: Record<SheetKind, readonly (ColumnDef & { key?: stri
   absence: Object.values(ABSENCE_COLUMNS),
   delegations: Object.values(DELEGATION_COLUMNS),
 };
+
+/** Date columns whose dates are never after today (`past`), on any sheet. */
+export const PAST_DATE_COLUMNS: ReadonlySet<string> = new Set(
+  Object.values(SHEET_COLUMNS).flatMap((columns) => columns.filter((column) => column.past).map((column) => column.column)),
+);
 
 export type UserFieldKey = (typeof USER_FIELDS)[number]['key'];
 export type EmployeeFieldKey = (typeof EMPLOYEE_FIELDS)[number]['key'];

@@ -39,7 +39,7 @@ export interface Employee {
   /** The team the employee works from; null: in no team. */
   teamId?: string | null;
   status: EmployeeStatus;
-  /** The id this employment had before (desired state only): rename, never re-create. */
+  /** The id this employee had before (desired state only): rename, never re-create. */
   previousId?: string;
   source?: Source;
 }

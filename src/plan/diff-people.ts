@@ -77,7 +77,7 @@ export function renameReason(step: RenameStep, column: string, kind: RenamedKind
 
 function userFields(user: User, serviceUsername?: string): UserFields {
   // No username column: the username the service has for the person stays (v2 sends it with each new
-  // employment); a new person gets the e-mail, the documents' default. See planUserUpdate.
+  // employee); a new person gets the e-mail, the documents' default. See planUserUpdate.
   const wanted: User = { ...user, username: user.username ?? serviceUsername ?? user.email };
   const fields: Record<string, unknown> = {};
   for (const field of USER_FIELDS) if (wanted[field.key] !== undefined) fields[field.key] = wanted[field.key];
@@ -86,9 +86,9 @@ function userFields(user: User, serviceUsername?: string): UserFields {
 
 /**
  * The service's user for each person of the workbook whose user id the service does not know but whose
- * employment it does (user_id left blank, so the employee id stood in, and the employee was renamed; or
+ * employee it does (user_id left blank, so the employee id stood in, and the employee was renamed; or
  * a service whose user ids are not the employee ids): that person is the service's user of the
- * employment — updated, never created a second time.
+ * employee — updated, never created a second time.
  */
 export function serviceUserIds(desired: Organisation, now: Organisation, notes: DiffNote[]): Map<string, string> {
   const candidates = new Map<string, { serviceUserId: string; employee: Employee }>();
@@ -115,9 +115,9 @@ export function serviceUserIds(desired: Organisation, now: Organisation, notes: 
 
 /**
  * A person the service has no user for, whose username or e-mail a service user already has: a user
- * with no active employment and no row of its own in the workbook is adopted (an earlier run created it
+ * with no active employee and no row of its own in the workbook is adopted (an earlier run created it
  * and stopped before the employee, and the id has been corrected since), so the person is not blocked by
- * "username is already taken". A user who is someone's active employment is named in a note instead.
+ * "username is already taken". A user who is someone's active employee is named in a note instead.
  */
 export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias: Map<string, string>, notes: DiffNote[]): void {
   const employed = new Set<string>();

@@ -4,6 +4,7 @@
  * that column, so a column of codes is never gender, nor a column of names a yes/no flag.
  */
 import type { SheetKind } from '../model/sheet-kind.js';
+import { PAST_DATE_COLUMNS } from '../model/fields.js';
 import { parseDateText } from './dates.js';
 import { parseDateInFormat } from './profile-cells.js';
 import { DATE_COLUMNS, type ValueRules } from './profile-rules.js';
@@ -66,7 +67,7 @@ export function verdictFor(kind: SheetKind, target: string, cells: readonly RawC
     if (codes) return misfit('codes');
     return misfit(share(isPersonName) >= 0.5 ? 'names' : 'unreadable');
   }
-  if (DATE_COLUMNS.has(target)) return dateVerdict(values, target === 'birthday', checks.today, misfit);
+  if (DATE_COLUMNS.has(target)) return dateVerdict(values, PAST_DATE_COLUMNS.has(target), checks.today, misfit);
   if (target === 'email') return share(checks.email) >= READABLE_SHARE ? { fits: true } : misfit('unreadable');
   if (UNIQUE_IDS[kind] === target) {
     if (share(isPersonName) >= 0.5) return misfit('names');
@@ -84,12 +85,12 @@ export function verdictFor(kind: SheetKind, target: string, cells: readonly RawC
  * the format that reads the most values is written under `dates` (two-digit years included), unless a
  * format of the other order reads as many (03/04/2020 alone cannot say which is the month).
  */
-function dateVerdict(values: readonly RawCell[], birthday: boolean, today: string, misfit: (why: Misfit['why']) => Misfit): Verdict {
+function dateVerdict(values: readonly RawCell[], past: boolean, today: string, misfit: (why: Misfit['why']) => Misfit): Verdict {
   const texts = values.filter((cell) => cell.type !== 'date').map((cell) => cell.text);
   const enough = (count: number) => values.length - texts.length + count >= values.length * READABLE_SHARE;
   const native = texts.filter((text) => 'date' in parseDateText(text)).length;
   if (enough(native) && (texts.length === 0 || native === texts.length)) return { fits: true };
-  const century = { today, birthday };
+  const century = { today, past };
   const counted = DATE_FORMATS.map((format) => ({ format, count: texts.filter((text) => parseDateInFormat(text, format, century) !== null).length }));
   const best = counted.reduce((a, b) => (b.count > a.count ? b : a));
   if (!enough(best.count) || best.count <= native) return enough(native) ? { fits: true } : misfit('unreadable');

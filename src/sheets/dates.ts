@@ -14,12 +14,12 @@ const TWO_DIGIT_YEAR = /^(\d{1,2})([-./])(\d{1,2})\2(\d{2})$/;
 
 /**
  * What a two-digit year needs to become a year (exports.md "Two-digit years"): today, and whether the
- * column is a birthday (never in the future) or another date (the century that puts it within 50 years
+ * column's dates are never after today (`past`: a date of birth) or another date (the century that puts it within 50 years
  * of today).
  */
 export interface Century {
   today: string;
-  birthday: boolean;
+  past: boolean;
 }
 
 /**
@@ -55,8 +55,8 @@ export function parseDateText(text: string, dateOrder?: DateOrder, century?: Cen
 }
 
 /**
- * The day a two-digit year names by the century rule: a birthday takes the latest century that does not
- * put it after today; any other date the century that puts it within 50 years of today (the nearest).
+ * The day a two-digit year names by the century rule: a date never after today (a date of birth) takes the latest
+ * century that does not put it after today; any other date the century that puts it within 50 years of today (the nearest).
  */
 export function dateWithTwoDigitYear(yearOfCentury: number, month: number, day: number, century: Century): DateTextResult {
   const todayYear = Number(century.today.slice(0, 4));
@@ -65,8 +65,8 @@ export function dateWithTwoDigitYear(yearOfCentury: number, month: number, day: 
   for (const year of [base - 200, base - 100, base, base + 100].map((b) => b + yearOfCentury)) {
     const result = calendarDate(String(year), String(month), String(day));
     if (!('date' in result)) continue;
-    if (century.birthday && result.date > century.today) continue;
-    const distance = century.birthday ? daysBetween(result.date, century.today) : Math.abs(daysBetween(result.date, century.today));
+    if (century.past && result.date > century.today) continue;
+    const distance = century.past ? daysBetween(result.date, century.today) : Math.abs(daysBetween(result.date, century.today));
     if (best === null || distance < best.distance) best = { date: result.date, distance };
   }
   return best === null ? { error: 'invalid_date' } : { date: best.date };
@@ -79,7 +79,7 @@ function daysBetween(from: string, to: string): number {
 /**
  * A date with a time of day, as SQL exports and Excel's text output write them (`2025-03-31 00:00:00`,
  * `2025-03-31T14:30`, `31-03-2025 00:00`), is the calendar day it names: every date of the workbook is
- * a day (a first or last day of sickness, a birthday), and the day an export wrote is the day it meant,
+ * a day (a first or last day of sickness, a date of birth), and the day an export wrote is the day it meant,
  * whatever the hour. A time with a time zone (`Z`, `+02:00`) names an instant, whose day depends on
  * where it is read: only midnight is taken (the day it starts), any other time is invalid (null).
  * Returns the text without its time, or itself when it has none.
@@ -144,7 +144,7 @@ export function calendarDayFromSerial(serial: number, date1904: boolean): string
   }
   let day = formattedDays.get(unixDay);
   if (day === undefined) {
-    // Dates repeat (birthdays, absence periods) and formatting is the costly part on a large sheet.
+    // Dates repeat (dates of birth, absence periods) and formatting is the costly part on a large sheet.
     if (formattedDays.size > 50_000) formattedDays.clear();
     day = new Date(unixDay * MS_PER_DAY).toISOString().slice(0, 10);
     formattedDays.set(unixDay, day);

@@ -28,7 +28,7 @@ export interface Profile {
  */
 export type ValueRules = (kind: SheetKind, column: string) => ((value: string) => boolean) | undefined;
 
-/** Columns that hold dates (a date format for any other column would never be used). */
+/** Columns that hold dates (a date format for any other column would never be used): the template's and the exports'. */
 export const DATE_COLUMNS: ReadonlySet<string> = new Set([
   ...SHEET_KINDS.flatMap((kind) => SHEET_COLUMNS[kind].filter((column) => column.value === 'date').map((column) => column.column)),
   'leaving_date',

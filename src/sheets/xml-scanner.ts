@@ -11,7 +11,7 @@
  * anywhere (mid-tag, mid-reference, mid-CDATA) and nothing is read twice. saxes takes a method call per
  * character; here text and whole tags inside the root, nearly all of a sheet, are read by tight loops
  * (this file), the rest a state at a time (xml-states.ts: tags; xml-markup.ts: comments, CDATA, PIs, the
- * declaration, and what the machine holds). Reading every row of the 100,000-employment workbook took
+ * declaration, and what the machine holds). Reading every row of the 100,000-employee workbook took
  * 3.6 s of CPU with saxes, 2.0 s with this (docs/benchmarks.md, issue 25).
  *
  * Differences kept on purpose: a DOCTYPE is refused as soon as `<!DOCTYPE` is read (saxes reads the whole

@@ -7,6 +7,7 @@ import { parseDateText, type DateTextResult } from '../sheets/dates.js';
 import { hasTwoDigitYear, parseDateInFormat } from '../sheets/profile-cells.js';
 import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
+import { PAST_DATE_COLUMNS } from '../model/fields.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { ErrorCode, WarningCode } from '../model/issue.js';
 import { validateRowWords, type DateColumn } from '../words/validate-rows.js';
@@ -107,7 +108,7 @@ export class RowCursor {
       );
       return undefined;
     }
-    const century = { today: this.today, birthday: column === 'birthday' };
+    const century = { today: this.today, past: PAST_DATE_COLUMNS.has(column) };
     let parsed: DateTextResult = parseDateText(cell.text, this.dateOrder, century);
     if (cell.dateFormat !== undefined && hasTwoDigitYear(cell.dateFormat)) {
       const date = parseDateInFormat(cell.text, cell.dateFormat, century);

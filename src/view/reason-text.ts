@@ -34,7 +34,7 @@ function unitChangeText(change: UnitChange): string {
   }
 }
 
-/** Why an operation is in the plan: the words after its line ("+ employee 104: new employment in the workbook"). */
+/** Why an operation is in the plan: the words after its line ("+ team T-9: new in the workbook"). */
 export function reasonText(reason: OperationReason): string {
   const w = planReasonWords();
   switch (reason.code) {

@@ -1,6 +1,6 @@
 /**
- * The reasons of src/plan/'s operations: the words after each line of a plan ("+ employee 104: new
- * employment in the workbook"). Ids, dates and the sheets' column names stay as they are.
+ * The reasons of src/plan/'s operations: the words after each line of a plan ("+ team T-9: new in
+ * the workbook"). Ids, dates and the sheets' column names stay as they are.
  */
 import { phrasebook } from './language.js';
 import type { Period, RenamedKind } from '../model/reasons.js';

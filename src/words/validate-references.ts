@@ -56,7 +56,7 @@ const en = {
     `It looks like employee ${id} under a new id: put ${id} in previous_employee_id, or give this person their own e-mail address${hasUsername ? ' and username' : ''}.`,
   topOwnerLeaves: (owner: string, top: string) =>
     `Employee "${owner}" owns the top department "${top}" in the service, and the service refuses to fire the owner of the top department. Give the top department another owner first (owner column of the Organisation sheet), or keep the employee active.`,
-  personBorn: (name: string, birthday: string | undefined) => `${name}, born ${birthday}`,
+  personBorn: (name: string, born: string | undefined) => `${name}, born ${born}`,
   matchEmployee: (id: string, who: string) =>
     `This looks like employee ${id} (${who}) under a new id: put ${id} in previous_employee_id to keep their data. As it stands a second person is created and ${id} stays; if this is someone else, nothing needs doing.`,
   matchLeaver: (who: string, user: string) =>
@@ -110,7 +110,7 @@ export const validateReferenceWords = phrasebook({
       `Det ligner medarbejder ${id} under et nyt id: skriv ${id} i previous_employee_id, eller giv denne person sin egen e-mailadresse${hasUsername ? ' og sit eget brugernavn' : ''}.`,
     topOwnerLeaves: (owner, top) =>
       `Medarbejderen "${owner}" er leder af topafdelingen "${top}" i tjenesten, og tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder (kolonnen owner i arket Organisation), eller lad medarbejderen forblive aktiv.`,
-    personBorn: (name, birthday) => `${name}, født ${birthday}`,
+    personBorn: (name, born) => `${name}, født ${born}`,
     matchEmployee: (id, who) =>
       `Det ligner medarbejder ${id} (${who}) under et nyt id: skriv ${id} i previous_employee_id for at beholde personens data. Som det står nu, oprettes en person mere, og ${id} bliver; er det en anden person, skal du ikke gøre noget.`,
     matchLeaver: (who, user) =>

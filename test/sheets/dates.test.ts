@@ -20,8 +20,8 @@ describe('dates written as text', () => {
   });
 
   test('a two-digit year is read under a stated order by the century rule (exports.md)', () => {
-    const birthday = { today: '2025-06-01', birthday: true };
-    const other = { today: '2025-06-01', birthday: false };
+    const birthday = { today: '2025-06-01', past: true };
+    const other = { today: '2025-06-01', past: false };
     // A birthday is never in the future: 30.06.25 is 1925, 01.06.25 (today) is 2025.
     expect(parseDateText('30.06.25', 'dmy', birthday)).toEqual({ date: '1925-06-30' });
     expect(parseDateText('01.06.25', 'dmy', birthday)).toEqual({ date: '2025-06-01' });

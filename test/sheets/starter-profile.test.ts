@@ -75,7 +75,7 @@ function readable(column: string, value: string, format: string | undefined): bo
   if (fixed) return fixed(value);
   if (column === 'email') return isValidEmail(value);
   if (['birthday', 'hiring_date', 'leaving_date'].includes(column)) {
-    const century = { today: TODAY, birthday: column === 'birthday' };
+    const century = { today: TODAY, past: column === 'birthday' };
     if (format !== undefined && parseDateInFormat(value, format, century) !== null) return true;
     return 'date' in parseDateText(value, undefined, century);
   }

@@ -55,16 +55,16 @@ function readPersonFields(check: FieldCheck, creating: boolean) {
   return { user, extId, employee };
 }
 
-/** The fields that name the person: a rehire or a second employment gives the same values. */
+/** The fields that name the person: a rehire or a second employee of the person gives the same values. */
 const IDENTIFYING = identifyingFields(USER_FIELDS, true);
-/** The person's other fields: a rehire or a second employment may change them. */
+/** The person's other fields: a rehire or a second employee of the person may change them. */
 const NOT_IDENTIFYING = identifyingFields(USER_FIELDS, false);
 
 function pick(values: Record<string, unknown>, fields: readonly SandboxField[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((field) => [field.key, values[field.key]]));
 }
 
-/** A second employment must give the fields the v2 table requires for one. */
+/** A second employee of one person must give the fields the v2 table requires for one. */
 function checkSecondEmployment(check: FieldCheck, given: GivenValues<typeof EMPLOYEE_FIELDS>): void {
   for (const field of EMPLOYEE_FIELDS as readonly SandboxField[]) {
     const error = field.v2?.secondEmployment;
