@@ -136,7 +136,7 @@ export function makePlan(ctx: Context, connection: Connection, serviceState: Cur
   const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired')).knowing(serviceState.org.employees);
   const { current, reported, reportedFrom } = withLedgers(serviceState, {
     firedOn: fired.firedOn,
-    firedEmployment: fired.employmentOf,
+    firedFields: fired.fieldsOf,
     periods: ledger.all(),
     rehireWindowDays: connection.adapter.capabilities.rehireWindowDays,
     resendAbsences: options.resendAbsences,

@@ -8,12 +8,14 @@
  *   periods, and warns about periods the workbook no longer has. Renames of employees are followed.
  * - The fired ledger: v2 does not show deleted employees, and a deleted employee can be rehired only for
  *   14 days; knowing when the importer fired someone lets the plan say which will happen. Neither version
- *   shows a fired employee's fields, so their employment title when fired is kept too: a rehire is then
- *   followed by an employment update only when the title really changes.
+ *   shows a fired employee's fields, so their updatable value fields when fired (model/fields.ts) are kept
+ *   too: a rehire is then followed by an update only of what really changes.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StateFileError } from '../errors.js';
+import { hiddenWhileFired } from '../model/fields.js';
+import type { EmployeeValues } from '../model/operations.js';
 import type { Employee } from '../model/organisation.js';
 import { succeeded, type OperationOutcome } from './outcome.js';
 
@@ -135,13 +137,12 @@ export class AbsenceLedger {
   }
 }
 
-interface FiredLine {
+/** One line: the employee, the day, and their value fields when fired under their model keys. */
+type FiredLine = {
   employee_id: string;
   /** YYYY-MM-DD; null: rehired since. */
   fired_on: string | null;
-  /** Their employment title when fired (the service hides a fired employee's fields until the rehire). */
-  employment?: string | null;
-}
+} & EmployeeValues;
 
 export class FiredLedger {
   /** The employees as the service showed them before this run: what a firing records of them. */
@@ -151,43 +152,43 @@ export class FiredLedger {
     private readonly file: JsonLines<FiredLine>,
     /** Employee → the day the importer fired them (only those not rehired since). */
     readonly firedOn: Map<string, string>,
-    /** Employee → their employment title when the importer fired them, where it was known. */
-    readonly employmentOf: Map<string, string | null>,
+    /** Employee → their value fields when the importer fired them, where they were known. */
+    readonly fieldsOf: Map<string, EmployeeValues>,
   ) {}
 
   static load(path: string): FiredLedger {
     const file = new JsonLines<FiredLine>(path);
     const firedOn = new Map<string, string>();
-    const employmentOf = new Map<string, string | null>();
+    const fieldsOf = new Map<string, EmployeeValues>();
     for (const line of file.read()) {
-      employmentOf.delete(line.employee_id);
+      fieldsOf.delete(line.employee_id);
       if (line.fired_on === null) {
         firedOn.delete(line.employee_id);
         continue;
       }
       firedOn.set(line.employee_id, line.fired_on);
-      if (line.employment !== undefined) employmentOf.set(line.employee_id, line.employment);
+      const fields = hiddenWhileFired(line);
+      if (Object.keys(fields).length > 0) fieldsOf.set(line.employee_id, fields);
     }
-    return new FiredLedger(file, firedOn, employmentOf);
+    return new FiredLedger(file, firedOn, fieldsOf);
   }
 
-  /** The service's employees as read before the run (their titles are recorded when they are fired). */
+  /** The service's employees as read before the run (their fields are recorded when they are fired). */
   knowing(employees: ReadonlyMap<string, Employee>): this {
     this.shownBefore = employees;
     return this;
   }
 
   fired(employeeId: string, on: string): void {
-    const employment = this.shownBefore.get(employeeId)?.employment;
-    this.append({ employee_id: employeeId, fired_on: on, ...(employment !== undefined ? { employment } : {}) });
+    this.append({ employee_id: employeeId, fired_on: on, ...hiddenWhileFired(this.shownBefore.get(employeeId)) });
   }
 
   renamed(fromId: string, toId: string): void {
     const on = this.firedOn.get(fromId);
     if (on === undefined) return;
-    const employment = this.employmentOf.get(fromId);
+    const fields = this.fieldsOf.get(fromId);
     this.append({ employee_id: fromId, fired_on: null });
-    this.append({ employee_id: toId, fired_on: on, ...(employment !== undefined ? { employment } : {}) });
+    this.append({ employee_id: toId, fired_on: on, ...fields });
   }
 
   active(employeeId: string): void {
@@ -197,13 +198,14 @@ export class FiredLedger {
 
   private append(line: FiredLine): void {
     this.file.append(line);
-    this.employmentOf.delete(line.employee_id);
+    this.fieldsOf.delete(line.employee_id);
     if (line.fired_on === null) {
       this.firedOn.delete(line.employee_id);
       return;
     }
     this.firedOn.set(line.employee_id, line.fired_on);
-    if (line.employment !== undefined) this.employmentOf.set(line.employee_id, line.employment);
+    const fields = hiddenWhileFired(line);
+    if (Object.keys(fields).length > 0) this.fieldsOf.set(line.employee_id, fields);
   }
 }
 

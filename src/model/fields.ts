@@ -418,6 +418,16 @@ export const PAST_DATE_COLUMNS: ReadonlySet<string> = new Set(
   Object.values(SHEET_COLUMNS).flatMap((columns) => columns.filter((column) => column.past).map((column) => column.column)),
 );
 
+/**
+ * An employee's updatable value fields as last seen: what the service hides while the employee is fired
+ * (neither version shows a fired employee), kept by the fired ledger so a rehire is compared with them.
+ */
+export function hiddenWhileFired(employee: Partial<Pick<Employee, EmployeeFieldKey>> | undefined): Partial<Pick<Employee, EmployeeFieldKey>> {
+  const values: Record<string, unknown> = {};
+  if (employee) for (const field of EMPLOYEE_FIELDS) if (field.update === 'updatable' && employee[field.key] !== undefined) values[field.key] = employee[field.key];
+  return values as Partial<Pick<Employee, EmployeeFieldKey>>;
+}
+
 export type UserFieldKey = (typeof USER_FIELDS)[number]['key'];
 export type EmployeeFieldKey = (typeof EMPLOYEE_FIELDS)[number]['key'];
 export type UnitFieldKey = (typeof UNIT_FIELDS)[number]['key'];

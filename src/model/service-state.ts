@@ -2,7 +2,8 @@
  * What the planner needs to know of the service: which API version it speaks, what that version can do,
  * and the state it holds. The service stage fills these in; validate and plan read them.
  */
-import type { Organisation, UnitKind } from './organisation.js';
+import type { EmployeeFieldKey } from './fields.js';
+import type { Employee, Organisation, UnitKind } from './organisation.js';
 
 export type ApiVersion = 'v3' | 'v2';
 
@@ -35,10 +36,10 @@ export interface CurrentState {
    */
   rehireUntil?: Map<string, string>;
   /**
-   * A fired employee's employment title as the importer last saw it (the service hides a fired employee's
-   * fields): a rehire is compared with it, not with nothing.
+   * A fired employee's value fields as the importer last saw them (the service hides a fired employee's
+   * fields): a rehire is compared with them, not with nothing.
    */
-  firedEmployment?: Map<string, string | null>;
+  firedFields?: Map<string, Partial<Pick<Employee, EmployeeFieldKey>>>;
   /**
    * What the service shows but the importer cannot match to a workbook row (v2: entities made by hand on
    * the site carry no client id). They are left out of `org`; the CLI warns with these counts and notes.

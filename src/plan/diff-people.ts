@@ -231,15 +231,14 @@ export interface FiredInService {
   ids: Set<string>;
   /** Last day a rehire is possible, where the API has such a window (v2). */
   rehireUntil?: Map<string, string>;
-  /** A fired employee's employment title when fired, where the importer saw it (the service hides it). */
-  employment?: ReadonlyMap<string, string | null>;
+  /** A fired employee's value fields when fired, where the importer saw them (the service hides them). */
+  fields?: ReadonlyMap<string, EmployeeValues>;
   today: string;
 }
 
-/** A fired employee once rehired, as far as the plan can know them: their title survives the firing. */
+/** A fired employee once rehired, as far as the plan can know them: their fields survive the firing. */
 function rehiredRecord(fired: FiredInService, id: string, userId: string): Employee {
-  const employment = fired.employment?.get(id);
-  return { id, userId, status: 'active', teamId: null, ...(employment !== undefined ? { employment } : {}) };
+  return { id, userId, status: 'active', teamId: null, ...fired.fields?.get(id) };
 }
 
 export function planEmployees(

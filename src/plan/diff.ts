@@ -54,7 +54,7 @@ export function diffOrganisations(input: DiffInput): Diff {
       ids: current.firedEmployees,
       today: input.today ?? new Date().toISOString().slice(0, 10),
       ...(current.rehireUntil ? { rehireUntil: current.rehireUntil } : {}),
-      ...(current.firedEmployment ? { employment: current.firedEmployment } : {}),
+      ...(current.firedFields ? { fields: current.firedFields } : {}),
     };
     employeeRenames = planEmployeeRenames(desired, now, fired, ops, notes);
     const alias = capabilities.separateUsers ? serviceUserIds(desired, now, notes) : new Map<string, string>();

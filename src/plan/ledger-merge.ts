@@ -5,12 +5,13 @@
 import { addDays } from 'date-fns/addDays';
 import { formatISO } from 'date-fns/formatISO';
 import type { CurrentState } from '../model/service-state.js';
+import type { EmployeeValues } from '../model/operations.js';
 
 export interface LedgerFacts {
   /** Employee id → the day the importer fired them (fired ledger). */
   firedOn: ReadonlyMap<string, string>;
-  /** Employee id → their employment title when the importer fired them (fired ledger), where known. */
-  firedEmployment?: ReadonlyMap<string, string | null>;
+  /** Employee id → their value fields when the importer fired them (fired ledger), where known. */
+  firedFields?: ReadonlyMap<string, EmployeeValues>;
   /** The absence periods the service answered it holds (absence ledger), with the row that reported each. */
   periods: readonly { employeeId: string; startDate: string; endDate: string | null; from?: string }[];
   rehireWindowDays: number | null;
@@ -27,7 +28,7 @@ export interface MergedState {
 }
 
 export function withLedgers(serviceState: CurrentState, facts: LedgerFacts): MergedState {
-  const current = withFired(serviceState, facts.firedOn, facts.rehireWindowDays, facts.firedEmployment);
+  const current = withFired(serviceState, facts.firedOn, facts.rehireWindowDays, facts.firedFields);
   const reported = new Map<string, string | null>();
   if (!facts.resendAbsences) for (const p of facts.periods) reported.set(`${p.employeeId}|${p.startDate}`, p.endDate);
   const reportedFrom = new Map(facts.periods.flatMap((p) => (p.from ? [[`${p.employeeId}|${p.startDate}`, p.from] as const] : [])));
@@ -45,13 +46,13 @@ function withFired(
   current: CurrentState,
   firedOn: ReadonlyMap<string, string>,
   windowDays: number | null,
-  employmentOf: ReadonlyMap<string, string | null> = new Map(),
+  fieldsOf: ReadonlyMap<string, EmployeeValues> = new Map(),
 ): CurrentState {
   const gone = [...firedOn].filter(([id]) => !current.org.employees.has(id));
   if (gone.length === 0) return current;
   const firedEmployees = new Set([...current.firedEmployees, ...gone.map(([id]) => id)]);
-  const firedEmployment = new Map(gone.flatMap(([id]) => (employmentOf.has(id) ? [[id, employmentOf.get(id)!] as const] : [])));
-  const fired = { ...current, firedEmployees, ...(firedEmployment.size > 0 ? { firedEmployment } : {}) };
+  const firedFields = new Map(gone.flatMap(([id]) => (fieldsOf.has(id) ? [[id, fieldsOf.get(id)!] as const] : [])));
+  const fired = { ...current, firedEmployees, ...(firedFields.size > 0 ? { firedFields } : {}) };
   if (windowDays === null) return fired;
   const until = new Map(current.rehireUntil ?? []);
   for (const [id, on] of gone) until.set(id, formatISO(addDays(new Date(`${on}T12:00:00`), windowDays), { representation: 'date' }));

@@ -46,8 +46,9 @@ describe('the fired ledger', () => {
     const ledger = FiredLedger.load(path).knowing(new Map([['E1', { id: 'E1', userId: 'U1', status: 'active' as const, employment: 'Nurse' }]]));
     ledger.fired('E1', '2026-11-01');
     ledger.renamed('E1', 'E100');
-    expect(Object.fromEntries(FiredLedger.load(path).employmentOf)).toEqual({ E100: 'Nurse' });
+    expect(Object.fromEntries(FiredLedger.load(path).fieldsOf)).toEqual({ E100: { employment: 'Nurse' } });
+    expect(readFileSync(path, 'utf8')).toContain('"employee_id":"E100","fired_on":"2026-11-01","employment":"Nurse"');
     ledger.active('E100');
-    expect(FiredLedger.load(path).employmentOf.size).toBe(0);
+    expect(FiredLedger.load(path).fieldsOf.size).toBe(0);
   });
 });

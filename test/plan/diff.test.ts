@@ -194,7 +194,7 @@ describe('the plan', () => {
     for (const e of o.employees.values()) e.employment = 'Nurse';
     const current = asCurrent(org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['u1'], ['u2']] }));
     current.firedEmployees = new Set(['E1', 'E2']);
-    current.firedEmployment = new Map([['E1', 'Nurse'], ['E2', 'Porter']]);
+    current.firedFields = new Map([['E1', { employment: 'Nurse' }], ['E2', { employment: 'Porter' }]]);
     const p = buildPlan({ desired: o, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
     expect(keys(p)).toEqual(['addTeamMember:E1', 'addTeamMember:E2', 'rehireEmployee:E1', 'rehireEmployee:E2', 'updateEmployee:E2']);
     expect(reasonText(p.operations.find((x) => x.op.key === 'updateEmployee:E2')!.op.reason)).toBe('employment: "Porter" → "Nurse"');
