@@ -24,10 +24,13 @@ const INHERITED_SHOWN = 8;
 /** `ops` in the order they are carried out (after.ts `inOrder`). */
 export function planConsequences(input: ConsequenceInput, ops: readonly Operation[]): DiffNote[] {
   const before = withAbsences(input.org, input.reportedAbsences);
-  const after = organisationAfter({ org: before, firedEmployees: input.firedEmployees }, ops, input.desired).org;
   const shownBefore = withShownOwners(before);
+  // Nothing to do (the nightly run of an unchanged export): the organisation after is the one before as
+  // shown, not copied and resolved a second time.
+  const unchanged = ops.length === 0;
+  const after = unchanged ? shownBefore : organisationAfter({ org: before, firedEmployees: input.firedEmployees }, ops, input.desired).org;
   const responsibleBefore = effectiveResponsible(shownBefore);
-  const responsibleAfter = effectiveResponsible(after);
+  const responsibleAfter = unchanged ? responsibleBefore : effectiveResponsible(after);
   const who = (org: Organisation, employeeId: string | null | undefined): Who => {
     if (!employeeId) return null;
     const employee = org.employees.get(employeeId) ?? before.employees.get(employeeId);
@@ -100,7 +103,7 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
 
   const previousTeam = inverse(unitIds.team);
   const membersBefore = countMembers(before);
-  const membersAfter = countMembers(after);
+  const membersAfter = unchanged ? membersBefore : countMembers(after);
   for (const team of after.teams.values()) {
     const previousId = previousTeam.get(team.id) ?? team.id;
     const had = membersBefore.get(previousId) ?? 0;

@@ -28,8 +28,9 @@ function checkIdentities(
   issues: IssueCollector,
 ): Set<string> {
   const refused = new Set<string>();
-  const employeesOf = new Map<string, string[]>();
-  for (const [employee, person] of userOf) employeesOf.set(person, [...(employeesOf.get(person) ?? []), employee]);
+  // Grouped only when a person the workbook does not list is met: in a nightly run every person is listed.
+  let grouped: Map<string, string[]> | undefined;
+  const employeesOf = (): ReadonlyMap<string, string[]> => (grouped ??= employeesByPerson(userOf));
   // The service's person behind each person of the workbook: the same user id, or the user of a listed employee.
   const serviceOf = new Map<string, string>();
   for (const user of org.users.values()) if (people.has(user.id)) serviceOf.set(user.id, user.id);
@@ -42,7 +43,7 @@ function checkIdentities(
   const byEmail = new Map<string, string>();
   for (const [id, person] of people) {
     // A person with no active employee and no row is adopted by the row that matches them (the plan says so).
-    if (listed.has(id) || !(employeesOf.get(id) ?? []).some((e) => current.employees.has(e))) continue;
+    if (listed.has(id) || !(employeesOf().get(id) ?? []).some((e) => current.employees.has(e))) continue;
     // Exactly as the service compares usernames; e-mail addresses compare without case.
     if (person.username !== '') byUsername.set(person.username, id);
     if (person.email !== '') byEmail.set(identityKey(person.email), id);
@@ -59,7 +60,7 @@ function checkIdentities(
     const holder = username ? byUsername.get(username) : undefined;
     if (holder !== undefined) {
       const column = usernameGiven ? 'username' : 'email';
-      const message = validateReferenceWords().serviceHasUsername(usernameGiven, username ?? '', describe(holder, people, employeesOf), advice(user, holder, employeesOf, current));
+      const message = validateReferenceWords().serviceHasUsername(usernameGiven, username ?? '', describe(holder, people, employeesOf()), advice(user, holder, employeesOf(), current));
       issues.error(meta, user.source.row, column, 'duplicate_username', message, username ?? null);
       refused.add(user.id);
       continue;
@@ -72,12 +73,23 @@ function checkIdentities(
       user.source.row,
       'email',
       'duplicate_username',
-      validateReferenceWords().serviceHasEmail(user.email, describe(emailHolder, people, employeesOf), advice(user, emailHolder, employeesOf, current)),
+      validateReferenceWords().serviceHasEmail(user.email, describe(emailHolder, people, employeesOf()), advice(user, emailHolder, employeesOf(), current)),
       user.email,
     );
     refused.add(user.id);
   }
   return refused;
+}
+
+/** Each person's active employments, in the order the service lists them. */
+function employeesByPerson(userOf: ReadonlyMap<string, string>): Map<string, string[]> {
+  const employeesOf = new Map<string, string[]>();
+  for (const [employee, person] of userOf) {
+    const employees = employeesOf.get(person);
+    if (employees) employees.push(employee);
+    else employeesOf.set(person, [employee]);
+  }
+  return employeesOf;
 }
 
 function describe(person: string, people: ReadonlyMap<string, ServicePerson>, employeesOf: ReadonlyMap<string, string[]>): string {

@@ -22,15 +22,17 @@ export function suggestMatches(
   const listed = new Set<string>();
   for (const user of org.users.values()) if (people.has(user.id)) listed.add(user.id);
   for (const employee of org.employees.values()) {
-    for (const id of [employee.id, employee.previousId]) {
-      const person = id === undefined ? undefined : userOf.get(id);
-      if (person !== undefined) listed.add(person);
-    }
+    const person = userOf.get(employee.id);
+    if (person !== undefined) listed.add(person);
+    const previous = employee.previousId === undefined ? undefined : userOf.get(employee.previousId);
+    if (previous !== undefined) listed.add(previous);
   }
   const missingEmployees = new Map<string, string[]>();
   for (const [employee, person] of userOf) {
     if (listed.has(person) || !current.employees.has(employee)) continue;
-    missingEmployees.set(person, [...(missingEmployees.get(person) ?? []), employee]);
+    const employees = missingEmployees.get(person);
+    if (employees) employees.push(employee);
+    else missingEmployees.set(person, [employee]);
   }
   const byNameAndBirthday = new Map<string, string>();
   for (const [id, person] of people) {
@@ -40,7 +42,11 @@ export function suggestMatches(
   if (byNameAndBirthday.size === 0) return;
 
   const employmentsOf = new Map<string, string[]>();
-  for (const employee of org.employees.values()) employmentsOf.set(employee.userId, [...(employmentsOf.get(employee.userId) ?? []), employee.id]);
+  for (const employee of org.employees.values()) {
+    const employments = employmentsOf.get(employee.userId);
+    if (employments) employments.push(employee.id);
+    else employmentsOf.set(employee.userId, [employee.id]);
+  }
   for (const user of org.users.values()) {
     if (!user.source || alreadyReported.has(user.id) || listed.has(user.id) || !user.birthday || !user.name) continue;
     // A person who keeps an employee the service knows is known already, whatever their user id.

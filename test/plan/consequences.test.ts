@@ -4,6 +4,8 @@ import type { Organisation } from '../../src/model/organisation.js';
 import { renderPlan } from '../../src/view/plan-text.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { noteText } from '../../src/view/reason-text.js';
+import { planConsequences } from '../../src/plan/consequences.js';
+import { operation } from '../../src/model/operations.js';
 
 function consequences(desired: Organisation, current: Organisation, extra: { prune?: boolean; reported?: Map<string, string | null> } = {}) {
   const plan = buildPlan({
@@ -97,5 +99,17 @@ describe('consequences stated before they happen', () => {
     const desired = org({ ...BASE, departments: [['root', null, 'e0'], ['sales', 'root', null]] });
     const { plan } = consequences(desired, current);
     expect(renderPlan(plan)).toContainEqual(expect.stringMatching(/^Warning: Department sales "Dept sales" loses its owner/));
+  });
+  it('says the same with nothing to do as a plan whose operations change nothing would: a sick leaver still in a team, a unit shown without its owner', () => {
+    // The service as the ledgers complete it: e2 was fired while sick and the service still shows them in t1.
+    const current = org({ ...BASE, employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1', 'fired'], ['e3', 'u3', 't2']] });
+    current.teams.get('t2')!.owner = undefined;
+    current.teams.get('t2')!.responsible = 'e3';
+    const input = { org: current, firedEmployees: new Set<string>(), desired: current, reportedAbsences: new Map([['e2|2026-03-02', null]]) };
+    const nothing = planConsequences(input, []);
+    // An update of a user the organisation lacks: the general path, changing nothing.
+    const noEffect = operation({ type: 'updateUser', id: 'nobody', changes: {}, reason: { code: 'fields_changed', changes: [] } });
+    expect(nothing).toEqual(planConsequences(input, [noEffect]));
+    expect(nothing.map((n) => noteText(n.reason))).toContainEqual(expect.stringMatching(/^Employee e2 \(Person u2\) is sick/));
   });
 });

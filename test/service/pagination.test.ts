@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/service/http/client.js';
-import { listAll } from '../../src/service/http/pagination.js';
+import { listAll, listAllAs } from '../../src/service/http/pagination.js';
 import { sendJson, startLocalServer, type LocalServer } from './local-server.js';
 
 const items = Array.from({ length: 60 }, (_, i) => ({ id: `u${i + 1}` }));
@@ -101,5 +101,22 @@ describe('reading every page', () => {
       [50, 60],
       [60, 60],
     ]);
+  });
+  it.each(['both', 'none'] as const)(
+    'turns each page into records as it is read (headers: %s): the same records in order, the same requests and progress as reading the list whole',
+    async (headers) => {
+      const odd = (page: unknown[]) => page.flatMap((item) => (Number((item as { id: string }).id.slice(1)) % 2 === 1 ? [(item as { id: string }).id] : []));
+      const { server, client } = await listService({ pageSize: 25, headers }, 1);
+      const seen: number[] = [];
+      expect(await listAllAs(client, '/v3/core/users', { onPage: (read) => seen.push(read) }, odd)).toEqual(odd(items));
+      expect(server.received).toHaveLength(3);
+      expect(seen).toEqual([25, 50, 60]);
+    },
+  );
+
+  it('reads on without headers past a page that keeps no records: the end is a short or repeated page as sent', async () => {
+    const { server, client } = await listService({ pageSize: 20, headers: 'none' });
+    expect(await listAllAs(client, '/v3/core/users', {}, () => [])).toEqual([]);
+    expect(server.received).toHaveLength(4);
   });
 });

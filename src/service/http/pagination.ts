@@ -34,6 +34,21 @@ export const MAX_LIST_ITEMS = 2_000_000;
 export const MAX_LIST_PAGES = 100_000;
 
 export async function listAll(client: HttpClient, path: string, options: PageOptions = {}): Promise<unknown[]> {
+  return listAllAs(client, path, options, (items) => items);
+}
+
+/**
+ * Every page of a list, each page's items turned into what the caller keeps as soon as the page is read.
+ * The answers of a 100,000-employee company are some 70 MB of JSON (a team's answer repeats all its
+ * members): kept whole until the last page arrived, they outlived many collections and were copied by
+ * each, while a page converted at once is garbage before the next collection.
+ */
+export async function listAllAs<T>(
+  client: HttpClient,
+  path: string,
+  options: PageOptions,
+  convert: (items: unknown[]) => T[],
+): Promise<T[]> {
   const pageParam = options.pageParam ?? 'page';
   const perPageParam = options.perPageParam ?? 'per_page';
   const perPage = options.perPage ?? DEFAULT_PER_PAGE;
@@ -47,8 +62,7 @@ export async function listAll(client: HttpClient, path: string, options: PageOpt
   const first = await read(1);
   const total = headerNumber(first.headers['total']);
   const pageSize = headerNumber(first.headers['per-page']) ?? (total !== null && first.items.length > 0 ? first.items.length : null);
-  const items = [...first.items];
-  options.onPage?.(items.length, total);
+  options.onPage?.(first.items.length, total);
 
   if (total !== null && pageSize !== null && pageSize > 0) {
     const pages = Math.ceil(total / pageSize);
@@ -59,26 +73,31 @@ export async function listAll(client: HttpClient, path: string, options: PageOpt
         request: { method: 'GET', path: pagePath(1) },
       });
     }
+    const kept = convert(first.items);
     const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
     let readSoFar = first.items.length;
     const pagesRead = await mapBounded(rest, options.concurrency ?? client.concurrency, async (page) => {
       const { items: pageItems } = await read(page);
       readSoFar += pageItems.length;
       options.onPage?.(readSoFar, total);
-      return pageItems;
+      return convert(pageItems);
     });
-    return first.items.concat(...pagesRead);
+    return kept.concat(...pagesRead);
   }
 
-  // No usable headers: read on until the service runs out.
+  // No usable headers: read on until the service runs out. A page is compared with the one before as sent.
   let previous = first.items;
   const observedSize = first.items.length;
+  const items: T[] = [];
+  for (const item of convert(first.items)) items.push(item);
   if (observedSize === 0) return items;
+  let readSoFar = observedSize;
   for (let page = 2; page <= MAX_PAGES_WITHOUT_HEADERS; page++) {
     const { items: pageItems } = await read(page);
     if (pageItems.length === 0 || sameItems(pageItems, previous)) break;
-    items.push(...pageItems);
-    options.onPage?.(items.length, null);
+    for (const item of convert(pageItems)) items.push(item);
+    readSoFar += pageItems.length;
+    options.onPage?.(readSoFar, null);
     if (pageItems.length < observedSize) break;
     previous = pageItems;
   }

@@ -11,7 +11,7 @@ import { ALL_DELEGATIONS, inDelegationScope, NO_DELEGATIONS, type CurrentState, 
 import { type ReadStateOptions } from '../adapter.js';
 import { mapBounded } from '../bounded.js';
 import type { HttpClient } from '../http/client.js';
-import { listAll, type PageOptions } from '../http/pagination.js';
+import { listAll, listAllAs, type PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
 import { delegationFromWire, departmentFromWire, employeeFromWire, records, teamFromWire, userFromWire } from './wire.js';
 
@@ -19,30 +19,21 @@ export async function readV3State(client: HttpClient, pages: PageOptions, option
   const { progress, delegations = Promise.resolve(ALL_DELEGATIONS) } = options;
   // A rejection means no plan follows.
   const scoped = delegations.catch((): DelegationScope => NO_DELEGATIONS);
-  const list = (path: string, what: string) =>
-    listAll(client, path, { ...pages, onPage: (read, total) => progress?.(read, total, what) }).then(records);
+  // Each page is turned into the model's records as it arrives (see listAllAs).
+  const list = <T>(path: string, what: string, fromWire: (wire: Record<string, unknown>) => T | null) =>
+    listAllAs(client, path, { ...pages, onPage: (read, total) => progress?.(read, total, what) }, (items) => records(items).map(fromWire));
   const [users, employees, departments, teams] = await Promise.all([
-    list(V3.users, 'users'),
-    list(V3.employees, 'employees'),
-    list(V3.departments, 'departments'),
-    list(V3.teams, 'teams'),
+    list(V3.users, 'users', userFromWire),
+    list(V3.employees, 'employees', employeeFromWire),
+    list(V3.departments, 'departments', departmentFromWire),
+    list(V3.teams, 'teams', teamFromWire),
   ]);
 
   const org = emptyOrganisation();
-  for (const wire of users) {
-    const user = userFromWire(wire);
-    if (user) org.users.set(user.id, user);
-  }
-  for (const wire of employees) {
-    const employee = employeeFromWire(wire);
-    if (employee) org.employees.set(employee.id, employee);
-  }
-  for (const wire of departments) {
-    const department = departmentFromWire(wire);
-    if (department) org.departments.set(department.id, department);
-  }
-  for (const wire of teams) {
-    const read = teamFromWire(wire);
+  for (const user of users) if (user) org.users.set(user.id, user);
+  for (const employee of employees) if (employee) org.employees.set(employee.id, employee);
+  for (const department of departments) if (department) org.departments.set(department.id, department);
+  for (const read of teams) {
     if (!read) continue;
     org.teams.set(read.team.id, read.team);
     for (const memberId of read.memberIds) {
