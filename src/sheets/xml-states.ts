@@ -86,19 +86,7 @@ export abstract class XmlStates extends XmlMarkup {
         if (this.closedRoot) throw new XmlProblem('structure');
         this.element = this.name;
         this.attributes = Object.create(null) as Record<string, string>;
-        const c = s.charCodeAt(i);
-        if (c === GT) {
-          i++;
-          this.openElement(i);
-        } else if (c === SLASH) {
-          i++;
-          this.state = OPEN_SLASH;
-        } else if (spaceLike(c, this.xml11)) {
-          i++;
-          this.state = ATTRIBUTES;
-        } else {
-          throw new XmlProblem('name');
-        }
+        i = this.afterTagPart(s.charCodeAt(i), i, 'name');
         break;
       }
       case OPEN_SLASH:
@@ -209,19 +197,7 @@ export abstract class XmlStates extends XmlMarkup {
         break;
       }
       case VALUE_CLOSED: {
-        const c = s.charCodeAt(i);
-        if (c === GT) {
-          i++;
-          this.openElement(i);
-        } else if (c === SLASH) {
-          i++;
-          this.state = OPEN_SLASH;
-        } else if (spaceLike(c, this.xml11)) {
-          i++;
-          this.state = ATTRIBUTES;
-        } else {
-          throw new XmlProblem('syntax');
-        }
+        i = this.afterTagPart(s.charCodeAt(i), i, 'syntax');
         break;
       }
       case CLOSE_NAME: {
@@ -254,6 +230,18 @@ export abstract class XmlStates extends XmlMarkup {
         throw new Error(`no state ${this.state}`);
     }
     return i;
+  }
+
+  /**
+   * After an element's name or an attribute's value: the tag ends, closes itself, or goes on to an
+   * attribute; anything else is the problem named. Returns the index after the character.
+   */
+  private afterTagPart(c: number, i: number, problem: 'name' | 'syntax'): number {
+    if (c === GT) this.openElement(i + 1);
+    else if (c === SLASH) this.state = OPEN_SLASH;
+    else if (spaceLike(c, this.xml11)) this.state = ATTRIBUTES;
+    else throw new XmlProblem(problem);
+    return i + 1;
   }
 
   protected openElement(at: number): void {
