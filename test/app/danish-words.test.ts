@@ -120,8 +120,8 @@ describe('a saved plan, in Danish', () => {
 
   it('is refused when it is not a plan file, with zod’s problem in Danish too', async () => {
     chooseLanguage('da');
-    const path = await planFile({ version: 2 });
-    expect(refusal(() => readPlanFile(path)).message).toBe(`${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 1).`);
+    const path = await planFile({ version: 3 });
+    expect(refusal(() => readPlanFile(path)).message).toBe(`${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 2).`);
     const missing = join(tempDir('plan-da-'), 'nowhere.json');
     expect(refusal(() => readPlanFile(missing)).message).toBe(`${missing}: filen findes ikke (forventede en planfil skrevet af orgsync-import plan --out)`);
   });
