@@ -197,6 +197,11 @@ export function readPlanFile(path: string): SavedPlan {
   } catch (error) {
     throw new UsageError(appSavedPlanWords().planFileUnreadable(path, (error as NodeJS.ErrnoException).code === 'ENOENT'));
   }
+  // A plan of an earlier format is a plan all the same: it is stale, not something else.
+  const { format, version } = (parsed ?? {}) as { format?: unknown; version?: unknown };
+  if (format === PLAN_FILE_FORMAT && Number.isInteger(version) && (version as number) >= 1 && (version as number) < PLAN_FILE_VERSION) {
+    throw new OrgsyncError('plan_stale', appSavedPlanWords().olderFormat(path, version as number, PLAN_FILE_VERSION));
+  }
   const result = savedPlanSchema.safeParse(parsed, { error: schemaProblems });
   if (!result.success) {
     const first = result.error.issues[0]!;

@@ -21,6 +21,8 @@ const en = {
   madeByOtherVersion: (path: string, made: string, current: string) =>
     `${path} was made by orgsync-import ${made}; this is ${current}, which may plan differently. Nothing was sent: make the plan again.`,
   entryMismatch: (path: string, key: string, carried: string) => `${path}: the plan entry ${key} carries the operation ${carried}.`,
+  olderFormat: (path: string, format: number, current: number) =>
+    `${path} is a plan file of format ${format}, written by an earlier orgsync-import; this one reads format ${current}. Nothing was sent: make the plan again.`,
 
   // approvals.ts
   approvalsInvalid: (path: string, why: string) => `${path}: ${why} Nothing was sent.`,
@@ -71,6 +73,8 @@ export const appSavedPlanWords = phrasebook({
     madeByOtherVersion: (path, made, current) =>
       `${path} er lavet af orgsync-import ${made}; dette er ${current}, som kan planlægge anderledes. Intet blev sendt: lav planen igen.`,
     entryMismatch: (path, key, carried) => `${path}: punktet ${key} i planen indeholder handlingen ${carried}.`,
+    olderFormat: (path, format, current) =>
+      `${path} er en planfil i format ${format}, skrevet af en tidligere orgsync-import; denne læser format ${current}. Intet blev sendt: lav planen igen.`,
 
     approvalsInvalid: (path, why) => `${path}: ${why} Intet blev sendt.`,
     approvalsMissing: 'filen findes ikke.',

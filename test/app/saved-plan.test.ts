@@ -82,9 +82,10 @@ describe('the plan file', () => {
     const file = JSON.parse(readFileSync(path, 'utf8'));
     writeFileSync(path, JSON.stringify({ ...file, version: 3 }));
     expect(() => readPlanFile(path)).toThrow(/is not a plan file of orgsync-import \(version/);
-    // A plan file of format 1 holds updates of another shape (changes without their values before).
+    // A plan file of format 1 holds updates of another shape (changes without their values before): stale.
     writeFileSync(path, JSON.stringify({ ...file, version: 1 }));
-    expect(() => readPlanFile(path)).toThrow(/is not a plan file of orgsync-import \(version/);
+    expect(() => readPlanFile(path)).toThrow(`${path} is a plan file of format 1, written by an earlier orgsync-import; this one reads format 2. Nothing was sent: make the plan again.`);
+    expect(() => readPlanFile(path)).toThrow(expect.objectContaining({ code: 'plan_stale', exitCode: 3 }));
     file.plan[0].key = 'updateTeam:T2';
     writeFileSync(path, JSON.stringify(file));
     expect(() => readPlanFile(path)).toThrow('the plan entry updateTeam:T2 carries the operation updateTeam:T1');
