@@ -20,7 +20,7 @@ const TEXT: Record<ApiVersion, (value: unknown) => string | null> = {
 
 /**
  * A value as its kind reads it: a gender f or m, anything else none; a system language en or da, anything
- * else not shown (undefined); a date its calendar day (an answer may add a time); an id bare or as an
+ * else not shown (undefined); a date its calendar day (an answer may add a time; a blank one is none); an id bare or as an
  * abbreviated object; the rest as text.
  */
 export function valueOfKind(kind: ValueKind, raw: unknown, api: ApiVersion): unknown {
@@ -31,7 +31,8 @@ export function valueOfKind(kind: ValueKind, raw: unknown, api: ApiVersion): unk
     case 'system_language':
       return text === 'en' || text === 'da' ? text : undefined;
     case 'date':
-      return text?.slice(0, 10) ?? null;
+      // A blank date is no date: a v3 answer may show a cleared one as "".
+      return text ? text.slice(0, 10) : null;
     default:
       return text;
   }

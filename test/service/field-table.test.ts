@@ -145,5 +145,8 @@ describe('the field table drives the output side', () => {
     expect(writeChanges(table, 'v3', { started: { was: '2019-01-01', now: null } })).toEqual({ start: null });
     expect(showsValues(table, 'v3', { nick_name: '', start: '2020-01-02T00:00:00Z' }, { nickname: null, started: '2020-01-02' })).toBe(true);
     expect(showsValues(table, 'v3', { nick_name: 'Bee' }, { nickname: 'Bea' })).toBe(false);
+    // A cleared date a v3 answer shows as "" is cleared: verify after an unknown outcome sees it done.
+    expect(readFields(table, 'v3', { start: '' })).toMatchObject({ started: null });
+    expect(showsValues(USER_FIELDS, 'v3', { birthday: '' }, { birthday: null })).toBe(true);
   });
 });
