@@ -418,13 +418,22 @@ export const PAST_DATE_COLUMNS: ReadonlySet<string> = new Set(
   Object.values(SHEET_COLUMNS).flatMap((columns) => columns.filter((column) => column.past).map((column) => column.column)),
 );
 
+const UPDATABLE_EMPLOYEE_FIELDS = EMPLOYEE_FIELDS.filter((field) => field.update === 'updatable');
+
 /**
  * An employee's updatable value fields as last seen: what the service hides while the employee is fired
  * (neither version shows a fired employee), kept by the fired ledger so a rehire is compared with them.
  */
 export function hiddenWhileFired(employee: Partial<Pick<Employee, EmployeeFieldKey>> | undefined): Partial<Pick<Employee, EmployeeFieldKey>> {
   const values: Record<string, unknown> = {};
-  if (employee) for (const field of EMPLOYEE_FIELDS) if (field.update === 'updatable' && employee[field.key] !== undefined) values[field.key] = employee[field.key];
+  if (employee) for (const field of UPDATABLE_EMPLOYEE_FIELDS) if (employee[field.key] !== undefined) values[field.key] = employee[field.key];
+  return values as Partial<Pick<Employee, EmployeeFieldKey>>;
+}
+
+/** A new employee's updatable value fields as the service will show them: one not sent as no value. */
+export function shownAfterCreate(sent: Partial<Pick<Employee, EmployeeFieldKey>>): Partial<Pick<Employee, EmployeeFieldKey>> {
+  const values: Record<string, unknown> = {};
+  for (const field of UPDATABLE_EMPLOYEE_FIELDS) values[field.key] = sent[field.key] ?? null;
   return values as Partial<Pick<Employee, EmployeeFieldKey>>;
 }
 

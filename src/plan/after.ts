@@ -5,7 +5,7 @@
 import { shallowCopy, type Department, type Employee, type Organisation, type Team } from '../model/organisation.js';
 import type { Operation } from '../model/operations.js';
 import { assertNever } from '../assert-never.js';
-import { EMPLOYEE_FIELDS } from '../model/fields.js';
+import { EMPLOYEE_FIELDS, shownAfterCreate } from '../model/fields.js';
 import { applyChanges } from '../model/field-changes.js';
 import { levels, type PlannedOperation } from './graph.js';
 
@@ -62,11 +62,6 @@ export function ownerAsShown(org: Organisation, unit: Department | Team): string
   const parentId = 'parentId' in unit ? unit.parentId : unit.departmentId;
   const inherited = parentId === null ? null : (org.departments.get(parentId)?.responsible ?? null);
   return unit.responsible && unit.responsible !== inherited ? unit.responsible : null;
-}
-
-/** A new employee's updatable value fields as the service will show them: one not sent as no value. */
-function shownAfterCreate(op: Partial<Employee>): Partial<Employee> {
-  return Object.fromEntries(EMPLOYEE_FIELDS.flatMap((field) => (field.update === 'updatable' ? [[field.key, op[field.key] ?? null]] : [])));
 }
 
 /** A fired employee's value fields survive the firing (the service hides them until the rehire). */

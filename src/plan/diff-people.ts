@@ -4,7 +4,7 @@ import type { Capabilities } from '../model/service-state.js';
 import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
 import { operation, type EmployeeValues, type Operation, type UserFields } from '../model/operations.js';
-import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
+import { EMPLOYEE_FIELDS, shownAfterCreate, USER_FIELDS } from '../model/fields.js';
 import { applyChanges, diffFields, fieldChangeList } from '../model/field-changes.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
 import type { OperationReason, RenamedKind } from '../model/reasons.js';
@@ -291,9 +291,7 @@ export function planEmployees(
         reason: createReason(window, fired.today),
         source: employee.source,
       }));
-      // What the service will show: every updatable field, a blank one as no value.
-      const shown = Object.fromEntries(EMPLOYEE_FIELDS.flatMap((f) => (f.update === 'updatable' ? [[f.key, values[f.key] ?? null]] : [])));
-      now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shown });
+      now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shownAfterCreate(values) });
       continue;
     }
     planEmploymentUpdate(employee, existing, ops, notes, capabilities);
