@@ -157,8 +157,9 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, fields:
   }
   const { email, username } = user;
   let emailTaken = false;
+  const emailKey = email === '' ? '' : identityKey(email);
   if (email !== '') {
-    const key = identityKey(email);
+    const key = emailKey;
     const owner = state.emails.get(key);
     if (owner !== undefined) {
       emailTaken = true;
@@ -167,7 +168,7 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, fields:
   }
   const effective = username ?? email;
   if (effective !== '' && (username !== undefined || !emailTaken)) {
-    const key = identityKey(effective);
+    const key = effective === email ? emailKey : identityKey(effective);
     const owner = state.usernames.get(key);
     if (owner === undefined) state.usernames.set(key, userId);
     else if (fields.personValues[PERSON_INDEX.username]) {
