@@ -30,12 +30,15 @@ export interface CsvWorkerPolicy {
   workerFile: URL;
   /** Batches (one per 64 KiB of the file) the worker may read ahead of this thread. */
   credits: number;
+  /** Credits returned in one message: a message per batch taken showed in the main thread's profile. */
+  creditsPerMessage: number;
 }
 
 const policy: CsvWorkerPolicy = {
   minFileBytes: 2 * 1024 * 1024,
   workerFile: new URL('./csv-worker.js', import.meta.url),
   credits: 32,
+  creditsPerMessage: 8,
 };
 
 /** For tests: use the worker from another size on, or another worker script. */
@@ -63,8 +66,8 @@ export type FromCsvWorker =
   | { t: 'end' }
   | { t: 'error'; error: WireError };
 
-/** Main thread → worker: one more batch may be sent. */
-export type ToCsvWorker = { t: 'credit' };
+/** Main thread → worker: `n` more batches may be sent. */
+export type ToCsvWorker = { t: 'credit'; n: number };
 
 /**
  * The CSV file as one sheet, read in a worker when it is large enough. The worker starts at once, not
@@ -72,13 +75,21 @@ export type ToCsvWorker = { t: 'credit' };
  */
 export function readCsvSheet(file: string, size: number, head: Buffer, encoding: string | undefined, issues: Issue[]): AsyncGenerator<PhysicalSheet> {
   if (size < policy.minFileBytes || !existsSync(fileURLToPath(policy.workerFile))) return csvSheet(file, head, encoding, issues);
-  return csvSheetInWorker(file, head, encoding, issues, policy.workerFile, policy.credits);
+  return csvSheetInWorker(file, head, encoding, issues, policy.workerFile, policy.credits, policy.creditsPerMessage);
 }
 
 /** The worker's sheet, its thread started now; in-thread if it cannot start. */
-export function csvSheetInWorker(file: string, head: Buffer, encoding: string | undefined, issues: Issue[], workerFile: URL, credits: number): AsyncGenerator<PhysicalSheet> {
+export function csvSheetInWorker(
+  file: string,
+  head: Buffer,
+  encoding: string | undefined,
+  issues: Issue[],
+  workerFile: URL,
+  credits: number,
+  creditsPerMessage = 1,
+): AsyncGenerator<PhysicalSheet> {
   const input: CsvWorkerInput = { file, sheetName: sheetNameOf(file), head, credits, ...(encoding !== undefined && { encoding }) };
-  return sheetFromWorker(file, head, encoding, issues, CsvFeed.start(input, workerFile));
+  return sheetFromWorker(file, head, encoding, issues, CsvFeed.start(input, workerFile, Math.max(1, Math.min(creditsPerMessage, credits))));
 }
 
 /** The file read in this thread. */
@@ -122,10 +133,12 @@ class CsvFeed {
   /** After the end, an error or a crash, nothing more will come. */
   private over = false;
   private stopped = false;
+  /** Batches taken whose credit has not been returned yet. */
+  private owed = 0;
 
-  static start(input: CsvWorkerInput, workerFile: URL): CsvFeed | null {
+  static start(input: CsvWorkerInput, workerFile: URL, creditsPerMessage: number): CsvFeed | null {
     try {
-      return new CsvFeed(new Worker(workerFile, { workerData: input }), input.file);
+      return new CsvFeed(new Worker(workerFile, { workerData: input }), input.file, creditsPerMessage);
     } catch {
       return null;
     }
@@ -134,6 +147,7 @@ class CsvFeed {
   private constructor(
     private readonly worker: Worker,
     private readonly file: string,
+    private readonly creditsPerMessage: number,
   ) {
     worker.unref();
     worker.on('message', (message: FromCsvWorker) => this.arrive(message));
@@ -170,7 +184,10 @@ class CsvFeed {
         while (!this.over) {
           const message = await this.next();
           if (message.t === 'rows') {
-            this.worker.postMessage({ t: 'credit' } satisfies ToCsvWorker);
+            if (++this.owed >= this.creditsPerMessage) {
+              this.worker.postMessage({ t: 'credit', n: this.owed } satisfies ToCsvWorker);
+              this.owed = 0;
+            }
             for (const finding of message.quotes) issues.push(quoteIssue(this.file, sheetName, finding));
             const rows = decodeBatch(message.batch);
             if (rows.length > 0) return { done: false, value: rows };

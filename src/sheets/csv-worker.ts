@@ -18,7 +18,7 @@ let credits = input.credits;
 let wake: (() => void) | null = null;
 
 port.on('message', (message: ToCsvWorker) => {
-  if (message.t === 'credit') credits += 1;
+  if (message.t === 'credit') credits += message.n;
   wake?.();
 });
 

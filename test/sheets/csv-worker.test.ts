@@ -21,7 +21,7 @@ async function readBothWays(file: string, encoding?: string, credits = 2): Promi
   const inThreadIssues: Issue[] = [];
   const inThread = await trace(csvThreaded.csvSheet(file, head, encoding, inThreadIssues));
   const workerIssues: Issue[] = [];
-  const worker = await trace(csvThreaded.csvSheetInWorker(file, head, encoding, workerIssues, CSV_WORKER, credits));
+  const worker = await trace(csvThreaded.csvSheetInWorker(file, head, encoding, workerIssues, CSV_WORKER, credits, 2));
   return { inThread: [inThread, seen(inThreadIssues)], worker: [worker, seen(workerIssues)] };
 }
 
