@@ -87,7 +87,7 @@ const lines = [
   '',
   ...machineLines(startedOn),
   `- Python ${versions[0]}, pandas ${versions[1]}, openpyxl ${versions[2]} (${PYTHON})`,
-  `- Command: \`node bench/pandas-compare.mjs --employments ${employments} --reps ${reps}\`; runs interleaved (pandas, validate, bare) per input; medians of ${reps}`,
+  `- Command: \`node bench/pandas-compare.mjs --employments ${employments} --reps ${reps}${flags.only ? ` --only ${flags.only}` : ''}\`; runs interleaved (pandas, validate, bare) per input; medians of ${reps}`,
   `- pandas: \`${PYTHON} bench/pandas/read.py INPUT\` (read_excel(sheet_name=None), or read_csv(sep=None, engine='python', dtype=str) per file); validate: \`node dist/cli/main.js validate INPUT\`; bare: \`node bench/bare/exceljs-read.mjs\` / \`papaparse-read.mjs\``,
   `- Load average (1, 5, 15 min) before each input's runs: ${results.map((r) => `${r.name}: ${r.loads.join(' | ')}`).join('; ')}`,
   '',
