@@ -6,7 +6,9 @@
  * peak memory. Needs python3 with pandas and openpyxl (Debian: apt-get install python3-pandas
  * python3-openpyxl); `PYTHON=…` picks the interpreter (default /usr/bin/python3, else python3).
  *
- *   node bench/pandas-compare.mjs [--employments 100000] [--reps 3]
+ *   node bench/pandas-compare.mjs [--employments 100000] [--reps 3] [--only csv|xlsx]
+ *
+ * `--only csv` times the CSV folder alone, `--only xlsx` the two workbooks alone.
  *
  * Targets (issue 25; issue 13's were 3× and 5×): validate of the workbook at least 5× faster than
  * pandas.read_excel when SheetJS wrote it, 8× when openpyxl wrote it; validate of the CSV folder no slower
@@ -23,7 +25,7 @@ import { measureCommand, measureNode, median } from './lib/measure.mjs';
 import { BENCH_DIR, CLI, OUT_DIR, REPO, requireBuild } from './lib/paths.mjs';
 
 const { values: flags } = parseArgs({
-  options: { employments: { type: 'string', default: '100000' }, reps: { type: 'string', default: '3' } },
+  options: { employments: { type: 'string', default: '100000' }, reps: { type: 'string', default: '3' }, only: { type: 'string' } },
 });
 const employments = Number(flags.employments);
 const reps = Number(flags.reps);
@@ -46,11 +48,16 @@ if (!existsSync(openpyxlCopy)) {
 }
 
 const READ = join(BENCH_DIR, 'pandas', 'read.py');
-const inputs = [
+const allInputs = [
   { name: 'xlsx (SheetJS)', path: files.xlsx, bareScript: join(BENCH_DIR, 'bare', 'exceljs-read.mjs'), target: 5 },
   { name: 'xlsx (openpyxl)', path: openpyxlCopy, bareScript: join(BENCH_DIR, 'bare', 'exceljs-read.mjs'), target: 8 },
   { name: 'csv', path: files.csvDir, bareScript: join(BENCH_DIR, 'bare', 'papaparse-read.mjs'), target: 1 },
 ];
+if (flags.only !== undefined && !['csv', 'xlsx'].includes(flags.only)) {
+  console.error('--only takes csv or xlsx');
+  process.exit(2);
+}
+const inputs = allInputs.filter((input) => flags.only === undefined || input.name.startsWith(flags.only));
 const load = () => execSync('uptime').toString().trim().replace(/^.*load average: /, '');
 
 const checked = (run, what) => {
@@ -80,7 +87,7 @@ const lines = [
   '',
   ...machineLines(startedOn),
   `- Python ${versions[0]}, pandas ${versions[1]}, openpyxl ${versions[2]} (${PYTHON})`,
-  `- Command: \`node bench/pandas-compare.mjs --employments ${employments} --reps ${reps}\`; runs interleaved (pandas, validate, bare) per input; medians of ${reps}`,
+  `- Command: \`node bench/pandas-compare.mjs --employments ${employments} --reps ${reps}${flags.only ? ` --only ${flags.only}` : ''}\`; runs interleaved (pandas, validate, bare) per input; medians of ${reps}`,
   `- pandas: \`${PYTHON} bench/pandas/read.py INPUT\` (read_excel(sheet_name=None), or read_csv(sep=None, engine='python', dtype=str) per file); validate: \`node dist/cli/main.js validate INPUT\`; bare: \`node bench/bare/exceljs-read.mjs\` / \`papaparse-read.mjs\``,
   `- Load average (1, 5, 15 min) before each input's runs: ${results.map((r) => `${r.name}: ${r.loads.join(' | ')}`).join('; ')}`,
   '',

@@ -229,24 +229,43 @@ export async function* csvLines(file: string, encoding: string, delimiter: strin
   }
 }
 
+/** A field whose quotes were malformed, as data: the worker (csv-worker.ts) sends it across as it is. */
+export interface QuoteFinding {
+  row: number;
+  problem: QuoteProblem;
+  text: string;
+}
+
+/** A batch of rows, and the quote problems found in them. */
+export interface CsvRowBatch {
+  rows: PhysicalRow[];
+  quotes: QuoteFinding[];
+}
+
 /**
  * The file's rows as the reader hands them on. A field whose quotes were malformed (csv-quotes.ts) is
  * reported in `issues`: a warning when the quote closes on its line, an error when it never does.
  */
 export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string, issues: Issue[] = []): AsyncGenerator<PhysicalRow[]> {
+  for await (const { rows, quotes } of csvRowBatches(file, sheetName, encoding, delimiter)) {
+    for (const finding of quotes) issues.push(quoteIssue(file, sheetName, finding));
+    if (rows.length > 0) yield rows;
+  }
+}
+
+/** csvRows's batches, their quote problems not yet worded as issues. */
+export async function* csvRowBatches(file: string, sheetName: string, encoding: string, delimiter: string): AsyncGenerator<CsvRowBatch> {
   let count = 0;
   try {
-    for await (const records of csvLines(file, encoding, delimiter)) {
-      const rows = readRows(records);
-      if (rows.length > 0) yield rows;
-    }
+    for await (const records of csvLines(file, encoding, delimiter)) yield readRows(records);
   } catch (error) {
     if (error instanceof RecordTooLarge) throw rowTooLarge(file, sheetName, error.row, true);
     throw error;
   }
 
-  function readRows(records: CsvRecord[]): PhysicalRow[] {
+  function readRows(records: CsvRecord[]): CsvRowBatch {
     const rows: PhysicalRow[] = [];
+    const quotes: QuoteFinding[] = [];
     for (const { row, fields, quoteProblems } of records) {
       if (row === 0) continue; // Excel's hidden "sep=" line
       if (++count > MAX_ROWS) throw tooManyRows(file, sheetName);
@@ -259,14 +278,14 @@ export async function* csvRows(file: string, sheetName: string, encoding: string
         if (index >= MAX_COLUMNS) throw tooManyColumns(file, sheetName, row);
         cells[index] = cell;
       }
-      for (const problem of quoteProblems ?? []) issues.push(quoteIssue(file, sheetName, row, problem, fields[problem.column] ?? ''));
+      for (const problem of quoteProblems ?? []) quotes.push({ row, problem, text: fields[problem.column] ?? '' });
       if (cells.length > 0) rows.push({ row, cells });
     }
-    return rows;
+    return { rows, quotes };
   }
 }
 
-function quoteIssue(file: string, sheetName: string, row: number, problem: QuoteProblem, text: string): Issue {
+export function quoteIssue(file: string, sheetName: string, { row, problem, text }: QuoteFinding): Issue {
   const column = columnLetters(problem.column + 1);
   // The first rows are read before the headers may choose the language: worded when read.
   const message = problem.kind === 'unclosed' ? () => sheetWords().unclosedQuote(column) : () => sheetWords().textAfterQuote(column, text);

@@ -12,10 +12,10 @@
  * them are reported as duplicates, which tells the user what is wrong.
  */
 import { readdir, stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { extname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { normaliseName } from './columns.js';
-import { csvRows, detectDelimiter, detectEncoding } from './csv.js';
+import { readCsvSheet } from './csv-threaded.js';
 import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
 import { recogniseSheet } from './recognise.js';
 import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
@@ -32,7 +32,7 @@ const CSV_EXTENSIONS = new Set(['.csv', '.tsv']);
 
 /** The workbook reader, loaded only for a workbook: a run on CSV files needs neither it nor its XML parser. */
 type XlsxReader = typeof import('./xlsx-threaded.js');
-type Input = { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader } | { format: 'csv'; file: string; head: Buffer };
+type Input = { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader } | { format: 'csv'; file: string; size: number; head: Buffer };
 
 export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
   if (paths.length === 0) throw new UsageError(unreadableWords().noInput);
@@ -44,9 +44,9 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
   }
   const inputs: Input[] = [];
   for (const file of files) inputs.push(await checkFile(file, options));
-  // A workbook's reading starts now: a large one is read in a worker, which can get going meanwhile.
+  // The reading starts now: a large workbook or CSV file is read in a worker, which can get going meanwhile.
   const issues: InputReading['issues'] = [];
-  const sources = inputs.map((input) => (input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, issues)));
+  const sources = inputs.map((input) => (input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : readCsvSheet(input.file, input.size, input.head, options.encoding, issues)));
   const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
@@ -100,7 +100,7 @@ async function checkFile(file: string, options: ReadOptions): Promise<Input> {
   if (isZip(head)) throw unreadable(file, 'workbook_as_csv');
   const declaresWideEncoding = byteOrderMark(head)?.startsWith('utf-16') || /^utf-?16/i.test(options.encoding ?? '');
   if (!declaresWideEncoding && looksBinary(head)) throw unreadable(file, 'binary_as_csv');
-  return { format: 'csv', file, head };
+  return { format: 'csv', file, size, head };
 }
 
 async function* readSheets(
@@ -165,17 +165,6 @@ async function mergedRangesOf(file: string, entry: ZipEntry, signal: AbortSignal
   }
 }
 
-async function* csvSheet(file: string, head: Buffer, options: ReadOptions, issues: InputReading['issues']): AsyncGenerator<PhysicalSheet> {
-  const sheetName = basename(file, extname(file));
-  const encoding = await detectEncoding(file, head, options.encoding);
-  const rows = csvRows(file, sheetName, encoding, await detectDelimiter(head, encoding), issues);
-  try {
-    yield { file, sheetName, hidden: false, rows };
-  } finally {
-    await rows.return(undefined);
-  }
-}
-
 /**
  * The template's version, from its hidden `_template` sheet: B1 when A1 is a label ("template_version"
  * or "version"), else A1 itself.
@@ -202,7 +191,7 @@ export async function readSheetHeads(paths: string[], options: ReadOptions, rows
   const heads: SheetHead[] = [];
   for (const file of await listInputFiles(paths)) {
     const input = await checkFile(file, options);
-    const sheets = input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : csvSheet(input.file, input.head, options, []);
+    const sheets = input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : readCsvSheet(input.file, input.size, input.head, options.encoding, []);
     for await (const sheet of sheets) {
       const rows: PhysicalRow[] = [];
       // Read to the end: a workbook's next sheet comes only after this one's last row.

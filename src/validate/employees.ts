@@ -69,8 +69,15 @@ const BLANK_MEANS = USER_FIELDS.map((field) => PERSON_RULES[field.key]?.blankMea
 
 const PERSON_INDEX = Object.fromEntries(USER_FIELDS.map((field, index) => [field.key, index])) as Record<UserFieldKey, number>;
 
+/**
+ * An object of these keys, each undefined, whose copies hold every property in the object itself: one
+ * built by Object.fromEntries keeps most of them in a second, separate array, and each of its 200,000
+ * copies (every employee and user) did too. JSON.parse lays an object out with room for all its keys.
+ */
 function shapeOf<T>(keys: readonly string[]): T {
-  return Object.fromEntries(keys.map((key) => [key, undefined])) as T;
+  const shape = JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key) => [key, null])))) as Record<string, unknown>;
+  for (const key of keys) shape[key] = undefined;
+  return shape as T;
 }
 
 function sheetFields(c: RowCursor, state: EmployeeRowsState): SheetFields {
@@ -157,8 +164,9 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, fields:
   }
   const { email, username } = user;
   let emailTaken = false;
+  const emailKey = email === '' ? '' : identityKey(email);
   if (email !== '') {
-    const key = identityKey(email);
+    const key = emailKey;
     const owner = state.emails.get(key);
     if (owner !== undefined) {
       emailTaken = true;
@@ -167,7 +175,7 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, fields:
   }
   const effective = username ?? email;
   if (effective !== '' && (username !== undefined || !emailTaken)) {
-    const key = identityKey(effective);
+    const key = effective === email ? emailKey : identityKey(effective);
     const owner = state.usernames.get(key);
     if (owner === undefined) state.usernames.set(key, userId);
     else if (fields.personValues[PERSON_INDEX.username]) {

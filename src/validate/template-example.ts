@@ -17,15 +17,21 @@ const KEYS: Record<SheetKind, readonly string[]> = {
   delegations: ['unit_id', 'responsibility', 'employee_id'],
 };
 
+/** Asked of every row until the example is found: plain loops, no closure per row. */
 export function isTemplateExample(kind: SheetKind, row: RawRow): boolean {
-  return LANGUAGES.some((lang) => {
+  const keys = KEYS[kind];
+  for (const lang of LANGUAGES) {
     const example = exampleRow(lang, kind);
-    return KEYS[kind].every((column) => {
+    let same = true;
+    for (const column of keys) {
       const wanted = example[column];
       const cell = row.cells.get(column);
-      if (wanted === undefined || cell === undefined) return false;
-      if (typeof wanted === 'string') return cell.text === wanted;
-      return cell.date === wanted.date || cell.text === wanted.date;
-    });
-  });
+      if (wanted === undefined || cell === undefined) same = false;
+      else if (typeof wanted === 'string') same = cell.text === wanted;
+      else same = cell.date === wanted.date || cell.text === wanted.date;
+      if (!same) break;
+    }
+    if (same) return true;
+  }
+  return false;
 }

@@ -45,7 +45,10 @@ function byName(units: ReadonlyMap<string, NamedUnit>): Map<string, string[]> {
   const ids = new Map<string, string[]>();
   for (const [id, { name }] of units) {
     const key = nameKey(name);
-    ids.set(key, [...(ids.get(key) ?? []), id]);
+    // Added to in place: a copy per unit made this quadratic in the units sharing a name (thousands of "Team 1").
+    const shared = ids.get(key);
+    if (shared) shared.push(id);
+    else ids.set(key, [id]);
   }
   return ids;
 }

@@ -11,8 +11,16 @@ import {
   type UnitKind,
 } from '../model/organisation.js';
 
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** Text without non-ASCII characters is its own NFC form: the normalising (slow) is skipped for it. */
 function spelling(text: string): string {
-  return text.normalize('NFC').trim().toLowerCase();
+  return (NON_ASCII.test(text) ? text.normalize('NFC') : text).trim().toLowerCase();
+}
+
+/** The value of a spelling; a cell written exactly as a key (the common case) is looked up as it is. */
+function spelled<T>(spellings: ReadonlyMap<string, T>, text: string): T | undefined {
+  return spellings.get(text) ?? spellings.get(spelling(text));
 }
 
 const GENDERS = new Map<string, Gender>([
@@ -50,19 +58,19 @@ const UNIT_TYPES = new Map<string, UnitKind>([
 ]);
 
 export function parseGender(text: string): Gender | undefined {
-  return GENDERS.get(spelling(text));
+  return spelled(GENDERS, text);
 }
 
 export function parseLanguage(text: string): SystemLanguage | undefined {
-  return LANGUAGES.get(spelling(text));
+  return spelled(LANGUAGES, text);
 }
 
 export function parseStatus(text: string): EmployeeStatus | undefined {
-  return STATUSES.get(spelling(text));
+  return spelled(STATUSES, text);
 }
 
 export function parseUnitType(text: string): UnitKind | undefined {
-  return UNIT_TYPES.get(spelling(text));
+  return spelled(UNIT_TYPES, text);
 }
 
 /** The responsibility's canonical name and the kind of unit it is valid on, or undefined for neither table. */
@@ -81,8 +89,6 @@ const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za
 export function isValidEmail(text: string): boolean {
   return EMAIL.test(text);
 }
-
-const NON_ASCII = /[^\u0000-\u007f]/;
 
 /** E-mail addresses and usernames compare without case, and without the two ways Unicode can write é. */
 export function identityKey(text: string): string {
