@@ -58,10 +58,31 @@ export function cellFromXml(cell: CellXml, sharedStrings: readonly string[], dat
     case 'd':
       return isoDateCell(value, dates.date1904);
     default:
+      // A whole number written as Excel shows it (most numbers of a sheet) is its own text: no number
+      // made of it and no text made of that number again.
+      if (!cell.dateStyle && isPlainInteger(value)) return { text: value, type: 'number' };
       // An empty value shows a blank cell (exceljs made the number NaN of it).
       if (value.trim() === '') return undefined;
       return numberCell(cell.dateStyle ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value), cell.dateStyle, dates.date1904);
   }
+}
+
+/**
+ * Digits without a leading zero (or `0`), perhaps after a minus, at most 15: numberText of the number
+ * they are gives them back unchanged (`-0` gives `0`, so it is not one).
+ */
+export function isPlainInteger(value: string): boolean {
+  const length = value.length;
+  let i = value.charCodeAt(0) === 0x2d ? 1 : 0;
+  const digits = length - i;
+  if (digits < 1 || digits > 15) return false;
+  const first = value.charCodeAt(i);
+  if (first === 0x30) return digits === 1 && i === 0;
+  for (; i < length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 function formulaCell(cell: CellXml, formula: string, dates: DateSystem): RawCell | undefined {

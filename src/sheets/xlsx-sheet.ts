@@ -44,17 +44,19 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
   let rowStart = -1;
   let cells: (RawCell | undefined)[] | null = null;
   let nextColumn = 1;
-  let cell: OpenCell | null = null;
+  // One cell is read at a time, and cellFromXml keeps nothing of it: the same object serves every cell.
+  const current: OpenCell = { column: 0, type: undefined, formula: null, value: null, dateStyle: false };
+  let inCell = false;
   let target = NOWHERE;
   let inInlineString = false;
   let phonetic = 0;
 
-  const finishCell = (open: OpenCell): void => {
-    const raw = cellFromXml(open, sharedStrings, dates);
+  const finishCell = (): void => {
+    const raw = cellFromXml(current, sharedStrings, dates);
     if (!raw || !cells) return;
-    if (open.column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, rowNumber);
-    if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, rowNumber, columnLetters(open.column), false);
-    cells[open.column - 1] = raw;
+    if (current.column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, rowNumber);
+    if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, rowNumber, columnLetters(current.column), false);
+    cells[current.column - 1] = raw;
   };
 
   const xml = xmlStream({
@@ -64,33 +66,39 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
           if (!cells) return;
           const column = columnOf(attributes['r']) ?? nextColumn;
           if (column > LAST_COLUMN) throw new Error(`column ${column} is past the last column of a sheet`);
-          const style = Number.parseInt(attributes['s'] ?? '', 10);
-          cell = { column, type: attributes['t'], formula: null, value: null, dateStyle: style > 0 && dateStyles[style] === true };
+          const style = attributes['s'];
+          const styleIndex = style === undefined ? 0 : Number.parseInt(style, 10);
+          current.column = column;
+          current.type = attributes['t'];
+          current.formula = null;
+          current.value = null;
+          current.dateStyle = styleIndex > 0 && dateStyles[styleIndex] === true;
+          inCell = true;
           nextColumn = column + 1;
           return;
         }
         case 'v':
-          if (cell) {
-            cell.value = '';
+          if (inCell) {
+            current.value = '';
             target = VALUE;
           }
           return;
         case 'f':
-          if (cell) {
-            cell.formula = '';
+          if (inCell) {
+            current.formula = '';
             target = FORMULA;
           }
           return;
         case 'is':
-          if (cell) {
-            cell.value = '';
+          if (inCell) {
+            current.value = '';
             inInlineString = true;
           }
           return;
         case 't':
           // An inline string's text, or each of its rich-text runs' (joined); not a phonetic guide's.
-          if (cell && phonetic === 0) {
-            if (!inInlineString) cell.value = '';
+          if (inCell && phonetic === 0) {
+            if (!inInlineString) current.value = '';
             target = VALUE;
           }
           return;
@@ -121,8 +129,8 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
           target = NOWHERE;
           return;
         case 'c':
-          if (cell) finishCell(cell);
-          cell = null;
+          if (inCell) finishCell();
+          inCell = false;
           target = NOWHERE;
           inInlineString = false;
           return;
@@ -143,9 +151,9 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
       }
     },
     text(text) {
-      if (!cell || target === NOWHERE) return;
-      if (target === VALUE) cell.value = (cell.value ?? '') + text;
-      else cell.formula = (cell.formula ?? '') + text;
+      if (!inCell || target === NOWHERE) return;
+      if (target === VALUE) current.value = (current.value ?? '') + text;
+      else current.formula = (current.formula ?? '') + text;
     },
   });
 

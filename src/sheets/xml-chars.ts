@@ -199,12 +199,44 @@ export class NameCache {
     return this.remember(s.slice(i, j), key);
   }
 
-  private remember(name: string, key: number): string {
-    this.local = localName(name);
-    if (key >= 0) {
-      this.names[key] = name;
-      this.locals[key] = this.local;
+  private remember(written: string, key: number): string {
+    if (key < 0) {
+      this.local = localName(written);
+      return written;
     }
+    const name = internalised(written);
+    this.local = internalised(localName(name));
+    this.names[key] = name;
+    this.locals[key] = this.local;
     return name;
+  }
+}
+
+/**
+ * The engine's own copy of the string (the one every literal and property key with these characters
+ * is): the readers compare names with literals (`case 'c':`), and two such copies compare by identity,
+ * where a string made by slicing is compared character by character.
+ */
+export function internalised(text: string): string {
+  return Object.keys({ [text]: 0 })[0] ?? text;
+}
+
+/**
+ * Attribute values met before, by length and first character, as NameCache keeps names: a sheet writes
+ * `t="s"` and `s="1"` a million times, and the same string handed on spares making one each time.
+ */
+export class ValueCache {
+  private readonly values: (string | undefined)[] = new Array<string | undefined>(8 * 128);
+
+  /** The value from `i` to `j`, `j > i` (its units printable ASCII). */
+  get(s: string, i: number, j: number): string {
+    const length = j - i;
+    if (length > 8) return s.slice(i, j);
+    const key = ((length - 1) << 7) | s.charCodeAt(i);
+    const known = this.values[key];
+    if (known !== undefined && writtenAt(s, i, known)) return known;
+    const value = s.slice(i, j);
+    this.values[key] = value;
+    return value;
   }
 }

@@ -19,8 +19,8 @@
  * reference is refused at its first impossible character rather than at its `;`.
  */
 import {
-  AMP, CR, DQUOTE, EQUALS, GT, isNameStart, isSpace, LINE_END, lineEndLength, LT, nameEnd, NL, PAIR, RBRACKET, SLASH, SQUOTE,
-  unusualUnit, writtenAt, XmlProblem,
+  AMP, CR, DQUOTE, EQUALS, GT, isNameStart, LINE_END, lineEndLength, LT, nameEnd, NL, PAIR, RBRACKET, SLASH, SPACE, SQUOTE,
+  TAB, unusualUnit, ValueCache, writtenAt, XmlProblem,
 } from './xml-chars.js';
 import { BANG_WORD, BEGIN, REFERENCE, TAG, TEXT } from './xml-markup.js';
 import { XmlStates } from './xml-states.js';
@@ -32,6 +32,8 @@ export type { ScanHandlers } from './xml-markup.js';
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 export class XmlScanner extends XmlStates {
+  private readonly attributeValues = new ValueCache();
+
   /** Characters read so far (in a handler: up to the end of the tag reported). */
   get position(): number {
     return this.base + this.at;
@@ -88,12 +90,15 @@ export class XmlScanner extends XmlStates {
         }
         const c = s.charCodeAt(i);
         if (c === LT) {
-          const text = this.pending + s.slice(start, i);
-          this.pending = '';
           i++;
-          if (text) {
-            this.at = i;
-            this.handlers.text(text);
+          // Between two tags of a sheet there is seldom text: nothing to join then.
+          if (i - 1 > start || this.pending !== '') {
+            const text = this.pending + s.slice(start, i - 1);
+            this.pending = '';
+            if (text) {
+              this.at = i;
+              this.handlers.text(text);
+            }
           }
           const after = inRoot ? this.wholeTag(s, i) : -1;
           if (after < 0) {
@@ -165,6 +170,7 @@ export class XmlScanner extends XmlStates {
     const name = this.elementNames.get(s, i, j);
     const local = this.elementNames.local;
     let attributes = NO_ATTRIBUTES;
+    // Spaces are compared inline (` `, LF, CR, tab): this loop runs for every tag and attribute of a sheet.
     for (;;) {
       if (j >= n) return -1;
       let d = s.charCodeAt(j);
@@ -182,11 +188,11 @@ export class XmlScanner extends XmlStates {
         this.handlers.close(local);
         return j + 2;
       }
-      if (!isSpace(d)) return -1;
+      if (!(d === SPACE || d === NL || d === CR || d === TAB)) return -1;
       do {
         if (++j >= n) return -1;
         d = s.charCodeAt(j);
-      } while (isSpace(d));
+      } while (d === SPACE || d === NL || d === CR || d === TAB);
       if (d === GT || d === SLASH) continue;
       if (!(d < 0x80 && isNameStart(d))) return -1;
       const nameStart = j;
@@ -194,15 +200,19 @@ export class XmlScanner extends XmlStates {
       if (j >= n) return -1;
       const attribute = this.attributeNames.get(s, nameStart, j);
       d = s.charCodeAt(j);
-      while (isSpace(d)) {
-        if (++j >= n) return -1;
-        d = s.charCodeAt(j);
+      // `name="`, as every writer writes it, first; spaces around `=` the long way.
+      if (d === EQUALS && j + 1 < n) d = s.charCodeAt(++j);
+      else {
+        while (d === SPACE || d === NL || d === CR || d === TAB) {
+          if (++j >= n) return -1;
+          d = s.charCodeAt(j);
+        }
+        if (d !== EQUALS) return -1;
+        do {
+          if (++j >= n) return -1;
+          d = s.charCodeAt(j);
+        } while (d === SPACE || d === NL || d === CR || d === TAB);
       }
-      if (d !== EQUALS) return -1;
-      do {
-        if (++j >= n) return -1;
-        d = s.charCodeAt(j);
-      } while (isSpace(d));
       if (d !== DQUOTE && d !== SQUOTE) return -1;
       const valueStart = j + 1;
       for (;;) {
@@ -216,7 +226,7 @@ export class XmlScanner extends XmlStates {
       if (attributes === NO_ATTRIBUTES) attributes = {};
       // A duplicate (or a name Object.prototype has): the states decide.
       else if (attributes[attribute] !== undefined) return -1;
-      attributes[attribute] = s.slice(valueStart, j);
+      attributes[attribute] = j === valueStart ? '' : this.attributeValues.get(s, valueStart, j);
       j++;
     }
   }
