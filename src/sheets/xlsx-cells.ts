@@ -38,16 +38,49 @@ export function isDateFormat(format: string | undefined): boolean {
   return known;
 }
 
+/** What a shared string shows, worked out once: not yet, blank, its text as it is, its text trimmed. */
+const UNKNOWN = 0;
+const BLANK = 1;
+const TEXT = 2;
+const TRIMMED = 3;
+
+/**
+ * The shared strings as the cells that refer to them read: each string's escapes, spaces and trimming
+ * worked out once, however many cells refer to it (a name or a department is in thousands of rows).
+ * Each cell gets an object of its own all the same.
+ */
+export class SharedStrings {
+  private readonly kinds: Uint8Array;
+  private readonly texts: string[];
+
+  constructor(private readonly strings: readonly string[]) {
+    this.kinds = new Uint8Array(strings.length);
+    this.texts = new Array<string>(strings.length);
+  }
+
+  /** The cell showing string `index`; undefined when it is blank or there is no such string. */
+  cell(index: number): RawCell | undefined {
+    let kind = this.kinds[index];
+    if (kind === undefined) return undefined;
+    if (kind === UNKNOWN) {
+      const made = stringCell(this.strings[index]!);
+      kind = made === undefined ? BLANK : made.trimmed ? TRIMMED : TEXT;
+      if (made) this.texts[index] = made.text;
+      this.kinds[index] = kind;
+    }
+    if (kind === BLANK) return undefined;
+    return kind === TEXT ? { text: this.texts[index]!, type: 'text' } : { text: this.texts[index]!, type: 'text', trimmed: true };
+  }
+}
+
 /** The cell as a RawCell; undefined when it is blank. */
-export function cellFromXml(cell: CellXml, sharedStrings: readonly string[], dates: DateSystem): RawCell | undefined {
+export function cellFromXml(cell: CellXml, sharedStrings: SharedStrings, dates: DateSystem): RawCell | undefined {
   const { type, formula, value } = cell;
   if (formula !== null) return formulaCell(cell, formula, dates);
   if (value === null) return undefined;
   switch (type) {
-    case 's': {
-      const shared = sharedStrings[Number.parseInt(value, 10)];
-      return shared === undefined ? undefined : stringCell(shared);
-    }
+    case 's':
+      return sharedStrings.cell(Number.parseInt(value, 10));
     case 'inlineStr':
     case 'str':
       return stringCell(value);

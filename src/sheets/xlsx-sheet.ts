@@ -9,7 +9,7 @@ import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './li
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows } from './unreadable.js';
-import { cellFromXml, type CellXml, type DateSystem } from './xlsx-cells.js';
+import { cellFromXml, SharedStrings, type CellXml, type DateSystem } from './xlsx-cells.js';
 import type { WorkbookParts } from './xlsx-parts.js';
 import { xmlStream } from './xlsx-xml.js';
 import { entryChunks, type ZipEntry } from './zip.js';
@@ -37,7 +37,8 @@ const VALUE = 1;
 const FORMULA = 2;
 
 export async function* sheetRows({ file, sheetName, entry, parts, dates }: SheetPart): AsyncGenerator<PhysicalRow[]> {
-  const { sharedStrings, dateStyles } = parts;
+  const { dateStyles } = parts;
+  const sharedStrings = new SharedStrings(parts.sharedStrings);
   let ready: PhysicalRow[] = [];
   let inSheetData = false;
   let rowNumber = 0;

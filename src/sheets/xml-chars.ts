@@ -226,12 +226,15 @@ export function internalised(text: string): string {
  * `t="s"` and `s="1"` a million times, and the same string handed on spares making one each time.
  */
 export class ValueCache {
-  private readonly values: (string | undefined)[] = new Array<string | undefined>(8 * 128);
+  private readonly values: (string | undefined)[] = new Array<string | undefined>(3 * 128);
 
-  /** The value from `i` to `j`, `j > i` (its units printable ASCII). */
+  /**
+   * The value from `i` to `j`, `j > i` (its units printable ASCII). Only short ones are kept: a longer
+   * value is most often a cell reference (`r="A755"`), met once.
+   */
   get(s: string, i: number, j: number): string {
     const length = j - i;
-    if (length > 8) return s.slice(i, j);
+    if (length > 3) return s.slice(i, j);
     const key = ((length - 1) << 7) | s.charCodeAt(i);
     const known = this.values[key];
     if (known !== undefined && writtenAt(s, i, known)) return known;
