@@ -175,10 +175,12 @@ export class XmlScanner extends XmlStates {
       if (j >= n) return -1;
       let d = s.charCodeAt(j);
       if (d === GT) {
-        this.open.push(name);
-        this.locals.push(local);
         this.at = j + 1;
         this.handlers.open(local, attributes);
+        const after = this.leaf(s, j + 1, name, local);
+        if (after >= 0) return after;
+        this.open.push(name);
+        this.locals.push(local);
         return j + 1;
       }
       if (d === SLASH) {
@@ -229,5 +231,32 @@ export class XmlScanner extends XmlStates {
       attributes[attribute] = j === valueStart ? '' : this.attributeValues.get(s, valueStart, j);
       j++;
     }
+  }
+
+  /**
+   * An element just opened at `i` that holds only plain text and closes at once (`<v>42</v>`, `<t>Ann</t>`:
+   * most elements of a sheet), its text and end reported in one go. Returns the index past its end tag,
+   * or -1, having reported nothing, for anything else (left to scanText): text with `&`, `]`, a line end
+   * or a character outside printable ASCII, a child element, a chunk's end.
+   */
+  private leaf(s: string, i: number, name: string, local: string): number {
+    const n = s.length;
+    let k = i;
+    for (;;) {
+      if (k >= n) return -1;
+      const c = s.charCodeAt(k);
+      if (c === LT) break;
+      if (c < 0x20 || c >= 0x7f || c === AMP || c === RBRACKET) return -1;
+      k++;
+    }
+    const end = k + 2 + name.length;
+    if (end >= n || s.charCodeAt(k + 1) !== SLASH || s.charCodeAt(end) !== GT || !writtenAt(s, k + 2, name)) return -1;
+    if (k > i) {
+      this.at = k + 1;
+      this.handlers.text(s.slice(i, k));
+    }
+    this.at = end + 1;
+    this.handlers.close(local);
+    return end + 1;
   }
 }
