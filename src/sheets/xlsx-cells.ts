@@ -55,7 +55,7 @@ export class SharedStrings {
 
   constructor(private readonly strings: readonly string[]) {
     this.kinds = new Uint8Array(strings.length);
-    this.texts = new Array<string>(strings.length);
+    this.texts = new Array<string>(strings.length).fill('');
   }
 
   /** The cell showing string `index`; undefined when it is blank or there is no such string. */

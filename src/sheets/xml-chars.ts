@@ -181,8 +181,10 @@ export function writtenAt(s: string, i: number, name: string): boolean {
  * and handing on the same string spares making one per tag.
  */
 export class NameCache {
-  private readonly names: (string | undefined)[] = new Array<string | undefined>(16 * 128);
-  private readonly locals: (string | undefined)[] = new Array<string | undefined>(16 * 128);
+  // Filled at once: an array that starts empty changes its kind at the first name stored, and the
+  // engine's compiled scanner with it (compiling the scanner again cost 75–150 ms each time).
+  private readonly names: (string | undefined)[] = new Array<string | undefined>(16 * 128).fill(undefined);
+  private readonly locals: (string | undefined)[] = new Array<string | undefined>(16 * 128).fill(undefined);
   /** The local name of the name last returned. */
   local = '';
 
@@ -200,14 +202,12 @@ export class NameCache {
   }
 
   private remember(written: string, key: number): string {
-    if (key < 0) {
-      this.local = localName(written);
-      return written;
-    }
     const name = internalised(written);
     this.local = internalised(localName(name));
-    this.names[key] = name;
-    this.locals[key] = this.local;
+    if (key >= 0) {
+      this.names[key] = name;
+      this.locals[key] = this.local;
+    }
     return name;
   }
 }
@@ -226,7 +226,7 @@ export function internalised(text: string): string {
  * `t="s"` and `s="1"` a million times, and the same string handed on spares making one each time.
  */
 export class ValueCache {
-  private readonly values: (string | undefined)[] = new Array<string | undefined>(3 * 128);
+  private readonly values: (string | undefined)[] = new Array<string | undefined>(3 * 128).fill(undefined);
 
   /**
    * The value from `i` to `j`, `j > i` (its units printable ASCII). Only short ones are kept: a longer

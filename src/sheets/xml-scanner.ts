@@ -100,7 +100,8 @@ export class XmlScanner extends XmlStates {
               this.handlers.text(text);
             }
           }
-          const after = inRoot ? this.wholeTag(s, i) : -1;
+          // A `<` that ends the chunk goes to the states: reading past the end costs the compiled code.
+          const after = inRoot && i < n ? this.wholeTag(s, i) : -1;
           if (after < 0) {
             this.state = TAG;
             break;

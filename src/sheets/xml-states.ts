@@ -4,7 +4,7 @@
  * everything wrong in a tag (refused). The start of the document and references are here too.
  */
 import {
-  AMP, BANG, codePointAt, DQUOTE, EQUALS, GT, isNameStart, isReferenceUnit, isSpace, LINE_END, lineEndLength, localName, LT,
+  AMP, BANG, codePointAt, DQUOTE, EQUALS, GT, internalised, isNameStart, isReferenceUnit, isSpace, LINE_END, lineEndLength, localName, LT,
   nameEnd, NL, PAIR, QUESTION, resolveReference, SLASH, spaceLike, SQUOTE, unusualUnit, XmlProblem,
 } from './xml-chars.js';
 import {
@@ -93,8 +93,8 @@ export abstract class XmlStates extends XmlMarkup {
         if (s.charCodeAt(i) !== GT) throw new XmlProblem('syntax');
         i++;
         this.at = i;
-        this.handlers.open(localName(this.element), this.attributes);
-        this.handlers.close(localName(this.element));
+        this.handlers.open(internalised(localName(this.element)), this.attributes);
+        this.handlers.close(internalised(localName(this.element)));
         if (this.open.length === 0) this.closedRoot = true;
         this.state = TEXT;
         break;
@@ -245,7 +245,7 @@ export abstract class XmlStates extends XmlMarkup {
   }
 
   protected openElement(at: number): void {
-    const local = localName(this.element);
+    const local = internalised(localName(this.element));
     this.at = at;
     this.open.push(this.element);
     this.locals.push(local);
