@@ -237,8 +237,8 @@ export class XmlScanner extends XmlStates {
   /**
    * An element just opened at `i` that holds only plain text and closes at once (`<v>42</v>`, `<t>Ann</t>`:
    * most elements of a sheet), its text and end reported in one go. Returns the index past its end tag,
-   * or -1, having reported nothing, for anything else (left to scanText): text with `&`, `]`, a line end
-   * or a character outside printable ASCII, a child element, a chunk's end.
+   * or -1, having reported nothing, for anything else (left to scanText): text with `&`, `]`, a line end,
+   * a control character or one outside the Basic Multilingual Plane, a child element, a chunk's end.
    */
   private leaf(s: string, i: number, name: string, local: string): number {
     const n = s.length;
@@ -247,7 +247,10 @@ export class XmlScanner extends XmlStates {
       if (k >= n) return -1;
       const c = s.charCodeAt(k);
       if (c === LT) break;
-      if (c < 0x20 || c >= 0x7f || c === AMP || c === RBRACKET) return -1;
+      if (c < 0x20 || c === AMP || c === RBRACKET) return -1;
+      // Letters beyond ASCII (`ø`, `é`) in one unit each; a pair, a line end of XML 1.1 (NEL, LS) and
+      // anything unusual the long way.
+      if (c >= 0x7f && !((c >= 0xa0 && c < 0xd800 && c !== 0x2028) || (c >= 0xe000 && c <= 0xfffd))) return -1;
       k++;
     }
     const end = k + 2 + name.length;

@@ -158,11 +158,13 @@ describe('the XML scanner reads an element of plain text in one go as saxes read
   const leafName = fc.constantFrom('v', 't', 'x:v', 'vv', 'x:vv', 'V', 'x:t', 'a:v', 'c', 'is');
   const leafText = fc.oneof(
     fc.array(asciiCharacter, { maxLength: 5 }).map((c) => c.join('')),
-    fc.array(fc.oneof(asciiCharacter, plainCharacter, reference, fc.constantFrom(']', ']]', '>', ']]>', '<', '\t')), { maxLength: 4 }).map((c) => c.join('')),
+    fc.array(fc.oneof(asciiCharacter, plainCharacter, reference, fc.constantFrom(']', ']]', '>', ']]>', '<', '\t', '\u0085', '\u2028', '\u007f', '\u009f', '\ufffe', '\ud800', 'ø')), { maxLength: 4 }).map((c) => c.join('')),
   );
   const endTag = (name: string) => fc.oneof(fc.constant(`</${name}>`), leafName.map((other) => `</${other}>`), fc.constantFrom(`</${name} >`, `</${name}`, `</${name}x>`, `<${name}>`, '</>', ''));
   const leaf = fc.tuple(leafName, leafText).chain(([name, content]) => endTag(name).map((end) => `<${name}>${content}${end}`));
-  const sheetOfLeaves = fc.array(leaf, { minLength: 1, maxLength: 6 }).map((leaves) => `<c r="A1">${leaves.join('')}</c>`);
+  const sheetOfLeaves = fc
+    .tuple(fc.constantFrom('', '<?xml version="1.0"?>', '<?xml version="1.1"?>'), fc.array(leaf, { minLength: 1, maxLength: 6 }))
+    .map(([declaration, leaves]) => `${declaration}<c r="A1">${leaves.join('')}</c>`);
 
   it('the same events, or refused alike, however it is cut into chunks', () => {
     fc.assert(
@@ -175,6 +177,16 @@ describe('the XML scanner reads an element of plain text in one go as saxes read
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it.each([
+    ['XML 1.1 line ends (LS, NEL) in a value', '<?xml version="1.1"?><c><v>a\u2028b</v><t>\u0085ø</t><v>\u2028</v></c>'],
+    ['letters beyond ASCII', '<c><t>Søren Ærø é €</t><v>\u00a0</v></c>'],
+    ['characters XML 1.1 refuses', '<?xml version="1.1"?><c><t>a\u007fb</t></c>'],
+    ['a character outside the Basic Multilingual Plane', '<c><t>\u{1f600}</t></c>'],
+  ])('%s', (_, document) => {
+    const chunks = [Buffer.from(document, 'utf8')];
+    expect(read(xmlStream, chunks)).toEqual(read(saxesStream, chunks));
   });
 });
 
