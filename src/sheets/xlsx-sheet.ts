@@ -65,12 +65,12 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
       switch (name) {
         case 'c': {
           if (!cells) return;
-          const column = columnOf(attributes['r']) ?? nextColumn;
+          const column = columnOf(attributes.get('r')) ?? nextColumn;
           if (column > LAST_COLUMN) throw new Error(`column ${column} is past the last column of a sheet`);
-          const style = attributes['s'];
+          const style = attributes.get('s');
           const styleIndex = style === undefined ? 0 : Number.parseInt(style, 10);
           current.column = column;
-          current.type = attributes['t'];
+          current.type = attributes.get('t');
           current.formula = null;
           current.value = null;
           current.dateStyle = styleIndex > 0 && dateStyles[styleIndex] === true;
@@ -109,7 +109,7 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
         case 'row': {
           if (!inSheetData) return;
           // A <row> without its r attribute is allowed by the format: it follows the previous row.
-          const written = Number.parseInt(attributes['r'] ?? '', 10);
+          const written = Number.parseInt(attributes.get('r') ?? '', 10);
           rowNumber = Number.isFinite(written) ? written : rowNumber + 1;
           if (rowNumber > MAX_ROWS) throw tooManyRows(file, sheetName);
           cells = [];

@@ -243,3 +243,47 @@ export class ValueCache {
     return value;
   }
 }
+
+/** An element's attributes as a handler reads them. */
+export interface Attributes {
+  /** The value of the attribute named so (as written, prefix and all), or undefined. */
+  get(name: string): string | undefined;
+  /** Every attribute, in the order written. */
+  entries(): [string, string][];
+}
+
+/**
+ * The attributes of the tag being read, kept in two arrays that every tag reuses: a sheet has a million
+ * tags, and an object made per tag with a property added per attribute (its shape changing at each) was
+ * the scanner's costliest line. A handler reads them during its call and does not keep them.
+ */
+export class TagAttributes implements Attributes {
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
+  private count = 0;
+
+  get(name: string): string | undefined {
+    for (let k = 0; k < this.count; k++) if (this.names[k] === name) return this.values[k];
+    return undefined;
+  }
+
+  entries(): [string, string][] {
+    const entries: [string, string][] = [];
+    for (let k = 0; k < this.count; k++) entries.push([this.names[k]!, this.values[k]!]);
+    return entries;
+  }
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Adds the attribute; false (nothing added) when the tag has one of that name already. */
+  add(name: string, value: string): boolean {
+    const count = this.count;
+    for (let k = 0; k < count; k++) if (this.names[k] === name) return false;
+    this.names[count] = name;
+    this.values[count] = value;
+    this.count = count + 1;
+    return true;
+  }
+}

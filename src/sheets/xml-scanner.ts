@@ -27,9 +27,7 @@ import { XmlStates } from './xml-states.js';
 
 export { localName } from './xml-chars.js';
 export type { ScanHandlers } from './xml-markup.js';
-
-/** What a tag without attributes hands on: one object, never written to. */
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+export type { Attributes } from './xml-chars.js';
 
 export class XmlScanner extends XmlStates {
   private readonly attributeValues = new ValueCache();
@@ -170,7 +168,8 @@ export class XmlScanner extends XmlStates {
     let j = nameEnd(s, i);
     const name = this.elementNames.get(s, i, j);
     const local = this.elementNames.local;
-    let attributes = NO_ATTRIBUTES;
+    const attributes = this.attributes;
+    attributes.clear();
     // Spaces are compared inline (` `, LF, CR, tab): this loop runs for every tag and attribute of a sheet.
     for (;;) {
       if (j >= n) return -1;
@@ -224,12 +223,8 @@ export class XmlScanner extends XmlStates {
         if (e === d) break;
         if (!(e >= 0x20 && e < 0x7f) || e === AMP || e === LT) return -1;
       }
-      // `__proto__` is a setter on an ordinary object: left to the states, whose object has no prototype.
-      if (attribute === '__proto__') return -1;
-      if (attributes === NO_ATTRIBUTES) attributes = {};
-      // A duplicate (or a name Object.prototype has): the states decide.
-      else if (attributes[attribute] !== undefined) return -1;
-      attributes[attribute] = j === valueStart ? '' : this.attributeValues.get(s, valueStart, j);
+      // A duplicate: the states refuse it.
+      if (!attributes.add(attribute, j === valueStart ? '' : this.attributeValues.get(s, valueStart, j))) return -1;
       j++;
     }
   }

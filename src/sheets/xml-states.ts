@@ -85,7 +85,7 @@ export abstract class XmlStates extends XmlMarkup {
         this.sawRoot = true;
         if (this.closedRoot) throw new XmlProblem('structure');
         this.element = this.name;
-        this.attributes = Object.create(null) as Record<string, string>;
+        this.attributes.clear();
         i = this.afterTagPart(s.charCodeAt(i), i, 'name');
         break;
       }
@@ -166,8 +166,7 @@ export abstract class XmlStates extends XmlMarkup {
             const value = this.pending + s.slice(start, i);
             this.pending = '';
             i++;
-            if (this.attributes[this.name] !== undefined) throw new XmlProblem('structure');
-            this.attributes[this.name] = value;
+            if (!this.attributes.add(internalised(this.name), value)) throw new XmlProblem('structure');
             this.state = VALUE_CLOSED;
             break;
           }

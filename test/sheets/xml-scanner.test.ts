@@ -31,7 +31,8 @@ function read(make: (handlers: XmlHandlers) => XmlStream, chunks: Buffer[]): Out
     else events.push(['text', piece]);
   };
   stream = make({
-    open: (name, attributes) => events.push(['open', name, Object.entries(attributes), stream?.position ?? -1]),
+    // Each value as `get` finds it by its name (the scanner's attributes are looked up, not an object's).
+    open: (name, attributes) => events.push(['open', name, attributes.entries().map(([key]) => [key, attributes.get(key) ?? '(none)']), stream?.position ?? -1]),
     close: (name) => events.push(['close', name]),
     text,
   });
@@ -63,7 +64,7 @@ const optionalSpace = fc.oneof(fc.constant(''), space);
 const prefix = fc.constantFrom('', '', 'x:', 'main:', 'r:');
 const local = fc.constantFrom('c', 'v', 'row', 't', 'si', 'r', 'is', 'rPh', 'sheetData', 'b_1', 'é', 'ø-n.2', '\u{1d4b3}x');
 const elementName = fc.tuple(prefix, local).map(([p, l]) => p + l);
-const attributeNames = fc.uniqueArray(fc.constantFrom('r', 's', 't', 'xml:space', 'r:id', 'spans', 'x:y', 'ns.a', 'é', 'numFmtId', 'formatCode'), { maxLength: 4 });
+const attributeNames = fc.uniqueArray(fc.constantFrom('r', 's', 't', 'xml:space', 'r:id', 'spans', 'x:y', 'ns.a', 'é', 'numFmtId', 'formatCode', '__proto__', 'constructor'), { maxLength: 4 });
 
 /** A character a document may hold as it is, in text or a value (`<`, `&`, quotes and `]` left to the pieces below). */
 const plainCharacter = fc.oneof(
