@@ -38,16 +38,49 @@ export function isDateFormat(format: string | undefined): boolean {
   return known;
 }
 
+/** What a shared string shows, worked out once: not yet, blank, its text as it is, its text trimmed. */
+const UNKNOWN = 0;
+const BLANK = 1;
+const TEXT = 2;
+const TRIMMED = 3;
+
+/**
+ * The shared strings as the cells that refer to them read: each string's escapes, spaces and trimming
+ * worked out once, however many cells refer to it (a name or a department is in thousands of rows).
+ * Each cell gets an object of its own all the same.
+ */
+export class SharedStrings {
+  private readonly kinds: Uint8Array;
+  private readonly texts: string[];
+
+  constructor(private readonly strings: readonly string[]) {
+    this.kinds = new Uint8Array(strings.length);
+    this.texts = new Array<string>(strings.length).fill('');
+  }
+
+  /** The cell showing string `index`; undefined when it is blank or there is no such string. */
+  cell(index: number): RawCell | undefined {
+    let kind = this.kinds[index];
+    if (kind === undefined) return undefined;
+    if (kind === UNKNOWN) {
+      const made = stringCell(this.strings[index]!);
+      kind = made === undefined ? BLANK : made.trimmed ? TRIMMED : TEXT;
+      if (made) this.texts[index] = made.text;
+      this.kinds[index] = kind;
+    }
+    if (kind === BLANK) return undefined;
+    return kind === TEXT ? { text: this.texts[index]!, type: 'text' } : { text: this.texts[index]!, type: 'text', trimmed: true };
+  }
+}
+
 /** The cell as a RawCell; undefined when it is blank. */
-export function cellFromXml(cell: CellXml, sharedStrings: readonly string[], dates: DateSystem): RawCell | undefined {
+export function cellFromXml(cell: CellXml, sharedStrings: SharedStrings, dates: DateSystem): RawCell | undefined {
   const { type, formula, value } = cell;
   if (formula !== null) return formulaCell(cell, formula, dates);
   if (value === null) return undefined;
   switch (type) {
-    case 's': {
-      const shared = sharedStrings[Number.parseInt(value, 10)];
-      return shared === undefined ? undefined : stringCell(shared);
-    }
+    case 's':
+      return sharedStrings.cell(Number.parseInt(value, 10));
     case 'inlineStr':
     case 'str':
       return stringCell(value);
@@ -58,10 +91,31 @@ export function cellFromXml(cell: CellXml, sharedStrings: readonly string[], dat
     case 'd':
       return isoDateCell(value, dates.date1904);
     default:
+      // A whole number written as Excel shows it (most numbers of a sheet) is its own text: no number
+      // made of it and no text made of that number again.
+      if (!cell.dateStyle && isPlainInteger(value)) return { text: value, type: 'number' };
       // An empty value shows a blank cell (exceljs made the number NaN of it).
       if (value.trim() === '') return undefined;
       return numberCell(cell.dateStyle ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value), cell.dateStyle, dates.date1904);
   }
+}
+
+/**
+ * Digits without a leading zero (or `0`), perhaps after a minus, at most 15: numberText of the number
+ * they are gives them back unchanged (`-0` gives `0`, so it is not one).
+ */
+export function isPlainInteger(value: string): boolean {
+  const length = value.length;
+  let i = value.charCodeAt(0) === 0x2d ? 1 : 0;
+  const digits = length - i;
+  if (digits < 1 || digits > 15) return false;
+  const first = value.charCodeAt(i);
+  if (first === 0x30) return digits === 1 && i === 0;
+  for (; i < length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 function formulaCell(cell: CellXml, formula: string, dates: DateSystem): RawCell | undefined {

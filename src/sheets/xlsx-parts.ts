@@ -73,12 +73,12 @@ async function readDateStyles(file: string, entry: ZipEntry): Promise<boolean[]>
     open(name, attributes) {
       // Only <numFmts>: a conditional format (<dxf>) has <numFmt>s of its own.
       if (name === 'numFmt' && inFormats) {
-        const id = Number.parseInt(attributes['numFmtId'] ?? '', 10);
+        const id = Number.parseInt(attributes.get('numFmtId') ?? '', 10);
         // A backslash escapes the character after it (dd\.mm\.yyyy).
-        if (Number.isFinite(id)) formats.set(id, (attributes['formatCode'] ?? '').replace(/\\(.)/g, '$1'));
+        if (Number.isFinite(id)) formats.set(id, (attributes.get('formatCode') ?? '').replace(/\\(.)/g, '$1'));
       } else if (name === 'numFmts') inFormats = true;
       else if (name === 'cellXfs') inCellStyles = true;
-      else if (name === 'xf' && inCellStyles) styleFormats.push(Number.parseInt(attributes['numFmtId'] ?? '0', 10));
+      else if (name === 'xf' && inCellStyles) styleFormats.push(Number.parseInt(attributes.get('numFmtId') ?? '0', 10));
     },
     close(name) {
       if (name === 'cellXfs') inCellStyles = false;

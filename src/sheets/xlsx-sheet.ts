@@ -9,7 +9,7 @@ import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './li
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows } from './unreadable.js';
-import { cellFromXml, type CellXml, type DateSystem } from './xlsx-cells.js';
+import { cellFromXml, SharedStrings, type CellXml, type DateSystem } from './xlsx-cells.js';
 import type { WorkbookParts } from './xlsx-parts.js';
 import { xmlStream } from './xlsx-xml.js';
 import { entryChunks, type ZipEntry } from './zip.js';
@@ -37,24 +37,27 @@ const VALUE = 1;
 const FORMULA = 2;
 
 export async function* sheetRows({ file, sheetName, entry, parts, dates }: SheetPart): AsyncGenerator<PhysicalRow[]> {
-  const { sharedStrings, dateStyles } = parts;
+  const { dateStyles } = parts;
+  const sharedStrings = new SharedStrings(parts.sharedStrings);
   let ready: PhysicalRow[] = [];
   let inSheetData = false;
   let rowNumber = 0;
   let rowStart = -1;
   let cells: (RawCell | undefined)[] | null = null;
   let nextColumn = 1;
-  let cell: OpenCell | null = null;
+  // One cell is read at a time, and cellFromXml keeps nothing of it: the same object serves every cell.
+  const current: OpenCell = { column: 0, type: undefined, formula: null, value: null, dateStyle: false };
+  let inCell = false;
   let target = NOWHERE;
   let inInlineString = false;
   let phonetic = 0;
 
-  const finishCell = (open: OpenCell): void => {
-    const raw = cellFromXml(open, sharedStrings, dates);
+  const finishCell = (): void => {
+    const raw = cellFromXml(current, sharedStrings, dates);
     if (!raw || !cells) return;
-    if (open.column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, rowNumber);
-    if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, rowNumber, columnLetters(open.column), false);
-    cells[open.column - 1] = raw;
+    if (current.column > MAX_COLUMNS) throw tooManyColumns(file, sheetName, rowNumber);
+    if (raw.text.length > MAX_CELL_TEXT_LENGTH) throw cellTooLong(file, sheetName, rowNumber, columnLetters(current.column), false);
+    cells[current.column - 1] = raw;
   };
 
   const xml = xmlStream({
@@ -62,35 +65,41 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
       switch (name) {
         case 'c': {
           if (!cells) return;
-          const column = columnOf(attributes['r']) ?? nextColumn;
+          const column = columnOf(attributes.get('r')) ?? nextColumn;
           if (column > LAST_COLUMN) throw new Error(`column ${column} is past the last column of a sheet`);
-          const style = Number.parseInt(attributes['s'] ?? '', 10);
-          cell = { column, type: attributes['t'], formula: null, value: null, dateStyle: style > 0 && dateStyles[style] === true };
+          const style = attributes.get('s');
+          const styleIndex = style === undefined ? 0 : Number.parseInt(style, 10);
+          current.column = column;
+          current.type = attributes.get('t');
+          current.formula = null;
+          current.value = null;
+          current.dateStyle = styleIndex > 0 && dateStyles[styleIndex] === true;
+          inCell = true;
           nextColumn = column + 1;
           return;
         }
         case 'v':
-          if (cell) {
-            cell.value = '';
+          if (inCell) {
+            current.value = '';
             target = VALUE;
           }
           return;
         case 'f':
-          if (cell) {
-            cell.formula = '';
+          if (inCell) {
+            current.formula = '';
             target = FORMULA;
           }
           return;
         case 'is':
-          if (cell) {
-            cell.value = '';
+          if (inCell) {
+            current.value = '';
             inInlineString = true;
           }
           return;
         case 't':
           // An inline string's text, or each of its rich-text runs' (joined); not a phonetic guide's.
-          if (cell && phonetic === 0) {
-            if (!inInlineString) cell.value = '';
+          if (inCell && phonetic === 0) {
+            if (!inInlineString) current.value = '';
             target = VALUE;
           }
           return;
@@ -100,7 +109,7 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
         case 'row': {
           if (!inSheetData) return;
           // A <row> without its r attribute is allowed by the format: it follows the previous row.
-          const written = Number.parseInt(attributes['r'] ?? '', 10);
+          const written = Number.parseInt(attributes.get('r') ?? '', 10);
           rowNumber = Number.isFinite(written) ? written : rowNumber + 1;
           if (rowNumber > MAX_ROWS) throw tooManyRows(file, sheetName);
           cells = [];
@@ -121,8 +130,8 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
           target = NOWHERE;
           return;
         case 'c':
-          if (cell) finishCell(cell);
-          cell = null;
+          if (inCell) finishCell();
+          inCell = false;
           target = NOWHERE;
           inInlineString = false;
           return;
@@ -143,9 +152,9 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
       }
     },
     text(text) {
-      if (!cell || target === NOWHERE) return;
-      if (target === VALUE) cell.value = (cell.value ?? '') + text;
-      else cell.formula = (cell.formula ?? '') + text;
+      if (!inCell || target === NOWHERE) return;
+      if (target === VALUE) current.value = (current.value ?? '') + text;
+      else current.formula = (current.formula ?? '') + text;
     },
   });
 

@@ -5,10 +5,11 @@
  * writer binds to the spreadsheet namespace (`<x:c>` reads as `<c>`). A DOCTYPE is refused: no part of a
  * workbook has one, and entities it declares are how an XML bomb is built.
  */
-import { localName, XmlScanner } from './xml-scanner.js';
+import { localName, XmlScanner, type Attributes } from './xml-scanner.js';
 
 export interface XmlHandlers {
-  open(name: string, attributes: Record<string, string>): void;
+  /** Its attributes are read during the call: the same object serves the next tag. */
+  open(name: string, attributes: Attributes): void;
   close(name: string): void;
   /** Character data, CDATA sections included, in pieces (a text may arrive in several). */
   text(text: string): void;
@@ -24,6 +25,7 @@ export interface XmlStream {
 }
 
 export { localName };
+export type { Attributes };
 
 export function xmlStream(handlers: XmlHandlers): XmlStream {
   const scanner = new XmlScanner(handlers);

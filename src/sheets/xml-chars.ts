@@ -181,8 +181,10 @@ export function writtenAt(s: string, i: number, name: string): boolean {
  * and handing on the same string spares making one per tag.
  */
 export class NameCache {
-  private readonly names: (string | undefined)[] = new Array<string | undefined>(16 * 128);
-  private readonly locals: (string | undefined)[] = new Array<string | undefined>(16 * 128);
+  // Filled at once: an array that starts empty changes its kind at the first name stored, and the
+  // engine's compiled scanner with it (compiling the scanner again cost 75–150 ms each time).
+  private readonly names: (string | undefined)[] = new Array<string | undefined>(16 * 128).fill(undefined);
+  private readonly locals: (string | undefined)[] = new Array<string | undefined>(16 * 128).fill(undefined);
   /** The local name of the name last returned. */
   local = '';
 
@@ -199,12 +201,89 @@ export class NameCache {
     return this.remember(s.slice(i, j), key);
   }
 
-  private remember(name: string, key: number): string {
-    this.local = localName(name);
+  private remember(written: string, key: number): string {
+    const name = internalised(written);
+    this.local = internalised(localName(name));
     if (key >= 0) {
       this.names[key] = name;
       this.locals[key] = this.local;
     }
     return name;
+  }
+}
+
+/**
+ * The engine's own copy of the string (the one every literal and property key with these characters
+ * is): the readers compare names with literals (`case 'c':`), and two such copies compare by identity,
+ * where a string made by slicing is compared character by character.
+ */
+export function internalised(text: string): string {
+  return Object.keys({ [text]: 0 })[0] ?? text;
+}
+
+/**
+ * Attribute values met before, by length and first character, as NameCache keeps names: a sheet writes
+ * `t="s"` and `s="1"` a million times, and the same string handed on spares making one each time.
+ */
+export class ValueCache {
+  private readonly values: (string | undefined)[] = new Array<string | undefined>(3 * 128).fill(undefined);
+
+  /**
+   * The value from `i` to `j`, `j > i` (its units printable ASCII). Only short ones are kept: a longer
+   * value is most often a cell reference (`r="A755"`), met once.
+   */
+  get(s: string, i: number, j: number): string {
+    const length = j - i;
+    if (length > 3) return s.slice(i, j);
+    const key = ((length - 1) << 7) | s.charCodeAt(i);
+    const known = this.values[key];
+    if (known !== undefined && writtenAt(s, i, known)) return known;
+    const value = s.slice(i, j);
+    this.values[key] = value;
+    return value;
+  }
+}
+
+/** An element's attributes as a handler reads them. */
+export interface Attributes {
+  /** The value of the attribute named so (as written, prefix and all), or undefined. */
+  get(name: string): string | undefined;
+  /** Every attribute, in the order written. */
+  entries(): [string, string][];
+}
+
+/**
+ * The attributes of the tag being read, kept in two arrays that every tag reuses: a sheet has a million
+ * tags, and an object made per tag with a property added per attribute (its shape changing at each) was
+ * the scanner's costliest line. A handler reads them during its call and does not keep them.
+ */
+export class TagAttributes implements Attributes {
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
+  private count = 0;
+
+  get(name: string): string | undefined {
+    for (let k = 0; k < this.count; k++) if (this.names[k] === name) return this.values[k];
+    return undefined;
+  }
+
+  entries(): [string, string][] {
+    const entries: [string, string][] = [];
+    for (let k = 0; k < this.count; k++) entries.push([this.names[k]!, this.values[k]!]);
+    return entries;
+  }
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Adds the attribute; false (nothing added) when the tag has one of that name already. */
+  add(name: string, value: string): boolean {
+    const count = this.count;
+    for (let k = 0; k < count; k++) if (this.names[k] === name) return false;
+    this.names[count] = name;
+    this.values[count] = value;
+    this.count = count + 1;
+    return true;
   }
 }

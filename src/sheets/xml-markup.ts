@@ -7,13 +7,13 @@
 import { ZipProblem } from './zip.js';
 import {
   codePointAt, DASH, GT, isNameStart, LINE_END, lineEndLength, nameEnd, NameCache, PAIR, QUESTION, RBRACKET, spaceLike,
-  unusualUnit, XmlProblem,
+  TagAttributes, unusualUnit, XmlProblem, type Attributes,
 } from './xml-chars.js';
 import { checkXmlDeclaration } from './xml-declaration.js';
 
 export interface ScanHandlers {
-  /** An element opened: its local name (`<x:c>` is `c`) and attributes (names as written). */
-  open(name: string, attributes: Record<string, string>): void;
+  /** An element opened: its local name (`<x:c>` is `c`) and attributes (names as written; read them now, they are reused). */
+  open(name: string, attributes: Attributes): void;
   close(name: string): void;
   /** Character data, CDATA included, line ends normalised and references resolved. */
   text(text: string): void;
@@ -73,7 +73,7 @@ export abstract class XmlMarkup {
   /** A name as far as read: element, attribute, closing tag, PI target or the word after `<!`. */
   protected name = '';
   protected element = '';
-  protected attributes: Record<string, string> = Object.create(null) as Record<string, string>;
+  protected readonly attributes = new TagAttributes();
   protected quote = 0;
   protected reference = '';
   protected referenceReturn = TEXT;

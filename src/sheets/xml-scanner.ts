@@ -19,19 +19,19 @@
  * reference is refused at its first impossible character rather than at its `;`.
  */
 import {
-  AMP, CR, DQUOTE, EQUALS, GT, isNameStart, isSpace, LINE_END, lineEndLength, LT, nameEnd, NL, PAIR, RBRACKET, SLASH, SQUOTE,
-  unusualUnit, writtenAt, XmlProblem,
+  AMP, CR, DQUOTE, EQUALS, GT, isNameStart, LINE_END, lineEndLength, LT, nameEnd, NL, PAIR, RBRACKET, SLASH, SPACE, SQUOTE,
+  TAB, unusualUnit, ValueCache, writtenAt, XmlProblem,
 } from './xml-chars.js';
 import { BANG_WORD, BEGIN, REFERENCE, TAG, TEXT } from './xml-markup.js';
 import { XmlStates } from './xml-states.js';
 
 export { localName } from './xml-chars.js';
 export type { ScanHandlers } from './xml-markup.js';
-
-/** What a tag without attributes hands on: one object, never written to. */
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+export type { Attributes } from './xml-chars.js';
 
 export class XmlScanner extends XmlStates {
+  private readonly attributeValues = new ValueCache();
+
   /** Characters read so far (in a handler: up to the end of the tag reported). */
   get position(): number {
     return this.base + this.at;
@@ -88,14 +88,18 @@ export class XmlScanner extends XmlStates {
         }
         const c = s.charCodeAt(i);
         if (c === LT) {
-          const text = this.pending + s.slice(start, i);
-          this.pending = '';
           i++;
-          if (text) {
-            this.at = i;
-            this.handlers.text(text);
+          // Between two tags of a sheet there is seldom text: nothing to join then.
+          if (i - 1 > start || this.pending !== '') {
+            const text = this.pending + s.slice(start, i - 1);
+            this.pending = '';
+            if (text) {
+              this.at = i;
+              this.handlers.text(text);
+            }
           }
-          const after = inRoot ? this.wholeTag(s, i) : -1;
+          // A `<` that ends the chunk goes to the states: reading past the end costs the compiled code.
+          const after = inRoot && i < n ? this.wholeTag(s, i) : -1;
           if (after < 0) {
             this.state = TAG;
             break;
@@ -164,15 +168,19 @@ export class XmlScanner extends XmlStates {
     let j = nameEnd(s, i);
     const name = this.elementNames.get(s, i, j);
     const local = this.elementNames.local;
-    let attributes = NO_ATTRIBUTES;
+    const attributes = this.attributes;
+    attributes.clear();
+    // Spaces are compared inline (` `, LF, CR, tab): this loop runs for every tag and attribute of a sheet.
     for (;;) {
       if (j >= n) return -1;
       let d = s.charCodeAt(j);
       if (d === GT) {
-        this.open.push(name);
-        this.locals.push(local);
         this.at = j + 1;
         this.handlers.open(local, attributes);
+        const after = this.leaf(s, j + 1, name, local);
+        if (after >= 0) return after;
+        this.open.push(name);
+        this.locals.push(local);
         return j + 1;
       }
       if (d === SLASH) {
@@ -182,11 +190,11 @@ export class XmlScanner extends XmlStates {
         this.handlers.close(local);
         return j + 2;
       }
-      if (!isSpace(d)) return -1;
+      if (!(d === SPACE || d === NL || d === CR || d === TAB)) return -1;
       do {
         if (++j >= n) return -1;
         d = s.charCodeAt(j);
-      } while (isSpace(d));
+      } while (d === SPACE || d === NL || d === CR || d === TAB);
       if (d === GT || d === SLASH) continue;
       if (!(d < 0x80 && isNameStart(d))) return -1;
       const nameStart = j;
@@ -194,15 +202,19 @@ export class XmlScanner extends XmlStates {
       if (j >= n) return -1;
       const attribute = this.attributeNames.get(s, nameStart, j);
       d = s.charCodeAt(j);
-      while (isSpace(d)) {
-        if (++j >= n) return -1;
-        d = s.charCodeAt(j);
+      // `name="`, as every writer writes it, first; spaces around `=` the long way.
+      if (d === EQUALS && j + 1 < n) d = s.charCodeAt(++j);
+      else {
+        while (d === SPACE || d === NL || d === CR || d === TAB) {
+          if (++j >= n) return -1;
+          d = s.charCodeAt(j);
+        }
+        if (d !== EQUALS) return -1;
+        do {
+          if (++j >= n) return -1;
+          d = s.charCodeAt(j);
+        } while (d === SPACE || d === NL || d === CR || d === TAB);
       }
-      if (d !== EQUALS) return -1;
-      do {
-        if (++j >= n) return -1;
-        d = s.charCodeAt(j);
-      } while (isSpace(d));
       if (d !== DQUOTE && d !== SQUOTE) return -1;
       const valueStart = j + 1;
       for (;;) {
@@ -211,13 +223,39 @@ export class XmlScanner extends XmlStates {
         if (e === d) break;
         if (!(e >= 0x20 && e < 0x7f) || e === AMP || e === LT) return -1;
       }
-      // `__proto__` is a setter on an ordinary object: left to the states, whose object has no prototype.
-      if (attribute === '__proto__') return -1;
-      if (attributes === NO_ATTRIBUTES) attributes = {};
-      // A duplicate (or a name Object.prototype has): the states decide.
-      else if (attributes[attribute] !== undefined) return -1;
-      attributes[attribute] = s.slice(valueStart, j);
+      // A duplicate: the states refuse it.
+      if (!attributes.add(attribute, j === valueStart ? '' : this.attributeValues.get(s, valueStart, j))) return -1;
       j++;
     }
+  }
+
+  /**
+   * An element just opened at `i` that holds only plain text and closes at once (`<v>42</v>`, `<t>Ann</t>`:
+   * most elements of a sheet), its text and end reported in one go. Returns the index past its end tag,
+   * or -1, having reported nothing, for anything else (left to scanText): text with `&`, `]`, a line end,
+   * a control character or one outside the Basic Multilingual Plane, a child element, a chunk's end.
+   */
+  private leaf(s: string, i: number, name: string, local: string): number {
+    const n = s.length;
+    let k = i;
+    for (;;) {
+      if (k >= n) return -1;
+      const c = s.charCodeAt(k);
+      if (c === LT) break;
+      if (c < 0x20 || c === AMP || c === RBRACKET) return -1;
+      // Letters beyond ASCII (`ø`, `é`) in one unit each; a pair, a line end of XML 1.1 (NEL, LS) and
+      // anything unusual the long way.
+      if (c >= 0x7f && !((c >= 0xa0 && c < 0xd800 && c !== 0x2028) || (c >= 0xe000 && c <= 0xfffd))) return -1;
+      k++;
+    }
+    const end = k + 2 + name.length;
+    if (end >= n || s.charCodeAt(k + 1) !== SLASH || s.charCodeAt(end) !== GT || !writtenAt(s, k + 2, name)) return -1;
+    if (k > i) {
+      this.at = k + 1;
+      this.handlers.text(s.slice(i, k));
+    }
+    this.at = end + 1;
+    this.handlers.close(local);
+    return end + 1;
   }
 }

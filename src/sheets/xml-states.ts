@@ -4,7 +4,7 @@
  * everything wrong in a tag (refused). The start of the document and references are here too.
  */
 import {
-  AMP, BANG, codePointAt, DQUOTE, EQUALS, GT, isNameStart, isReferenceUnit, isSpace, LINE_END, lineEndLength, localName, LT,
+  AMP, BANG, codePointAt, DQUOTE, EQUALS, GT, internalised, isNameStart, isReferenceUnit, isSpace, LINE_END, lineEndLength, localName, LT,
   nameEnd, NL, PAIR, QUESTION, resolveReference, SLASH, spaceLike, SQUOTE, unusualUnit, XmlProblem,
 } from './xml-chars.js';
 import {
@@ -85,7 +85,7 @@ export abstract class XmlStates extends XmlMarkup {
         this.sawRoot = true;
         if (this.closedRoot) throw new XmlProblem('structure');
         this.element = this.name;
-        this.attributes = Object.create(null) as Record<string, string>;
+        this.attributes.clear();
         i = this.afterTagPart(s.charCodeAt(i), i, 'name');
         break;
       }
@@ -93,8 +93,8 @@ export abstract class XmlStates extends XmlMarkup {
         if (s.charCodeAt(i) !== GT) throw new XmlProblem('syntax');
         i++;
         this.at = i;
-        this.handlers.open(localName(this.element), this.attributes);
-        this.handlers.close(localName(this.element));
+        this.handlers.open(internalised(localName(this.element)), this.attributes);
+        this.handlers.close(internalised(localName(this.element)));
         if (this.open.length === 0) this.closedRoot = true;
         this.state = TEXT;
         break;
@@ -166,8 +166,7 @@ export abstract class XmlStates extends XmlMarkup {
             const value = this.pending + s.slice(start, i);
             this.pending = '';
             i++;
-            if (this.attributes[this.name] !== undefined) throw new XmlProblem('structure');
-            this.attributes[this.name] = value;
+            if (!this.attributes.add(internalised(this.name), value)) throw new XmlProblem('structure');
             this.state = VALUE_CLOSED;
             break;
           }
@@ -245,7 +244,7 @@ export abstract class XmlStates extends XmlMarkup {
   }
 
   protected openElement(at: number): void {
-    const local = localName(this.element);
+    const local = internalised(localName(this.element));
     this.at = at;
     this.open.push(this.element);
     this.locals.push(local);

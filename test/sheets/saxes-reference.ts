@@ -11,7 +11,12 @@ export function saxesStream(handlers: XmlHandlers): XmlStream {
   const parser = new SaxesParser();
   // Streaming: a character split between two inflated chunks is joined, not replaced.
   const decoder = new TextDecoder('utf-8');
-  parser.on('opentag', (tag: SaxesTagPlain) => handlers.open(localName(tag.name), tag.attributes));
+  parser.on('opentag', (tag: SaxesTagPlain) =>
+    handlers.open(localName(tag.name), {
+      get: (name) => (Object.hasOwn(tag.attributes, name) ? tag.attributes[name] : undefined),
+      entries: () => Object.entries(tag.attributes),
+    }),
+  );
   parser.on('closetag', (tag: SaxesTagPlain) => handlers.close(localName(tag.name)));
   parser.on('text', handlers.text);
   parser.on('cdata', handlers.text);

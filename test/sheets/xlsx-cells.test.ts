@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { cellFromXml, numberCell, SharedStrings, stringCell } from '../../src/sheets/xlsx-cells.js';
 import { columnTexts, EMPLOYEE_HEADERS, readAll, writeWorkbook } from './fixtures.js';
 
 async function employeeCells(row: unknown[], extraHeaders: string[] = []) {
@@ -72,5 +74,46 @@ describe('cells of an Excel workbook', () => {
     const { sheets } = await readAll([file]);
     expect(sheets[0]?.rows.map((row) => row.row)).toEqual([2, 5]);
     expect(columnTexts(sheets[0], 'employee_id')).toEqual(['1', '2']);
+  });
+
+  test('a number cell reads as the number its value is, however the value is written', () => {
+    // Whole numbers skip making a number and its text again (xlsx-cells.ts): the text must be the same.
+    const digits = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 18 });
+    const written = fc.oneof(
+      digits,
+      digits.map((d) => `-${d}`),
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 14, maxLength: 20 }),
+      fc.tuple(digits, fc.constantFrom('.5', 'e3', ' ', 'x', '.0', 'E-2')).map(([d, tail]) => d + tail),
+      fc.string({ unit: fc.constantFrom(...'0123456789-+. eE'), maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(written, (value) => {
+        const expected = value.trim() === '' ? undefined : numberCell(Number.parseFloat(value), false, false);
+        expect(cellFromXml({ type: undefined, formula: null, value, dateStyle: false }, new SharedStrings([]), { date1904: false, written1904As1: false })).toEqual(expected);
+        expect(cellFromXml({ type: 'n', formula: null, value, dateStyle: false }, new SharedStrings([]), { date1904: false, written1904As1: false })).toEqual(expected);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  test('a shared string reads the same in every cell that refers to it, each cell an object of its own', () => {
+    const written = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('', ' ', ' a ', 'a\u00a0b', '_x000D_', '\u00a0', 'Ann'));
+    fc.assert(
+      fc.property(fc.array(written, { maxLength: 6 }), fc.array(fc.integer({ min: -1, max: 7 }), { maxLength: 12 }), (strings, indexes) => {
+        const shared = new SharedStrings(strings);
+        const dates = { date1904: false, written1904As1: false };
+        const seen = new Set<unknown>();
+        for (const index of indexes) {
+          const cell = cellFromXml({ type: 's', formula: null, value: String(index), dateStyle: false }, shared, dates);
+          const expected = strings[index] === undefined ? undefined : stringCell(strings[index]!);
+          expect(cell).toStrictEqual(expected);
+          if (cell) {
+            expect(seen.has(cell)).toBe(false);
+            seen.add(cell);
+          }
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
