@@ -5,7 +5,7 @@
  * version; nothing here knows a path or a field name of the API.
  */
 import type { Department, Employee, Source, UnitKind, User } from '../model/organisation.js';
-import type { OperationReason } from '../model/reasons.js';
+import type { OperationReason, OperationReasonCode } from '../model/reasons.js';
 import type { EmployeeFieldKey, UnitFieldKey, UserFieldKey } from './fields.js';
 
 interface Base {
@@ -128,9 +128,39 @@ function identityOf(op: NewOperation): string {
  * it changes. `step` tells apart the steps of one change (`temporary-username`, a correction's `end`).
  */
 export function operation<O extends NewOperation>(fields: O, step?: string): O & { key: string } {
-  const key = `${fields.type}:${identityOf(fields)}${step === undefined ? '' : `:${step}`}`;
-  return Object.assign({ type: fields.type, key }, fields);
+  // Joined, not a template: one flat string, where a template's pieces stay alive (72 bytes a key against
+  // 48, for 300,000 keys the plan, the loader and the report hold to the end of a run).
+  const key = (step === undefined ? [fields.type, ':', identityOf(fields)] : [fields.type, ':', identityOf(fields), ':', step]).join('');
+  // `type` and `key` first, then the fields in their order: the order of the plan file's, the journal's and
+  // undo.json's keys. Spread, the fields are laid out in the object itself rather than in a second one.
+  const rest: Omit<O, 'type'> = fields;
+  const op = { type: fields.type, key, ...rest } as unknown as O & { key: string };
+  // (Only what the planner makes is sure to have a reason.)
+  const code = (fields.reason as OperationReason | undefined)?.code;
+  const shared = code === undefined ? undefined : SHARED_REASONS.get(code);
+  if (shared !== undefined) op.reason = shared;
+  return op;
 }
+
+/** The reasons that carry nothing but their code. */
+type BareReasonCode = { [C in OperationReasonCode]: Exclude<keyof Extract<OperationReason, { code: C }>, 'code'> extends never ? C : never }[OperationReasonCode];
+
+/**
+ * One object for each reason that carries nothing but its code, shared by every operation with that
+ * reason: 200,000 new people and employees need not each hold a `{code: 'new_person'}` of their own.
+ */
+const BARE_REASONS: { readonly [C in BareReasonCode]: Extract<OperationReason, { code: C }> } = {
+  pruned: { code: 'pruned' },
+  new_person: { code: 'new_person' },
+  fire_left: { code: 'fire_left' },
+  rehire_active: { code: 'rehire_active' },
+  new_employment: { code: 'new_employment' },
+  new_department: { code: 'new_department' },
+  new_team: { code: 'new_team' },
+};
+const SHARED_REASONS: ReadonlyMap<OperationReasonCode, OperationReason> = new Map(
+  Object.values(BARE_REASONS).map((reason) => [reason.code, Object.freeze(reason)]),
+);
 export type OperationOf<T extends OperationType> = Extract<Operation, { type: T }>;
 
 export type Action =

@@ -7,7 +7,7 @@ import type { Operation } from '../model/operations.js';
 import { assertNever } from '../assert-never.js';
 import { EMPLOYEE_FIELDS, shownAfterCreate } from '../model/fields.js';
 import { applyChanges } from '../model/field-changes.js';
-import { levels, type PlannedOperation } from './graph.js';
+import { inLevelOrder, type PlannedOperation } from './graph.js';
 
 export interface Before {
   org: Organisation;
@@ -27,8 +27,7 @@ export function isTemporaryId(id: string): boolean {
 
 /** The planned operations in the order they will be carried out (dependency level, then plan order). */
 export function inOrder(planned: readonly PlannedOperation[]): Operation[] {
-  const level = levels(planned);
-  return [...planned].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0)).map((p) => p.op);
+  return inLevelOrder(planned).map((p) => p.op);
 }
 
 /** New maps holding the same records: a record is copied only when it is changed (`edit`); absences always. */

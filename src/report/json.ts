@@ -171,9 +171,8 @@ export async function writeReportOf(path: string, input: ReportInput, wording: R
   report.summary.plan = countPlan(plan.map((op) => OPERATION_KINDS[op.type]));
   report.summary.operations = countStatuses(operations);
   report.summary.outcomes = outcomesByKind(operations);
-  const withDependencies = planEntryWithDependencies(input.planned, wording);
   await writeReport(path, report, {
-    plan: plan.length > 0 ? () => mapped(plan, withDependencies) : undefined,
+    plan: plan.length > 0 ? () => planEntries(input, plan, wording) : undefined,
     operations: operations.length > 0 ? () => mapped(operations, (outcome) => operationEntry(outcome, wording)) : undefined,
   });
 }
@@ -198,15 +197,34 @@ function plannedOperations(input: { plan?: readonly Operation[]; planned?: Pick<
 
 /** A plan entry, with the keys it waits for when the report carries the whole plan, and whether it is held. */
 export function planEntryWithDependencies(planned: ReportInput['planned'], wording: ReasonWording): (op: Operation) => ReportPlanEntry {
-  const dependsOn = new Map(planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
+  // Made on the first entry: a report built without its plan entries (writeReportOf) needs no map of them.
+  let dependsOn: Map<string, readonly string[]> | undefined;
   const held = new Set(planned?.held ?? []);
   return (op) => {
     const entry = planEntry(op, wording);
+    dependsOn ??= new Map(planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
     const keys = dependsOn.get(op.key);
     if (keys) entry.depends_on = [...keys];
     if (held.has(op.key)) entry.held = true;
     return entry;
   };
+}
+
+/**
+ * The plan's entries as `planEntryWithDependencies` makes them. The plan of a report made from the whole
+ * plan is its operations in their order, each beside its own dependencies: no map of 300,000 keys to them
+ * is held while the report is written.
+ */
+function planEntries(input: ReportInput, plan: readonly Operation[], wording: ReasonWording): Iterable<ReportPlanEntry> {
+  const { planned } = input;
+  if (input.plan !== undefined || planned === undefined) return mapped(plan, planEntryWithDependencies(planned, wording));
+  const held = new Set(planned.held ?? []);
+  return mapped(planned.operations, ({ op, dependsOn }) => {
+    const entry = planEntry(op, wording);
+    entry.depends_on = [...dependsOn];
+    if (held.has(op.key)) entry.held = true;
+    return entry;
+  });
 }
 
 function* mapped<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
@@ -230,8 +248,11 @@ function* reportPieces(report: Report, lists: LazyLists): Generator<string> {
     if (items) {
       yield '[';
       let first = true;
-      for (const batch of batchesOf(items, 256)) {
-        yield `${first ? '' : ','}${entriesText(batch)}`;
+      // Each batch's text on its own (no string joined with its comma) and under 128 KB: a string that
+      // large dies young, where a larger one goes straight to the old generation.
+      for (const batch of batchesOf(items, 64)) {
+        if (!first) yield ',';
+        yield entriesText(batch);
         first = false;
       }
       yield '\n  ]';

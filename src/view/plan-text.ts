@@ -3,7 +3,7 @@
  * serialises the same object.
  */
 import type { Plan } from '../plan/plan.js';
-import { levels } from '../plan/graph.js';
+import { inLevelOrder } from '../plan/graph.js';
 import { OPERATION_KINDS, type Action, type EntityKind, type Operation } from '../model/operations.js';
 import { actionWords, entitiesWords, entityWords, operationName } from './words.js';
 import { planWords } from '../words/view-plan.js';
@@ -32,8 +32,7 @@ export function summaryLine(ops: Operation[], undoes?: string): string {
 
 /** Per kind and action, its first `rows` operations in the order they will be carried out. */
 function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
-  const level = levels(plan.operations);
-  const ordered = [...plan.operations].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0));
+  const ordered = inLevelOrder(plan.operations);
   const shown = new Map<string, Operation[]>();
   for (const { op } of ordered) {
     const { entity, action } = OPERATION_KINDS[op.type];

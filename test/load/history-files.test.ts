@@ -44,6 +44,15 @@ describe('JSON written a piece at a time', () => {
     expect(readFileSync(join(dir, 'new', 'copy.json'), 'utf8')).toBe('{"kept":true}');
   });
 
+  it('writes pieces of any size as their text joined: across the megabyte it gathers them in, and larger than it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'json-file-'));
+    const path = join(dir, 'pieces.txt');
+    // Characters of two and three bytes where a megabyte ends, a piece larger than a megabyte, empty pieces.
+    const pieces = ['{', 'ø'.repeat(300_000), '', 'é'.repeat(250_001), '€'.repeat(100_000), 'x'.repeat(1_500_000), ',', 'Å'.repeat(524_287), '}'];
+    await replaceFileWith(path, pieces);
+    expect(readFileSync(path, 'utf8')).toBe(pieces.join(''));
+  });
+
   it('replaces a file whole, and a large list arrives intact', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'json-file-'));
     const path = join(dir, 'sub', 'big.json');

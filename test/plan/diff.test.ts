@@ -56,6 +56,16 @@ describe('the plan', () => {
     expect(depsOf(p, 'moveDepartment:a')).toEqual(['moveDepartment:b']);
   });
 
+  it('deletes a large team after every one of its members has left it, each waited for once', () => {
+    const members = Array.from({ length: 40 }, (_, i): [string, string, string | null] => [`e${i}`, `u${i}`, 'T1']);
+    const current = org({ departments: [['root', null]], teams: [['T1', 'root']], employees: members });
+    const desired = org({ departments: [['root', null]], employees: members.map(([id, user]): [string, string, null] => [id, user, null]) });
+    const p = plan(desired, current, { prune: true, maxDeletions: 100 });
+    const leaving = keys(p).filter((key) => key.startsWith('removeTeamMember:'));
+    expect(leaving).toHaveLength(40);
+    expect([...depsOf(p, 'deleteTeam:T1')].sort()).toEqual(leaving);
+  });
+
   it('creates users before their employees and employees before they join a team or own a unit', () => {
     const desired = org({
       departments: [['root', null], ['d1', 'root', 'e1']],

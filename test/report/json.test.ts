@@ -6,6 +6,7 @@ import { buildReport, writeReport, writeReportOf } from '../../src/report/json.j
 import type { Operation } from '../../src/model/operations.js';
 import { makeIssue } from './make-issue.js';
 import { buildPlan } from '../../src/plan/plan.js';
+import { holdRemovals } from '../../src/plan/saved.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { reasonWording } from '../../src/view/reason-text.js';
 
@@ -140,6 +141,25 @@ describe('writeReport', () => {
     expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
     await writeReportOf(path, { exitCode: 0, issues: [] }, reasonWording);
     expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(buildReport({ exitCode: 0, issues: [] }, reasonWording), null, 2)}\n`);
+  });
+});
+
+describe('writeReportOf, the whole plan', () => {
+  it('writes each planned operation with what it waits for and whether it is held, as buildReport does', async () => {
+    const employees = Array.from({ length: 8 }, (_, i): [string, string, string | null] => [`e${i}`, `u${i}`, null]);
+    const current = org({ departments: [['root', null]], employees });
+    const desired = org({ departments: [['root', null], ['d1', 'root'], ['d2', 'd1']], employees: employees.slice(0, 2) });
+    const plan = holdRemovals(buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: true }));
+    const operations = plan.operations
+      .filter((p) => !plan.held?.includes(p.op.key))
+      .map((p) => ({ op: p.op, status: 'done' as const, statusCode: 201, message: null }));
+    const input = { exitCode: 0, issues: [], planned: plan, operations, command: 'run' };
+    const report = buildReport(input, reasonWording);
+    expect(report.plan.find((e) => e.key === 'createDepartment:d2')?.depends_on).toEqual(['createDepartment:d1']);
+    expect(report.plan.filter((e) => e.held)).toHaveLength(6);
+    const path = join(await mkdtemp(join(tmpdir(), 'orgsync-report-')), 'report.json');
+    await writeReportOf(path, input, reasonWording);
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
   });
 });
 
