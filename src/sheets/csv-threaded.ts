@@ -9,11 +9,11 @@
 import { existsSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Issue } from '../model/issue.js';
 import { csvRows, detectDelimiter, detectEncoding, quoteIssue, type QuoteFinding } from './csv.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import { unreadable } from './unreadable.js';
+import { WorkerMessages, type Crash } from './worker-messages.js';
 import type { EncodedBatch, WireError } from './xlsx-wire.js';
 
 /** The rows' encoding, loaded only when a worker is used: a run on small files never needs it. */
@@ -121,59 +121,28 @@ async function* sheetFromWorker(file: string, head: Buffer, encoding: string | u
   }
 }
 
-type Arrival = FromCsvWorker | { t: 'crash'; cause?: unknown };
+type Arrival = FromCsvWorker | Crash;
 
-/**
- * The worker's messages in order, and its rows as the in-thread reader hands them out. The worker is
- * unreferenced except while this thread waits for it, so it never keeps the process alive.
- */
+/** The worker's rows as the in-thread reader hands them out. */
 class CsvFeed {
-  private readonly arrived: Arrival[] = [];
-  private waiting: ((arrival: Arrival) => void) | null = null;
   /** After the end, an error or a crash, nothing more will come. */
   private over = false;
-  private stopped = false;
   /** Batches taken whose credit has not been returned yet. */
   private owed = 0;
 
   static start(input: CsvWorkerInput, workerFile: URL, creditsPerMessage: number): CsvFeed | null {
-    try {
-      return new CsvFeed(new Worker(workerFile, { workerData: input }), input.file, creditsPerMessage);
-    } catch {
-      return null;
-    }
+    const messages = WorkerMessages.start<FromCsvWorker>(workerFile, input);
+    return messages && new CsvFeed(messages, input.file, creditsPerMessage);
   }
 
   private constructor(
-    private readonly worker: Worker,
+    private readonly messages: WorkerMessages<FromCsvWorker>,
     private readonly file: string,
     private readonly creditsPerMessage: number,
-  ) {
-    worker.unref();
-    worker.on('message', (message: FromCsvWorker) => this.arrive(message));
-    worker.on('error', (cause) => this.arrive({ t: 'crash', cause }));
-    worker.on('exit', (code) => this.arrive({ t: 'crash', cause: new Error(`the reading thread stopped (exit code ${code})`) }));
-  }
-
-  private arrive(arrival: Arrival): void {
-    if (this.stopped) return;
-    const waiting = this.waiting;
-    if (!waiting) {
-      this.arrived.push(arrival);
-      return;
-    }
-    this.waiting = null;
-    this.worker.unref();
-    waiting(arrival);
-  }
+  ) {}
 
   next(): Promise<Arrival> {
-    const arrival = this.arrived.shift();
-    if (arrival) return Promise.resolve(arrival);
-    this.worker.ref();
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-    });
+    return this.messages.next();
   }
 
   /** The rows, batch by batch; each batch's quote problems are added to `issues` as it is handed out, as csvRows does. */
@@ -185,7 +154,7 @@ class CsvFeed {
           const message = await this.next();
           if (message.t === 'rows') {
             if (++this.owed >= this.creditsPerMessage) {
-              this.worker.postMessage({ t: 'credit', n: this.owed } satisfies ToCsvWorker);
+              this.messages.send({ t: 'credit', n: this.owed } satisfies ToCsvWorker);
               this.owed = 0;
             }
             for (const finding of message.quotes) issues.push(quoteIssue(this.file, sheetName, finding));
@@ -209,13 +178,6 @@ class CsvFeed {
   }
 
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    // Whoever still waits for rows hears that the reading stopped: a promise left pending on an
-    // unreferenced worker ends the process silently (exit 13) instead of failing.
-    this.waiting?.({ t: 'crash', cause: new Error('the reading thread was stopped') });
-    this.waiting = null;
-    this.arrived.length = 0;
-    void this.worker.terminate().catch(() => undefined);
+    this.messages.stop();
   }
 }

@@ -7,10 +7,10 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { UnreadableFileError } from '../errors.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import { unreadable } from './unreadable.js';
+import { WorkerMessages, type Crash } from './worker-messages.js';
 import { xlsxSheets } from './xlsx.js';
 import type { WorkbookPackage } from './xlsx-package.js';
 import { decodeBatch, fromWire, type EncodedBatch, type FromWorker, type ToWorker, type WorkerInput } from './xlsx-wire.js';
@@ -81,64 +81,33 @@ async function* sheetsFromWorker(pkg: WorkbookPackage, feed: WorkerFeed | null):
   }
 }
 
-type Arrival = FromWorker | { t: 'crash'; cause?: unknown };
+type Arrival = FromWorker | Crash;
 
-/**
- * The worker's messages in order, with its sheet and rows as the in-thread reader hands them out. The
- * worker is unreferenced except while this thread waits for it, so it never keeps the process alive.
- */
+/** The worker's sheet and rows as the in-thread reader hands them out. */
 class WorkerFeed {
-  private readonly arrived: Arrival[] = [];
-  private waiting: ((arrival: Arrival) => void) | null = null;
   /** The sheet whose rows are being handed out, and whether all of them have been. */
   private sheet = -1;
   private sheetEnded = true;
   /** After an error, a crash or the end, nothing more will come. */
   private over = false;
-  private stopped = false;
 
   static start(pkg: WorkbookPackage, workerFile: URL, credits: number): WorkerFeed | null {
-    try {
-      const workerData: WorkerInput = { pkg, credits };
-      return new WorkerFeed(new Worker(workerFile, { workerData }), pkg);
-    } catch {
-      return null;
-    }
+    const workerData: WorkerInput = { pkg, credits };
+    const messages = WorkerMessages.start<FromWorker>(workerFile, workerData);
+    return messages && new WorkerFeed(messages, pkg);
   }
 
   private constructor(
-    private readonly worker: Worker,
+    private readonly messages: WorkerMessages<FromWorker>,
     private readonly pkg: WorkbookPackage,
-  ) {
-    worker.unref();
-    worker.on('message', (message: FromWorker) => this.arrive(message));
-    worker.on('error', (cause) => this.arrive({ t: 'crash', cause }));
-    worker.on('exit', (code) => this.arrive({ t: 'crash', cause: new Error(`the reading thread stopped (exit code ${code})`) }));
-  }
-
-  private arrive(arrival: Arrival): void {
-    if (this.stopped) return;
-    const waiting = this.waiting;
-    if (!waiting) {
-      this.arrived.push(arrival);
-      return;
-    }
-    this.waiting = null;
-    this.worker.unref();
-    waiting(arrival);
-  }
+  ) {}
 
   next(): Promise<Arrival> {
-    const arrival = this.arrived.shift();
-    if (arrival) return Promise.resolve(arrival);
-    this.worker.ref();
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-    });
+    return this.messages.next();
   }
 
   private send(message: ToWorker): void {
-    this.worker.postMessage(message);
+    this.messages.send(message);
   }
 
   /** The next sheet or the end; the rows of a sheet left unfinished are skipped, as xlsx.ts does. */
@@ -203,13 +172,6 @@ class WorkerFeed {
   }
 
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    // Whoever still waits for rows hears that the reading stopped: a promise left pending on an
-    // unreferenced worker ends the process silently (exit 13) instead of failing.
-    this.waiting?.({ t: 'crash', cause: new Error('the reading thread was stopped') });
-    this.waiting = null;
-    this.arrived.length = 0;
-    void this.worker.terminate().catch(() => undefined);
+    this.messages.stop();
   }
 }
