@@ -6,10 +6,11 @@ import { serviceWords } from '../../words/service.js';
 
 export type ParsedBody = { json: true; value: unknown } | { json: false; reason: string };
 
-export function parseBody(text: string, status: number): ParsedBody {
+/** `read`: JSON.parse, or a reader that refuses exactly what it refuses (lean-json.ts). */
+export function parseBody(text: string, status: number, read: (text: string) => unknown = JSON.parse): ParsedBody {
   if (text.trim() === '') return { json: true, value: null };
   try {
-    return { json: true, value: JSON.parse(text) as unknown };
+    return { json: true, value: read(text) };
   } catch {
     const looksLikeHtml = /^\s*(<!doctype\s+html|<html|<head|<body|<\?xml|<)/i.test(text);
     return {
