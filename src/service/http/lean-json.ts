@@ -50,6 +50,9 @@ export function parseLean(text: string, key: string): unknown {
 
 class NotRead extends Error {}
 
+/** The shortest substring V8 makes as a view into its parent (SlicedString::kMinLength) rather than a copy. */
+const SHORTEST_SLICE = 13;
+
 const enum Role {
   /** The answer itself. */
   Document,
@@ -175,7 +178,10 @@ class LeanReader {
   private string(): string {
     const start = this.at;
     const plain = this.skipString();
-    return plain ? this.text.slice(start + 1, this.at - 1) : (JSON.parse(this.text.slice(start, this.at)) as string);
+    // A slice of 13 characters or more is V8's view into the whole answer, and would keep its megabytes
+    // alive as long as a team's name: such a string is made a string of its own, as JSON.parse makes it.
+    if (plain && this.at - start < SHORTEST_SLICE + 2) return this.text.slice(start + 1, this.at - 1);
+    return JSON.parse(this.text.slice(start, this.at)) as string;
   }
 
   /** Past a string, checked as JSON.parse checks it; true when it has no escape (its text is its value). */
