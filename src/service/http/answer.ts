@@ -6,11 +6,10 @@ import { serviceWords } from '../../words/service.js';
 
 export type ParsedBody = { json: true; value: unknown } | { json: false; reason: string };
 
-/** `read`: JSON.parse, or a reader that refuses exactly what it refuses (lean-json.ts). */
-export function parseBody(text: string, status: number, read: (text: string) => unknown = JSON.parse): ParsedBody {
+export function parseBody(text: string, status: number): ParsedBody {
   if (text.trim() === '') return { json: true, value: null };
   try {
-    return { json: true, value: read(text) };
+    return { json: true, value: JSON.parse(text) as unknown };
   } catch {
     const looksLikeHtml = /^\s*(<!doctype\s+html|<html|<head|<body|<\?xml|<)/i.test(text);
     return {

@@ -50,10 +50,11 @@ export interface RequestOptions {
    */
   statusOnly?: boolean;
   /**
-   * Reads a successful answer's JSON in place of JSON.parse: one that refuses exactly what JSON.parse
-   * refuses and builds less (lean-json.ts, for the teams' members).
+   * Reads a successful answer's bytes before anything else does, building less than JSON.parse
+   * (lean-json.ts, for the teams' members); when it answers nothing, the answer is decoded and parsed as
+   * any other.
    */
-  readJson?: (text: string) => unknown;
+  readJsonBytes?: (bytes: Buffer) => { value: unknown } | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -221,7 +222,9 @@ export class HttpClient {
       return { ok: true, response: { status, headers: responseHeaders, body: undefined } };
     }
     const success = status >= 200 && status < 300;
-    const parsed = parseBody(body.toString('utf8'), status, success ? options.readJson : undefined);
+    const read = success && options.readJsonBytes ? options.readJsonBytes(body) : undefined;
+    if (read) return { ok: true, response: { status, headers: responseHeaders, body: read.value } };
+    const parsed = parseBody(body.toString('utf8'), status);
     if (success) {
       if (parsed.json) return { ok: true, response: { status, headers: responseHeaders, body: parsed.value } };
       return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status, reason: parsed.reason, body: null };

@@ -5,10 +5,14 @@
  * checked as JSON but not built: each becomes an object holding only its `id`, so neither parsing nor the
  * garbage collector spends time on objects nobody reads.
  *
- * The result is `leanItems(JSON.parse(text), key)` (below, the definition the property tests hold it to),
- * and whatever `JSON.parse` refuses is refused: this reader only ever answers for text it read whole;
- * anything it does not accept, or a nesting too deep for it, is handed to `JSON.parse`, which refuses it
- * with its own error (or, should this reader be stricter than it, parses it after all).
+ * It reads the answer's bytes as they came, so the 26 MB are not decoded into text first either (decoding
+ * UTF-8 cost about as much as JSON.parse itself); only the strings it keeps are decoded. Its value is
+ * `leanItems(JSON.parse(bytes.toString('utf8')), key)` (below, the definition the property tests hold it
+ * to), and it answers only for bytes it read whole: for anything it does not accept (or nested too deep
+ * for its stack) it answers nothing, and the caller reads the answer as before, with JSON.parse, which
+ * refuses what it refuses in its own words. Bytes outside the ASCII range can only stand inside a JSON
+ * string (anywhere else JSON.parse refuses the character they decode to) and decode to no character a
+ * string refuses (invalid sequences too become U+FFFD), so the structure is read byte by byte.
  */
 
 /** An object of `key`'s array as the reader keeps it: its `id` alone, when it has one. */
@@ -38,20 +42,19 @@ export function leanItems(answer: unknown, key: string): unknown {
   return answer;
 }
 
-/** `leanItems(JSON.parse(text), key)`, without building what it drops. */
-export function parseLean(text: string, key: string): unknown {
+/**
+ * `leanItems(JSON.parse(bytes.toString('utf8')), key)`, without building what it drops; undefined when
+ * it did not read the bytes whole (not JSON, or nested beyond its stack): then read them as ever.
+ */
+export function readLean(bytes: Buffer, key: string): { value: unknown } | undefined {
   try {
-    return new LeanReader(text, key).document();
+    return { value: new LeanReader(bytes, key).document() };
   } catch {
-    // Not JSON as this reader reads it, or nested beyond its stack: JSON.parse says what it is.
-    return leanItems(JSON.parse(text), key);
+    return undefined;
   }
 }
 
 class NotRead extends Error {}
-
-/** The shortest substring V8 makes as a view into its parent (SlicedString::kMinLength) rather than a copy. */
-const SHORTEST_SLICE = 13;
 
 const enum Role {
   /** The answer itself. */
@@ -65,26 +68,32 @@ const enum Role {
 }
 
 const [TAB, LF, CR, SPACE, QUOTE, PLUS, COMMA, MINUS, DOT, SLASH, ZERO, NINE, COLON] = [9, 10, 13, 32, 34, 43, 44, 45, 46, 47, 48, 57, 58];
-const [UPPER_E, OPEN_BRACKET, BACKSLASH, CLOSE_BRACKET, LOWER_E, OPEN_BRACE, CLOSE_BRACE] = [69, 91, 92, 93, 101, 123, 125];
+const [UPPER_E, OPEN_BRACKET, BACKSLASH, CLOSE_BRACKET, LOWER_D, LOWER_E, LOWER_I, OPEN_BRACE, CLOSE_BRACE] = [69, 91, 92, 93, 100, 101, 105, 123, 125];
+const bytesOf = (word: string): readonly number[] => [...word].map((c) => c.charCodeAt(0));
+const [TRUE, FALSE, NULL] = [bytesOf('true'), bytesOf('false'), bytesOf('null')];
 
 class LeanReader {
   private at = 0;
 
+  private readonly end: number;
+
   constructor(
-    private readonly text: string,
+    private readonly bytes: Buffer,
     private readonly key: string,
-  ) {}
+  ) {
+    this.end = bytes.length;
+  }
 
   document(): unknown {
     this.space();
     const value = this.value(Role.Document);
     this.space();
-    if (this.at !== this.text.length) throw new NotRead();
+    if (this.at !== this.end) throw new NotRead();
     return value;
   }
 
   private value(role: Role): unknown {
-    const c = this.text.charCodeAt(this.at);
+    const c = this.byte(this.at);
     if (c === OPEN_BRACE) return role === Role.Member ? this.memberObject() : this.object(role);
     if (c === OPEN_BRACKET) return this.array(role === Role.Document ? Role.Item : Role.Plain);
     if (c === QUOTE) return this.string();
@@ -96,7 +105,7 @@ class LeanReader {
     const values: unknown[] = [];
     this.at++;
     this.space();
-    if (this.text.charCodeAt(this.at) === CLOSE_BRACKET) {
+    if (this.byte(this.at) === CLOSE_BRACKET) {
       this.at++;
       return values;
     }
@@ -104,7 +113,7 @@ class LeanReader {
       this.space();
       values.push(this.value(elementRole));
       this.space();
-      const c = this.text.charCodeAt(this.at++);
+      const c = this.byte(this.at++);
       if (c === COMMA) continue;
       if (c === CLOSE_BRACKET) return values;
       throw new NotRead();
@@ -115,26 +124,26 @@ class LeanReader {
     const object: Record<string, unknown> = {};
     this.at++;
     this.space();
-    if (this.text.charCodeAt(this.at) === CLOSE_BRACE) {
+    if (this.byte(this.at) === CLOSE_BRACE) {
       this.at++;
       return object;
     }
     for (;;) {
       this.space();
-      if (this.text.charCodeAt(this.at) !== QUOTE) throw new NotRead();
+      if (this.byte(this.at) !== QUOTE) throw new NotRead();
       const name = this.string();
       this.space();
-      if (this.text.charCodeAt(this.at++) !== COLON) throw new NotRead();
+      if (this.byte(this.at++) !== COLON) throw new NotRead();
       this.space();
       let value: unknown;
-      if (this.text.charCodeAt(this.at) === OPEN_BRACKET && (role === Role.Document || (role === Role.Item && name === this.key))) {
+      if (this.byte(this.at) === OPEN_BRACKET && (role === Role.Document || (role === Role.Item && name === this.key))) {
         value = this.array(role === Role.Document ? Role.Item : Role.Member);
       } else {
         value = this.value(Role.Plain);
       }
       set(object, name, value);
       this.space();
-      const c = this.text.charCodeAt(this.at++);
+      const c = this.byte(this.at++);
       if (c === COMMA) continue;
       if (c === CLOSE_BRACE) return object;
       throw new NotRead();
@@ -146,21 +155,21 @@ class LeanReader {
     const kept: Record<string, unknown> = {};
     this.at++;
     this.space();
-    if (this.text.charCodeAt(this.at) === CLOSE_BRACE) {
+    if (this.byte(this.at) === CLOSE_BRACE) {
       this.at++;
       return kept;
     }
     for (;;) {
       this.space();
-      if (this.text.charCodeAt(this.at) !== QUOTE) throw new NotRead();
+      if (this.byte(this.at) !== QUOTE) throw new NotRead();
       const isId = this.isIdName();
       this.space();
-      if (this.text.charCodeAt(this.at++) !== COLON) throw new NotRead();
+      if (this.byte(this.at++) !== COLON) throw new NotRead();
       this.space();
       if (isId) kept['id'] = this.value(Role.Plain);
       else this.skipValue();
       this.space();
-      const c = this.text.charCodeAt(this.at++);
+      const c = this.byte(this.at++);
       if (c === COMMA) continue;
       if (c === CLOSE_BRACE) return kept;
       throw new NotRead();
@@ -170,38 +179,38 @@ class LeanReader {
   /** Reads a name; true when it is `id` (written plainly or with escapes). */
   private isIdName(): boolean {
     const start = this.at;
-    if (this.skipString()) return this.at - start === 4 && this.text.startsWith('"id"', start);
+    const bytes = this.bytes;
+    if (this.skipString()) return this.at - start === 4 && bytes[start + 1] === LOWER_I && bytes[start + 2] === LOWER_D;
     // An escaped spelling ("\u0069d") is rare: decoded to be sure.
-    return JSON.parse(this.text.slice(start, this.at)) === 'id';
+    return JSON.parse(bytes.toString('utf8', start, this.at)) === 'id';
   }
 
   private string(): string {
     const start = this.at;
-    const plain = this.skipString();
-    // A slice of 13 characters or more is V8's view into the whole answer, and would keep its megabytes
-    // alive as long as a team's name: such a string is made a string of its own, as JSON.parse makes it.
-    if (plain && this.at - start < SHORTEST_SLICE + 2) return this.text.slice(start + 1, this.at - 1);
-    return JSON.parse(this.text.slice(start, this.at)) as string;
+    // Decoded on their own: a fresh string each, never a view keeping the answer alive.
+    if (this.skipString()) return this.bytes.toString('utf8', start + 1, this.at - 1);
+    return JSON.parse(this.bytes.toString('utf8', start, this.at)) as string;
   }
 
-  /** Past a string, checked as JSON.parse checks it; true when it has no escape (its text is its value). */
+  /** Past a string, checked as JSON.parse checks it; true when it has no escape (its bytes are its value). */
   private skipString(): boolean {
-    const text = this.text;
+    const bytes = this.bytes;
+    const end = this.end;
     let at = this.at + 1;
     let plain = true;
     for (;;) {
-      const c = text.charCodeAt(at++);
+      if (at >= end) throw new NotRead();
+      const c = bytes[at++]!;
       if (c === QUOTE) break;
       if (c === BACKSLASH) {
         plain = false;
-        const e = text.charCodeAt(at++);
+        const e = this.byte(at++);
         if (e === 117 /* u */) {
-          for (let i = 0; i < 4; i++) if (!isHex(text.charCodeAt(at++))) throw new NotRead();
+          for (let i = 0; i < 4; i++) if (!isHex(this.byte(at++))) throw new NotRead();
         } else if (!(e === QUOTE || e === BACKSLASH || e === SLASH || e === 98 || e === 102 || e === 110 || e === 114 || e === 116)) {
           throw new NotRead();
         }
-      } else if (c < SPACE || c !== c) {
-        // A control character, or the end of the text (NaN).
+      } else if (c < SPACE) {
         throw new NotRead();
       }
     }
@@ -210,26 +219,26 @@ class LeanReader {
   }
 
   private skipValue(): void {
-    const c = this.text.charCodeAt(this.at);
+    const c = this.byte(this.at);
     if (c === QUOTE) {
       this.skipString();
     } else if (c === OPEN_BRACE) {
       this.at++;
       this.space();
-      if (this.text.charCodeAt(this.at) === CLOSE_BRACE) {
+      if (this.byte(this.at) === CLOSE_BRACE) {
         this.at++;
         return;
       }
       for (;;) {
         this.space();
-        if (this.text.charCodeAt(this.at) !== QUOTE) throw new NotRead();
+        if (this.byte(this.at) !== QUOTE) throw new NotRead();
         this.skipString();
         this.space();
-        if (this.text.charCodeAt(this.at++) !== COLON) throw new NotRead();
+        if (this.byte(this.at++) !== COLON) throw new NotRead();
         this.space();
         this.skipValue();
         this.space();
-        const next = this.text.charCodeAt(this.at++);
+        const next = this.byte(this.at++);
         if (next === COMMA) continue;
         if (next === CLOSE_BRACE) return;
         throw new NotRead();
@@ -237,7 +246,7 @@ class LeanReader {
     } else if (c === OPEN_BRACKET) {
       this.at++;
       this.space();
-      if (this.text.charCodeAt(this.at) === CLOSE_BRACKET) {
+      if (this.byte(this.at) === CLOSE_BRACKET) {
         this.at++;
         return;
       }
@@ -245,7 +254,7 @@ class LeanReader {
         this.space();
         this.skipValue();
         this.space();
-        const next = this.text.charCodeAt(this.at++);
+        const next = this.byte(this.at++);
         if (next === COMMA) continue;
         if (next === CLOSE_BRACKET) return;
         throw new NotRead();
@@ -258,44 +267,55 @@ class LeanReader {
   private scalar(): unknown {
     const start = this.at;
     const kind = this.scalarEnd();
-    if (kind === 'number') return Number(this.text.slice(start, this.at));
+    if (kind === 'number') return Number(this.bytes.toString('latin1', start, this.at));
     return kind;
   }
 
   /** Past a number or a literal; says which (the literal's value, or 'number'). */
   private scalarEnd(): 'number' | true | false | null {
-    const text = this.text;
-    if (text.startsWith('true', this.at)) return (this.at += 4), true;
-    if (text.startsWith('false', this.at)) return (this.at += 5), false;
-    if (text.startsWith('null', this.at)) return (this.at += 4), null;
+    if (this.literal(TRUE)) return true;
+    if (this.literal(FALSE)) return false;
+    if (this.literal(NULL)) return null;
     let at = this.at;
-    if (text.charCodeAt(at) === MINUS) at++;
-    const first = text.charCodeAt(at);
+    if (this.byte(at) === MINUS) at++;
+    const first = this.byte(at);
     if (first === ZERO) at++;
-    else if (first > ZERO && first <= NINE) while (isDigit(text.charCodeAt(at))) at++;
+    else if (first > ZERO && first <= NINE) while (isDigit(this.byte(at))) at++;
     else throw new NotRead();
-    if (text.charCodeAt(at) === DOT) {
+    if (this.byte(at) === DOT) {
       at++;
-      if (!isDigit(text.charCodeAt(at))) throw new NotRead();
-      while (isDigit(text.charCodeAt(at))) at++;
+      if (!isDigit(this.byte(at))) throw new NotRead();
+      while (isDigit(this.byte(at))) at++;
     }
-    const e = text.charCodeAt(at);
+    const e = this.byte(at);
     if (e === LOWER_E || e === UPPER_E) {
       at++;
-      const sign = text.charCodeAt(at);
+      const sign = this.byte(at);
       if (sign === PLUS || sign === MINUS) at++;
-      if (!isDigit(text.charCodeAt(at))) throw new NotRead();
-      while (isDigit(text.charCodeAt(at))) at++;
+      if (!isDigit(this.byte(at))) throw new NotRead();
+      while (isDigit(this.byte(at))) at++;
     }
     this.at = at;
     return 'number';
   }
 
+  private literal(word: readonly number[]): boolean {
+    for (let i = 0; i < word.length; i++) if (this.byte(this.at + i) !== word[i]) return false;
+    this.at += word.length;
+    return true;
+  }
+
+  /** The byte at `at`, or -1 past the end. */
+  private byte(at: number): number {
+    return at < this.end ? this.bytes[at]! : -1;
+  }
+
   private space(): void {
-    const text = this.text;
+    const bytes = this.bytes;
+    const end = this.end;
     let at = this.at;
-    for (;;) {
-      const c = text.charCodeAt(at);
+    while (at < end) {
+      const c = bytes[at]!;
       if (c === SPACE || c === LF || c === CR || c === TAB) at++;
       else break;
     }
