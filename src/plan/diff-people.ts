@@ -59,7 +59,7 @@ export function planEmployeeRenames(
       ...(step.source ? { source: step.source } : {}),
     }));
   }
-  renameAll(now.employees, mapping);
+  if (mapping.size > 0) renameAll(now.employees, mapping);
   for (const unit of [...now.teams.values(), ...now.departments.values()]) {
     if (unit.responsible) unit.responsible = renamedId(mapping, unit.responsible);
     if (unit.owner) unit.owner = renamedId(mapping, unit.owner);
@@ -120,28 +120,28 @@ export function serviceUserIds(desired: Organisation, now: Organisation, notes: 
  * "username is already taken". A user who is someone's active employee is named in a note instead.
  */
 export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias: Map<string, string>, notes: DiffNote[]): void {
-  const employed = new Set<string>();
-  for (const e of now.employees.values()) employed.add(e.userId);
-  const taken = new Set([...alias.values(), ...desired.users.keys()]);
   // Built on the first user the service lacks: a run that creates no user (the nightly run) needs none.
-  let byUsername: Map<string, User> | undefined;
-  let byEmail: Map<string, User> | undefined;
-  const holderOf = (user: User) => {
-    if (!byUsername || !byEmail) {
-      byUsername = new Map();
-      byEmail = new Map();
-      for (const u of now.users.values()) {
-        if (u.username) byUsername.set(usernameKey(u.username), u);
-        if (u.email) byEmail.set(u.email.toLowerCase(), u);
-      }
+  let lookups: { employed: Set<string>; taken: Set<string>; byUsername: Map<string, User>; byEmail: Map<string, User>; active: Set<string> } | undefined;
+  const lookup = () => {
+    if (lookups) return lookups;
+    const employed = new Set<string>();
+    for (const e of now.employees.values()) employed.add(e.userId);
+    const taken = new Set([...alias.values(), ...desired.users.keys()]);
+    const byUsername = new Map<string, User>();
+    const byEmail = new Map<string, User>();
+    for (const u of now.users.values()) {
+      if (u.username) byUsername.set(usernameKey(u.username), u);
+      if (u.email) byEmail.set(u.email.toLowerCase(), u);
     }
-    return byUsername.get(usernameKey(user.username ?? user.email)) ?? byEmail.get(user.email.toLowerCase());
+    const active = new Set<string>();
+    for (const e of desired.employees.values()) if (e.status === 'active') active.add(e.userId);
+    return (lookups = { employed, taken, byUsername, byEmail, active });
   };
-  const active = new Set<string>();
-  for (const e of desired.employees.values()) if (e.status === 'active') active.add(e.userId);
   for (const user of desired.users.values()) {
-    if (!active.has(user.id) || alias.has(user.id) || now.users.has(user.id)) continue;
-    const holder = holderOf(user);
+    if (now.users.has(user.id) || alias.has(user.id)) continue;
+    const { employed, taken, byUsername, byEmail, active } = lookup();
+    if (!active.has(user.id)) continue;
+    const holder = byUsername.get(usernameKey(user.username ?? user.email)) ?? byEmail.get(user.email.toLowerCase());
     if (!holder || holder.id === user.id) continue;
     if (employed.has(holder.id)) {
       const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);
@@ -172,14 +172,21 @@ export function planUsers(
     planPersonFieldsPerEmployee(desired, now, ops);
     return;
   }
-  const usersWithActiveEmployment = new Set<string>();
-  for (const e of desired.employees.values()) if (e.status === 'active') usersWithActiveEmployment.add(e.userId);
+  // Built on the first person the service lacks: the nightly run has none.
+  let usersWithActiveEmployment: Set<string> | undefined;
+  const hasActiveEmployment = (userId: string) => {
+    if (!usersWithActiveEmployment) {
+      usersWithActiveEmployment = new Set<string>();
+      for (const e of desired.employees.values()) if (e.status === 'active') usersWithActiveEmployment.add(e.userId);
+    }
+    return usersWithActiveEmployment.has(userId);
+  };
   for (const user of desired.users.values()) {
     const serviceId = alias.get(user.id) ?? user.id;
     const existing = now.users.get(serviceId);
     if (!existing) {
       // A person who only has left employments is not created just to be fired.
-      if (!usersWithActiveEmployment.has(user.id)) continue;
+      if (!hasActiveEmployment(user.id)) continue;
       ops.push(operation({
         type: 'createUser',
         id: user.id,
@@ -277,7 +284,7 @@ export function planEmployees(
           source: employee.source,
         }));
         now.employees.set(employee.id, rehiredRecord(fired, employee.id, userId));
-        planEmploymentUpdate(employee, now.employees.get(employee.id)!, ops, notes, capabilities);
+        planEmploymentUpdate(employee, now, ops, notes, capabilities);
         continue;
       }
       const person = desired.users.get(employee.userId);
@@ -294,7 +301,7 @@ export function planEmployees(
       now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shownAfterCreate(values) });
       continue;
     }
-    planEmploymentUpdate(employee, existing, ops, notes, capabilities);
+    planEmploymentUpdate(employee, now, ops, notes, capabilities);
   }
   if (!prune) return;
   for (const employee of [...now.employees.values()]) {
@@ -333,7 +340,8 @@ function employeeValues(employee: Employee, capabilities: Capabilities): Employe
  * known employee is compared with nothing and sent (a rehired employee's title may have survived); a
  * create-only one that differs stays, and a note says so.
  */
-function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Operation[], notes: DiffNote[], capabilities: Capabilities): void {
+function planEmploymentUpdate(employee: Employee, now: Organisation, ops: Operation[], notes: DiffNote[], capabilities: Capabilities): void {
+  const existing = now.employees.get(employee.id)!;
   const { changes, fixed } = diffFields(EMPLOYEE_FIELDS, employee, existing, 'send');
   if (capabilities.systemLanguage) {
     for (const { stays } of fixed) notes.push({ reason: { code: 'system_language_fixed', employee: employee.id, stays: String(stays) }, source: employee.source });
@@ -348,5 +356,8 @@ function planEmploymentUpdate(employee: Employee, existing: Employee, ops: Opera
     reason: unseen ? { code: 'employment_not_shown', now: unseen.now ?? null } : { code: 'fields_changed', changes: list },
     source: employee.source,
   }));
-  applyChanges(existing, changes);
+  // The working copy's employee is the service's own record (diff.ts workingCopy): changed as a copy.
+  const changed = { ...existing };
+  applyChanges(changed, changes);
+  now.employees.set(employee.id, changed);
 }

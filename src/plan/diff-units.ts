@@ -39,7 +39,11 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
       for (const t of now.teams.values()) t.departmentId = renamedId(mapping, t.departmentId);
     } else {
       renameAll(now.teams, mapping);
-      for (const e of now.employees.values()) if (e.teamId) e.teamId = renamedId(mapping, e.teamId);
+      // The employees are the service's own records (diff.ts workingCopy): a moved one is set as a copy.
+      for (const [id, e] of now.employees) {
+        const teamId = e.teamId ? renamedId(mapping, e.teamId) : e.teamId;
+        if (teamId !== e.teamId) now.employees.set(id, { ...e, teamId });
+      }
     }
     for (const d of now.delegations) if (d.unitKind === (type === 'renameDepartment' ? 'department' : 'team')) d.unitId = renamedId(mapping, d.unitId);
   }

@@ -199,17 +199,22 @@ export function checkExport(
   const l = { ...DEFAULT_GUARD_LIMITS, ...definedOnly(limits) };
   const findings: GuardFinding[] = [];
   if (baseline.employees && managed.employees) {
-    const now = idsNow(desired.employees.values());
     const before = baseline.employees.active;
-    const missing = before.filter((id) => !now.has(id));
-    const limit = limitOf(before.length, l.maxEmployeeLossPercent, l.minEmployeeLoss);
     const active = activeEmployees(desired);
+    // An export lists its people in the same order night after night: an id at its place of last time is
+    // this row, with no lookup. Only the others are looked up, through the ids and previous ids of now.
+    const samePlace = (i: number) => before[i] === active[i];
+    let ids: Map<string, string> | undefined;
+    const now = () => (ids ??= idsNow(desired.employees.values()));
+    const missing = before.filter((id, i) => !samePlace(i) && !now().has(id));
+    const limit = limitOf(before.length, l.maxEmployeeLossPercent, l.minEmployeeLoss);
     if (missing.length > limit) {
       findings.push({ kind: 'employees_missing', before: before.length, now: active.length, missing, limit });
     }
     const rowsNow = active.map((id) => employeeRow(desired, id)!);
-    const beforeRowsNow = before.map((id) => {
-      const idNow = now.get(id);
+    const beforeRowsNow = before.map((id, i) => {
+      if (samePlace(i)) return rowsNow[i];
+      const idNow = now().get(id);
       return idNow === undefined ? undefined : employeeRow(desired, idNow);
     });
     findings.push(...columnFindings('employees', baseline.employees, before, rowsNow, beforeRowsNow, EMPLOYEE_COLUMNS, l));

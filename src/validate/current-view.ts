@@ -6,6 +6,7 @@ import type { User } from '../model/organisation.js';
 
 export function currentView(state: CurrentState): CurrentView {
   // One person per username: v3 users are unique by it; v2 shows a person once per employee.
+  // A user is their own person unless an earlier user has their username: only those are mapped.
   const personOf = new Map<string, string>();
   const byUsername = new Map<string, string>();
   const users = new Map<string, ServicePerson>();
@@ -14,10 +15,12 @@ export function currentView(state: CurrentState): CurrentView {
     // Exactly as the service compares them: "Bob@…" and "bob@…" can be two people.
     const key = username === '' ? `\u0000${u.id}` : username;
     const known = byUsername.get(key);
-    const person = known ?? u.id;
-    if (known === undefined) byUsername.set(key, person);
-    personOf.set(u.id, person);
-    if (!users.has(person)) users.set(person, servicePerson(u, username));
+    if (known === undefined) {
+      byUsername.set(key, u.id);
+      users.set(u.id, servicePerson(u, username));
+    } else {
+      personOf.set(u.id, known);
+    }
   }
   const employees = new Set<string>();
   const teamOf = new Map<string, string | null>();
@@ -25,7 +28,7 @@ export function currentView(state: CurrentState): CurrentView {
   for (const e of state.org.employees.values()) {
     employees.add(e.id);
     teamOf.set(e.id, e.teamId ?? null);
-    if (e.userId !== '') userOf.set(e.id, personOf.get(e.userId) ?? e.userId);
+    if (e.userId !== '') userOf.set(e.id, (personOf.size > 0 ? personOf.get(e.userId) : undefined) ?? e.userId);
   }
   const departments = new Set<string>();
   const departmentNames = new Map<string, string>();

@@ -33,12 +33,21 @@ function checkIdentities(
   const employeesOf = (): ReadonlyMap<string, string[]> => (grouped ??= employeesByPerson(userOf));
   // The service's person behind each person of the workbook: the same user id, or the user of a listed employee.
   const serviceOf = new Map<string, string>();
-  for (const user of org.users.values()) if (people.has(user.id)) serviceOf.set(user.id, user.id);
-  for (const employee of org.employees.values()) {
-    const person = (employee.previousId !== undefined ? userOf.get(employee.previousId) : undefined) ?? userOf.get(employee.id);
-    if (person !== undefined && !serviceOf.has(employee.userId)) serviceOf.set(employee.userId, person);
+  // The service's people behind them: serviceOf's values, gathered as they are set.
+  const listed = new Set<string>();
+  for (const user of org.users.values()) {
+    if (!people.has(user.id)) continue;
+    serviceOf.set(user.id, user.id);
+    listed.add(user.id);
   }
-  const listed = new Set(serviceOf.values());
+  for (const employee of org.employees.values()) {
+    // A person the workbook names by the service's user id is theirs already (the nightly run's every row).
+    if (serviceOf.has(employee.userId)) continue;
+    const person = (employee.previousId !== undefined ? userOf.get(employee.previousId) : undefined) ?? userOf.get(employee.id);
+    if (person === undefined) continue;
+    serviceOf.set(employee.userId, person);
+    listed.add(person);
+  }
   const byUsername = new Map<string, string>();
   const byEmail = new Map<string, string>();
   for (const [id, person] of people) {

@@ -27,6 +27,14 @@ export function suggestMatches(
     const previous = employee.previousId === undefined ? undefined : userOf.get(employee.previousId);
     if (previous !== undefined) listed.add(previous);
   }
+  const byNameAndBirthday = new Map<string, string>();
+  for (const [id, person] of people) {
+    if (!person.birthday || person.name === '' || listed.has(id)) continue;
+    byNameAndBirthday.set(matchKey(person.name, person.birthday), id);
+  }
+  // In a nightly run the workbook lists everyone: nothing below is needed.
+  if (byNameAndBirthday.size === 0) return;
+
   const missingEmployees = new Map<string, string[]>();
   for (const [employee, person] of userOf) {
     if (listed.has(person) || !current.employees.has(employee)) continue;
@@ -34,13 +42,6 @@ export function suggestMatches(
     if (employees) employees.push(employee);
     else missingEmployees.set(person, [employee]);
   }
-  const byNameAndBirthday = new Map<string, string>();
-  for (const [id, person] of people) {
-    if (listed.has(id) || !person.birthday || person.name === '') continue;
-    byNameAndBirthday.set(matchKey(person.name, person.birthday), id);
-  }
-  if (byNameAndBirthday.size === 0) return;
-
   const employmentsOf = new Map<string, string[]>();
   for (const employee of org.employees.values()) {
     const employments = employmentsOf.get(employee.userId);

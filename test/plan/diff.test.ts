@@ -86,6 +86,29 @@ describe('the plan', () => {
     expect(keys(p)).toEqual(['renameEmployee:old->new']);
   });
 
+  it('leaves the service as read untouched: the history\'s "before", the plan page and undo see what the service had', () => {
+    const current = org({
+      departments: [['root', null], ['d1', 'root']],
+      teams: [['old-team', 'd1'], ['t2', 'd1']],
+      employees: [['e1', 'u1', 'old-team'], ['e2', 'u2', 't2'], ['old-e3', 'u3', 't2']],
+    });
+    current.employees.get('e2')!.employment = 'Nurse';
+    const desired = org({
+      departments: [['root', null], ['d1', 'root']],
+      teams: [['new-team', 'd1'], ['t2', 'd1']],
+      employees: [['e1', 'u1', 'new-team'], ['e2', 'u2', 't2'], ['e3', 'u3', 't2']],
+    });
+    desired.teams.get('new-team')!.previousId = 'old-team';
+    desired.teams.get('new-team')!.name = 'Team old-team';
+    desired.employees.get('e3')!.previousId = 'old-e3';
+    desired.employees.get('e2')!.employment = 'Head nurse';
+    const state = asCurrent(current);
+    const asRead = structuredClone(state.org);
+    const p = buildPlan({ desired, current: state, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    expect(keys(p)).toEqual(['renameEmployee:old-e3->e3', 'renameTeam:old-team->new-team', 'updateEmployee:e2']);
+    expect(state.org).toEqual(asRead);
+  });
+
   it('renames a department and keeps its children under the new id', () => {
     const current = org({ departments: [['root', null], ['old', 'root'], ['child', 'old']] });
     const desired = org({ departments: [['root', null], ['new', 'root'], ['child', 'new']] });

@@ -79,6 +79,29 @@ describe('the export guard', () => {
     expect(checkExport(lastRun(company(20)), fewBlank, ALL_MANAGED)).toEqual([]);
   });
 
+  it('follows each row to where it is now: rows in another order, renamed or gone, a blank counted on its own row', () => {
+    // Last time 101…120 in order; now in reverse, 101–103 renamed, 104 gone, and the teams of 110–115 blank.
+    const now = company(20, (id, i) => (Number(id) >= 110 && Number(id) <= 115 ? null : ['T1', 'T2', 'T3'][i % 3]!));
+    const reordered = org({});
+    reordered.departments = now.departments;
+    reordered.teams = now.teams;
+    reordered.users = now.users;
+    for (const id of [...ids(20)].reverse()) {
+      const e = now.employees.get(id)!;
+      if (id === '104') continue;
+      if (['101', '102', '103'].includes(id)) reordered.employees.set(`9${id}`, { ...e, id: `9${id}`, previousId: id, teamId: null });
+      else reordered.employees.set(id, e);
+    }
+    expect(checkExport(lastRun(company(20)), reordered, ALL_MANAGED)).toEqual([
+      { kind: 'values_cleared', sheet: 'employees', column: 'team_id', filledBefore: 20, cleared: ['101', '102', '103', ...ids(6, 110)], limit: 5 },
+    ]);
+    // The same export in last time's order: the same finding.
+    const inOrder = org({});
+    Object.assign(inOrder, { departments: now.departments, teams: now.teams, users: now.users });
+    for (const [id, e] of [...reordered.employees].reverse()) inOrder.employees.set(id, e);
+    expect(checkExport(lastRun(company(20)), inOrder, ALL_MANAGED)).toEqual(checkExport(lastRun(company(20)), reordered, ALL_MANAGED));
+  });
+
   it('compares only the sheets both exports have, and keeps the summary of a sheet a later run left out', () => {
     const withoutOrganisation = { ...ALL_MANAGED, organisation: false };
     const now = company(20);

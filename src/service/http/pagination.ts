@@ -18,6 +18,8 @@ export interface PageOptions {
   perPage?: number;
   /** Pages read at once after the first. Default: the client's concurrency. */
   concurrency?: number;
+  /** Reads each page's bytes first (see RequestOptions.readJsonBytes). */
+  readJsonBytes?: (bytes: Buffer) => { value: unknown } | undefined;
   /** Called after each page: items read so far, and the total when the service said it. */
   onPage?: (read: number, total: number | null) => void;
 }
@@ -55,7 +57,7 @@ export async function listAllAs<T>(
   const pagePath = (page: number): string =>
     `${path}${path.includes('?') ? '&' : '?'}${encodeURIComponent(pageParam)}=${page}&${encodeURIComponent(perPageParam)}=${perPage}`;
   const read = async (page: number) => {
-    const response = await client.get(pagePath(page));
+    const response = await client.get(pagePath(page), options.readJsonBytes ? { readJsonBytes: options.readJsonBytes } : {});
     return { items: itemsOf(response.body, pagePath(page)), headers: response.headers };
   };
 

@@ -12,6 +12,7 @@ import { type ReadStateOptions } from '../adapter.js';
 import { mapBounded } from '../bounded.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, listAllAs, type PageOptions } from '../http/pagination.js';
+import { readLean } from '../http/lean-json.js';
 import { V3 } from './paths.js';
 import { delegationFromWire, departmentFromWire, employeeFromWire, records, teamFromWire, userFromWire } from './wire.js';
 
@@ -20,13 +21,14 @@ export async function readV3State(client: HttpClient, pages: PageOptions, option
   // A rejection means no plan follows.
   const scoped = delegations.catch((): DelegationScope => NO_DELEGATIONS);
   // Each page is turned into the model's records as it arrives (see listAllAs).
-  const list = <T>(path: string, what: string, fromWire: (wire: Record<string, unknown>) => T | null) =>
-    listAllAs(client, path, { ...pages, onPage: (read, total) => progress?.(read, total, what) }, (items) => records(items).map(fromWire));
+  const list = <T>(path: string, what: string, fromWire: (wire: Record<string, unknown>) => T | null, lean: Pick<PageOptions, 'readJsonBytes'> = {}) =>
+    listAllAs(client, path, { ...pages, ...lean, onPage: (read, total) => progress?.(read, total, what) }, (items) => records(items).map(fromWire));
   const [users, employees, departments, teams] = await Promise.all([
     list(V3.users, 'users', userFromWire),
     list(V3.employees, 'employees', employeeFromWire),
     list(V3.departments, 'departments', departmentFromWire),
-    list(V3.teams, 'teams', teamFromWire),
+    // Of a team's members only the ids are read (teamFromWire): each member's employee and user are not built.
+    list(V3.teams, 'teams', teamFromWire, { readJsonBytes: (bytes) => readLean(bytes, 'employees') }),
   ]);
 
   const org = emptyOrganisation();
