@@ -296,11 +296,6 @@ export function buildGraph(ops: Operation[], desired: Organisation, current: Org
 /** The dependencies of every operation that waits for none: one list, not one per operation. */
 const NO_DEPENDENCIES: readonly string[] = Object.freeze([]);
 
-/** Dependency levels (0 = no dependencies), by operation key. */
-export function levels(planned: readonly PlannedOperation[]): ReadonlyMap<string, number> {
-  return computeLevels(planned);
-}
-
 /**
  * The planned operations in the order they will be carried out: by dependency level, then in plan order.
  * The after-state, the terminal plan and the org chart each ask; 300,000 operations take most of a
@@ -310,7 +305,7 @@ export function levels(planned: readonly PlannedOperation[]): ReadonlyMap<string
 export function inLevelOrder(planned: readonly PlannedOperation[]): readonly PlannedOperation[] {
   let known = ordered.get(planned);
   if (!known) {
-    const level = computeLevels(planned);
+    const level = levels(planned);
     ordered.set(planned, (known = [...planned].sort((a, b) => (level.get(a.op.key) ?? 0) - (level.get(b.op.key) ?? 0))));
   }
   return known;
@@ -318,7 +313,8 @@ export function inLevelOrder(planned: readonly PlannedOperation[]): readonly Pla
 
 const ordered = new WeakMap<readonly PlannedOperation[], readonly PlannedOperation[]>();
 
-function computeLevels(planned: readonly PlannedOperation[]): Map<string, number> {
+/** Dependency levels (0 = no dependencies), by operation key. */
+export function levels(planned: readonly PlannedOperation[]): Map<string, number> {
   const byKey = new Map(planned.map((p) => [p.op.key, p]));
   const level = new Map<string, number>();
   const visiting = new Set<string>();

@@ -197,17 +197,9 @@ function plannedOperations(input: { plan?: readonly Operation[]; planned?: Pick<
 
 /** A plan entry, with the keys it waits for when the report carries the whole plan, and whether it is held. */
 export function planEntryWithDependencies(planned: ReportInput['planned'], wording: ReasonWording): (op: Operation) => ReportPlanEntry {
-  // Made on the first entry: a report built without its plan entries (writeReportOf) needs no map of them.
-  let dependsOn: Map<string, readonly string[]> | undefined;
+  const dependsOn = new Map(planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
   const held = new Set(planned?.held ?? []);
-  return (op) => {
-    const entry = planEntry(op, wording);
-    dependsOn ??= new Map(planned?.operations.map((p) => [p.op.key, p.dependsOn]) ?? []);
-    const keys = dependsOn.get(op.key);
-    if (keys) entry.depends_on = [...keys];
-    if (held.has(op.key)) entry.held = true;
-    return entry;
-  };
+  return (op) => entryWithFacts(op, dependsOn.get(op.key), held, wording);
 }
 
 /**
@@ -219,12 +211,14 @@ function planEntries(input: ReportInput, plan: readonly Operation[], wording: Re
   const { planned } = input;
   if (input.plan !== undefined || planned === undefined) return mapped(plan, planEntryWithDependencies(planned, wording));
   const held = new Set(planned.held ?? []);
-  return mapped(planned.operations, ({ op, dependsOn }) => {
-    const entry = planEntry(op, wording);
-    entry.depends_on = [...dependsOn];
-    if (held.has(op.key)) entry.held = true;
-    return entry;
-  });
+  return mapped(planned.operations, ({ op, dependsOn }) => entryWithFacts(op, dependsOn, held, wording));
+}
+
+function entryWithFacts(op: Operation, dependsOn: readonly string[] | undefined, held: ReadonlySet<string>, wording: ReasonWording): ReportPlanEntry {
+  const entry = planEntry(op, wording);
+  if (dependsOn) entry.depends_on = [...dependsOn];
+  if (held.has(op.key)) entry.held = true;
+  return entry;
 }
 
 function* mapped<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {

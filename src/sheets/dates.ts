@@ -95,6 +95,29 @@ function withoutTimeOfDay(written: string): string | null {
   return match[1] ?? '';
 }
 
+/**
+ * Whether the text is a calendar day written as YYYY-MM-DD exactly, which parseDateText reads as itself:
+ * most dates of an export are, and this reads them without a regular expression or a new string.
+ */
+export function isCanonicalDay(text: string): boolean {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** The number the ASCII digits from `start` to `end` write, or -1 when one is not a digit. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let at = start; at < end; at++) {
+    const digit = text.charCodeAt(at) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 function calendarDate(yearText?: string, monthText?: string, dayText?: string): DateTextResult {
   const year = Number(yearText);
   const month = Number(monthText);

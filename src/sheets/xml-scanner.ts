@@ -79,67 +79,67 @@ export class XmlScanner extends XmlStates {
   /** Character data, and inside the root the whole tags between it. */
   private scanText(s: string, i: number): number {
     const n = s.length;
-      let inRoot = this.open.length > 0;
-      let start = i;
-      for (;;) {
-        if (i >= n) {
-          this.pending += s.slice(start, i);
-          break;
-        }
-        const c = s.charCodeAt(i);
-        if (c === LT) {
-          i++;
-          // Between two tags of a sheet there is seldom text: nothing to join then.
-          if (i - 1 > start || this.pending !== '') {
-            const text = this.pending + s.slice(start, i - 1);
-            this.pending = '';
-            if (text) {
-              this.at = i;
-              this.handlers.text(text);
-            }
-          }
-          // A `<` that ends the chunk goes to the states: reading past the end costs the compiled code.
-          const after = inRoot && i < n ? this.wholeTag(s, i) : -1;
-          if (after < 0) {
-            this.state = TAG;
-            break;
-          }
-          i = start = after;
-          inRoot = this.open.length > 0;
-          continue;
-        }
-        if (c === AMP) {
-          if (!inRoot) throw new XmlProblem('structure');
-          this.pending += s.slice(start, i);
-          i++;
-          this.reference = '';
-          this.referenceReturn = TEXT;
-          this.state = REFERENCE;
-          break;
-        }
-        if (c >= 0x20 && c < 0x7f) {
-          if (!inRoot) {
-            if (c !== 0x20) throw new XmlProblem('structure');
-          } else if (c === RBRACKET) {
-            const at = this.base + i;
-            this.brackets = this.lastBracket === at - 1 ? this.brackets + 1 : 1;
-            this.lastBracket = at;
-          } else if (c === GT && this.brackets >= 2 && this.lastBracket === this.base + i - 1) {
-            throw new XmlProblem('syntax');
-          }
-          i++;
-          continue;
-        }
-        const kind = unusualUnit(s, i, c, this.xml11);
-        if (kind === LINE_END) {
-          this.pending += `${s.slice(start, i)}\n`;
-          i += lineEndLength(s, i, this.xml11);
-          start = i;
-          continue;
-        }
-        if (!inRoot && c !== 0x09 && c !== NL) throw new XmlProblem('structure');
-        i += kind === PAIR ? 2 : 1;
+    let inRoot = this.open.length > 0;
+    let start = i;
+    for (;;) {
+      if (i >= n) {
+        this.pending += s.slice(start, i);
+        break;
       }
+      const c = s.charCodeAt(i);
+      if (c === LT) {
+        i++;
+        // Between two tags of a sheet there is seldom text: nothing to join then.
+        if (i - 1 > start || this.pending !== '') {
+          const text = this.pending + s.slice(start, i - 1);
+          this.pending = '';
+          if (text) {
+            this.at = i;
+            this.handlers.text(text);
+          }
+        }
+        // A `<` that ends the chunk goes to the states: reading past the end costs the compiled code.
+        const after = inRoot && i < n ? this.wholeTag(s, i) : -1;
+        if (after < 0) {
+          this.state = TAG;
+          break;
+        }
+        i = start = after;
+        inRoot = this.open.length > 0;
+        continue;
+      }
+      if (c === AMP) {
+        if (!inRoot) throw new XmlProblem('structure');
+        this.pending += s.slice(start, i);
+        i++;
+        this.reference = '';
+        this.referenceReturn = TEXT;
+        this.state = REFERENCE;
+        break;
+      }
+      if (c >= 0x20 && c < 0x7f) {
+        if (!inRoot) {
+          if (c !== 0x20) throw new XmlProblem('structure');
+        } else if (c === RBRACKET) {
+          const at = this.base + i;
+          this.brackets = this.lastBracket === at - 1 ? this.brackets + 1 : 1;
+          this.lastBracket = at;
+        } else if (c === GT && this.brackets >= 2 && this.lastBracket === this.base + i - 1) {
+          throw new XmlProblem('syntax');
+        }
+        i++;
+        continue;
+      }
+      const kind = unusualUnit(s, i, c, this.xml11);
+      if (kind === LINE_END) {
+        this.pending += `${s.slice(start, i)}\n`;
+        i += lineEndLength(s, i, this.xml11);
+        start = i;
+        continue;
+      }
+      if (!inRoot && c !== 0x09 && c !== NL) throw new XmlProblem('structure');
+      i += kind === PAIR ? 2 : 1;
+    }
     return i;
   }
 

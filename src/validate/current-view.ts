@@ -28,7 +28,7 @@ export function currentView(state: CurrentState): CurrentView {
   for (const e of state.org.employees.values()) {
     employees.add(e.id);
     teamOf.set(e.id, e.teamId ?? null);
-    if (e.userId !== '') userOf.set(e.id, (personOf.size > 0 ? personOf.get(e.userId) : undefined) ?? e.userId);
+    if (e.userId !== '') userOf.set(e.id, personOf.get(e.userId) ?? e.userId);
   }
   const departments = new Set<string>();
   const departmentNames = new Map<string, string>();

@@ -3,7 +3,7 @@
  * sheet is re-pointed at each row, so a streamed sheet costs no allocation per row beyond its entities.
  */
 import type { RawCell, RawRow } from '../sheets/types.js';
-import { parseDateText, type DateTextResult } from '../sheets/dates.js';
+import { isCanonicalDay, parseDateText, type DateTextResult } from '../sheets/dates.js';
 import { hasTwoDigitYear, parseDateInFormat } from '../sheets/profile-cells.js';
 import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
@@ -21,32 +21,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 /** The text with every control character shown as its visible symbol (␛ for ESC, ␀ for NUL). */
 function visible(text: string): string {
   return text.replace(CONTROL_CHARACTERS, (c) => (c === '\u007f' ? '\u2421' : String.fromCharCode(0x2400 + c.charCodeAt(0))));
-}
-
-/**
- * Whether the text is a calendar day written as YYYY-MM-DD exactly, which parseDateText would read as
- * itself: most dates of an export are, and this reads them without a regular expression or a new string.
- */
-export function isCanonicalDay(text: string): boolean {
-  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 7);
-  const day = digits(text, 8, 10);
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= days;
-}
-
-/** The number the ASCII digits from `start` to `end` write, or -1 when one is not a digit. */
-function digits(text: string, start: number, end: number): number {
-  let value = 0;
-  for (let at = start; at < end; at++) {
-    const digit = text.charCodeAt(at) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
 }
 
 export class RowCursor {

@@ -166,12 +166,11 @@ function newUser(c: RowCursor, state: EmployeeRowsState, userId: string, fields:
   let emailTaken = false;
   const emailKey = email === '' ? '' : identityKey(email);
   if (email !== '') {
-    const key = emailKey;
-    const owner = state.emails.get(key);
+    const owner = state.emails.get(emailKey);
     if (owner !== undefined) {
       emailTaken = true;
       c.error('email', 'duplicate_username', validateRowWords().emailTaken(email, owner, c.has('user_id')));
-    } else state.emails.set(key, userId);
+    } else state.emails.set(emailKey, userId);
   }
   const effective = username ?? email;
   if (effective !== '' && (username !== undefined || !emailTaken)) {

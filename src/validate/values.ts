@@ -11,11 +11,9 @@ import {
   type UnitKind,
 } from '../model/organisation.js';
 
-const NON_ASCII = /[^\u0000-\u007f]/;
-
-/** Text without non-ASCII characters is its own NFC form: the normalising (slow) is skipped for it. */
+/** A value's spelling compares as identities do (identityKey), without the spaces around it. */
 function spelling(text: string): string {
-  return (NON_ASCII.test(text) ? text.normalize('NFC') : text).trim().toLowerCase();
+  return identityKey(text.trim());
 }
 
 /** The value of a spelling; a cell written exactly as a key (the common case) is looked up as it is. */
@@ -90,7 +88,12 @@ export function isValidEmail(text: string): boolean {
   return EMAIL.test(text);
 }
 
-/** E-mail addresses and usernames compare without case, and without the two ways Unicode can write é. */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * E-mail addresses and usernames compare without case, and without the two ways Unicode can write é.
+ * Text without non-ASCII characters is its own NFC form: the normalising (slow) is skipped for it.
+ */
 export function identityKey(text: string): string {
   const normal = NON_ASCII.test(text) ? text.normalize('NFC') : text;
   const lower = normal.toLowerCase();

@@ -7,7 +7,35 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { leanItems, readLean } from '../../src/service/http/lean-json.js';
+import { readLean } from '../../src/service/http/lean-json.js';
+
+/** An object of `key`'s array as the reader keeps it: its `id` alone, when it has one. */
+function idOnly(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const kept: Record<string, unknown> = {};
+  if (Object.prototype.hasOwnProperty.call(value, 'id')) kept['id'] = (value as Record<string, unknown>)['id'];
+  return kept;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What the lean reader gives for a parsed answer: the list's items are the elements of the answer when it
+ * is an array, or of each array directly inside it when it is an object (the shapes `itemsOf` accepts);
+ * each item that is an object has the objects of its `key` array reduced to their ids.
+ */
+function leanItems(answer: unknown, key: string): unknown {
+  const leanItem = (item: unknown) => {
+    if (isObject(item) && Array.isArray(item[key])) item[key] = (item[key] as unknown[]).map(idOnly);
+    return item;
+  };
+  if (Array.isArray(answer)) return answer.map(leanItem);
+  if (isObject(answer)) for (const name of Object.keys(answer)) if (Array.isArray(answer[name])) answer[name] = (answer[name] as unknown[]).map(leanItem);
+  return answer;
+}
+
 
 const KEY = 'employees';
 

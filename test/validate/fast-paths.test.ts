@@ -4,8 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseDateText } from '../../src/sheets/dates.js';
-import { isCanonicalDay } from '../../src/validate/cursor.js';
+import { isCanonicalDay, parseDateText } from '../../src/sheets/dates.js';
 import { parseGender, parseLanguage, parseStatus, parseUnitType } from '../../src/validate/values.js';
 
 const digit = fc.constantFrom(...'0123456789');

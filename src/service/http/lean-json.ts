@@ -7,40 +7,13 @@
  *
  * It reads the answer's bytes as they came, so the 26 MB are not decoded into text first either (decoding
  * UTF-8 cost about as much as JSON.parse itself); only the strings it keeps are decoded. Its value is
- * `leanItems(JSON.parse(bytes.toString('utf8')), key)` (below, the definition the property tests hold it
- * to), and it answers only for bytes it read whole: for anything it does not accept (or nested too deep
+ * `leanItems(JSON.parse(bytes.toString('utf8')), key)` (defined in test/service/lean-json.test.ts, which
+ * holds it to that by property tests), and it answers only for bytes it read whole: for anything it does not accept (or nested too deep
  * for its stack) it answers nothing, and the caller reads the answer as before, with JSON.parse, which
  * refuses what it refuses in its own words. Bytes outside the ASCII range can only stand inside a JSON
  * string (anywhere else JSON.parse refuses the character they decode to) and decode to no character a
  * string refuses (invalid sequences too become U+FFFD), so the structure is read byte by byte.
  */
-
-/** An object of `key`'s array as the reader keeps it: its `id` alone, when it has one. */
-function idOnly(value: unknown): unknown {
-  if (!isObject(value)) return value;
-  const kept: Record<string, unknown> = {};
-  if (Object.prototype.hasOwnProperty.call(value, 'id')) kept['id'] = (value as Record<string, unknown>)['id'];
-  return kept;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * What the lean reader gives for a parsed answer: the list's items are the elements of the answer when it
- * is an array, or of each array directly inside it when it is an object (the shapes `itemsOf` accepts);
- * each item that is an object has the objects of its `key` array reduced to their ids.
- */
-export function leanItems(answer: unknown, key: string): unknown {
-  const leanItem = (item: unknown) => {
-    if (isObject(item) && Array.isArray(item[key])) item[key] = (item[key] as unknown[]).map(idOnly);
-    return item;
-  };
-  if (Array.isArray(answer)) return answer.map(leanItem);
-  if (isObject(answer)) for (const name of Object.keys(answer)) if (Array.isArray(answer[name])) answer[name] = (answer[name] as unknown[]).map(leanItem);
-  return answer;
-}
 
 /**
  * `leanItems(JSON.parse(bytes.toString('utf8')), key)`, without building what it drops; undefined when
