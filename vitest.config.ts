@@ -13,6 +13,7 @@ export const FULL_ONLY = [
   'test/sheets/xlsx-worker.test.ts',
   'test/sheets/xlsx-worker-eager.test.ts',
   'test/sheets/xlsx-worker-lifecycle.test.ts',
+  'test/sheets/xlsx-worker-early.test.ts',
   'test/sheets/csv-worker.test.ts', // the built CSV reader in a worker thread
 ];
 const UNIT = UNIT_FOLDERS.map((folder) => `test/${folder}/**/*.test.ts`);

@@ -1,7 +1,7 @@
 /**
  * `orgsync-import validate`, kept apart from run-import.ts so that an offline check loads the readers and
  * the validator only: no service client, loader, page or sandbox (the CLI loads each command's module when
- * it runs, src/cli/main.ts). With a service configured, the service side is loaded then.
+ * it runs, src/cli/program.ts). With a service configured, the service side is loaded then.
  */
 import { EXIT, type ExitCode, type RunError } from '../errors.js';
 import { hasErrors, type Issue } from '../model/issue.js';

@@ -21,11 +21,18 @@ export class WorkerMessages<Message> {
     }
   }
 
+  /** A worker already started (early-reader.ts), its messages from now on. */
+  static adopt<Message>(worker: Worker): WorkerMessages<Message> {
+    return new WorkerMessages<Message>(worker);
+  }
+
   private constructor(private readonly worker: Worker) {
-    worker.unref();
     worker.on('message', (message: Message) => this.arrive(message));
     worker.on('error', (cause) => this.arrive({ t: 'crash', cause }));
     worker.on('exit', (code) => this.arrive({ t: 'crash', cause: new Error(`the reading thread stopped (exit code ${code})`) }));
+    // After the listeners: the first 'message' listener refers the worker's port again, and a reading never
+    // iterated (another file failed first) then kept the process alive after its error was printed.
+    worker.unref();
   }
 
   private arrive(arrival: Message | Crash): void {

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { UnreadableFileError } from '../errors.js';
+import { dropEarlyReader, takeEarlyReader, XLSX_WORKER_FILE } from './early-reader.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
 import { unreadable } from './unreadable.js';
 import { WorkerMessages, type Crash } from './worker-messages.js';
@@ -36,7 +37,7 @@ export interface XlsxWorkerPolicy {
 
 const policy: XlsxWorkerPolicy = {
   minSheetBytes: 10 * 1024 * 1024,
-  workerFile: new URL('./xlsx-worker.js', import.meta.url),
+  workerFile: XLSX_WORKER_FILE,
   credits: 32,
 };
 
@@ -50,11 +51,14 @@ export function configureXlsxWorker(changes: Partial<XlsxWorkerPolicy>): XlsxWor
 /**
  * The workbook's worksheets as xlsxSheets (xlsx.ts) yields them, read in a worker when that pays. The
  * worker starts at once, not when the first sheet is asked for: it reads the shared strings while this thread
- * loads the validator.
+ * loads the validator. A worker the command line started early for this workbook (early-reader.ts) is the one used.
  */
 export function readXlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
   const sheetBytes = pkg.sheets.reduce((sum, sheet) => sum + (sheet.entry?.uncompressedSize ?? 0), 0);
-  if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) return xlsxSheets(pkg);
+  if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) {
+    dropEarlyReader(pkg.file);
+    return xlsxSheets(pkg);
+  }
   return xlsxSheetsInWorker(pkg, policy.workerFile, policy.credits);
 }
 
@@ -92,8 +96,14 @@ class WorkerFeed {
   private over = false;
 
   static start(pkg: WorkbookPackage, workerFile: URL, credits: number): WorkerFeed | null {
-    const workerData: WorkerInput = { pkg, credits };
-    const messages = WorkerMessages.start<FromWorker>(workerFile, workerData);
+    const input: WorkerInput = { pkg, credits };
+    const early = takeEarlyReader(pkg.file, workerFile);
+    if (early) {
+      const feed = new WorkerFeed(WorkerMessages.adopt<FromWorker>(early), pkg);
+      feed.send({ t: 'input', input });
+      return feed;
+    }
+    const messages = WorkerMessages.start<FromWorker>(workerFile, input);
     return messages && new WorkerFeed(messages, pkg);
   }
 

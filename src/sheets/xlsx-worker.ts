@@ -11,14 +11,19 @@ import { encodeBatch, toWire, transferables, type FromWorker, type ToWorker, typ
 
 const port = parentPort;
 if (!port) throw new Error('xlsx-worker.js runs as a worker thread only');
-const input = workerData as WorkerInput;
+/** A worker started early (early-reader.ts) is told what to read by its first message. */
+let inputArrived: ((input: WorkerInput) => void) | null = null;
 
-let credits = input.credits;
+let credits = 0;
 /** The sheet whose remaining rows the main thread no longer wants (it went on to the next sheet). */
 let skipped = -1;
 let wake: (() => void) | null = null;
 
 port.on('message', (message: ToWorker) => {
+  if (message.t === 'input') {
+    inputArrived?.(message.input);
+    return;
+  }
   if (message.t === 'credit') credits += 1;
   else skipped = message.sheet;
   wake?.();
@@ -38,7 +43,7 @@ async function creditFor(sheet: number): Promise<void> {
   }
 }
 
-async function readWorkbook(): Promise<void> {
+async function readWorkbook(input: WorkerInput): Promise<void> {
   let sheet = -1;
   try {
     for await (const source of xlsxSheets(input.pkg)) {
@@ -62,5 +67,11 @@ async function readWorkbook(): Promise<void> {
   }
 }
 
+const input =
+  (workerData as WorkerInput | null) ??
+  (await new Promise<WorkerInput>((resolve) => {
+    inputArrived = resolve;
+  }));
+credits += input.credits;
 post({ t: 'ready' });
-await readWorkbook();
+await readWorkbook(input);

@@ -1,4 +1,4 @@
-/** The words of src/cli/main.ts: what each command and option is for (the help), usage errors, the last line. */
+/** The words of src/cli/program.ts: what each command and option is for (the help), usage errors, the last line. */
 import { phrasebook } from './language.js';
 
 const en = {

@@ -5,13 +5,15 @@
  */
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type * as ErrorsModule from '../../src/errors.js';
 import type { PhysicalRow, PhysicalSheet } from '../../src/sheets/sheet-source.js';
 import type * as ThreadedModule from '../../src/sheets/xlsx-threaded.js';
 import type * as XlsxModule from '../../src/sheets/xlsx.js';
 import type * as ZipModule from '../../src/sheets/zip.js';
 import type * as ReadModule from '../../src/sheets/read.js';
-import type { Rows } from './fixtures.js';
+import { tempFolder, type Rows } from './fixtures.js';
 
 export const built = (path: string): string => new URL(`../../dist/${path}`, import.meta.url).href;
 
@@ -76,9 +78,15 @@ export function manyRows(count: number): Rows {
   return [['Employee ID', 'Name', 'Email'], ...Array.from({ length: count }, (_, i) => [i + 1, `Person ${i}`, `p${i}@example.com`])];
 }
 
-/** Runs a script in a node process of its own, which must end by itself (a hang is killed after the time given: a guard, not a bound on speed). */
+/**
+ * Runs a script in a node process of its own, which must end by itself (a hang is killed after the time given:
+ * a guard, not a bound on speed). The script is a file, not `--input-type=module -e`: worker threads inherit the
+ * process's flags, and that one stops them from loading their own script.
+ */
 export async function runScript(script: string, timeoutMs = 120_000): Promise<{ code: number | null; stdout: string; killed: boolean }> {
-  const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: timeoutMs });
+  const file = join(tempFolder(), 'script.mjs');
+  writeFileSync(file, script);
+  const child = execFile(process.execPath, [file], { timeout: timeoutMs });
   let stdout = '';
   child.stdout?.on('data', (chunk: string) => (stdout += chunk));
   const [code] = (await once(child, 'exit')) as [number | null];
