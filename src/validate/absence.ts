@@ -50,10 +50,10 @@ export function checkAbsences(
   for (const period of rows.periods) {
     const verdict = checkEmployee(period, org, refs, issues, current);
     if (verdict === 'skipped') continue;
-    const entry = byEmployee.get(period.employeeId) ?? { periods: [], reportable: true };
+    let entry = byEmployee.get(period.employeeId);
+    if (!entry) byEmployee.set(period.employeeId, (entry = { periods: [], reportable: true }));
     entry.periods.push(period);
     entry.reportable &&= verdict === 'reportable';
-    byEmployee.set(period.employeeId, entry);
   }
   const kept: Absence[] = [];
   for (const { periods, reportable } of byEmployee.values()) {

@@ -33,10 +33,15 @@ export interface EmployeeRowsState {
   shapes?: ExportShapesState;
   /** The value fields the employees sheet reads, worked out at its first row. */
   fields?: SheetFields;
+  /**
+   * Every unit an employee's row names, as read (ids, or names, exports.md "Units by name"): a few
+   * thousand to check once every sheet is read instead of 100,000 employees.
+   */
+  unitsWritten: Set<string>;
 }
 
 export function newEmployeeRowsState(api: 'v3' | 'v2', today: string, shapes?: ExportShapesState): EmployeeRowsState {
-  return { emails: new Map(), usernames: new Map(), previousIds: new Map(), api, today, ...(shapes && { shapes }) };
+  return { emails: new Map(), usernames: new Map(), previousIds: new Map(), api, today, unitsWritten: new Set(), ...(shapes && { shapes }) };
 }
 
 /** The value fields one sheet reads, and this row's values of every field (undefined: not read). */
@@ -121,6 +126,7 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
   const byKey = employee as unknown as Record<string, unknown>;
   for (let i = 0; i < EMPLOYEE_FIELDS.length; i++) byKey[EMPLOYEE_FIELDS[i]!.key] = fields.employeeValues[i];
   org.employees.set(id, employee);
+  if (teamId) state.unitsWritten.add(teamId);
 
   const user = org.users.get(userId);
   if (user) comparePerson(c, user, fields);

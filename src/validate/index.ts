@@ -6,7 +6,7 @@
  */
 import type { ProposedRename } from '../model/organisation.js';
 import type { Issue } from '../model/issue.js';
-import { emptyOrganisation, type Organisation } from '../model/organisation.js';
+import { emptyOrganisation, type Employee, type Organisation } from '../model/organisation.js';
 import { SHEETS, missingRequired } from '../sheets/columns.js';
 import { type SheetKind } from '../model/sheet-kind.js';
 import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
@@ -110,14 +110,18 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const proposedRenames: ProposedRename[] = [];
-  resolveUnitNames(org, shapes.plainUnits, current, issues);
+  const unitNamesResolved = resolveUnitNames(org, shapes.plainUnits, current, issues, employeeState.unitsWritten);
+  // Employees placed by their units' paths, or whose unit was a name, are in units their rows did not write.
+  const unitsAsWritten = !unitNamesResolved && shapes.employeePaths.size === 0 ? employeeState.unitsWritten : undefined;
   if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames)) managed.organisation = true;
-  const refs = new References(org, current, issues, incomplete);
+  // Only a row with a previous_employee_id renames an employee: without one, the 100,000 are not gone through for renames.
+  const renamedEmployees = employeeState.previousIds.size === 0 ? [] : [...org.employees.values()].filter((e) => e.previousId !== undefined);
+  const refs = new References(org, current, issues, incomplete, renamedEmployees);
   if (managed.organisation) {
     checkOrganisation(org, organisationState, refs, issues, current, treeColumnsPresent);
   }
-  checkEmployeeTeams(org, refs, issues);
-  checkRenamesDoNotCollide(org, issues);
+  checkEmployeeTeams(org, refs, issues, unitsAsWritten);
+  checkRenamesDoNotCollide(org, issues, renamedEmployees);
   checkServiceRules(org, current, issues);
   org.absences = checkAbsences(absenceRows, org, refs, issues, current);
   org.delegations = checkDelegations(delegationRows, org, refs, issues);
@@ -237,22 +241,24 @@ function checkRequiredSheets(issues: IssueCollector, managed: Managed, sheetsIgn
   );
 }
 
-function checkEmployeeTeams(org: Organisation, refs: References, issues: IssueCollector): void {
+/** `unitsAsWritten`: every employee's team is one of these, when known; all of them teams, the employees are not gone through. */
+function checkEmployeeTeams(org: Organisation, refs: References, issues: IssueCollector, unitsAsWritten: ReadonlySet<string> | undefined): void {
+  if (unitsAsWritten && [...unitsAsWritten].every((id) => refs.isTeamAsWritten(id))) return;
   for (const employee of org.employees.values()) {
-    if (!employee.teamId) continue;
+    if (!employee.teamId || refs.isTeamAsWritten(employee.teamId)) continue;
     refs.team(issues.sheetOf(employee.source!), employee.source!.row, 'team_id', employee.teamId);
   }
 }
 
 /** A previous id that is also a current id in the same sheet would rename one entity onto another, unless that one is renamed too. */
-function checkRenamesDoNotCollide(org: Organisation, issues: IssueCollector): void {
+function checkRenamesDoNotCollide(org: Organisation, issues: IssueCollector, renamedEmployees: readonly Employee[]): void {
   const groups = [
-    { entities: org.employees, column: 'previous_employee_id', what: 'employee' },
-    { entities: org.departments, column: 'previous_id', what: 'department' },
-    { entities: org.teams, column: 'previous_id', what: 'team' },
+    { entities: org.employees, renamed: renamedEmployees, column: 'previous_employee_id', what: 'employee' },
+    { entities: org.departments, renamed: org.departments.values(), column: 'previous_id', what: 'department' },
+    { entities: org.teams, renamed: org.teams.values(), column: 'previous_id', what: 'team' },
   ] as const;
-  for (const { entities, column, what } of groups) {
-    for (const entity of entities.values()) {
+  for (const { entities, renamed, column, what } of groups) {
+    for (const entity of renamed) {
       const holder = entity.previousId === undefined ? undefined : entities.get(entity.previousId);
       // A holder that is renamed too gives the id up: ids exchanged or passed round (the plan orders them).
       if (!holder || (holder.previousId !== undefined && holder.previousId !== holder.id)) continue;

@@ -4,7 +4,7 @@
  * (once per sheet, column and id, so a sheet full of one missing team warns once). An id of the wrong
  * kind (a team where a department belongs) is an error either way: the workbook itself shows the mistake.
  */
-import type { Organisation, UnitKind } from '../model/organisation.js';
+import type { Employee, Organisation, UnitKind } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { CurrentView } from './types.js';
 import { validateReferenceWords, type ActiveRole } from '../words/validate-references.js';
@@ -36,11 +36,13 @@ export class References {
     private readonly current: CurrentView | undefined,
     private readonly issues: IssueCollector,
     private readonly incomplete: Incomplete = { employees: false, organisation: false },
+    /** The employees that have a previous id, when the caller knows them (every one is looked at otherwise). */
+    renamedEmployees: Iterable<Employee> = org.employees.values(),
   ) {
     const note = (map: Map<string, string>, entities: Iterable<{ id: string; previousId?: string }>, current: Map<string, unknown>) => {
       for (const e of entities) if (e.previousId && !current.has(e.previousId)) map.set(e.previousId, e.id);
     };
-    note(this.renamedTo.employee, org.employees.values(), org.employees);
+    note(this.renamedTo.employee, renamedEmployees, org.employees);
     note(this.renamedTo.department, org.departments.values(), org.departments);
     note(this.renamedTo.team, org.teams.values(), org.teams);
   }
@@ -70,6 +72,11 @@ export class References {
 
   isEmployee(id: string): boolean {
     return this.org.employees.has(id) || this.current?.employees.has(id) === true;
+  }
+
+  /** A team id that `team` finds with nothing to say: it need not work out the row's sheet for it. */
+  isTeamAsWritten(id: string): boolean {
+    return this.isTeam(id) && !this.renamedTo.team.has(id);
   }
 
   department(meta: SheetMeta, row: number, column: string, id: string): Resolution {

@@ -10,6 +10,7 @@ import {
   type SystemLanguage,
   type UnitKind,
 } from '../model/organisation.js';
+import { isCanonicalDay } from '../sheets/dates.js';
 
 /** A value's spelling compares as identities do (identityKey), without the spaces around it. */
 function spelling(text: string): string {
@@ -101,10 +102,20 @@ export function identityKey(text: string): string {
   return lower === text ? text : lower;
 }
 
-/** The calendar day after `date` (YYYY-MM-DD), computed in UTC so no time zone can move it. */
+/**
+ * The calendar day after `date` (a YYYY-MM-DD day, as the cursor reads dates), counted on the calendar
+ * itself: a Date and its ISO text per absence row were a tenth of the absence checks' time.
+ */
 export function nextDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  const sameMonth = `${date.slice(0, 8)}${twoDigits(Number(date.slice(8, 10)) + 1)}`;
+  if (isCanonicalDay(sameMonth)) return sameMonth;
+  const month = Number(date.slice(5, 7));
+  if (month < 12) return `${date.slice(0, 5)}${twoDigits(month + 1)}-01`;
+  return `${String(Number(date.slice(0, 4)) + 1).padStart(4, '0')}-01-01`;
+}
+
+function twoDigits(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
 }
 
 /** Today on the local calendar, YYYY-MM-DD. */

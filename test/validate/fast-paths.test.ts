@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isCanonicalDay, parseDateText } from '../../src/sheets/dates.js';
-import { parseGender, parseLanguage, parseStatus, parseUnitType } from '../../src/validate/values.js';
+import { nextDay, parseGender, parseLanguage, parseStatus, parseUnitType } from '../../src/validate/values.js';
 
 const digit = fc.constantFrom(...'0123456789');
 const digits = (n: number) => fc.array(digit, { minLength: n, maxLength: n }).map((d) => d.join(''));
@@ -54,5 +54,38 @@ describe('a value read from its spellings', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('the day after a day (whether two absence periods are back to back)', () => {
+  /** The arithmetic before the shortcut: a Date in UTC and its ISO text. */
+  const byDate = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  };
+  // Date.UTC reads the years 0–99 as 1900–1999; the calendar itself for those, from a year set outright.
+  const calendar = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const next = new Date(Date.UTC(2000, month - 1, day + 1));
+    next.setUTCFullYear(year + (next.getUTCFullYear() - 2000));
+    return `${String(next.getUTCFullYear()).padStart(4, '0')}${next.toISOString().slice(-20, -14)}`;
+  };
+  const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+  test('is the day the Date arithmetic gives, over every day of the years around leap days and centuries', () => {
+    for (const year of [1900, 1999, 2000, 2023, 2024, 2099, 2100, 2400]) {
+      for (let time = Date.UTC(year, 0, 1); time < Date.UTC(year + 1, 0, 1); time += 86_400_000) expect(nextDay(iso(time))).toBe(byDate(iso(time)));
+    }
+  });
+
+  test('is the day the Date arithmetic gives, for any day from the year 100 to 9999', () => {
+    const day = fc.date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+    fc.assert(fc.property(day, (date) => nextDay(date) === byDate(date)), { numRuns: 20_000 });
+  });
+
+  test('is the next calendar day in the years 1 to 99 too, where Date.UTC would count from 1900', () => {
+    expect(['0001-01-01', '0004-02-28', '0004-02-29', '0050-12-31', '0099-12-31', '9999-12-31'].map(nextDay)).toEqual(['0001-01-02', '0004-02-29', '0004-03-01', '0051-01-01', '0100-01-01', '10000-01-01']);
+    const day = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('0099-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+    fc.assert(fc.property(day, (date) => nextDay(date) === calendar(date)), { numRuns: 5_000 });
   });
 });
