@@ -3,10 +3,10 @@
  * The command's first module. Before the command line itself is loaded (program.ts: commander, the words,
  * the command's stages), it settles the folder the command runs in and starts the thread that will read a
  * large workbook named on the command line (sheets/early-reader.ts), so that thread's start-up overlaps
- * the command line's instead of following it. Nothing else is loaded here: `--version` pays for none of it.
+ * the command line's instead of following it. Nothing of the command line is loaded here: `--version` pays for none of it.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { runInInvokingFolder } from './invoking-folder.js';
 
 /**
  * From this size on, a zip file named on the command line gets its reading thread at once. The reader
@@ -15,17 +15,6 @@ import { resolve } from 'node:path';
  * does not costs a thread's start-up on the other core, stopped when the reader reads in-thread.
  */
 const EARLY_READER_MIN_FILE_BYTES = 2 * 1024 * 1024;
-
-/**
- * `npm start -- book.xlsx` runs in the package's folder, not the one the user typed it in: file arguments
- * and `.orgsync/` belong to the folder the user was in, which npm passes as INIT_CWD.
- */
-function runInInvokingFolder(): void {
-  const invokedFrom = process.env.INIT_CWD;
-  // Only this package's own `npm start`: another project's script that calls the command keeps its folder.
-  const ownStart = process.env.npm_lifecycle_event === 'start' && process.env.npm_package_name === 'orgsync-import';
-  if (ownStart && invokedFrom && resolve(invokedFrom) !== process.cwd()) process.chdir(invokedFrom);
-}
 
 /** The first argument naming a zip file (a workbook, whatever its name) large enough to be read in a thread. */
 function largeWorkbookNamed(args: readonly string[]): string | undefined {
@@ -49,7 +38,11 @@ function largeWorkbookNamed(args: readonly string[]): string | undefined {
   return undefined;
 }
 
-runInInvokingFolder();
+try {
+  runInInvokingFolder();
+} catch {
+  // program.ts tries again where a failure is reported in a sentence (a folder gone since npm started).
+}
 const workbook = largeWorkbookNamed(process.argv.slice(2));
 if (workbook !== undefined) (await import('../sheets/early-reader.js')).startReaderEarly(workbook);
 await import('./program.js');

@@ -13,6 +13,7 @@ import type { JsonEvents } from '../app/events.js';
 import type { RunOutput } from '../app/output-mode.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 import { boundHeapGrowth } from './heap.js';
+import { runInInvokingFolder } from './invoking-folder.js';
 import { chooseLanguage, language, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
 import { cliWords } from '../words/cli.js';
 import { commanderWords } from '../words/commander.js';
@@ -348,6 +349,7 @@ async function main(): Promise<void> {
   dropOutputNobodyReads(process.stderr, 'stderr');
   endOnAnythingUncaught();
   boundHeapGrowth();
+  runInInvokingFolder();
   chooseLanguageOfRun(process.argv.slice(2), process.env);
   let exitCode: ExitCode = EXIT.ok;
   const program = buildProgram((code) => {

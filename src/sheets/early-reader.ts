@@ -5,7 +5,7 @@
  * overlap instead of following each other. The worker waits, idle, for the package it is to read
  * (xlsx-worker.ts): the reader hands it over when it opens that very workbook, and reads as it always
  * does otherwise. A guess never changes what is read, only when the thread was started: a worker not
- * taken is stopped when its workbook is read in-thread, and never keeps the process alive.
+ * taken is stopped once the run's inputs are open (read.ts), and never keeps the process alive.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -50,10 +50,14 @@ export function takeEarlyReader(file: string, workerFile: URL): Worker | undefin
   return reader.ended ? undefined : reader.worker;
 }
 
-/** Stops the thread started for this workbook, when it is read another way (small enough to read in-thread). */
-export function dropEarlyReader(file: string): void {
+/**
+ * Stops the thread started for this workbook, when it is read another way (small enough to read in-thread);
+ * without a workbook, whichever is left once the run's inputs are open: one started for a file that is not
+ * read (an option's value, `--errors-out fixes.xlsx`) would otherwise idle, holding its memory, to the end.
+ */
+export function dropEarlyReader(file?: string): void {
   const reader = early;
-  if (!reader || reader.file !== resolve(file)) return;
+  if (!reader || (file !== undefined && reader.file !== resolve(file))) return;
   early = undefined;
   void reader.worker.terminate().catch(() => undefined);
 }

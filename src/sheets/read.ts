@@ -16,6 +16,7 @@ import { extname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { normaliseName } from './columns.js';
 import { readCsvSheet } from './csv-threaded.js';
+import { dropEarlyReader } from './early-reader.js';
 import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
 import { recogniseSheet } from './recognise.js';
 import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
@@ -47,6 +48,7 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
   // The reading starts now: a large workbook or CSV file is read in a worker, which can get going meanwhile.
   const issues: InputReading['issues'] = [];
   const sources = inputs.map((input) => (input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : readCsvSheet(input.file, input.size, input.head, options.encoding, issues)));
+  dropEarlyReader();
   const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
@@ -202,5 +204,6 @@ export async function readSheetHeads(paths: string[], options: ReadOptions, rows
       if (!skip) heads.push({ file: sheet.file, sheetName: sheet.sheetName, rows });
     }
   }
+  dropEarlyReader();
   return heads;
 }

@@ -100,7 +100,13 @@ class WorkerFeed {
     const early = takeEarlyReader(pkg.file, workerFile);
     if (early) {
       const feed = new WorkerFeed(WorkerMessages.adopt<FromWorker>(early), pkg);
-      feed.send({ t: 'input', input });
+      try {
+        feed.send({ t: 'input', input });
+      } catch {
+        // As a worker that cannot start: the workbook is read in-thread.
+        feed.stop();
+        return null;
+      }
       return feed;
     }
     const messages = WorkerMessages.start<FromWorker>(workerFile, input);

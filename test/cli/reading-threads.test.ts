@@ -4,18 +4,20 @@
  * the thread's rows are read still ends, and a workbook read through the early thread names its bad cells as
  * any other.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { ROOT, runCli, tempDir } from '../helpers/cli.js';
 import { writeWorkbook } from '../sheets/fixtures.js';
 
 /**
  * Employees enough for a CSV file of more than 2 MB (from which it is read in a thread) and, written by
- * SheetJS, a workbook of more than 10 MB of sheet XML (from which it is: 5.9 MB for 30,000 of these).
+ * SheetJS, a workbook of more than 10 MB of sheet XML (from which it is: 5.9 MB for 30,000 of these, so
+ * 11.9 MB for 60,000).
  */
 const CSV_PEOPLE = 30_000;
-const WORKBOOK_PEOPLE = 55_000;
+const WORKBOOK_PEOPLE = 60_000;
 const person = (i: number) => [String(100_000 + i), `Person Number ${i} Holm-Christensen`, `person.number.${i}@firma-eksempel.dk`];
 
 describe('the reading threads of the built command', () => {
@@ -36,7 +38,23 @@ describe('the reading threads of the built command', () => {
     const rows = [['employee_id', 'name', 'email'], ...Array.from({ length: WORKBOOK_PEOPLE }, (_, i) => person(i))];
     rows.push(['999999', 'Bo Last', 'not-an-email']);
     const file = writeWorkbook({ Employees: rows }, { folder, name: 'company.xlsx' });
-    const result = await runCli(['validate', file], { cwd: folder });
+    // A module hook lists what the command loads, in order: the early reader comes before the command line.
+    const hook = join(folder, 'hook.mjs');
+    writeFileSync(hook, `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.LOADED_MODULES_FILE, url + '\\n');
+  return next(url, context);
+}`);
+    const register = join(folder, 'register.mjs');
+    writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
+    const list = join(folder, 'loaded.txt');
+    writeFileSync(list, '');
+    const env = { NODE_OPTIONS: `--import ${pathToFileURL(register).href}`, LOADED_MODULES_FILE: list };
+    const result = await runCli(['validate', file], { cwd: folder, env });
+    const dist = pathToFileURL(join(ROOT, 'dist')).href + '/';
+    const loaded = readFileSync(list, 'utf8').split('\n').filter((url) => url.startsWith(dist)).map((url) => url.slice(dist.length));
+    expect(loaded.indexOf('sheets/early-reader.js')).toBeGreaterThan(loaded.indexOf('cli/main.js'));
+    expect(loaded.indexOf('sheets/early-reader.js')).toBeLessThan(loaded.indexOf('cli/program.js'));
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`row ${WORKBOOK_PEOPLE + 2}, column email: The e-mail address "not-an-email" is not valid.`);
     expect(result.stderr).toContain(`${(WORKBOOK_PEOPLE + 1).toLocaleString('en-GB')} rows in 1 sheets, 1 errors`);

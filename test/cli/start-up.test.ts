@@ -100,3 +100,15 @@ describe('what each command loads', () => {
     expect(packages).toContain('zod');
   });
 });
+
+describe('the first module', () => {
+  test('a folder npm started in that is gone ends in one sentence and exit 3, never a stack trace', async () => {
+    const gone = join(folder, 'folder-since-removed');
+    const env = { INIT_CWD: gone, npm_lifecycle_event: 'start', npm_package_name: 'orgsync-import' };
+    const { code, stderr } = await runCli(['--version'], { cwd: folder, env });
+    expect(code).toBe(3);
+    expect(stderr).toContain('unexpected problem');
+    expect(stderr).toContain('chdir');
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+});

@@ -4,11 +4,12 @@
  * for another workbook or one that died is not used, one not needed is stopped, and one never used lets
  * the process end. Runs the built reader (dist/): a worker thread can only load the compiled script.
  */
-import { describe, expect, test } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, test, vi } from 'vitest';
 import type * as EarlyReaderModule from '../../src/sheets/early-reader.js';
 import { EMPLOYEE_HEADER_ROW, workbookZip, worksheetXml } from '../hostile/zip-writer.js';
 import { writeBytes, writeWorkbook } from './fixtures.js';
-import { built, errorOf, inThread, manyRows, rowCount, runScript, threaded, trace, WORKER_FILE } from './worker-support.js';
+import { built, builtRead, errorOf, inThread, manyRows, rowCount, runScript, threaded, trace, WORKER_FILE } from './worker-support.js';
 
 const early = (await import(built('sheets/early-reader.js'))) as typeof EarlyReaderModule;
 
@@ -60,16 +61,41 @@ describe('a reading thread started early', () => {
   test('is stopped when its workbook is small enough to read in-thread', async () => {
     const file = writeWorkbook({ Employees: manyRows(200) });
     early.startReaderEarly(file);
-    const pkg = await inThread.openWorkbook(file);
-    const steps = await trace(threaded.readXlsxSheets(pkg));
-    expect(early.earlyReaderWaiting()).toBe(false);
-    expect(steps).toStrictEqual(await trace(inThread.xlsxSheets(pkg)));
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      const pkg = await inThread.openWorkbook(file);
+      const steps = await trace(threaded.readXlsxSheets(pkg));
+      expect(terminate).toHaveBeenCalledTimes(1);
+      expect(early.earlyReaderWaiting()).toBe(false);
+      expect(steps).toStrictEqual(await trace(inThread.xlsxSheets(pkg)));
+    } finally {
+      terminate.mockRestore();
+    }
   });
 
-  test('that failed before it was used leaves the workbook read in-thread', async () => {
+  test('started for a file the run does not read (an option\'s value) is stopped once the inputs are open', async () => {
+    const named = writeWorkbook({ Employees: manyRows(10) }, { name: 'fixes.xlsx' });
+    const csv = writeBytes('employees.csv', 'employee_id;name;email\n1;Ann Holm;ann@firma.dk\n');
+    early.startReaderEarly(named);
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      const reading = await builtRead.readInput([csv], {});
+      expect(terminate).toHaveBeenCalledTimes(1);
+      expect(early.earlyReaderWaiting()).toBe(false);
+      let rows = 0;
+      for await (const sheet of reading.sheets) for await (const row of sheet.rows) if (row) rows++;
+      expect(rows).toBe(1);
+    } finally {
+      terminate.mockRestore();
+    }
+  });
+
+  // The guard ends a hang: a reader that took the dead thread would wait for it forever.
+  test('that failed before it was used leaves the workbook read in-thread', { timeout: 60_000 }, async () => {
     const broken = new URL(`file://${writeBytes('broken-worker.mjs', "throw new Error('this reading thread cannot start');")}`);
     const file = writeWorkbook({ Employees: manyRows(1000), Organisation: organisation });
     early.startReaderEarly(file, broken);
+    await expect.poll(() => early.earlyReaderWaiting(), { timeout: 30_000 }).toBe(false);
     const { viaReader, inThread } = await readBothWays(file, broken);
     expect(viaReader).toStrictEqual(inThread);
     expect(errorOf(viaReader)).toBeUndefined();
