@@ -34,7 +34,7 @@ const seconds = (ms) => (ms / 1000).toFixed(2);
 const READ_SCRIPT = `
 const [dist, file] = process.argv.slice(1);
 const started = performance.now();
-const reader = await import(dist + '/sheets/xlsx.js');
+const reader = await import(dist + '/sheets/xlsx/workbook.js');
 let rows = 0;
 for await (const sheet of reader.xlsxSheets(await reader.openWorkbook(file))) {
   for (let next = await sheet.rows.next(); !next.done; next = await sheet.rows.next()) rows += next.value.length;

@@ -26,7 +26,7 @@ const { values, positionals } = parseArgs({
   options: { write: { type: 'string' }, check: { type: 'string' }, dist: { type: 'string' }, digest: { type: 'boolean' } },
 });
 const dist = resolve(values.dist ?? DIST);
-const reader = await import(pathToFileURL(`${dist}/sheets/xlsx.js`).href);
+const reader = await import(pathToFileURL(`${dist}/sheets/xlsx/workbook.js`).href);
 
 /** A row as canonical JSON: its number and each cell's text, type, date and trimmed flag (null for blank). */
 export function rowKey(row) {

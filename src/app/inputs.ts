@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import type { Profile } from '../sheets/profile-rules.js';
+import type { Profile } from '../sheets/profile/rules.js';
 import { valueRules } from '../validate/value-maps.js';
 import { listInputFiles, readInput } from '../sheets/read.js';
 import { issue, type Issue } from '../model/issue.js';
@@ -24,7 +24,7 @@ export async function readProfile(path: string | undefined): Promise<Profile | u
   } catch (error) {
     throw new UsageError(appRunWords().profileUnreadable(path, (error as NodeJS.ErrnoException).code === 'ENOENT'));
   }
-  const { checkProfile } = await import('../sheets/profile.js');
+  const { checkProfile } = await import('../sheets/profile/check.js');
   return checkProfile(parsed, path, valueRules);
 }
 

@@ -3,7 +3,7 @@ import type { ApiVersion } from '../model/service-state.js';
 import type { GuardLimits } from '../plan/export-guard.js';
 
 export type { GuardLimits };
-import type { Profile } from '../sheets/profile-rules.js';
+import type { Profile } from '../sheets/profile/rules.js';
 
 export interface ServiceOptions {
   api: ApiVersion;

@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
-import { starterProfile } from '../sheets/headers.js';
+import { starterProfile } from '../sheets/starter.js';
 import { HEADER_SEARCH_ROWS } from '../sheets/limits.js';
 import { listInputFiles, readSheetHeads } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';

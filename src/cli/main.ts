@@ -2,7 +2,7 @@
 /**
  * The command's first module. Before the command line itself is loaded (program.ts: commander, the words,
  * the command's stages), it settles the folder the command runs in and starts the thread that will read a
- * large workbook named on the command line (sheets/early-reader.ts), so that thread's start-up overlaps
+ * large workbook named on the command line (sheets/threads/early-reader.ts), so that thread's start-up overlaps
  * the command line's instead of following it. Nothing of the command line is loaded here: `--version` pays for none of it.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { runInInvokingFolder } from './invoking-folder.js';
 
 /**
  * From this size on, a zip file named on the command line gets its reading thread at once. The reader
- * takes a thread for 10 MB of sheet XML and more (sheets/xlsx-threaded.ts); writers compress that to 2–6
+ * takes a thread for 10 MB of sheet XML and more (sheets/threads/xlsx-reading.ts); writers compress that to 2–6
  * MB. A smaller workbook that still needs the thread starts it a little later, as before; a larger one that
  * does not costs a thread's start-up on the other core, stopped when the reader reads in-thread.
  */
@@ -44,5 +44,5 @@ try {
   // program.ts tries again where a failure is reported in a sentence (a folder gone since npm started).
 }
 const workbook = largeWorkbookNamed(process.argv.slice(2));
-if (workbook !== undefined) (await import('../sheets/early-reader.js')).startReaderEarly(workbook);
+if (workbook !== undefined) (await import('../sheets/threads/early-reader.js')).startReaderEarly(workbook);
 await import('./program.js');

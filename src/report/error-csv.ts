@@ -9,7 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Issue } from '../model/issue.js';
-import { csvLines, detectDelimiter, detectEncoding, type CsvRecord } from '../sheets/csv.js';
+import { csvLines, detectDelimiter, detectEncoding, type CsvRecord } from '../sheets/raw-files.js';
 import { readHead } from '../sheets/file-kind.js';
 import { locateHeader } from './header-locate.js';
 import { issueNoteText, issuesForFile } from './issues-for-file.js';

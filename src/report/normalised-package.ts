@@ -11,7 +11,7 @@
  */
 import { posix } from 'node:path';
 import JSZip from 'jszip';
-import { entryChunks, readZipDirectory } from '../sheets/zip.js';
+import { entryChunks, readZipDirectory } from '../sheets/raw-files.js';
 
 const RELATIONSHIP = /<Relationship\b[^>]*>/g;
 /** Relationship type (last path segment) → the part name Excel gives such a part, numbered from 1. */

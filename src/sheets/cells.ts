@@ -55,7 +55,7 @@ export function columnLetters(index: number): string {
 
 /**
  * What an error cell means for a person. A formula without a cached result arrives as its
- * formula text (xlsx-cells.ts): the file was saved by a program that does not calculate (openpyxl, a
+ * formula text (xlsx/cells.ts): the file was saved by a program that does not calculate (openpyxl, a
  * script), and Excel or LibreOffice would calculate it on opening.
  */
 export function errorCellMessage(text: string): string {

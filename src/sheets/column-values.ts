@@ -6,8 +6,8 @@
 import type { SheetKind } from '../model/sheet-kind.js';
 import { PAST_DATE_COLUMNS } from '../model/fields.js';
 import { parseDateText } from './dates.js';
-import { parseDateInFormat } from './profile-cells.js';
-import { DATE_COLUMNS, type ValueRules } from './profile-rules.js';
+import { parseDateInFormat } from './profile/cells.js';
+import { DATE_COLUMNS, type ValueRules } from './profile/rules.js';
 import type { RawCell } from './types.js';
 
 /** How the importer reads values: the validator's rules, given by the caller (the sheets stage does not import validate). */

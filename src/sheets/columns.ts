@@ -154,7 +154,7 @@ export function sheetKindFromName(name: string): SheetKind | null {
 }
 
 /**
- * Custom header mappings from a `--map` profile (profile.ts): sheet kind → header as written → canonical
+ * Custom header mappings from a `--map` profile (profile/check.ts): sheet kind → header as written → canonical
  * column, several columns (one header read as two: the e-mail as `email` and `username`, exports.md
  * "One header, two targets"), or null for a header the user chose to ignore (read as unknown, without a
  * warning).

@@ -15,24 +15,24 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { normaliseName } from './columns.js';
-import { readCsvSheet } from './csv-threaded.js';
-import { dropEarlyReader } from './early-reader.js';
+import { readCsvSheet } from './threads/csv-reading.js';
+import { dropEarlyReader } from './threads/early-reader.js';
 import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
 import { recogniseSheet } from './recognise.js';
 import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
 import type { InputReading, RawSheet, ReadOptions } from './types.js';
 import { unknownEncoding, unreadable } from './unreadable.js';
 import { unreadableWords } from '../words/unreadable.js';
-import type { WorkbookPackage } from './xlsx-package.js';
-import { mergedRanges, MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx-merged.js';
-import { ZipProblem, type ZipEntry } from './zip.js';
+import type { WorkbookPackage } from './xlsx/package.js';
+import { mergedRanges, MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx/merged.js';
+import { ZipProblem, type ZipEntry } from './xlsx/zip.js';
 import iconv from 'iconv-lite';
 
 const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv']);
 
 /** The workbook reader, loaded only for a workbook: a run on CSV files needs neither it nor its XML parser. */
-type XlsxReader = typeof import('./xlsx-threaded.js');
+type XlsxReader = typeof import('./threads/xlsx-reading.js');
 type Input = { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader } | { format: 'csv'; file: string; size: number; head: Buffer };
 
 export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
@@ -96,7 +96,7 @@ async function checkFile(file: string, options: ReadOptions): Promise<Input> {
   }
   if (isWorkbook) {
     if (!isZip(head)) throw unreadable(file, looksBinary(head) ? 'not_a_workbook' : 'text_named_xlsx');
-    const [{ openWorkbook }, reader] = await Promise.all([import('./xlsx.js'), import('./xlsx-threaded.js')]);
+    const [{ openWorkbook }, reader] = await Promise.all([import('./xlsx/workbook.js'), import('./threads/xlsx-reading.js')]);
     return { format: 'xlsx', pkg: await openWorkbook(file), reader };
   }
   if (isZip(head)) throw unreadable(file, 'workbook_as_csv');

@@ -7,7 +7,7 @@ import { canonicalColumns, columnsOf, ignoredByMap, missingRequired, nearestHead
 import { workbookLanguage, type Lang } from '../words/language.js';
 import { sheetWords } from '../words/sheets.js';
 import { instructionWords } from '../words/template-instructions.js';
-import { withProfileRules, type SheetRules } from './profile-cells.js';
+import { withProfileRules, type SheetRules } from './profile/cells.js';
 import { pathSeparatorOf } from './column-values.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';

@@ -63,7 +63,7 @@ export interface ReadOptions {
   encoding?: string;
   headerMap?: import('./columns.js').HeaderMap;
   /** The `--map` profile's value maps and date formats, per sheet kind. */
-  sheetRules?: import('./profile-cells.js').SheetRules;
+  sheetRules?: import('./profile/cells.js').SheetRules;
 }
 
 /**

@@ -3,7 +3,7 @@
  * what is wrong and what to do, no library names and no stack trace.
  *
  * Each error keeps what it means (`wording`) beside its sentence: a workbook read in a worker thread
- * (xlsx-threaded.ts) sends that meaning across, and the main thread words it again in the run's
+ * (threads/xlsx-reading.ts) sends that meaning across, and the main thread words it again in the run's
  * language, which the worker's own copy of the words layer does not know.
  */
 import { UnreadableFileError } from '../errors.js';

@@ -4,7 +4,7 @@
  */
 import type { RawCell, RawRow } from '../sheets/types.js';
 import { isCanonicalDay, parseDateText, type DateTextResult } from '../sheets/dates.js';
-import { hasTwoDigitYear, parseDateInFormat } from '../sheets/profile-cells.js';
+import { hasTwoDigitYear, parseDateInFormat } from '../sheets/profile/cells.js';
 import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
 import { PAST_DATE_COLUMNS } from '../model/fields.js';

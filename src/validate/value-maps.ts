@@ -5,7 +5,7 @@
  */
 import { SHEET_COLUMNS } from '../model/fields.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import type { ValueRules } from '../sheets/profile.js';
+import type { ValueRules } from '../sheets/profile/check.js';
 import { SPELLINGS } from './value-readers.js';
 
 /** The leader flag's spellings (exports.md "The leader"): yes/no, ja/nej, true/false, 1/0, x. */

@@ -1,6 +1,6 @@
 /**
- * The sentences of src/sheets/profile.ts and the date formats of dates.ts: what is wrong with a `--map`
- * profile. profile.ts puts `--map FILE: "key" ` in front; keys, column names and JSON stay as written.
+ * The sentences of src/sheets/profile/check.ts and the date formats of dates.ts: what is wrong with a `--map`
+ * profile. profile/check.ts puts `--map FILE: "key" ` in front; keys, column names and JSON stay as written.
  */
 import { phrasebook } from './language.js';
 import type { SheetNames } from './sheets.js';

@@ -1,7 +1,7 @@
 /**
  * The sentences of src/sheets/ while it reads a workbook: sheets it ignores (recognise.ts), cells it
- * cannot take as they are (cells.ts, csv.ts, xlsx-merged.ts) and the note of a starter profile
- * (headers.ts). A sheet's name is given as both of the template's names; each language uses its own.
+ * cannot take as they are (cells.ts, csv/parse.ts, xlsx/merged.ts) and the note of a starter profile
+ * (starter.ts). A sheet's name is given as both of the template's names; each language uses its own.
  */
 import { orList, phrasebook } from './language.js';
 

@@ -19,8 +19,21 @@ function sourceFiles(dir: string): string[] {
 /** Every module a file imports or re-exports, as a path below src/ (`plan/graph.ts`); packages left out. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
-    (match) => match[1] ?? match[2]!,
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3]!,
+  );
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))).split(sep).join('/'));
+}
+
+/** The modules a file loads when it runs: `importsOf` less `import type` and a type written `import('…').T`. */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+    .replace(/(?:^|\n)\s*(?:import|export) type\b[^']*'[^']+'/g, '')
+    .replace(/import\(\s*'[^']+'\s*\)\.(?!then\b)[A-Za-z]/g, '');
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3]!,
   );
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
@@ -122,6 +135,53 @@ describe('import rules', () => {
   it('src/template imports the columns of src/sheets, the shared vocabulary and the words, nothing of a later stage', () => {
     const allowed = new Set(['template', 'model', 'words', 'sheets', '']);
     expect(violations('template', (target) => allowed.has(folderOf(target)))).toEqual([]);
+  });
+
+  describe('src/sheets: the reader\'s wings behind its face files', () => {
+    /** The mechanisms, private to the reader; profile/ (the --map contract) is read by validate and the app. */
+    const MECHANISMS = ['xml', 'xlsx', 'csv', 'threads'];
+    const WINGS = [...MECHANISMS, 'profile'];
+    const wingOf = (path: string): string | undefined => /^sheets\/([^/]+)\//.exec(path)?.[1];
+    /** Which wing each wing may import besides itself: a format reads XML, a thread runs a format's reader. */
+    const WING_IMPORTS: Record<string, string[]> = { xml: [], xlsx: ['xml'], csv: [], threads: ['xlsx', 'csv'], profile: [] };
+    /**
+     * The top-level files of src/sheets that load a wing: the faces, which no wing may import back. A type
+     * a shared file names from a wing (types.ts: the profile's rules) loads nothing and makes no face.
+     */
+    const faces = sourceFiles(join(SRC, 'sheets'))
+      .map((file) => relative(SRC, file).split(sep).join('/'))
+      .filter((file) => wingOf(file) === undefined && runtimeImportsOf(join(SRC, file)).some((target) => wingOf(target) !== undefined));
+
+    it('names its wings as the folders it has (a new folder gets its rule here)', () => {
+      const folders = readdirSync(join(SRC, 'sheets'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+      expect(folders.map((entry) => entry.name).sort()).toEqual([...WINGS].sort());
+      expect(faces).toContain('sheets/read.ts');
+      expect(faces).not.toContain('sheets/types.ts');
+    });
+
+    it('xml/ imports nothing else of the reader, nor of src/', () => {
+      expect(violations('sheets/xml', (target) => target.startsWith('sheets/xml/'))).toEqual([]);
+    });
+
+    it.each(WINGS)('%s/ imports only its own files, the wings it builds on and the shared files of src/sheets (never a face)', (wing) => {
+      const allowed = (target: string): boolean => {
+        const targetWing = wingOf(target);
+        if (targetWing !== undefined) return targetWing === wing || WING_IMPORTS[wing]!.includes(targetWing);
+        return !faces.includes(target);
+      };
+      expect(violations(`sheets/${wing}`, allowed)).toEqual([]);
+    });
+
+    it('the rest of src/ reads the reader through its top-level files and profile/, never a mechanism', () => {
+      // The command's first module starts a large workbook's reading thread before anything else loads.
+      const EARLY = 'cli/main.ts → sheets/threads/early-reader.ts';
+      const outside = sourceFiles(SRC)
+        .map((file) => relative(SRC, file).split(sep).join('/'))
+        .filter((file) => folderOf(file) !== 'sheets')
+        .flatMap((file) => importsOf(join(SRC, file)).map((target) => `${file} → ${target}`))
+        .filter((edge) => MECHANISMS.includes(wingOf(edge.split(' → ')[1]!) ?? '') && edge !== EARLY);
+      expect(outside).toEqual([]);
+    });
   });
 
   it('finds a loop of folders where there is one (the check itself can see a violation)', () => {

@@ -79,7 +79,7 @@ describe('docs/architecture.md', () => {
   });
 
   it('would notice a file described twice and a line pasted twice', () => {
-    const files = new Set(['load/journal.ts', 'sheets/csv.ts']);
+    const files = new Set(['load/journal.ts', 'sheets/csv/parse.ts']);
     const doc = '### load (`src/load/`)\n\n- `journal.ts` — one JSON line per event.\n- `journal.ts` — again.\n';
     expect(descriptions(doc, files).get('load/journal.ts')).toBe(2);
   });

@@ -54,8 +54,8 @@ export async function load(url, context, next) {
     const result = await runCli(['validate', file], { cwd: folder, env });
     const dist = pathToFileURL(join(ROOT, 'dist')).href + '/';
     const loaded = readFileSync(list, 'utf8').split('\n').filter((url) => url.startsWith(dist)).map((url) => url.slice(dist.length));
-    expect(loaded.indexOf('sheets/early-reader.js')).toBeGreaterThan(loaded.indexOf('cli/main.js'));
-    expect(loaded.indexOf('sheets/early-reader.js')).toBeLessThan(loaded.indexOf('cli/program.js'));
+    expect(loaded.indexOf('sheets/threads/early-reader.js')).toBeGreaterThan(loaded.indexOf('cli/main.js'));
+    expect(loaded.indexOf('sheets/threads/early-reader.js')).toBeLessThan(loaded.indexOf('cli/program.js'));
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`row ${WORKBOOK_PEOPLE + 2}, column email: The e-mail address "not-an-email" is not valid.`);
     expect(result.stderr).toContain(`${(WORKBOOK_PEOPLE + 1).toLocaleString('en-GB')} rows in 1 sheets, 1 errors`);

@@ -27,7 +27,7 @@ function hqCompany(folder: string): string {
 /**
  * The sample workbook (written by SheetJS) with its top department `root` renamed to `HQ`, and a sheet of
  * notes that brings its sheets' XML over the 10 MB from which the reader reads on a thread of its own
- * (src/sheets/xlsx-threaded.ts): a large company's workbook, without a large company to plan.
+ * (src/sheets/threads/xlsx-reading.ts): a large company's workbook, without a large company to plan.
  */
 function largeHqWorkbook(folder: string): string {
   const workbook = XLSX.readFile(SAMPLE_XLSX, { cellNF: true });

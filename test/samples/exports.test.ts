@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SheetKind } from '../../src/model/sheet-kind.js';
 import { canonicalColumn, columnsOf, normaliseName } from '../../src/sheets/columns.js';
-import { checkProfile } from '../../src/sheets/profile.js';
+import { checkProfile } from '../../src/sheets/profile/check.js';
 import { readInput, readSheetHeads } from '../../src/sheets/read.js';
 import { validate } from '../../src/validate/index.js';
 import { valueRules } from '../../src/validate/value-maps.js';

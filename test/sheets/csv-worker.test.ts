@@ -1,5 +1,5 @@
 /**
- * A large CSV file is read in a worker thread (csv-threaded.ts, csv-worker.ts). What the validator gets
+ * A large CSV file is read in a worker thread (threads/csv-reading.ts, threads/csv-worker.ts). What the validator gets
  * must be what the in-thread reader gives: the same rows cell for cell, the same quote problems at the
  * same rows, the same errors. Run on the build, as the CLI runs it (a worker loads the compiled script).
  */
@@ -7,12 +7,12 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, test } from 'vitest';
 import type { Issue } from '../../src/model/issue.js';
-import type * as CsvThreadedModule from '../../src/sheets/csv-threaded.js';
+import type * as CsvThreadedModule from '../../src/sheets/threads/csv-reading.js';
 import { writeBytes } from './fixtures.js';
 import { built, errorOf, rowCount, trace, type Step } from './worker-support.js';
 
-const csvThreaded = (await import(built('sheets/csv-threaded.js'))) as typeof CsvThreadedModule;
-const CSV_WORKER = new URL('../../dist/sheets/csv-worker.js', import.meta.url);
+const csvThreaded = (await import(built('sheets/threads/csv-reading.js'))) as typeof CsvThreadedModule;
+const CSV_WORKER = new URL('../../dist/sheets/threads/csv-worker.js', import.meta.url);
 
 /** What a consumer sees, and the issues the reading added, their messages worded. */
 async function readBothWays(file: string, encoding?: string, credits = 2): Promise<{ inThread: [Step[], unknown[]]; worker: [Step[], unknown[]] }> {

@@ -1,9 +1,9 @@
 /** The --map profile as data: both forms, the checks that name the key, dates in a profile's format. */
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { parseDateInFormat } from '../../src/sheets/profile-cells.js';
-import { checkProfile } from '../../src/sheets/profile.js';
-import { withProfileRules } from '../../src/sheets/profile-cells.js';
+import { parseDateInFormat } from '../../src/sheets/profile/cells.js';
+import { checkProfile } from '../../src/sheets/profile/check.js';
+import { withProfileRules } from '../../src/sheets/profile/cells.js';
 import type { RawCell } from '../../src/sheets/types.js';
 import { valueRules } from '../../src/validate/value-maps.js';
 

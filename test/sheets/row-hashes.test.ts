@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { openWorkbook, xlsxSheets } from '../../src/sheets/xlsx.js';
+import { openWorkbook, xlsxSheets } from '../../src/sheets/xlsx/workbook.js';
 
 interface Recorded {
   sheets: { name: string; hidden: boolean; count: number; rows: string[] }[];

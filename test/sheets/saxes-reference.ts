@@ -1,11 +1,11 @@
 /**
- * The reference xml-scanner.ts is proven equal to (test/sheets/xml-scanner.test.ts): the reader's XML
+ * The reference xml/scanner.ts is proven equal to (test/sheets/xml-scanner.test.ts): the reader's XML
  * stream as it was before the scanner, saxes (a conformant XML parser, exceljs's own) with local names
  * and the DOCTYPE refused.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { ZipProblem } from '../../src/sheets/zip.js';
-import { localName, type XmlHandlers, type XmlStream } from '../../src/sheets/xlsx-xml.js';
+import { XmlProblem } from '../../src/sheets/xml/chars.js';
+import { localName, type XmlHandlers, type XmlStream } from '../../src/sheets/xlsx/elements.js';
 
 export function saxesStream(handlers: XmlHandlers): XmlStream {
   const parser = new SaxesParser();
@@ -21,7 +21,7 @@ export function saxesStream(handlers: XmlHandlers): XmlStream {
   parser.on('text', handlers.text);
   parser.on('cdata', handlers.text);
   parser.on('doctype', () => {
-    throw new ZipProblem('doctype');
+    throw new XmlProblem('doctype');
   });
   return {
     write(chunk) {

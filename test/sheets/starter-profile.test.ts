@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { starterProfile } from '../../src/sheets/headers.js';
+import { starterProfile } from '../../src/sheets/starter.js';
 import { READABLE_SHARE } from '../../src/sheets/column-values.js';
 import { parseDateText } from '../../src/sheets/dates.js';
-import { parseDateInFormat } from '../../src/sheets/profile-cells.js';
+import { parseDateInFormat } from '../../src/sheets/profile/cells.js';
 import type { PhysicalRow } from '../../src/sheets/sheet-source.js';
 import type { RawCell } from '../../src/sheets/types.js';
 import { valueRules } from '../../src/validate/value-maps.js';

@@ -9,19 +9,19 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as ErrorsModule from '../../src/errors.js';
 import type { PhysicalRow, PhysicalSheet } from '../../src/sheets/sheet-source.js';
-import type * as ThreadedModule from '../../src/sheets/xlsx-threaded.js';
-import type * as XlsxModule from '../../src/sheets/xlsx.js';
-import type * as ZipModule from '../../src/sheets/zip.js';
+import type * as ThreadedModule from '../../src/sheets/threads/xlsx-reading.js';
+import type * as XlsxModule from '../../src/sheets/xlsx/workbook.js';
+import type * as ZipModule from '../../src/sheets/xlsx/zip.js';
 import type * as ReadModule from '../../src/sheets/read.js';
 import { tempFolder, type Rows } from './fixtures.js';
 
 export const built = (path: string): string => new URL(`../../dist/${path}`, import.meta.url).href;
 
-export const WORKER_FILE = new URL('../../dist/sheets/xlsx-worker.js', import.meta.url);
-export const threaded = (await import(built('sheets/xlsx-threaded.js'))) as typeof ThreadedModule;
-export const inThread = (await import(built('sheets/xlsx.js'))) as typeof XlsxModule;
+export const WORKER_FILE = new URL('../../dist/sheets/threads/xlsx-worker.js', import.meta.url);
+export const threaded = (await import(built('sheets/threads/xlsx-reading.js'))) as typeof ThreadedModule;
+export const inThread = (await import(built('sheets/xlsx/workbook.js'))) as typeof XlsxModule;
 export const builtErrors = (await import(built('errors.js'))) as typeof ErrorsModule;
-export const builtZip = (await import(built('sheets/zip.js'))) as typeof ZipModule;
+export const builtZip = (await import(built('sheets/xlsx/zip.js'))) as typeof ZipModule;
 export const builtRead = (await import(built('sheets/read.js'))) as typeof ReadModule;
 
 export type Step =

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { cellFromXml, numberCell, SharedStrings, stringCell } from '../../src/sheets/xlsx-cells.js';
+import { cellFromXml, numberCell, SharedStrings, stringCell } from '../../src/sheets/xlsx/cells.js';
 import { columnTexts, EMPLOYEE_HEADERS, readAll, writeWorkbook } from './fixtures.js';
 
 async function employeeCells(row: unknown[], extraHeaders: string[] = []) {
@@ -77,7 +77,7 @@ describe('cells of an Excel workbook', () => {
   });
 
   test('a number cell reads as the number its value is, however the value is written', () => {
-    // Whole numbers skip making a number and its text again (xlsx-cells.ts): the text must be the same.
+    // Whole numbers skip making a number and its text again (xlsx/cells.ts): the text must be the same.
     const digits = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 18 });
     const written = fc.oneof(
       digits,

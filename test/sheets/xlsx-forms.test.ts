@@ -1,6 +1,6 @@
 /**
  * Issue 25: the forms real writers produce read as what the cell shows, now that the sheet parts go
- * straight to an XML scanner proven equal to a conformant parser (src/sheets/xml-scanner.ts, against
+ * straight to an XML scanner proven equal to a conformant parser (src/sheets/xml/scanner.ts, against
  * saxes) rather than through exceljs's reader, which lost some of
  * them (a prefixed element, a cell without `r`, CDATA) or read them as something else.
  */

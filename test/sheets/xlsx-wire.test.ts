@@ -1,5 +1,5 @@
 /**
- * The worker's row encoding (src/sheets/xlsx-wire.ts): every batch of rows the reader can make comes out
+ * The worker's row encoding (src/sheets/threads/wire.ts): every batch of rows the reader can make comes out
  * of encode → structured clone → decode exactly as it went in (holes for blanks, each cell's text, type,
  * date and trimmed flag).
  */
@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PhysicalRow } from '../../src/sheets/sheet-source.js';
 import type { RawCell } from '../../src/sheets/types.js';
-import { decodeBatch, encodeBatch } from '../../src/sheets/xlsx-wire.js';
+import { decodeBatch, encodeBatch } from '../../src/sheets/threads/wire.js';
 
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),

@@ -26,7 +26,7 @@ describe('a workbook reading started by readInput and never finished', () => {
       }
     };
     syncBuiltinESMExports();
-    const { configureXlsxWorker } = await import(${JSON.stringify(built('sheets/xlsx-threaded.js'))});
+    const { configureXlsxWorker } = await import(${JSON.stringify(built('sheets/threads/xlsx-reading.js'))});
     const { readInput } = await import(${JSON.stringify(built('sheets/read.js'))});
     configureXlsxWorker({ minSheetBytes: 0 });
     const reading = await readInput([${JSON.stringify(file)}], {});

@@ -1,17 +1,17 @@
 /**
- * The reading thread the command line starts before it loads itself (cli/main.ts, sheets/early-reader.ts):
+ * The reading thread the command line starts before it loads itself (cli/main.ts, sheets/threads/early-reader.ts):
  * the workbook it was started for is read through it exactly as the in-thread reader reads it, a thread
  * for another workbook or one that died is not used, one not needed is stopped, and one never used lets
  * the process end. Runs the built reader (dist/): a worker thread can only load the compiled script.
  */
 import { Worker } from 'node:worker_threads';
 import { describe, expect, test, vi } from 'vitest';
-import type * as EarlyReaderModule from '../../src/sheets/early-reader.js';
+import type * as EarlyReaderModule from '../../src/sheets/threads/early-reader.js';
 import { EMPLOYEE_HEADER_ROW, workbookZip, worksheetXml } from '../hostile/zip-writer.js';
 import { writeBytes, writeWorkbook } from './fixtures.js';
 import { built, builtRead, errorOf, inThread, manyRows, rowCount, runScript, threaded, trace, WORKER_FILE } from './worker-support.js';
 
-const early = (await import(built('sheets/early-reader.js'))) as typeof EarlyReaderModule;
+const early = (await import(built('sheets/threads/early-reader.js'))) as typeof EarlyReaderModule;
 
 /** Reads `file` as the command does (readXlsxSheets), every workbook in a thread, and in-thread to compare. */
 async function readBothWays(file: string, workerFile = WORKER_FILE) {
@@ -105,7 +105,7 @@ describe('a reading thread started early', () => {
   test('and never used lets the process end', async () => {
     const file = writeWorkbook({ Employees: manyRows(2000) });
     const run = await runScript(`
-      const { startReaderEarly, earlyReaderWaiting } = await import(${JSON.stringify(built('sheets/early-reader.js'))});
+      const { startReaderEarly, earlyReaderWaiting } = await import(${JSON.stringify(built('sheets/threads/early-reader.js'))});
       startReaderEarly(${JSON.stringify(file)});
       await new Promise((resolve) => setTimeout(resolve, 300));
       console.log(earlyReaderWaiting() ? 'waiting, unused' : 'not started');`);

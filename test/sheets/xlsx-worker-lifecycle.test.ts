@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import type { PhysicalSheet } from '../../src/sheets/sheet-source.js';
-import type { FromWorker, WorkerInput } from '../../src/sheets/xlsx-wire.js';
-import * as sourceReader from '../../src/sheets/xlsx.js';
+import type { FromWorker, WorkerInput } from '../../src/sheets/threads/wire.js';
+import * as sourceReader from '../../src/sheets/xlsx/workbook.js';
 import { tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
 import { errorOf, inThread, manyRows, rowCount, runScript, threaded, trace, WORKER_FILE } from './worker-support.js';
 
@@ -69,8 +69,8 @@ describe('a consumer slower than the reader', () => {
 describe('a reader stopped early leaves no worker behind', () => {
   const file = writeWorkbook({ Employees: manyRows(20_000) });
   const script = (stop: string) => `
-    const { openWorkbook } = await import(${JSON.stringify(new URL('xlsx.js', WORKER_FILE).href)});
-    const { xlsxSheetsInWorker } = await import(${JSON.stringify(new URL('xlsx-threaded.js', WORKER_FILE).href)});
+    const { openWorkbook } = await import(${JSON.stringify(new URL('../xlsx/workbook.js', WORKER_FILE).href)});
+    const { xlsxSheetsInWorker } = await import(${JSON.stringify(new URL('xlsx-reading.js', WORKER_FILE).href)});
     const sheets = xlsxSheetsInWorker(await openWorkbook(${JSON.stringify(file)}), new URL(${JSON.stringify(WORKER_FILE.href)}), 2);
     const { value: sheet } = await sheets.next();
     const { value: batch } = await sheet.rows.next();

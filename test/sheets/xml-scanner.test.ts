@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 1: the reader's own XML scanner (src/sheets/xml-scanner.ts, behind xlsx-xml.ts) is proven
+ * Issue 25 point 1: the reader's own XML scanner (src/sheets/xml/scanner.ts, behind xlsx/elements.ts) is proven
  * equal to saxes, the conformant parser it replaced (test/sheets/saxes-reference.ts): over documents of
  * every form real writers produce (prefixed and plain names, attributes in any order with either quote
  * and spaces around `=`, entities and character references, CDATA, comments, processing instructions,
@@ -10,8 +10,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { xmlStream, type XmlStream, type XmlHandlers } from '../../src/sheets/xlsx-xml.js';
-import { ZipProblem } from '../../src/sheets/zip.js';
+import { xmlStream, type XmlStream, type XmlHandlers } from '../../src/sheets/xlsx/elements.js';
+import { XmlProblem } from '../../src/sheets/xml/chars.js';
 import { saxesStream } from './saxes-reference.js';
 
 type Event = ['open', string, [string, string][], number] | ['close', string] | ['text', string];
@@ -40,7 +40,7 @@ function read(make: (handlers: XmlHandlers) => XmlStream, chunks: Buffer[]): Out
     for (const chunk of chunks) stream.write(chunk);
     stream.end();
   } catch (error) {
-    return { events, refused: error instanceof ZipProblem && error.kind === 'doctype' ? 'doctype' : 'damaged' };
+    return { events, refused: error instanceof XmlProblem && error.kind === 'doctype' ? 'doctype' : 'damaged' };
   }
   // Text is compared joined between tags, and empty text (an empty CDATA section) is no text.
   return { events: events.filter((event) => event[0] !== 'text' || event[1] !== ''), refused: null };
@@ -154,7 +154,7 @@ describe('the XML scanner reads what saxes reads', () => {
 });
 
 describe('the XML scanner reads an element of plain text in one go as saxes reads it', () => {
-  // xml-scanner.ts reads `<v>42</v>` whole (its text and end tag with it): the end tag must be the
+  // xml/scanner.ts reads `<v>42</v>` whole (its text and end tag with it): the end tag must be the
   // element's own, however near another name it is, and any text it does not read whole goes the long way.
   const leafName = fc.constantFrom('v', 't', 'x:v', 'vv', 'x:vv', 'V', 'x:t', 'a:v', 'c', 'is');
   const leafText = fc.oneof(

@@ -4,10 +4,10 @@
  * format (`DD.MM.YYYY`, `MM/DD/YY`) becomes the calendar day it names. Everything else is left for the validator,
  * which reads an unmapped value exactly as without a profile.
  */
-import { dateWithTwoDigitYear, parseDateText, type Century } from './dates.js';
-import type { SheetKind } from '../model/sheet-kind.js';
-import { valueKey, type SheetProfile } from './profile-rules.js';
-import type { RawCell, RowCells } from './types.js';
+import { dateWithTwoDigitYear, parseDateText, type Century } from '../dates.js';
+import type { SheetKind } from '../../model/sheet-kind.js';
+import { valueKey, type SheetProfile } from './rules.js';
+import type { RawCell, RowCells } from '../types.js';
 
 export type SheetRules = Partial<Record<SheetKind, SheetProfile>>;
 

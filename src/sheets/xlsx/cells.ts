@@ -1,7 +1,7 @@
-/** One worksheet cell (`<c>`, as xlsx-sheet.ts collects it) turned into a RawCell by sheets.md's rules. */
-import { decodeOoxmlEscapes, numberText, textCell } from './cells.js';
-import { calendarDayFromSerial } from './dates.js';
-import type { RawCell } from './types.js';
+/** One worksheet cell (`<c>`, as xlsx/sheet.ts collects it) turned into a RawCell by sheets.md's rules. */
+import { decodeOoxmlEscapes, numberText, textCell } from '../cells.js';
+import { calendarDayFromSerial } from '../dates.js';
+import type { RawCell } from '../types.js';
 
 /** A `<c>` element as written: its type (`t`), formula text (`<f>`) and value (`<v>`, or an inline string's text). */
 export interface CellXml {

@@ -12,7 +12,7 @@ import {
   MAX_COMPRESSION_RATIO,
   MAX_SMALL_PART_BYTES,
   MAX_UNCOMPRESSED_BYTES,
-} from './limits.js';
+} from '../limits.js';
 
 export interface ZipEntry {
   name: string;
@@ -26,7 +26,7 @@ export interface ZipEntry {
 
 /** Why a zip cannot be read; the caller words it for the user. */
 export class ZipProblem extends Error {
-  constructor(readonly kind: 'damaged' | 'too_large' | 'bomb' | 'encrypted' | 'unsupported' | 'doctype') {
+  constructor(readonly kind: 'damaged' | 'too_large' | 'bomb' | 'encrypted' | 'unsupported') {
     super(kind);
     this.name = 'ZipProblem';
   }

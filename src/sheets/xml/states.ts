@@ -1,16 +1,16 @@
 /**
- * The tags of xml-scanner.ts's state machine read a state at a time, as saxes reads them: what the fast
- * path of xml-scanner.ts leaves (a tag a chunk cuts, the root, a value with a reference or a line end) and
+ * The tags of xml/scanner.ts's state machine read a state at a time, as saxes reads them: what the fast
+ * path of xml/scanner.ts leaves (a tag a chunk cuts, the root, a value with a reference or a line end) and
  * everything wrong in a tag (refused). The start of the document and references are here too.
  */
 import {
   AMP, BANG, codePointAt, DQUOTE, EQUALS, GT, internalised, isNameStart, isReferenceUnit, isSpace, LINE_END, lineEndLength, localName, LT,
   nameEnd, NL, PAIR, QUESTION, resolveReference, SLASH, spaceLike, SQUOTE, unusualUnit, XmlProblem,
-} from './xml-chars.js';
+} from './chars.js';
 import {
   ATTRIBUTE_NAME, ATTRIBUTE_NAME_SPACE, ATTRIBUTES, BANG_WORD, BEGIN, BEGIN_SPACE, CLOSE_NAME, CLOSE_SPACE, OPEN_NAME,
   OPEN_SLASH, PI_TARGET_START, REFERENCE, TAG, TEXT, VALUE, VALUE_CLOSED, VALUE_START, XmlMarkup,
-} from './xml-markup.js';
+} from './markup.js';
 
 export abstract class XmlStates extends XmlMarkup {
   /** The start of the document, references, and tags the fast path left (cut by a chunk's end, or odd). */

@@ -2,17 +2,17 @@
  * A `--map` profile (exports.md "Mapping files"): per sheet, the export's own headers, its own spellings
  * of fixed values and its date formats; and the path separator. Checked whole before anything is read:
  * a key that would be silently ignored would import the wrong column, or none. What the readers use of a
- * checked profile is in profile-rules.ts, so that reading without a profile does not load zod.
+ * checked profile is in profile/rules.ts, so that reading without a profile does not load zod.
  */
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderTarget } from './columns.js';
-import { DATE_COLUMNS, valueKey, type Profile, type SheetProfile, type ValueRules } from './profile-rules.js';
-import { profileWords } from '../words/profile.js';
-import { language, type Lang } from '../words/language.js';
+import { UsageError } from '../../errors.js';
+import { SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
+import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderTarget } from '../columns.js';
+import { DATE_COLUMNS, valueKey, type Profile, type SheetProfile, type ValueRules } from './rules.js';
+import { profileWords } from '../../words/profile.js';
+import { language, type Lang } from '../../words/language.js';
 
-export type { Profile, SheetProfile, ValueRules } from './profile-rules.js';
+export type { Profile, SheetProfile, ValueRules } from './rules.js';
 
 /** Top-level keys starting with `_` are notes for people (`map --init` writes `_unrecognised`); never read. */
 const NOTE = /^_/;

@@ -1,13 +1,14 @@
 /**
- * The character classes of XML as saxes (the parser xml-scanner.ts is proven equal to) applies them:
+ * The character classes of XML as saxes (the parser xml/scanner.ts is proven equal to) applies them:
  * which characters a document may hold in XML 1.0 and 1.1, which are line ends to normalise, which start
  * and continue a name (XML 1.0 fifth edition, whatever the version, as saxes does), and the references
  * `&…;` a document without a DOCTYPE may use.
  */
 
 /** Why a part's XML cannot be read: the reader reports the file as damaged. */
+/** What is wrong with an XML part; `doctype` is refused on purpose (entity expansion), not malformed. */
 export class XmlProblem extends Error {
-  constructor(readonly kind: 'character' | 'syntax' | 'name' | 'reference' | 'structure' | 'declaration' | 'end') {
+  constructor(readonly kind: 'character' | 'syntax' | 'name' | 'reference' | 'structure' | 'declaration' | 'end' | 'doctype') {
     super(kind);
     this.name = 'XmlProblem';
   }

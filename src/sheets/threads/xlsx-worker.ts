@@ -1,17 +1,17 @@
 /**
- * The worker thread of xlsx-threaded.ts: runs the in-thread reader (xlsx.ts: inflating, parsing and the
- * checks on each row and cell) and posts each sheet and its row batches, encoded (xlsx-wire.ts), to
+ * The worker thread of threads/xlsx-reading.ts: runs the in-thread reader (xlsx/workbook.ts: inflating, parsing and the
+ * checks on each row and cell) and posts each sheet and its row batches, encoded (threads/wire.ts), to
  * the main thread, which recognises and validates them meanwhile. It sends a batch only against a credit,
  * which the main thread returns for each batch it takes, so a sheet of a million rows never piles up in
  * the main thread's memory.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { xlsxSheets } from './xlsx.js';
-import { encodeBatch, toWire, transferables, type FromWorker, type ToWorker, type WorkerInput } from './xlsx-wire.js';
+import { xlsxSheets } from '../xlsx/workbook.js';
+import { encodeBatch, toWire, transferables, type FromWorker, type ToWorker, type WorkerInput } from './wire.js';
 
 const port = parentPort;
 if (!port) throw new Error('xlsx-worker.js runs as a worker thread only');
-/** A worker started early (early-reader.ts) is told what to read by its first message. */
+/** A worker started early (threads/early-reader.ts) is told what to read by its first message. */
 let inputArrived: ((input: WorkerInput) => void) | null = null;
 
 let credits = 0;

@@ -1,18 +1,19 @@
 /**
  * Reads an .xlsx workbook straight from its package: the zip directory and the index parts are checked
- * first (xlsx-package.ts), then the shared strings and styles are read (xlsx-parts.ts), then each sheet
- * part is streamed into rows (xlsx-sheet.ts), one sheet at a time, so a 100,000-row sheet never has to be
+ * first (xlsx/package.ts), then the shared strings and styles are read (xlsx/parts.ts), then each sheet
+ * part is streamed into rows (xlsx/sheet.ts), one sheet at a time, so a 100,000-row sheet never has to be
  * in memory whole.
  */
-import { UnreadableFileError } from '../errors.js';
-import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
-import { NotAWorkbook, openWorkbookPackage, type PackageSheet, type WorkbookPackage } from './xlsx-package.js';
-import { readWorkbookParts, type WorkbookParts } from './xlsx-parts.js';
-import { sheetRows } from './xlsx-sheet.js';
+import { UnreadableFileError } from '../../errors.js';
+import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from '../sheet-source.js';
+import { NotAWorkbook, openWorkbookPackage, type PackageSheet, type WorkbookPackage } from './package.js';
+import { readWorkbookParts, type WorkbookParts } from './parts.js';
+import { sheetRows } from './sheet.js';
+import { XmlProblem } from '../xml/chars.js';
 import { ZipProblem, type ZipEntry } from './zip.js';
-import { unreadable } from './unreadable.js';
+import { unreadable } from '../unreadable.js';
 
-export { isTemplateSheet, TEMPLATE_SHEET_NAME } from './sheet-source.js';
+export { isTemplateSheet, TEMPLATE_SHEET_NAME } from '../sheet-source.js';
 
 /** Checks the package (zip directory, parts, sizes) before any sheet is read, so a bad file fails early. */
 export async function openWorkbook(file: string): Promise<WorkbookPackage> {
@@ -57,12 +58,12 @@ const ZIP_REASONS = {
   bomb: 'zip_bomb',
   encrypted: 'password_protected',
   unsupported: 'unsupported_packing',
-  doctype: 'doctype',
 } as const;
 
 function asUnreadable(file: string, error: unknown): UnreadableFileError {
   if (error instanceof UnreadableFileError) return error;
   if (error instanceof ZipProblem) return unreadable(file, ZIP_REASONS[error.kind], error);
+  if (error instanceof XmlProblem && error.kind === 'doctype') return unreadable(file, 'doctype', error);
   if (error instanceof NotAWorkbook) return unreadable(file, error.kind, error);
   return unreadable(file, 'damaged', error);
 }

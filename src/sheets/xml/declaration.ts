@@ -5,7 +5,7 @@
  * the rest of the part: "1.0" keeps XML 1.0's, any other 1.x takes XML 1.1's (more line ends, more
  * forbidden characters), from the version's value on.
  */
-import { isSpace, LINE_END, lineEndLength, PAIR, unusualUnit, XmlProblem } from './xml-chars.js';
+import { isSpace, LINE_END, lineEndLength, PAIR, unusualUnit, XmlProblem } from './chars.js';
 
 const ORDER = ['version', 'encoding', 'standalone'];
 const VERSION_FIRST = /^[ \t\r\n]*version[ \t\r\n]*=[ \t\r\n]*(["'])(1\.[0-9]+)\1/;

@@ -1,6 +1,6 @@
 /**
- * A reading thread's messages in the order they came, for the workbook (xlsx-threaded.ts) and the large
- * CSV file (csv-threaded.ts) alike. The worker is unreferenced except while this thread waits for it, so
+ * A reading thread's messages in the order they came, for the workbook (threads/xlsx-reading.ts) and the large
+ * CSV file (threads/csv-reading.ts) alike. The worker is unreferenced except while this thread waits for it, so
  * it never keeps the process alive; its error or exit arrives as a `crash`, so a wait always ends.
  */
 import { Worker } from 'node:worker_threads';
@@ -21,7 +21,7 @@ export class WorkerMessages<Message> {
     }
   }
 
-  /** A worker already started (early-reader.ts), its messages from now on. */
+  /** A worker already started (threads/early-reader.ts), its messages from now on. */
   static adopt<Message>(worker: Worker): WorkerMessages<Message> {
     return new WorkerMessages<Message>(worker);
   }

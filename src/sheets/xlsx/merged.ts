@@ -8,13 +8,13 @@
  * The ranges are listed after the rows in the worksheet XML (`<mergeCells>` follows `<sheetData>`), so
  * the part is scanned for them before its rows are streamed.
  */
-import { issue, type Issue } from '../model/issue.js';
-import type { SheetKind } from '../model/sheet-kind.js';
-import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
-import type { RawCell } from './types.js';
+import { issue, type Issue } from '../../model/issue.js';
+import type { SheetKind } from '../../model/sheet-kind.js';
+import type { PhysicalRow, PhysicalSheet } from '../sheet-source.js';
+import type { RawCell } from '../types.js';
 import { entryChunks, type ZipEntry } from './zip.js';
-import { MAX_COLUMNS, MAX_ROWS } from './limits.js';
-import { sheetWords } from '../words/sheets.js';
+import { MAX_COLUMNS, MAX_ROWS } from '../limits.js';
+import { sheetWords } from '../../words/sheets.js';
 
 export interface MergedRange {
   /** As Excel names it: "C3:C4". */

@@ -1,15 +1,14 @@
 /**
- * The states of xml-scanner.ts's state machine and what it holds between chunks, and the markup a sheet
+ * The states of xml/scanner.ts's state machine and what it holds between chunks, and the markup a sheet
  * seldom has: `<!…>` (comments, CDATA sections, a DOCTYPE, refused) and `<?…?>` (processing
- * instructions, skipped, and the XML declaration, checked by xml-declaration.ts). xml-states.ts adds the
- * tags read a state at a time, xml-scanner.ts the text and whole tags of the common case.
+ * instructions, skipped, and the XML declaration, checked by xml/declaration.ts). xml/states.ts adds the
+ * tags read a state at a time, xml/scanner.ts the text and whole tags of the common case.
  */
-import { ZipProblem } from './zip.js';
 import {
   codePointAt, DASH, GT, isNameStart, LINE_END, lineEndLength, nameEnd, NameCache, PAIR, QUESTION, RBRACKET, spaceLike,
   TagAttributes, unusualUnit, XmlProblem, type Attributes,
-} from './xml-chars.js';
-import { checkXmlDeclaration } from './xml-declaration.js';
+} from './chars.js';
+import { checkXmlDeclaration } from './declaration.js';
 
 export interface ScanHandlers {
   /** An element opened: its local name (`<x:c>` is `c`) and attributes (names as written; read them now, they are reused). */
@@ -100,7 +99,7 @@ export abstract class XmlMarkup {
         } else if (word === 'DOCTYPE') {
           // No part of a workbook has one, and the entities it declares are how an XML bomb is built.
           if (this.sawRoot) throw new XmlProblem('structure');
-          throw new ZipProblem('doctype');
+          throw new XmlProblem('doctype');
         } else if (!BANG_WORDS.some((known) => known.startsWith(word))) throw new XmlProblem('syntax');
         return i;
       }

@@ -5,12 +5,12 @@
  * refused. It does only what a workbook needs and what saxes checks: entities and character references,
  * CDATA, either quote, line ends normalised, comments and processing instructions skipped, the XML
  * declaration and its version's rules, well-formedness (one root, tags matched, nothing but space
- * outside it). Names keep their prefix here; xlsx-xml.ts hands on local names.
+ * outside it). Names keep their prefix here; xlsx/elements.ts hands on local names.
  *
  * Each chunk is read in place by one state machine whose states hold between chunks, so a chunk may end
  * anywhere (mid-tag, mid-reference, mid-CDATA) and nothing is read twice. saxes takes a method call per
  * character; here text and whole tags inside the root, nearly all of a sheet, are read by tight loops
- * (this file), the rest a state at a time (xml-states.ts: tags; xml-markup.ts: comments, CDATA, PIs, the
+ * (this file), the rest a state at a time (xml/states.ts: tags; xml/markup.ts: comments, CDATA, PIs, the
  * declaration, and what the machine holds). Reading every row of the 100,000-employee workbook took
  * 3.6 s of CPU with saxes, 2.0 s with this (docs/benchmarks.md, issue 25).
  *
@@ -21,13 +21,13 @@
 import {
   AMP, CR, DQUOTE, EQUALS, GT, isNameStart, LINE_END, lineEndLength, LT, nameEnd, NL, PAIR, RBRACKET, SLASH, SPACE, SQUOTE,
   TAB, unusualUnit, ValueCache, writtenAt, XmlProblem,
-} from './xml-chars.js';
-import { BANG_WORD, BEGIN, REFERENCE, TAG, TEXT } from './xml-markup.js';
-import { XmlStates } from './xml-states.js';
+} from './chars.js';
+import { BANG_WORD, BEGIN, REFERENCE, TAG, TEXT } from './markup.js';
+import { XmlStates } from './states.js';
 
-export { localName } from './xml-chars.js';
-export type { ScanHandlers } from './xml-markup.js';
-export type { Attributes } from './xml-chars.js';
+export { localName } from './chars.js';
+export type { ScanHandlers } from './markup.js';
+export type { Attributes } from './chars.js';
 
 export class XmlScanner extends XmlStates {
   private readonly attributeValues = new ValueCache();

@@ -3,9 +3,9 @@
  * `t="s"` cells hold an index into them) and, from the styles, which cell styles have a date format (a
  * number in such a cell is a date).
  */
-import { isDateFormat } from './xlsx-cells.js';
-import type { WorkbookPackage } from './xlsx-package.js';
-import { xmlStream, type XmlHandlers } from './xlsx-xml.js';
+import { isDateFormat } from './cells.js';
+import type { WorkbookPackage } from './package.js';
+import { xmlStream, type XmlHandlers } from './elements.js';
 import { entryChunks, type ZipEntry } from './zip.js';
 
 export interface WorkbookParts {

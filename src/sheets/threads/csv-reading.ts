@@ -1,23 +1,23 @@
 /**
- * A large CSV file read in a worker thread (csv-worker.ts: decoding, the delimiter, papaparse and the
+ * A large CSV file read in a worker thread (threads/csv-worker.ts: decoding, the delimiter, papaparse and the
  * checks on each row and cell) while this thread recognises and validates the rows already read: the
  * reading and the validation each take a core instead of taking turns on one. The rows, quote problems
- * and errors are the in-thread reader's (csv.ts), which stays the fallback: for a small file, when the
+ * and errors are the in-thread reader's (csv/parse.ts), which stays the fallback: for a small file, when the
  * built worker script is not there (tests run the TypeScript source) and when a worker cannot be started.
- * The rows cross in the workbook reader's compact form (xlsx-wire.ts).
+ * The rows cross in the workbook reader's compact form (threads/wire.ts).
  */
 import { existsSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Issue } from '../model/issue.js';
-import { csvRows, detectDelimiter, detectEncoding, quoteIssue, type QuoteFinding } from './csv.js';
-import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
-import { unreadable } from './unreadable.js';
-import { WorkerMessages, type Crash } from './worker-messages.js';
-import type { EncodedBatch, WireError } from './xlsx-wire.js';
+import type { Issue } from '../../model/issue.js';
+import { csvRows, detectDelimiter, detectEncoding, quoteIssue, type QuoteFinding } from '../csv/parse.js';
+import type { PhysicalRow, PhysicalSheet } from '../sheet-source.js';
+import { unreadable } from '../unreadable.js';
+import { WorkerMessages, type Crash } from './messages.js';
+import type { EncodedBatch, WireError } from './wire.js';
 
 /** The rows' encoding, loaded only when a worker is used: a run on small files never needs it. */
-type Wire = typeof import('./xlsx-wire.js');
+type Wire = typeof import('./wire.js');
 
 export interface CsvWorkerPolicy {
   /**
@@ -108,7 +108,7 @@ function sheetNameOf(file: string): string {
 }
 
 async function* sheetFromWorker(file: string, head: Buffer, encoding: string | undefined, issues: Issue[], feed: CsvFeed | null): AsyncGenerator<PhysicalSheet> {
-  const wire = import('./xlsx-wire.js');
+  const wire = import('./wire.js');
   if (!feed || (await feed.next()).t !== 'ready') {
     feed?.stop();
     yield* csvSheet(file, head, encoding, issues);

@@ -1,17 +1,17 @@
 /**
- * One worksheet part streamed into rows: inflated a chunk at a time and parsed as it comes (xlsx-xml.ts),
+ * One worksheet part streamed into rows: inflated a chunk at a time and parsed as it comes (xlsx/elements.ts),
  * so memory holds one chunk and the rows it made, never the sheet. Rows are handed out in batches of
- * ROWS_PER_BATCH, each made of the row's non-blank cells by xlsx-cells.ts and checked against the
+ * ROWS_PER_BATCH, each made of the row's non-blank cells by xlsx/cells.ts and checked against the
  * reader's limits (rows, columns, the length of a cell, the size of a row's XML).
  */
-import { columnLetters } from './cells.js';
-import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './limits.js';
-import type { PhysicalRow } from './sheet-source.js';
-import type { RawCell } from './types.js';
-import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows } from './unreadable.js';
-import { cellFromXml, SharedStrings, type CellXml, type DateSystem } from './xlsx-cells.js';
-import type { WorkbookParts } from './xlsx-parts.js';
-import { xmlStream } from './xlsx-xml.js';
+import { columnLetters } from '../cells.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from '../limits.js';
+import type { PhysicalRow } from '../sheet-source.js';
+import type { RawCell } from '../types.js';
+import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows } from '../unreadable.js';
+import { cellFromXml, SharedStrings, type CellXml, type DateSystem } from './cells.js';
+import type { WorkbookParts } from './parts.js';
+import { xmlStream } from './elements.js';
 import { entryChunks, type ZipEntry } from './zip.js';
 
 export const ROWS_PER_BATCH = 256;

@@ -1,11 +1,11 @@
 /**
- * A part of the package read as XML, as a stream: inflated chunk by chunk (zip.ts), decoded, and scanned
- * by xml-scanner.ts (proven equal to saxes, a conformant parser: entities and character references,
+ * A part of the package read as XML, as a stream: inflated chunk by chunk (xlsx/zip.ts), decoded, and scanned
+ * by xml/scanner.ts (proven equal to saxes, a conformant parser: entities and character references,
  * CDATA, either quote, any attribute order). Elements are known by their local name, whatever prefix a
  * writer binds to the spreadsheet namespace (`<x:c>` reads as `<c>`). A DOCTYPE is refused: no part of a
  * workbook has one, and entities it declares are how an XML bomb is built.
  */
-import { localName, XmlScanner, type Attributes } from './xml-scanner.js';
+import { localName, XmlScanner, type Attributes } from '../xml/scanner.js';
 
 export interface XmlHandlers {
   /** Its attributes are read during the call: the same object serves the next tag. */

@@ -1,22 +1,22 @@
 /**
  * Reads a CSV file as a stream: bytes → text (iconv-lite, encoding detected or given) → line endings
  * made uniform → papaparse. Row numbers are Excel's: one per record, a quoted cell with line breaks
- * included; a record with malformed quotes never swallows the lines after it (csv-quotes.ts).
+ * included; a record with malformed quotes never swallows the lines after it (csv/quotes.ts).
  */
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import iconv from 'iconv-lite';
 import type { ParseResult } from 'papaparse';
-import { UsageError } from '../errors.js';
-import { columnLetters, textCell } from './cells.js';
-import { byteOrderMark } from './file-kind.js';
-import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from './limits.js';
-import type { PhysicalRow } from './sheet-source.js';
-import type { RawCell } from './types.js';
-import { issue, type Issue } from '../model/issue.js';
-import { lenientRecord, type QuoteProblem } from './csv-quotes.js';
-import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows, unknownEncoding } from './unreadable.js';
-import { sheetWords } from '../words/sheets.js';
+import { UsageError } from '../../errors.js';
+import { columnLetters, textCell } from '../cells.js';
+import { byteOrderMark } from '../file-kind.js';
+import { MAX_CELL_TEXT_LENGTH, MAX_COLUMNS, MAX_ROW_BYTES, MAX_ROWS } from '../limits.js';
+import type { PhysicalRow } from '../sheet-source.js';
+import type { RawCell } from '../types.js';
+import { issue, type Issue } from '../../model/issue.js';
+import { lenientRecord, type QuoteProblem } from './quotes.js';
+import { cellTooLong, rowTooLarge, tooManyColumns, tooManyRows, unknownEncoding } from '../unreadable.js';
+import { sheetWords } from '../../words/sheets.js';
 
 /**
  * The file's encoding: the one given, else its byte order mark, else UTF-8 when every byte sequence is
@@ -152,7 +152,7 @@ export async function* csvRecords(file: string, encoding: string, delimiter: str
 /**
  * The complete records of `input` (all of them when it is the end of the file); returns the unfinished
  * rest. Papaparse reads them; a record it reports malformed quotes in is read by lenientRecord
- * (csv-quotes.ts) instead, and papaparse takes over again after it.
+ * (csv/quotes.ts) instead, and papaparse takes over again after it.
  */
 async function* availableRecords(
   papa: Papaparse,
@@ -229,7 +229,7 @@ export async function* csvLines(file: string, encoding: string, delimiter: strin
   }
 }
 
-/** A field whose quotes were malformed, as data: the worker (csv-worker.ts) sends it across as it is. */
+/** A field whose quotes were malformed, as data: the worker (threads/csv-worker.ts) sends it across as it is. */
 export interface QuoteFinding {
   row: number;
   problem: QuoteProblem;
@@ -243,7 +243,7 @@ export interface CsvRowBatch {
 }
 
 /**
- * The file's rows as the reader hands them on. A field whose quotes were malformed (csv-quotes.ts) is
+ * The file's rows as the reader hands them on. A field whose quotes were malformed (csv/quotes.ts) is
  * reported in `issues`: a warning when the quote closes on its line, an error when it never does.
  */
 export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string, issues: Issue[] = []): AsyncGenerator<PhysicalRow[]> {

@@ -1,14 +1,14 @@
 /**
- * The worker thread of csv-threaded.ts: finds the file's encoding and delimiter and runs the in-thread
- * reader (csv.ts), posting each batch of rows, encoded (xlsx-wire.ts), with its quote problems to the
+ * The worker thread of threads/csv-reading.ts: finds the file's encoding and delimiter and runs the in-thread
+ * reader (csv/parse.ts), posting each batch of rows, encoded (threads/wire.ts), with its quote problems to the
  * main thread, which recognises and validates them meanwhile. It sends a batch only against a credit,
  * which the main thread returns for each batch it takes, so a large file never piles up in the main
  * thread's memory.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { csvRowBatches, detectDelimiter, detectEncoding } from './csv.js';
-import type { CsvWorkerInput, FromCsvWorker, ToCsvWorker } from './csv-threaded.js';
-import { encodeBatch, toWire, transferables } from './xlsx-wire.js';
+import { csvRowBatches, detectDelimiter, detectEncoding } from '../csv/parse.js';
+import type { CsvWorkerInput, FromCsvWorker, ToCsvWorker } from './csv-reading.js';
+import { encodeBatch, toWire, transferables } from './wire.js';
 
 const port = parentPort;
 if (!port) throw new Error('csv-worker.js runs as a worker thread only');

@@ -1,20 +1,20 @@
 /**
- * The workbook's sheets read in a worker thread (xlsx-worker.ts) while this thread recognises and
+ * The workbook's sheets read in a worker thread (threads/xlsx-worker.ts) while this thread recognises and
  * validates the rows already read: on a large workbook the parsing and the validation each take
  * a core instead of taking turns on one. The sheets, rows and errors are the in-thread reader's
- * (xlsx.ts), which stays the fallback: for a small workbook, when the built worker script is not there
+ * (xlsx/workbook.ts), which stays the fallback: for a small workbook, when the built worker script is not there
  * (tests run the TypeScript source) and when a worker cannot be started.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { UnreadableFileError } from '../errors.js';
+import type { UnreadableFileError } from '../../errors.js';
 import { dropEarlyReader, takeEarlyReader, XLSX_WORKER_FILE } from './early-reader.js';
-import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
-import { unreadable } from './unreadable.js';
-import { WorkerMessages, type Crash } from './worker-messages.js';
-import { xlsxSheets } from './xlsx.js';
-import type { WorkbookPackage } from './xlsx-package.js';
-import { decodeBatch, fromWire, type EncodedBatch, type FromWorker, type ToWorker, type WorkerInput } from './xlsx-wire.js';
+import type { PhysicalRow, PhysicalSheet } from '../sheet-source.js';
+import { unreadable } from '../unreadable.js';
+import { WorkerMessages, type Crash } from './messages.js';
+import { xlsxSheets } from '../xlsx/workbook.js';
+import type { WorkbookPackage } from '../xlsx/package.js';
+import { decodeBatch, fromWire, type EncodedBatch, type FromWorker, type ToWorker, type WorkerInput } from './wire.js';
 
 export interface XlsxWorkerPolicy {
   /**
@@ -49,9 +49,9 @@ export function configureXlsxWorker(changes: Partial<XlsxWorkerPolicy>): XlsxWor
 }
 
 /**
- * The workbook's worksheets as xlsxSheets (xlsx.ts) yields them, read in a worker when that pays. The
+ * The workbook's worksheets as xlsxSheets (xlsx/workbook.ts) yields them, read in a worker when that pays. The
  * worker starts at once, not when the first sheet is asked for: it reads the shared strings while this thread
- * loads the validator. A worker the command line started early for this workbook (early-reader.ts) is the one used.
+ * loads the validator. A worker the command line started early for this workbook (threads/early-reader.ts) is the one used.
  */
 export function readXlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
   const sheetBytes = pkg.sheets.reduce((sum, sheet) => sum + (sheet.entry?.uncompressedSize ?? 0), 0);
@@ -126,7 +126,7 @@ class WorkerFeed {
     this.messages.send(message);
   }
 
-  /** The next sheet or the end; the rows of a sheet left unfinished are skipped, as xlsx.ts does. */
+  /** The next sheet or the end; the rows of a sheet left unfinished are skipped, as xlsx/workbook.ts does. */
   async nextOfWorkbook(): Promise<Arrival> {
     // After the error thrown, nothing more will come: waiting for it would hang.
     if (this.over) return { t: 'done' };
@@ -151,7 +151,7 @@ class WorkerFeed {
         return batch.done ? batch : { done: false, value: decodeBatch(batch.value) };
       },
       return: async () => {
-        // The rows still to come are skipped by the next call of nextOfWorkbook, as xlsx.ts does.
+        // The rows still to come are skipped by the next call of nextOfWorkbook, as xlsx/workbook.ts does.
         closed = true;
         return { done: true, value: undefined };
       },

@@ -1,11 +1,11 @@
 /**
- * A checked `--map` profile as the readers use it (profile.ts checks the file): its shape, the columns
+ * A checked `--map` profile as the readers use it (profile/check.ts checks the file): its shape, the columns
  * that hold dates, and how a written value is compared with the profile's spellings. Apart from
- * profile.ts, so that the readers, which always load this, load zod only when there is a profile to check.
+ * profile/check.ts, so that the readers, which always load this, load zod only when there is a profile to check.
  */
-import { SHEET_COLUMNS } from '../model/fields.js';
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import type { HeaderMap } from './columns.js';
+import { SHEET_COLUMNS } from '../../model/fields.js';
+import { SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
+import type { HeaderMap } from '../columns.js';
 
 /** One sheet's part of a profile, every column as its canonical name. */
 export interface SheetProfile {

@@ -1,15 +1,15 @@
 /**
- * What the xlsx reading worker (xlsx-worker.ts) and the main thread (xlsx-threaded.ts) say to each other,
+ * What the xlsx reading worker (threads/xlsx-worker.ts) and the main thread (threads/xlsx-reading.ts) say to each other,
  * and the compact form in which row batches cross between them.
  *
  * Why a compact form: structured-cloning a batch as RawCell objects costs about 1 µs per cell on each
  * side; for 120,000 rows of ~12 cells that was 1.3 s, most of what the worker saves. A batch travels as
  * typed arrays and one string holding every text joined: 0.05 s for the same rows.
  */
-import { UnreadableFileError } from '../errors.js';
-import type { PhysicalRow } from './sheet-source.js';
-import type { RawCell } from './types.js';
-import { unreadable, WordedUnreadableFileError, type UnreadableWording } from './unreadable.js';
+import { UnreadableFileError } from '../../errors.js';
+import type { PhysicalRow } from '../sheet-source.js';
+import type { RawCell } from '../types.js';
+import { unreadable, WordedUnreadableFileError, type UnreadableWording } from '../unreadable.js';
 
 export interface EncodedBatch {
   /** Row numbers. */
@@ -160,7 +160,7 @@ export function fromWire(wire: WireError): UnreadableFileError {
 }
 
 export interface WorkerInput {
-  pkg: import('./xlsx-package.js').WorkbookPackage;
+  pkg: import('../xlsx/package.js').WorkbookPackage;
   /** Batches the worker may send before the main thread has taken any. */
   credits: number;
 }
@@ -175,7 +175,7 @@ export type FromWorker =
   | { t: 'error'; error: WireError };
 
 /**
- * Main thread → worker: what to read (to a worker started before the workbook was opened, early-reader.ts),
+ * Main thread → worker: what to read (to a worker started before the workbook was opened, threads/early-reader.ts),
  * one more batch may be sent, the rest of this sheet is not wanted.
  */
 export type ToWorker = { t: 'input'; input: WorkerInput } | { t: 'credit' } | { t: 'skip'; sheet: number };

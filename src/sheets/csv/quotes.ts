@@ -3,7 +3,7 @@
  * quotes), keeps looking for a quote followed by a delimiter and glues every later line into one cell;
  * Excel, given a quote that never closes, does the same. Neither is what the person who wrote the file
  * meant, and gluing rows together silently loses people. Papaparse has no option for this, so this one
- * record is read here and the rest of the file goes back to papaparse (see csvRecords in csv.ts).
+ * record is read here and the rest of the file goes back to papaparse (see csvRecords in csv/parse.ts).
  *
  * The rule (for `"Senior" udvikler` what LibreOffice Calc 7.4 shows; Calc too glues lines into a
  * field whose quote closes on a later line, see test/fixtures/writers/libreoffice): a field that starts with a quote is quoted when its first lone quote (a
@@ -32,7 +32,7 @@ export interface LenientRecord {
 
 /**
  * The record starting at `start`; null when the input ends inside it and more input may follow.
- * `input` uses \n line breaks only (csv.ts makes them uniform).
+ * `input` uses \n line breaks only (csv/parse.ts makes them uniform).
  */
 export function lenientRecord(input: string, start: number, delimiter: string, final: boolean): LenientRecord | null {
   const fields: string[] = [];

@@ -1,9 +1,9 @@
 /**
- * The reading thread of a large workbook (xlsx-threaded.ts) started before the command line has loaded
+ * The reading thread of a large workbook (threads/xlsx-reading.ts) started before the command line has loaded
  * its own modules. A worker thread takes about 0.2 s to start and load the reader, and the main thread
  * about as long to load commander, the words and the validator; started at the first line, the two
  * overlap instead of following each other. The worker waits, idle, for the package it is to read
- * (xlsx-worker.ts): the reader hands it over when it opens that very workbook, and reads as it always
+ * (threads/xlsx-worker.ts): the reader hands it over when it opens that very workbook, and reads as it always
  * does otherwise. A guess never changes what is read, only when the thread was started: a worker not
  * taken is stopped once the run's inputs are open (read.ts), and never keeps the process alive.
  */

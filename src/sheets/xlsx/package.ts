@@ -4,7 +4,8 @@
  * directory and the two small index files only; no sheet data is touched here.
  */
 import { posix } from 'node:path';
-import { entryBuffer, readZipDirectory, ZipProblem, type ZipEntry } from './zip.js';
+import { XmlProblem } from '../xml/chars.js';
+import { entryBuffer, readZipDirectory, type ZipEntry } from './zip.js';
 
 export interface PackageSheet {
   name: string;
@@ -20,7 +21,7 @@ export interface WorkbookPackage {
   styles: ZipEntry | null;
   /** True when the workbook counts dates from 1904 (attribute `date1904` = 1 or true). */
   date1904: boolean;
-  /** Written exactly date1904="1" (see xlsx-cells.ts DateSystem). */
+  /** Written exactly date1904="1" (see xlsx/cells.ts DateSystem). */
   date1904WrittenAs1: boolean;
   sheets: PackageSheet[];
 }
@@ -84,7 +85,7 @@ async function mainDocumentPath(file: string, byName: Map<string, ZipEntry>): Pr
 /** A small XML part as text, refused when it declares a DOCTYPE (no workbook part ever has one). */
 async function xmlText(file: string, entry: ZipEntry): Promise<string> {
   const text = (await entryBuffer(file, entry)).toString('utf8');
-  if (/<!DOCTYPE/i.test(text)) throw new ZipProblem('doctype');
+  if (/<!DOCTYPE/i.test(text)) throw new XmlProblem('doctype');
   return text;
 }
 
