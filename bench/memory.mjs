@@ -44,12 +44,28 @@ const started = performance.now();
 try {
   const args = [
     ...(flags['trace-gc'] ? ['--trace-gc'] : []),
-    '--import', TIMELINE,
-    flags.cli, files.xlsx, '--yes', '--concurrency', '16', '--report', 'first.json',
-    '--base-url', sandbox.baseUrl, '--company-id', String(sandbox.companyId), '--access-token', sandbox.accessToken,
+    '--import',
+    TIMELINE,
+    flags.cli,
+    files.xlsx,
+    '--yes',
+    '--concurrency',
+    '16',
+    '--report',
+    'first.json',
+    '--base-url',
+    sandbox.baseUrl,
+    '--company-id',
+    String(sandbox.companyId),
+    '--access-token',
+    sandbox.accessToken,
   ];
   code = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, BENCH_MEMORY_FILE: samplesFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: dir,
+      env: { ...process.env, BENCH_MEMORY_FILE: samplesFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const collect = (stream, name) => {
       let rest = '';
       stream.on('data', (chunk) => {
@@ -68,11 +84,26 @@ try {
 } finally {
   await sandbox.close();
 }
-if (code !== 0) throw new Error(`the import exited ${code}:\n${lines.slice(-30).map((l) => l.line).join('\n')}`);
+if (code !== 0)
+  throw new Error(
+    `the import exited ${code}:\n${lines
+      .slice(-30)
+      .map((l) => l.line)
+      .join('\n')}`,
+  );
 
-const samples = readFileSync(samplesFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const samples = readFileSync(samplesFile, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 // The phases are the progress lines the importer writes on stderr when it is not on a terminal.
-const phases = lines.filter((l) => l.stream === 'stderr' && /^[A-Z][a-z]+[^:]*(:|…|\.\.\.)/.test(l.line) && !l.line.startsWith('[GC') && !/Scavenge|Mark-Compact/.test(l.line));
+const phases = lines.filter(
+  (l) =>
+    l.stream === 'stderr' &&
+    /^[A-Z][a-z]+[^:]*(:|…|\.\.\.)/.test(l.line) &&
+    !l.line.startsWith('[GC') &&
+    !/Scavenge|Mark-Compact/.test(l.line),
+);
 const marks = [{ ms: 0, name: 'start' }, ...phases.map((p) => ({ ms: p.ms, name: p.line.slice(0, 70) }))];
 const MB = (bytes) => (bytes / 1e6).toFixed(0);
 const table = [];
@@ -83,7 +114,9 @@ for (let i = 0; i < marks.length; i += 1) {
   if (inside.length === 0) continue;
   const peak = inside.reduce((a, b) => (b.rss > a.rss ? b : a));
   const highWater = inside[inside.length - 1].maxRss;
-  table.push(`| ${(from / 1000).toFixed(1)} | ${marks[i].name.replace(/\|/g, '\\|')} | ${MB(peak.rss)} | ${MB(highWater)} | ${MB(peak.heapUsed)} / ${MB(peak.heapTotal)} | ${MB(peak.external)} (${MB(peak.arrayBuffers)}) |`);
+  table.push(
+    `| ${(from / 1000).toFixed(1)} | ${marks[i].name.replace(/\|/g, '\\|')} | ${MB(peak.rss)} | ${MB(highWater)} | ${MB(peak.heapUsed)} / ${MB(peak.heapTotal)} | ${MB(peak.external)} (${MB(peak.arrayBuffers)}) |`,
+  );
 }
 // What the run left: the report and the history's files, by size (the peak is often in writing them).
 const written = readdirSync(dir, { recursive: true })
@@ -104,8 +137,8 @@ const markdown = [
   ...table,
   '',
 ].join('\n');
-writeFileSync(join(OUT_DIR, `memory-${employments}.md`), markdown + '\n');
-writeFileSync(join(OUT_DIR, `memory-${employments}.log`), lines.map((l) => `${l.ms}\t${l.stream}\t${l.line}`).join('\n') + '\n');
+writeFileSync(join(OUT_DIR, `memory-${employments}.md`), `${markdown}\n`);
+writeFileSync(join(OUT_DIR, `memory-${employments}.log`), `${lines.map((l) => `${l.ms}\t${l.stream}\t${l.line}`).join('\n')}\n`);
 writeFileSync(join(OUT_DIR, `memory-${employments}.jsonl`), readFileSync(samplesFile));
 rmSync(dir, { recursive: true, force: true });
-process.stdout.write(markdown + '\n');
+process.stdout.write(`${markdown}\n`);

@@ -31,7 +31,11 @@ const { values: flags } = parseArgs({
   },
 });
 requireBuild();
-const load = () => execSync('uptime').toString().trim().replace(/^.*load average: /, '');
+const load = () =>
+  execSync('uptime')
+    .toString()
+    .trim()
+    .replace(/^.*load average: /, '');
 
 const clis = flags.cli.split(',');
 
@@ -67,7 +71,9 @@ for (const employments of flags.employments.split(',').map(Number)) {
       for (const [i, cli] of clis.entries()) {
         const before = await sandbox.usage();
         const loadBefore = load();
-        const profile = flags.profile ? ['--cpu-prof', '--cpu-prof-dir', join(OUT_DIR, 'profiles', `no-change-${employments}`, `cli-${i}`)] : [];
+        const profile = flags.profile
+          ? ['--cpu-prof', '--cpu-prof-dir', join(OUT_DIR, 'profiles', `no-change-${employments}`, `cli-${i}`)]
+          : [];
         const r = await run([files.xlsx, '--yes', ...service], dirs[i], profile, cli);
         const after = await sandbox.usage();
         const line = {

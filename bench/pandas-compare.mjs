@@ -37,7 +37,13 @@ try {
   console.error(`${PYTHON} cannot import pandas and openpyxl: apt-get install python3-pandas python3-openpyxl (or set PYTHON)`);
   process.exit(2);
 }
-const versions = execFileSync(PYTHON, ['-c', 'import sys, pandas, openpyxl; print(sys.version.split()[0], pandas.__version__, openpyxl.__version__)']).toString().trim().split(' ');
+const versions = execFileSync(PYTHON, [
+  '-c',
+  'import sys, pandas, openpyxl; print(sys.version.split()[0], pandas.__version__, openpyxl.__version__)',
+])
+  .toString()
+  .trim()
+  .split(' ');
 
 const startedOn = machine();
 const files = ensureCompanyFiles(OUT_DIR, employments);
@@ -58,11 +64,20 @@ if (flags.only !== undefined && !['csv', 'xlsx'].includes(flags.only)) {
   process.exit(2);
 }
 const inputs = allInputs.filter((input) => flags.only === undefined || input.name.startsWith(flags.only));
-const load = () => execSync('uptime').toString().trim().replace(/^.*load average: /, '');
+const load = () =>
+  execSync('uptime')
+    .toString()
+    .trim()
+    .replace(/^.*load average: /, '');
 
 const checked = (run, what) => {
   if (run.code !== 0) throw new Error(`${what} exited ${run.code}: ${run.stderr.slice(-1000)}`);
-  return { wallS: run.wallMs / 1000, cpuS: run.userS + run.sysS, peakMB: (run.maxRssKB * 1024) / 1e6, out: `${run.stdout}\n${run.stderr}`.match(/^.*\d+ (?:rows|rækker).*$/m)?.[0].trim() ?? '' };
+  return {
+    wallS: run.wallMs / 1000,
+    cpuS: run.userS + run.sysS,
+    peakMB: (run.maxRssKB * 1024) / 1e6,
+    out: `${run.stdout}\n${run.stderr}`.match(/^.*\d+ (?:rows|rækker).*$/m)?.[0].trim() ?? '',
+  };
 };
 const results = inputs.map((input) => ({ ...input, pandas: [], validate: [], bare: [], loads: [] }));
 for (let rep = 1; rep <= reps; rep += 1) {
@@ -71,7 +86,9 @@ for (let rep = 1; rep <= reps; rep += 1) {
     r.pandas.push(checked(await measureCommand(PYTHON, [READ, r.path], { cwd: OUT_DIR }), `pandas ${r.name}`));
     r.validate.push(checked(await measureNode([CLI, 'validate', r.path], { cwd: OUT_DIR }), `validate ${r.name}`));
     r.bare.push(checked(await measureNode([r.bareScript, r.path], { cwd: OUT_DIR }), `bare ${r.name}`));
-    console.error(`${r.name} #${rep}: pandas ${r.pandas.at(-1).wallS.toFixed(2)} s, validate ${r.validate.at(-1).wallS.toFixed(2)} s, bare ${r.bare.at(-1).wallS.toFixed(2)} s (load ${r.loads.at(-1)})`);
+    console.error(
+      `${r.name} #${rep}: pandas ${r.pandas.at(-1).wallS.toFixed(2)} s, validate ${r.validate.at(-1).wallS.toFixed(2)} s, bare ${r.bare.at(-1).wallS.toFixed(2)} s (load ${r.loads.at(-1)})`,
+    );
   }
 }
 
@@ -100,10 +117,16 @@ const lines = [
       `${Math.max(...r.pandas.map((x) => x.peakMB)).toFixed(0)} / ${Math.max(...r.validate.map((x) => x.peakMB)).toFixed(0)} / ${Math.max(...r.bare.map((x) => x.peakMB)).toFixed(0)} |`,
   ),
   '',
-  ...rows.map((r) => `- ${r.name}: validate said "${r.validate.at(-1).out}"; pandas said "${r.pandas.at(-1).out}"; the bare read said "${r.bare.at(-1).out}"`),
+  ...rows.map(
+    (r) =>
+      `- ${r.name}: validate said "${r.validate.at(-1).out}"; pandas said "${r.pandas.at(-1).out}"; the bare read said "${r.bare.at(-1).out}"`,
+  ),
   '',
 ];
 const markdown = `${lines.join('\n')}\n`;
 writeFileSync(join(OUT_DIR, 'pandas-compare.md'), markdown);
-writeFileSync(join(OUT_DIR, 'pandas-compare.json'), `${JSON.stringify({ machine: startedOn, employments, reps, versions, results: rows }, null, 2)}\n`);
+writeFileSync(
+  join(OUT_DIR, 'pandas-compare.json'),
+  `${JSON.stringify({ machine: startedOn, employments, reps, versions, results: rows }, null, 2)}\n`,
+);
 process.stdout.write(markdown);

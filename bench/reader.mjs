@@ -51,22 +51,40 @@ function read(dist, file) {
 /** Wall time, and CPU time (user + system, from /usr/bin/time): on a busy machine the CPU time is the steadier figure. */
 function wall(args) {
   const started = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'], cwd: REPO });
+  const result = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: REPO,
+  });
   const ms = performance.now() - started;
   const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(result.stderr.toString());
   return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : Number.NaN, code: result.status };
 }
 
-const lines = [`# Reader benchmarks (${new Date().toISOString()})`, '', `load average at start: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`, ''];
+const lines = [
+  `# Reader benchmarks (${new Date().toISOString()})`,
+  '',
+  `load average at start: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+  '',
+];
 
 if (all || wanted.has('read')) {
-  lines.push('## The reader alone (every row of every sheet, one process per read)', '', '| workbook | build | wall median s | wall min s | CPU median s | rows | peak MB |', '|---|---|---:|---:|---:|---:|---:|');
+  lines.push(
+    '## The reader alone (every row of every sheet, one process per read)',
+    '',
+    '| workbook | build | wall median s | wall min s | CPU median s | rows | peak MB |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  );
   for (const file of workbooks) {
     const runs = Object.fromEntries(builds.map(([name]) => [name, []]));
     for (let rep = 0; rep < reps; rep += 1) for (const [name, dist] of builds) runs[name].push(read(dist, file));
     for (const [name] of builds) {
       const ms = runs[name].map((run) => run.ms);
-      lines.push(`| ${relative(REPO, file)} | ${name} | ${seconds(median(ms))} | ${seconds(Math.min(...ms))} | ${seconds(median(runs[name].map((run) => run.cpuMs)))} | ${runs[name][0].rows} | ${Math.max(...runs[name].map((r) => r.maxRssMb)).toFixed(0)} |`);
+      lines.push(
+        `| ${relative(REPO, file)} | ${name} | ${seconds(median(ms))} | ${seconds(Math.min(...ms))} | ${seconds(median(runs[name].map((run) => run.cpuMs)))} | ${runs[name][0].rows} | ${Math.max(...runs[name].map((r) => r.maxRssMb)).toFixed(0)} |`,
+      );
     }
   }
   lines.push('');
@@ -119,7 +137,12 @@ if (all || wanted.has('start')) {
   lines.push('');
 }
 
-lines.push(`load average at end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+lines.push(
+  `load average at end: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(lines.join('\n'));
 
 /**
@@ -129,14 +152,19 @@ console.log(lines.join('\n'));
 function writeMillionRowWorkbook(path) {
   const rows = [];
   for (let row = 1; row <= 1_048_576; row += 1) {
-    rows.push(`<row r="${row}"><c r="A${row}"><v>${row}</v></c><c r="B${row}" t="inlineStr"><is><t>Person ${(row * 7919) % 1_000_003}</t></is></c><c r="C${row}"><v>${(row * 104_729) % 99_991}</v></c></row>`);
+    rows.push(
+      `<row r="${row}"><c r="A${row}"><v>${row}</v></c><c r="B${row}" t="inlineStr"><is><t>Person ${(row * 7919) % 1_000_003}</t></is></c><c r="C${row}"><v>${(row * 104_729) % 99_991}</v></c></row>`,
+    );
   }
   const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
   const parts = {
     '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
-    '_rels/.rels': '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-    'xl/workbook.xml': '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Rows" sheetId="1" r:id="rId1"/></sheets></workbook>',
-    'xl/_rels/workbook.xml.rels': '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    '_rels/.rels':
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    'xl/workbook.xml':
+      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Rows" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    'xl/_rels/workbook.xml.rels':
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
     'xl/worksheets/sheet1.xml': sheet,
   };
   mkdirSync(OUT_DIR, { recursive: true });

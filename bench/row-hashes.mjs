@@ -64,7 +64,10 @@ for (const path of positionals) {
     const same = JSON.stringify(result[name]) === JSON.stringify(recorded[name]);
     if (!same) differences += 1;
     console.log(`${same ? 'same' : 'DIFFERENT'} ${name} (${seconds} s)`);
-  } else console.log(`${name}: ${result[name].sheets.map((s) => `${s.name} ${s.count}`).join(', ')}${result[name].error ? ` error: ${result[name].error}` : ''} (${seconds} s)`);
+  } else
+    console.log(
+      `${name}: ${result[name].sheets.map((s) => `${s.name} ${s.count}`).join(', ')}${result[name].error ? ` error: ${result[name].error}` : ''} (${seconds} s)`,
+    );
 }
 if (values.write) writeFileSync(values.write, `${JSON.stringify(result, null, 1)}\n`);
 if (differences > 0) process.exit(1);

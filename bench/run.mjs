@@ -8,7 +8,15 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { BENCH_DIR, requireBuild } from './lib/paths.mjs';
 
-const SCRIPTS = { validate: 'validate-large.mjs', import: 'import-sandbox.mjs', scale: 'scale.mjs', 'no-change': 'no-change.mjs', pandas: 'pandas-compare.mjs', memory: 'memory.mjs', timed: 'timed-tests.mjs' };
+const SCRIPTS = {
+  validate: 'validate-large.mjs',
+  import: 'import-sandbox.mjs',
+  scale: 'scale.mjs',
+  'no-change': 'no-change.mjs',
+  pandas: 'pandas-compare.mjs',
+  memory: 'memory.mjs',
+  timed: 'timed-tests.mjs',
+};
 const [first, ...rest] = process.argv.slice(2);
 const named = first && !first.startsWith('-');
 const which = named ? first : 'all';

@@ -37,7 +37,10 @@ const startedOn = machine();
 
 /** What else is running: the load average and the busiest processes, recorded with every measurement. */
 function busy() {
-  const load = execSync('uptime').toString().trim().replace(/^.*load average: /, '');
+  const load = execSync('uptime')
+    .toString()
+    .trim()
+    .replace(/^.*load average: /, '');
   const top = execSync('ps -eo pcpu,comm --sort=-pcpu --no-headers | head -5').toString().trim().split('\n');
   return { load, top: top.map((line) => line.trim().replace(/\s+/, '% ')) };
 }
@@ -54,7 +57,12 @@ function serviceArgs(sandbox) {
 async function importer(args, cwd, nodeOptions = []) {
   const run = await measureNode([CLI, ...args, '--concurrency', String(CONCURRENCY)], { cwd, nodeOptions });
   if (run.code !== 0) throw new Error(`orgsync-import ${args.join(' ')} exited ${run.code}:\n${run.stderr.slice(-2000)}`);
-  return { wallS: run.wallMs / 1000, cpuS: run.userS + run.sysS, peakMB: (run.maxRssKB * 1024) / 1e6, applyS: phaseSeconds(run.stderr, 'Applying') };
+  return {
+    wallS: run.wallMs / 1000,
+    cpuS: run.userS + run.sysS,
+    peakMB: (run.maxRssKB * 1024) / 1e6,
+    applyS: phaseSeconds(run.stderr, 'Applying'),
+  };
 }
 
 async function bareClient(sandbox, requests) {
@@ -79,12 +87,18 @@ async function measureSize(employments) {
   try {
     result.busyBefore = busy();
     const before = await sandbox.usage();
-    const first = await importer([files.xlsx, '--yes', ...serviceArgs(sandbox), '--report', 'first.json'], join(dir, 'separate'), profiled('importer'));
+    const first = await importer(
+      [files.xlsx, '--yes', ...serviceArgs(sandbox), '--report', 'first.json'],
+      join(dir, 'separate'),
+      profiled('importer'),
+    );
     const after = await sandbox.usage();
     result.first = { ...first, requests: after.stats.requests - before.stats.requests, writes: after.stats.writes - before.stats.writes };
     result.first.operations = result.first.writes;
     result.sandbox = { cpuS: after.cpuS - before.cpuS, peakMB: after.maxRssMB };
-    console.error(`${employments}: first import ${first.wallS.toFixed(1)} s, ${result.first.requests} requests; sandbox CPU ${result.sandbox.cpuS.toFixed(1)} s`);
+    console.error(
+      `${employments}: first import ${first.wallS.toFixed(1)} s, ${result.first.requests} requests; sandbox CPU ${result.sandbox.cpuS.toFixed(1)} s`,
+    );
 
     const bareBefore = await sandbox.usage();
     result.bare = await bareClient(sandbox, result.first.requests);
@@ -96,7 +110,9 @@ async function measureSize(employments) {
     const secondAfter = await sandbox.usage();
     result.second.requests = secondAfter.stats.requests - secondBefore.stats.requests;
     result.second.writes = secondAfter.stats.writes - secondBefore.stats.writes;
-    console.error(`${employments}: no-change run ${result.second.wallS.toFixed(2)} s, ${result.second.requests} requests, ${result.second.writes} writes`);
+    console.error(
+      `${employments}: no-change run ${result.second.wallS.toFixed(2)} s, ${result.second.requests} requests, ${result.second.writes} writes`,
+    );
   } finally {
     await sandbox.close();
   }
@@ -137,9 +153,12 @@ const lines = [
   `- Each size: a fresh sandbox process (\`bench/lib/sandbox-process.mjs\`, 0 ms latency, no state file); \`node dist/cli/main.js FILE --yes --base-url … --concurrency ${CONCURRENCY} --report first.json\`; ` +
     `then \`bench/bare/round-trips.mjs\` sending as many requests (small GETs, ${CONCURRENCY} at a time) to the same sandbox; then the same import again (the no-change run, one run); ` +
     `then \`FILE --sandbox --yes --report rehearsal.json\` in a fresh directory (the sandbox and its state file in the importer's process). Peak memory by ${peakMemorySource()}; ` +
-    'the sandbox\'s CPU time from its own process.resourceUsage(), before and after the import',
+    "the sandbox's CPU time from its own process.resourceUsage(), before and after the import",
   '- What else ran: the load average (1, 5, 15 min) and the busiest processes at the start of each size:',
-  ...results.map((r) => `  - ${r.employments}: load ${r.busyBefore.load}; ${r.busyBefore.top.join(', ')}; before the rehearsal: load ${r.busyRehearsal.load}`),
+  ...results.map(
+    (r) =>
+      `  - ${r.employments}: load ${r.busyBefore.load}; ${r.busyBefore.top.join(', ')}; before the rehearsal: load ${r.busyRehearsal.load}`,
+  ),
   '',
   '| employments | operations (requests) | first import s | per op ms (vs 10k) | importer CPU per op ms (vs 10k) | sandbox CPU per op ms (vs 10k) | importer peak MB | bare client, same requests, s | import / bare | no-change run s (requests) | rehearsal `--sandbox` s | rehearsal per op ms | rehearsal / separate |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -159,7 +178,10 @@ const lines = [
 ];
 for (const r of results) {
   for (const p of r.profiles ?? []) {
-    lines.push(`CPU profile of the ${p.who} (${r.employments}), self time, top 8 of ${(p.totalMs / 1000).toFixed(1)} s: ` + p.bySelf.map(([name, t]) => `${name} ${(t / 1000).toFixed(2)} s`).join('; '));
+    lines.push(
+      `CPU profile of the ${p.who} (${r.employments}), self time, top 8 of ${(p.totalMs / 1000).toFixed(1)} s: ` +
+        p.bySelf.map(([name, t]) => `${name} ${(t / 1000).toFixed(2)} s`).join('; '),
+    );
     lines.push('');
   }
 }

@@ -33,7 +33,13 @@ if (run.status !== 0) {
   process.exit(run.status ?? 1);
 }
 
-const timings = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+const timings = existsSync(file)
+  ? readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : [];
 // The fuzz test records one figure per generated file: its slowest is the one held to the bound.
 const byTest = new Map();
 for (const t of timings) {
@@ -54,7 +60,9 @@ const lines = [
   '|---|---|---:|---:|---:|---|',
   ...rows.map((r) => `| ${r.test} | ${r.what} | ${r.count} | ${r.ms} ms | ${r.boundMs} ms | ${r.ms <= r.boundMs ? 'yes' : '**no**'} |`),
   '',
-  over.length === 0 ? `All ${rows.length} figures are within their bounds.` : `${over.length} of ${rows.length} figures are over their bounds.`,
+  over.length === 0
+    ? `All ${rows.length} figures are within their bounds.`
+    : `${over.length} of ${rows.length} figures are over their bounds.`,
 ];
 writeFileSync(join(OUT_DIR, 'timed-tests.md'), `${lines.join('\n')}\n`);
 writeFileSync(join(OUT_DIR, 'timed-tests.json'), `${JSON.stringify(rows, null, 2)}\n`);

@@ -109,9 +109,16 @@ function summarise(format) {
   // both without node's and the CLI's start-up. Not the target; a second view of the same runs.
   const bareReadAll = runs.map((r) => bareReadMs(r.bare.stderr));
   const phaseAll = runs.map((r) => phaseMs(r.validate.stderr));
-  const inProcess = bareReadAll.includes(null) || phaseAll.includes(null)
-    ? null
-    : { bareReadMs: median(bareReadAll), validatePhaseMs: median(phaseAll), bareReadAll, phaseAll, ratio: median(phaseAll) / median(bareReadAll) };
+  const inProcess =
+    bareReadAll.includes(null) || phaseAll.includes(null)
+      ? null
+      : {
+          bareReadMs: median(bareReadAll),
+          validatePhaseMs: median(phaseAll),
+          bareReadAll,
+          phaseAll,
+          ratio: median(phaseAll) / median(bareReadAll),
+        };
   return {
     format: format.name,
     input: rel(format.input),

@@ -124,7 +124,11 @@ export class OrgsyncError extends Error {
 
 /** A file that cannot be read as a spreadsheet at all (not a spreadsheet, corrupt, encrypted, empty). */
 export class UnreadableFileError extends OrgsyncError {
-  constructor(readonly file: string, reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly file: string,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
     super('unreadable_file', `${file}: ${reason}`, EXIT.cannotStart, options);
     this.name = 'UnreadableFileError';
   }
@@ -141,11 +145,7 @@ export class UsageError extends OrgsyncError {
 /** Another importer holds the journal's lock (a live process: a stale lock is taken over). */
 export class JournalLockedError extends OrgsyncError {
   constructor(lockPath: string, pid: number) {
-    super(
-      'journal_locked',
-      errorWords().journalLocked(pid, lockPath.replace(/\.lock$/, '.jsonl')),
-      EXIT.cannotStart,
-    );
+    super('journal_locked', errorWords().journalLocked(pid, lockPath.replace(/\.lock$/, '.jsonl')), EXIT.cannotStart);
   }
 }
 

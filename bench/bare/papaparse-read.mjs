@@ -11,7 +11,9 @@ const started = performance.now();
 const { default: Papa } = await import('papaparse');
 const folder = process.argv[2];
 let records = 0;
-for (const name of readdirSync(folder).filter((n) => n.endsWith('.csv')).sort()) {
+for (const name of readdirSync(folder)
+  .filter((n) => n.endsWith('.csv'))
+  .sort()) {
   const result = Papa.parse(readFileSync(join(folder, name), 'utf8'));
   records += result.data.length;
 }

@@ -23,8 +23,38 @@ import {
   staffTeams,
 } from '../../samples/generator/company.mjs';
 
-const AREAS = ['Produktion', 'Net', 'Salg', 'Service', 'Økonomi', 'Drift', 'Udvikling', 'Kundeservice', 'Logistik', 'Indkøb', 'Kvalitet', 'Sikkerhed'];
-const TOWNS = ['Aarhus', 'Aalborg', 'Odense', 'Esbjerg', 'Randers', 'Kolding', 'Horsens', 'Vejle', 'Roskilde', 'Herning', 'Næstved', 'Sønderborg', 'Thisted', 'Skive', 'Ærøskøbing', 'Grenå'];
+const AREAS = [
+  'Produktion',
+  'Net',
+  'Salg',
+  'Service',
+  'Økonomi',
+  'Drift',
+  'Udvikling',
+  'Kundeservice',
+  'Logistik',
+  'Indkøb',
+  'Kvalitet',
+  'Sikkerhed',
+];
+const TOWNS = [
+  'Aarhus',
+  'Aalborg',
+  'Odense',
+  'Esbjerg',
+  'Randers',
+  'Kolding',
+  'Horsens',
+  'Vejle',
+  'Roskilde',
+  'Herning',
+  'Næstved',
+  'Sønderborg',
+  'Thisted',
+  'Skive',
+  'Ærøskøbing',
+  'Grenå',
+];
 const TEAM_WORDS = ['Montage', 'Vagt', 'Kabel', 'Måler', 'Support', 'Planlægning', 'Projekt', 'Beredskab', 'Analyse', 'Lager'];
 const FANOUT = 6;
 
@@ -36,7 +66,12 @@ export function buildLargeCompany(rng, employmentCount) {
   const teams = [];
   for (let n = 1; n <= teamCount; n += 1) {
     const department = leaves[(n - 1) % leaves.length];
-    teams.push({ id: `T-${String(n).padStart(5, '0')}`, name: `${rng.pick(TEAM_WORDS)} ${department.town} ${n}`, departmentId: department.id, owner: null });
+    teams.push({
+      id: `T-${String(n).padStart(5, '0')}`,
+      name: `${rng.pick(TEAM_WORDS)} ${department.town} ${n}`,
+      departmentId: department.id,
+      owner: null,
+    });
   }
 
   const secondJobs = Math.floor(employmentCount / 100);
@@ -100,7 +135,12 @@ function makeDepartmentTree(rng, count) {
   return all;
 }
 
-const DEPARTMENT_RESPONSIBILITIES = ['manage_organisation_department', 'configuration', 'department_task_report_siab', 'department_task_report_edp'];
+const DEPARTMENT_RESPONSIBILITIES = [
+  'manage_organisation_department',
+  'configuration',
+  'department_task_report_siab',
+  'department_task_report_edp',
+];
 const TEAM_RESPONSIBILITIES = ['dialog_access_cv', 'dialog_access_onboarding', 'dialog_access_siab', 'dialog_access_edp'];
 
 /** Random delegations held by team members, no two alike (the samples hand-pick theirs). */

@@ -96,7 +96,9 @@ export function areaComparisonMarkdown(baseline, measured, baselineName, measure
   return [
     `| area (self time, ms) | ${baselineName} | ${measuredName} | difference |`,
     '|---|---:|---:|---:|',
-    ...rows.map((r) => `| \`${r.name}\` | ${r.a.toFixed(0)} | ${r.b.toFixed(0)} | ${(r.b - r.a >= 0 ? '+' : '') + (r.b - r.a).toFixed(0)} |`),
+    ...rows.map(
+      (r) => `| \`${r.name}\` | ${r.a.toFixed(0)} | ${r.b.toFixed(0)} | ${(r.b - r.a >= 0 ? '+' : '') + (r.b - r.a).toFixed(0)} |`,
+    ),
     `| total sampled | ${baseline.totalMs.toFixed(0)} | ${measured.totalMs.toFixed(0)} | ${(measured.totalMs - baseline.totalMs >= 0 ? '+' : '') + (measured.totalMs - baseline.totalMs).toFixed(0)} |`,
     '',
   ];

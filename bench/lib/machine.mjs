@@ -10,7 +10,13 @@ function codeState() {
   try {
     const commit = git('rev-parse', '--short', 'HEAD');
     const changed = git('status', '--porcelain', '--', 'src').split('\n').filter(Boolean).length;
-    return { commit, srcFilesChanged: changed, distBuiltAt: statSync(CLI).mtime.toISOString().replace(/\.\d+Z$/, 'Z') };
+    return {
+      commit,
+      srcFilesChanged: changed,
+      distBuiltAt: statSync(CLI)
+        .mtime.toISOString()
+        .replace(/\.\d+Z$/, 'Z'),
+    };
   } catch {
     return { commit: 'unknown', srcFilesChanged: null, distBuiltAt: null };
   }
@@ -19,7 +25,10 @@ function codeState() {
 export function machine() {
   let cpu = os.cpus()[0]?.model ?? 'unknown';
   try {
-    cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? cpu;
+    cpu =
+      readFileSync('/proc/cpuinfo', 'utf8')
+        .match(/^model name\s*:\s*(.+)$/m)?.[1]
+        ?.trim() ?? cpu;
   } catch {
     // not Linux: os.cpus() is what there is
   }
@@ -28,7 +37,10 @@ export function machine() {
     cpu,
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
-    loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     code: codeState(),
   };

@@ -21,7 +21,11 @@ function parseGnuTime(text) {
     const match = text.match(new RegExp(`${label}: ([\\d.]+)`));
     return match ? Number(match[1]) : null;
   };
-  return { maxRssKB: field('Maximum resident set size \\(kbytes\\)'), userS: field('User time \\(seconds\\)'), sysS: field('System time \\(seconds\\)') };
+  return {
+    maxRssKB: field('Maximum resident set size \\(kbytes\\)'),
+    userS: field('User time \\(seconds\\)'),
+    sysS: field('System time \\(seconds\\)'),
+  };
 }
 
 /**
@@ -53,7 +57,9 @@ export async function measureCommand(program, args, { cwd = process.cwd(), env =
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => err.push(chunk));
     child.on('error', reject);
-    child.on('close', (exitCode) => resolve({ code: exitCode, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+    child.on('close', (exitCode) =>
+      resolve({ code: exitCode, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }),
+    );
   });
   const wallMs = performance.now() - started;
   const usage = useGnuTime ? parseGnuTime(readFileSync(timeFile, 'utf8')) : JSON.parse(readFileSync(usageFile, 'utf8'));

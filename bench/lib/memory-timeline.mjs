@@ -20,6 +20,6 @@ if (target) {
   timer.unref();
   process.on('exit', () => {
     sample();
-    writeFileSync(target, samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
+    writeFileSync(target, `${samples.map((s) => JSON.stringify(s)).join('\n')}\n`);
   });
 }

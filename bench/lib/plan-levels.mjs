@@ -69,6 +69,10 @@ export function readRoundTrips(byRoute, concurrency) {
     else other += count;
   }
   const firstPages = Math.min(lists, 4);
-  const trips = Math.ceil(firstPages / concurrency) + Math.ceil((lists - firstPages) / concurrency) + Math.ceil(delegations / concurrency) + Math.ceil(other / concurrency);
+  const trips =
+    Math.ceil(firstPages / concurrency) +
+    Math.ceil((lists - firstPages) / concurrency) +
+    Math.ceil(delegations / concurrency) +
+    Math.ceil(other / concurrency);
   return { trips, lists, delegations, other };
 }

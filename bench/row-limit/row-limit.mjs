@@ -138,19 +138,35 @@ class ZipStream {
 async function writeXlsx(file) {
   const zip = new ZipStream(file);
   const text = (value) => async (emit) => emit(value);
-  await zip.part('[Content_Types].xml', text(
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-      '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
-  ));
-  await zip.part('_rels/.rels', text(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`));
-  await zip.part('xl/workbook.xml', text(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Employees" sheetId="1" r:id="rId1"/></sheets></workbook>`));
-  await zip.part('xl/_rels/workbook.xml.rels', text(
-    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-      `<Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
-  ));
+  await zip.part(
+    '[Content_Types].xml',
+    text(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    ),
+  );
+  await zip.part(
+    '_rels/.rels',
+    text(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+  );
+  await zip.part(
+    'xl/workbook.xml',
+    text(
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Employees" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+  );
+  await zip.part(
+    'xl/_rels/workbook.xml.rels',
+    text(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+  );
   // Shared strings: the three headers, then each person's name and e-mail (string 3 + 2i and 4 + 2i).
   await zip.part('xl/sharedStrings.xml', async (emit) => {
     const count = 3 + 2 * dataRows;
@@ -168,7 +184,9 @@ async function writeXlsx(file) {
     await emit(`${batch}</sst>`);
   });
   await zip.part('xl/worksheets/sheet1.xml', async (emit) => {
-    await emit(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN}"><dimension ref="A1:C${dataRows + 1}"/><sheetData>`);
+    await emit(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN}"><dimension ref="A1:C${dataRows + 1}"/><sheetData>`,
+    );
     await emit('<row r="1" spans="1:3"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>');
     let batch = '';
     for (let i = 0; i < dataRows; i++) {
@@ -189,7 +207,9 @@ async function prepare(kind) {
   if (!existsSync(file)) {
     const started = Date.now();
     await (kind === 'csv' ? writeCsv(file) : writeXlsx(file));
-    process.stderr.write(`wrote ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `wrote ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   }
   return file;
 }
@@ -200,14 +220,27 @@ for (const kind of kinds) {
   const file = await prepare(kind);
   const run = await measureNode([CLI, 'validate', file], { cwd: dir });
   const phase = /Reading and validating: (.*)/.exec(run.stderr)?.[1] ?? run.stderr.trim().split('\n').at(-1);
-  results.push({ kind, file, bytes: statSync(file).size, exit: run.code, wallS: run.wallMs / 1000, cpuS: (run.userS ?? 0) + (run.sysS ?? 0), peakMB: run.maxRssKB * 1024 / 1e6, phase });
-  process.stderr.write(`${kind}: exit ${run.code}, ${(run.wallMs / 1000).toFixed(1)} s, ${(run.maxRssKB * 1024 / 1e6).toFixed(0)} MB — ${phase}\n`);
+  results.push({
+    kind,
+    file,
+    bytes: statSync(file).size,
+    exit: run.code,
+    wallS: run.wallMs / 1000,
+    cpuS: (run.userS ?? 0) + (run.sysS ?? 0),
+    peakMB: (run.maxRssKB * 1024) / 1e6,
+    phase,
+  });
+  process.stderr.write(
+    `${kind}: exit ${run.code}, ${(run.wallMs / 1000).toFixed(1)} s, ${((run.maxRssKB * 1024) / 1e6).toFixed(0)} MB — ${phase}\n`,
+  );
 }
 
 console.log(`\n### validate at Excel's row limit: ${(dataRows + 1).toLocaleString('en')} rows (header included)\n`);
-console.log('| format | file MB | exit | wall s | CPU s | peak MB | the command\'s own line |');
+console.log("| format | file MB | exit | wall s | CPU s | peak MB | the command's own line |");
 console.log('|---|---:|---:|---:|---:|---:|---|');
 for (const r of results) {
-  console.log(`| ${r.kind} | ${(r.bytes / 1e6).toFixed(1)} | ${r.exit} | ${r.wallS.toFixed(1)} | ${r.cpuS.toFixed(1)} | ${r.peakMB.toFixed(0)} | ${r.phase} |`);
+  console.log(
+    `| ${r.kind} | ${(r.bytes / 1e6).toFixed(1)} | ${r.exit} | ${r.wallS.toFixed(1)} | ${r.cpuS.toFixed(1)} | ${r.peakMB.toFixed(0)} | ${r.phase} |`,
+  );
 }
 console.log(`\n${JSON.stringify(results)}`);

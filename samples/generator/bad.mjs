@@ -32,7 +32,10 @@ function organisation() {
   ];
 }
 
-function workbook(path, { employeeRows = employees(), employeeHeader = EMPLOYEE_HEADER, organisationRows = organisation(), absence, delegations } = {}) {
+function workbook(
+  path,
+  { employeeRows = employees(), employeeHeader = EMPLOYEE_HEADER, organisationRows = organisation(), absence, delegations } = {},
+) {
   const sheets = [
     { name: 'Medarbejdere', dateFormat: 'dd-mm-yyyy', rows: [employeeHeader, ...employeeRows] },
     { name: 'Organisation', rows: [ORGANISATION_HEADER, ...organisationRows] },
@@ -45,7 +48,14 @@ function workbook(path, { employeeRows = employees(), employeeHeader = EMPLOYEE_
 /** Employees only, as a CSV file: no team column, so nothing refers to another sheet. */
 const CSV_HEADER = ['Medarbejder_id', 'Navn', 'E-mail', 'Køn', 'Fødselsdato', 'Stilling'];
 function csvEmployees(change = (rows) => rows) {
-  const rows = employees().map(([id, , name, email, gender, birthday, title]) => [id, name, email, gender, birthday.date.split('-').reverse().join('-'), title]);
+  const rows = employees().map(([id, , name, email, gender, birthday, title]) => [
+    id,
+    name,
+    email,
+    gender,
+    birthday.date.split('-').reverse().join('-'),
+    title,
+  ]);
   return [CSV_HEADER, ...change(rows)];
 }
 
@@ -99,13 +109,36 @@ export function writeBadSamples(dir) {
     absence: [['102', d('2025-05-12'), d('2025-05-02')]],
   });
 
-  writeCsv(at('bad-email.csv'), csvEmployees((rows) => rows.map((row) =>
-    row[0] === '102' ? [row[0], row[1], 'aase oester@nordlysenergi.dk', ...row.slice(3)]
-      : row[0] === '105' ? [row[0], row[1], 'mette.baek(at)nordlysenergi.dk', ...row.slice(3)] : row)));
-  writeCsv(at('slash-date.csv'), csvEmployees((rows) => rows.map((row) => (row[0] === '102' ? [...row.slice(0, 4), '02/06/1985', row[5]] : row))));
-  writeCsv(at('shared-email.csv'), csvEmployees((rows) => rows.map((row) => (row[0] === '105' ? [row[0], row[1], 'kaare.moeller@nordlysenergi.dk', ...row.slice(3)] : row))));
-  writeCsv(at('future-birthday.csv'), csvEmployees((rows) => rows.map((row) => (row[0] === '104' ? [...row.slice(0, 4), '30-01-2099', row[5]] : row))));
-  writeCsv(at('unknown-gender.csv'), csvEmployees((rows) => rows.map((row) => (row[0] === '105' ? [...row.slice(0, 3), 'ukendt', ...row.slice(4)] : row))));
+  writeCsv(
+    at('bad-email.csv'),
+    csvEmployees((rows) =>
+      rows.map((row) =>
+        row[0] === '102'
+          ? [row[0], row[1], 'aase oester@nordlysenergi.dk', ...row.slice(3)]
+          : row[0] === '105'
+            ? [row[0], row[1], 'mette.baek(at)nordlysenergi.dk', ...row.slice(3)]
+            : row,
+      ),
+    ),
+  );
+  writeCsv(
+    at('slash-date.csv'),
+    csvEmployees((rows) => rows.map((row) => (row[0] === '102' ? [...row.slice(0, 4), '02/06/1985', row[5]] : row))),
+  );
+  writeCsv(
+    at('shared-email.csv'),
+    csvEmployees((rows) =>
+      rows.map((row) => (row[0] === '105' ? [row[0], row[1], 'kaare.moeller@nordlysenergi.dk', ...row.slice(3)] : row)),
+    ),
+  );
+  writeCsv(
+    at('future-birthday.csv'),
+    csvEmployees((rows) => rows.map((row) => (row[0] === '104' ? [...row.slice(0, 4), '30-01-2099', row[5]] : row))),
+  );
+  writeCsv(
+    at('unknown-gender.csv'),
+    csvEmployees((rows) => rows.map((row) => (row[0] === '105' ? [...row.slice(0, 3), 'ukendt', ...row.slice(4)] : row))),
+  );
 
   // Files that look wrong but are read fine.
   writeCsv(at('windows-1252.csv'), csvEmployees(), { encoding: 'windows-1252' });

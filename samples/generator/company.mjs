@@ -85,14 +85,18 @@ export function buildCompany(rng) {
   }
 
   // Level-4 departments: about half have their own head (a team leader below them), the rest inherit.
-  letTeamLeadersHead(rng, departments.filter((d) => depthOf(d.id) === 4), teams);
+  letTeamLeadersHead(
+    rng,
+    departments.filter((d) => depthOf(d.id) === 4),
+    teams,
+  );
 
   return {
     departments,
     teams,
     employees,
     absences: makeAbsences(rng, employees, { people: 34, secondPeriod: (index) => index < 6 }),
-    delegations: makeDelegations(rng, departments, teams, employees),
+    delegations: makeDelegations(rng, teams, employees),
   };
 }
 
@@ -207,7 +211,7 @@ export function makeAbsences(rng, employees, { people, secondPeriod }) {
   return absences.sort((a, b) => a.start.localeCompare(b.start) || a.employeeId.localeCompare(b.employeeId));
 }
 
-function makeDelegations(rng, departments, teams, employees) {
+function makeDelegations(rng, teams, employees) {
   const hr = employees.filter((e) => teams.find((t) => t.id === e.teamId)?.departmentId === 'D-420');
   const [hrChief, hrSecond, payroll] = hr;
   const rows = [
@@ -219,7 +223,11 @@ function makeDelegations(rng, departments, teams, employees) {
     ['D-300', 'department_task_report_siab', payroll],
   ];
   for (const team of rng.shuffle(teams).slice(0, 8)) {
-    rows.push([team.id, rng.pick(['dialog_access_cv', 'dialog_access_onboarding', 'dialog_access_siab', 'dialog_access_edp']), rng.pick(hr)]);
+    rows.push([
+      team.id,
+      rng.pick(['dialog_access_cv', 'dialog_access_onboarding', 'dialog_access_siab', 'dialog_access_edp']),
+      rng.pick(hr),
+    ]);
   }
   const seen = new Set();
   return rows

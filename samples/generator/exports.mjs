@@ -35,7 +35,14 @@ export function writeExportSamples(dir) {
   ]);
   writeProfile(join(dir, 'path-column.map.json'), {
     employees: {
-      headers: { 'Medarb.nr.': 'employee_id', Navn: 'name', 'E-mail': 'email', Afdeling: 'unit_path', Fødselsdato: 'birthday', Status: 'status' },
+      headers: {
+        'Medarb.nr.': 'employee_id',
+        Navn: 'name',
+        'E-mail': 'email',
+        Afdeling: 'unit_path',
+        Fødselsdato: 'birthday',
+        Status: 'status',
+      },
       values: { status: { 'I arbejde': 'active', Stoppet: 'left' } },
       dates: { birthday: 'DD.MM.YYYY' },
     },
@@ -54,7 +61,14 @@ export function writeExportSamples(dir) {
   ]);
   writeProfile(join(dir, 'level-columns.map.json'), {
     employees: {
-      headers: { Lønnr: 'employee_id', 'Fulde navn': 'name', Arbejdsmail: 'email', 'Niveau 1': 'level_1', 'Niveau 2': 'level_2', 'Niveau 3': 'level_3' },
+      headers: {
+        Lønnr: 'employee_id',
+        'Fulde navn': 'name',
+        Arbejdsmail: 'email',
+        'Niveau 1': 'level_1',
+        'Niveau 2': 'level_2',
+        'Niveau 3': 'level_3',
+      },
     },
   });
 
@@ -85,7 +99,13 @@ export function writeExportSamples(dir) {
   ]);
   writeProfile(join(dir, 'two-name-columns.map.json'), {
     employees: {
-      headers: { 'Medarbejder nr': 'employee_id', Fornavn: 'first_name', Efternavn: 'last_name', 'E-mail': 'email', Fødselsdag: 'birthday' },
+      headers: {
+        'Medarbejder nr': 'employee_id',
+        Fornavn: 'first_name',
+        Efternavn: 'last_name',
+        'E-mail': 'email',
+        Fødselsdag: 'birthday',
+      },
       dates: { birthday: 'DD.MM.YYYY' },
     },
   });

@@ -90,7 +90,10 @@ export function writeCsvFiles(dir, company) {
   ]);
   writeCsv(
     join(dir, 'absence.csv'),
-    [['employee_id', 'start_date', 'end_date'], ...company.absences.map((a) => [a.employeeId, { date: a.start }, a.end === null ? null : { date: a.end }])],
+    [
+      ['employee_id', 'start_date', 'end_date'],
+      ...company.absences.map((a) => [a.employeeId, { date: a.start }, a.end === null ? null : { date: a.end }]),
+    ],
     { formatDate: danishDate },
   );
   writeCsv(join(dir, 'delegations.csv'), [

@@ -19,15 +19,15 @@ function serialOf(isoDay) {
 export function writeWorkbook(path, sheets) {
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) {
-    const plain = sheet.rows.map((row) => row.map((value) => (isDate(value) ? null : value ?? null)));
+    const plain = sheet.rows.map((row) => row.map((value) => (isDate(value) ? null : (value ?? null))));
     const worksheet = XLSX.utils.aoa_to_sheet(plain);
-    sheet.rows.forEach((row, r) =>
+    sheet.rows.forEach((row, r) => {
       row.forEach((value, c) => {
         if (!isDate(value)) return;
         const address = XLSX.utils.encode_cell({ r, c });
         worksheet[address] = { t: 'n', v: serialOf(value.date), z: sheet.dateFormat ?? 'yyyy-mm-dd' };
-      }),
-    );
+      });
+    });
     worksheet['!cols'] = (sheet.rows[0] ?? []).map((_, c) => ({
       wch: Math.min(40, Math.max(10, ...sheet.rows.map((row) => textOf(row[c]).length)) + 2),
     }));

@@ -67,7 +67,11 @@ function configError(message: string): OrgsyncError {
  * `chooseLang`: called with the file's `lang` before the rest is checked, so that a mistake in the file
  * is told in the language the file asks for.
  */
-export function loadConfig(given: string | undefined, cwd: string = process.cwd(), chooseLang?: (lang: 'en' | 'da') => void): LoadedConfig | null {
+export function loadConfig(
+  given: string | undefined,
+  cwd: string = process.cwd(),
+  chooseLang?: (lang: 'en' | 'da') => void,
+): LoadedConfig | null {
   const path = given !== undefined ? resolve(cwd, given) : resolve(cwd, CONFIG_FILE_NAME);
   const shown = given ?? CONFIG_FILE_NAME;
   if (given === undefined && !existsSync(path)) return null;
@@ -127,6 +131,10 @@ export function importOptionsFrom(
   cwd: string = process.cwd(),
 ): ImportOptions {
   const langFlag = typeof flags.lang === 'string' && flags.lang !== '' ? flags.lang : undefined;
-  const config = loadConfig(typeof flags.config === 'string' ? flags.config : undefined, cwd, langFlag === undefined ? chooseLanguage : undefined);
+  const config = loadConfig(
+    typeof flags.config === 'string' ? flags.config : undefined,
+    cwd,
+    langFlag === undefined ? chooseLanguage : undefined,
+  );
   return mergedOptions(command, files, flags, config, env, cwd);
 }

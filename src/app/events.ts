@@ -60,7 +60,6 @@ export class JsonEvents implements RunEvents {
     if (result.error) this.ending = result.error;
   }
 
-
   issue(issue: Issue): void {
     this.emit({ event: 'issue', ...issueEntry(issue) });
   }
@@ -112,7 +111,13 @@ function phases(): Record<string, string> {
 }
 
 export function phaseName(words: string): string {
-  return phases()[words] ?? words.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return (
+    phases()[words] ??
+    words
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+  );
 }
 
 /** Progress as events: a phase's start and end, and its counts at most once a second (and the last). */
@@ -141,7 +146,13 @@ export function jsonProgress(emit: (event: Record<string, unknown>) => void, clo
       }
     },
     end(message) {
-      emit({ event: 'phase', phase, status: 'finished', message: message ?? appRunWords().phaseDone, seconds: Number(((clock() - started) / 1000).toFixed(1)) });
+      emit({
+        event: 'phase',
+        phase,
+        status: 'finished',
+        message: message ?? appRunWords().phaseDone,
+        seconds: Number(((clock() - started) / 1000).toFixed(1)),
+      });
     },
   };
 }

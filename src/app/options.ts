@@ -91,7 +91,6 @@ export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptio
   guardLimits?: GuardLimits;
 }
 
-
 /** The configuration file read from the working folder unless --config names another (app/config.ts). */
 export const CONFIG_FILE_NAME = 'orgsync.config.json';
 

@@ -19,7 +19,8 @@ async function inputsOf(options: Pick<ImportOptions, 'files' | 'mapFile'>): Prom
 
 /** Throws a UsageError (exit 3) naming the option and the input it would overwrite. */
 export async function refuseOutputsOverInputs(
-  options: Pick<ImportOptions, 'files' | 'mapFile' | 'report' | 'errorsOut' | 'journal' | 'html'> & Partial<Pick<ImportOptions, 'out' | 'command'>>,
+  options: Pick<ImportOptions, 'files' | 'mapFile' | 'report' | 'errorsOut' | 'journal' | 'html'> &
+    Partial<Pick<ImportOptions, 'out' | 'command'>>,
 ): Promise<void> {
   const inputs = await inputsOf(options);
   // option null: the error file written beside the input (no option names it).

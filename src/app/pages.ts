@@ -57,7 +57,10 @@ function shellWord(word: string): string {
  * `staff.xlsx` → `staff.plan.html` beside it; a folder of CSV files `folder` → `folder.plan.html` beside
  * it. The main job's page is `NAME.report.html`, once it has sent something.
  */
-export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'html'>, kind: PageKind = options.command === 'plan' ? 'plan' : 'report'): string {
+export function pagePath(
+  options: Pick<ImportOptions, 'files' | 'command' | 'html'>,
+  kind: PageKind = options.command === 'plan' ? 'plan' : 'report',
+): string {
   if (options.html) return options.html;
   const input = options.files[0]!.replace(/[\\/]+$/, '');
   return join(dirname(input), `${basename(input, extname(input))}.${kind}.html`);
@@ -66,7 +69,13 @@ export function pagePath(options: Pick<ImportOptions, 'files' | 'command' | 'htm
 type PageKind = 'plan' | 'report';
 
 /** The page of a run's `result`, whose `report` (the JSON report's input) the page shows too. */
-export async function writePage(options: ImportOptions, io: AppIO, source: PageSource, result: RunResult, report: ReportInput): Promise<void> {
+export async function writePage(
+  options: ImportOptions,
+  io: AppIO,
+  source: PageSource,
+  result: RunResult,
+  report: ReportInput,
+): Promise<void> {
   const { plan } = result;
   if (!plan) return;
   // An undo has no input to put its page beside: it gets one with --html only.

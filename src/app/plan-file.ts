@@ -36,7 +36,9 @@ export async function savePlanIfAsked(
   try {
     await writePlanFile(path, file);
   } catch (error) {
-    throw new OrgsyncError('usage', appSavedPlanWords().couldNotSavePlan(path, (error as Error).message), EXIT.cannotStart, { cause: error });
+    throw new OrgsyncError('usage', appSavedPlanWords().couldNotSavePlan(path, (error as Error).message), EXIT.cannotStart, {
+      cause: error,
+    });
   }
   // A run that holds removals carries out the rest now: applying the file again takes --approve.
   const applies = options.command !== 'plan' && options.holdRemovals === true;

@@ -160,9 +160,15 @@ export function barProgress(stream: Writable): Progress {
 /** Several reporters as one: the JSON events and the human lines on stderr. */
 export function bothProgress(...reporters: Progress[]): Progress {
   return {
-    phase: (name, total, startedAt) => reporters.forEach((r) => r.phase(name, total, startedAt)),
-    update: (done, total) => reporters.forEach((r) => r.update(done, total)),
-    end: (message) => reporters.forEach((r) => r.end(message)),
+    phase: (name, total, startedAt) => {
+      for (const r of reporters) r.phase(name, total, startedAt);
+    },
+    update: (done, total) => {
+      for (const r of reporters) r.update(done, total);
+    },
+    end: (message) => {
+      for (const r of reporters) r.end(message);
+    },
   };
 }
 

@@ -23,7 +23,18 @@ import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { confirm } from './prompt.js';
 import { finishReports, type RunReporting } from './reports.js';
-import { apply, guardRefusal, invalidInput, journalPathOf, makePlan, needsYesRefusal, printIssues, progressFor, readServiceAndWorkbook, type Context } from './run-import.js';
+import {
+  apply,
+  guardRefusal,
+  invalidInput,
+  journalPathOf,
+  makePlan,
+  needsYesRefusal,
+  printIssues,
+  progressFor,
+  readServiceAndWorkbook,
+  type Context,
+} from './run-import.js';
 import { recordingRefusals, recordRunHook } from './run-record.js';
 import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
@@ -129,7 +140,11 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
       const files = options.files.join(', ');
       const words = appSavedPlanWords();
-      const changed = sameWorkbook ? words.serviceChanged : sameService ? words.workbookChanged(files) : words.workbookAndServiceChanged(files);
+      const changed = sameWorkbook
+        ? words.serviceChanged
+        : sameService
+          ? words.workbookChanged(files)
+          : words.workbookAndServiceChanged(files);
 
       let plan: Plan;
       if (approved === null) {
@@ -152,8 +167,17 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       } else {
         const now = new Set(fresh.plan.operations.map((p) => p.op.key));
         const doneBefore = approved.filter((key) => progress.done.has(key) || (progress.unconfirmed.has(key) && !now.has(key)));
-        const run = approvedRemovals(saved.operations, approved.filter((key) => !doneBefore.includes(key)), fresh.plan);
-        if (run.problems.length > 0) throw stale(request.planFile, run.problems.map(savedPlanFindingText), sameWorkbook && sameService ? words.approvedCannotRun : changed);
+        const run = approvedRemovals(
+          saved.operations,
+          approved.filter((key) => !doneBefore.includes(key)),
+          fresh.plan,
+        );
+        if (run.problems.length > 0)
+          throw stale(
+            request.planFile,
+            run.problems.map(savedPlanFindingText),
+            sameWorkbook && sameService ? words.approvedCannotRun : changed,
+          );
         if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
         const removals = run.operations.map((p) => p.op);
         // What an approved removal brings about is said again now, as when it was planned.
@@ -168,7 +192,11 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       const planResult = { issues, plan, summary: { already_matching: alreadyMatching } };
 
       if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-        await finishReports(ctx, { exitCode: EXIT.cannotStart, ...planResult, error: guardRefusal('deletion', deletionGuardLines(plan)) }, reporting);
+        await finishReports(
+          ctx,
+          { exitCode: EXIT.cannotStart, ...planResult, error: guardRefusal('deletion', deletionGuardLines(plan)) },
+          reporting,
+        );
         println(io.stdout, appRunWords().refusedNothingSent);
         return EXIT.cannotStart;
       }

@@ -24,7 +24,11 @@ export async function runHistoryShow(stateDir: string, runId: string, io: AppIO)
     // The record is enough to show; the report may have been removed by hand.
   }
   const names = new Map(readUndoData(stateDir, runId)?.operations.map(({ op }) => [op.key, operationName(op)]) ?? []);
-  const shown = operations.map((o) => ({ status: o.status, name: names.get(o.key) ?? `${o.action} ${o.entity} ${o.id}`, message: o.message }));
+  const shown = operations.map((o) => ({
+    status: o.status,
+    name: names.get(o.key) ?? `${o.action} ${o.entity} ${o.id}`,
+    message: o.message,
+  }));
   for (const line of runText(record, shown, reportPath)) println(io.stdout, line);
   return EXIT.ok;
 }

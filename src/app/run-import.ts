@@ -14,7 +14,7 @@ import { buildPlan, type Plan } from '../plan/plan.js';
 import { withLedgers } from '../plan/ledger-merge.js';
 import { deletionGuardLines, renderPlan } from '../view/plan-text.js';
 import { NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../model/service-state.js';
-import { type ReadStateOptions } from '../service/adapter.js';
+import type { ReadStateOptions } from '../service/adapter.js';
 import { delegationScope } from '../plan/delegation-scope.js';
 import { hasErrors, type Issue } from '../model/issue.js';
 import type { ValidationResult } from '../validate/types.js';
@@ -24,7 +24,7 @@ import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { phaseInRunLanguage } from './progress.js';
 import { confirm } from './prompt.js';
-import { finishReports, type ReportContext, type RunReporting } from './reports.js';
+import { finishReports, type RunReporting } from './reports.js';
 import { isTransientFailure, noteIssues, rejectionIssues } from '../view/row-issues.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
 import { connect, howToConfigure, isServiceConfigured, type Connection } from './service.js';
@@ -99,7 +99,9 @@ export async function readServiceAndWorkbook(
   const current = await state;
   const { org } = current;
   for (const note of current.unmatched?.notes ?? []) println(ctx.io.stdout, appRunWords().note(note()));
-  reading.end(appRunWords().serviceAndWorkbookRead(org.employees.size, org.departments.size, org.teams.size, describeValidation(validation)));
+  reading.end(
+    appRunWords().serviceAndWorkbookRead(org.employees.size, org.departments.size, org.teams.size, describeValidation(validation)),
+  );
   return { current, validation };
 }
 
@@ -109,7 +111,9 @@ export async function readService(connection: Connection, options: ReadStateOpti
   } catch (error) {
     // Nothing was sent yet: whatever stops the read (unreachable, refused credentials) is "cannot start".
     if (error instanceof ServiceError) {
-      throw new OrgsyncError(error.code, appRunWords().couldNotRead(connection.description, error.message), EXIT.cannotStart, { cause: error });
+      throw new OrgsyncError(error.code, appRunWords().couldNotRead(connection.description, error.message), EXIT.cannotStart, {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -127,7 +131,6 @@ function ledgerPath(ctx: Context, connection: Connection, kind: 'absences' | 'fi
 function today(): string {
   return formatISO(new Date(), { representation: 'date' });
 }
-
 
 /** The plan from the workbook and the service's state, with what the ledgers know merged in. */
 export function makePlan(ctx: Context, connection: Connection, serviceState: CurrentState, validation: ValidationResult) {
@@ -177,18 +180,23 @@ export async function planAndApply(
     : findings.length > 0
       ? { export_guard: exportGuardSummary(findings, Boolean(options.acceptChanges)) }
       : undefined;
-  const keepRecord = options.command === 'plan' ? undefined : recordRunHook({
-    options,
-    io,
-    startedAt: ctx.startedAt,
-    runId: claimRunId(options.stateDir, ctx.startedAt),
-    serviceKey: connection.serviceKey,
-    before: serviceState.org,
-    findings,
-    ...(undoing === undefined ? { validation } : { undoes: undoing.runId }),
-  });
+  const keepRecord =
+    options.command === 'plan'
+      ? undefined
+      : recordRunHook({
+          options,
+          io,
+          startedAt: ctx.startedAt,
+          runId: claimRunId(options.stateDir, ctx.startedAt),
+          serviceKey: connection.serviceKey,
+          before: serviceState.org,
+          findings,
+          ...(undoing === undefined ? { validation } : { undoes: undoing.runId }),
+        });
   const reporting: RunReporting = { ...(summary ? { summary } : {}), ...(keepRecord ? { keepRecord } : {}) };
-  return recordingRefusals(ctx, keepRecord, () => showAndApply(ctx, reporting, connection, serviceState, validation, findings, undoing?.runId));
+  return recordingRefusals(ctx, keepRecord, () =>
+    showAndApply(ctx, reporting, connection, serviceState, validation, findings, undoing?.runId),
+  );
 }
 
 async function showAndApply(
@@ -205,9 +213,13 @@ async function showAndApply(
   const exportRefused = findings.length > 0 && !options.acceptChanges;
   const deletionRefused = plan.guard.exceeded && !options.force && !plan.held?.length;
   // A refused run does not first say there is nothing to do: its last words are the refusal.
-  for (const line of renderPlan(plan, options.allRows ? Infinity : 8, { refused: exportRefused || deletionRefused, undoes })) println(io.stdout, line);
+  for (const line of renderPlan(plan, options.allRows ? Infinity : 8, { refused: exportRefused || deletionRefused, undoes }))
+    println(io.stdout, line);
   io.events?.plan(plan);
-  const withPage: RunReporting = { ...reporting, page: { desired: validation.desired, current, proposedRenames: validation.proposedRenames ?? [] } };
+  const withPage: RunReporting = {
+    ...reporting,
+    page: { desired: validation.desired, current, proposedRenames: validation.proposedRenames ?? [] },
+  };
   const guardVerdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
   const guardLines = exportGuardText(findings, guardVerdict);
   for (const line of guardLines) println(io.stdout, line);
@@ -226,18 +238,26 @@ async function showAndApply(
     return EXIT.cannotStart;
   }
   if (options.command === 'plan' || operations.length === 0) {
-    await finishReports(ctx, {
-      exitCode: EXIT.ok,
-      issues,
-      plan,
-      summary: { nothing_to_do: operations.length === 0, already_matching: alreadyMatching },
-    }, withPage);
+    await finishReports(
+      ctx,
+      {
+        exitCode: EXIT.ok,
+        issues,
+        plan,
+        summary: { nothing_to_do: operations.length === 0, already_matching: alreadyMatching },
+      },
+      withPage,
+    );
     return EXIT.ok;
   }
   if (!options.yes) {
     if (!io.interactive) {
       println(io.stderr, appRunWords().needsYes);
-      await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan, summary: { already_matching: alreadyMatching }, error: needsYesRefusal() }, withPage);
+      await finishReports(
+        ctx,
+        { exitCode: EXIT.cannotStart, issues, plan, summary: { already_matching: alreadyMatching }, error: needsYesRefusal() },
+        withPage,
+      );
       return EXIT.cannotStart;
     }
     if (!(await confirm(io, appRunWords().confirmApply(operations.length, connection.description)))) {
@@ -271,7 +291,11 @@ export async function apply(
   planId?: string,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
-  const identity = { serviceKey: connection.serviceKey, workbookHash: await hashInputs(options.files), ...(planId !== undefined ? { plan: planId } : {}) };
+  const identity = {
+    serviceKey: connection.serviceKey,
+    workbookHash: await hashInputs(options.files),
+    ...(planId !== undefined ? { plan: planId } : {}),
+  };
   const journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
   const previous = journal.previous;
   const { runnable, held } = withoutHeld(plan.operations, plan.held);
@@ -290,7 +314,9 @@ export async function apply(
     try {
       journal.beginRun(identity, runnable.length);
     } catch (error) {
-      throw new OrgsyncError('journal_write', appRunWords().journalCannotBegin((error as Error).message), EXIT.cannotStart, { cause: error });
+      throw new OrgsyncError('journal_write', appRunWords().journalCannotBegin((error as Error).message), EXIT.cannotStart, {
+        cause: error,
+      });
     }
     ctx.progress.phase(appRunWords().phaseApplying, runnable.length);
     let settled = 0;
@@ -317,7 +343,8 @@ export async function apply(
   } finally {
     journal.close();
   }
-  for (const line of applySummary([...outcomes, ...held], Date.now() - ctx.startedAt.getTime(), planning.alreadyMatching)) println(io.stdout, line);
+  for (const line of applySummary([...outcomes, ...held], Date.now() - ctx.startedAt.getTime(), planning.alreadyMatching))
+    println(io.stdout, line);
   const exitCode = exitCodeOf({ outcomes, stopped });
   if (plan.held?.length) println(io.stdout, heldLine(options, plan.held.length));
   if (stopped === 'interrupted') println(io.stdout, appRunWords().interrupted);
@@ -327,23 +354,23 @@ export async function apply(
   }
   if (exitCode === EXIT.partial && stopped !== 'journal') {
     const refusedRows = outcomes.some((o) => o.status === 'failed' && !isTransientFailure(o));
-    println(
-      io.stdout,
-      refusedRows ? appRunWords().someRefused : appRunWords().someUnavailable,
-    );
+    println(io.stdout, refusedRows ? appRunWords().someRefused : appRunWords().someUnavailable);
   }
   const rejected = rejectionIssues(outcomes);
-  await finishReports(ctx, {
-    exitCode,
-    issues: [...planning.issues, ...rejected],
-    plan,
-    outcomes: [...outcomes, ...held],
-    summary: { already_matching: planning.alreadyMatching },
-    ...(exitCode === EXIT.ok ? {} : { error: applyError(outcomes, runnable.length, stopped, stopError) }),
-  }, reporting);
+  await finishReports(
+    ctx,
+    {
+      exitCode,
+      issues: [...planning.issues, ...rejected],
+      plan,
+      outcomes: [...outcomes, ...held],
+      summary: { already_matching: planning.alreadyMatching },
+      ...(exitCode === EXIT.ok ? {} : { error: applyError(outcomes, runnable.length, stopped, stopError) }),
+    },
+    reporting,
+  );
   return exitCode;
 }
-
 
 /** A guard's refusal in the words the run printed (exit 3). */
 export function guardRefusal(guard: 'export' | 'deletion', lines: readonly string[]): RunError {
@@ -354,8 +381,10 @@ export function guardRefusal(guard: 'export' | 'deletion', lines: readonly strin
 function applyError(outcomes: readonly OperationOutcome[], total: number, stopped: string | null, stopError: Error | undefined): RunError {
   const words = appRunWords();
   if (stopped === 'interrupted') return { code: 'interrupted', message: words.interrupted };
-  if (stopped === 'auth') return { code: 'service_failure', cause: 'service_auth', message: stopError?.message ?? words.endedWith(EXIT.cannotStart) };
-  if (stopped === 'journal') return { code: 'state_failure', cause: 'journal_write', message: [stopError?.message, words.journalStopped].filter(Boolean).join(' ') };
+  if (stopped === 'auth')
+    return { code: 'service_failure', cause: 'service_auth', message: stopError?.message ?? words.endedWith(EXIT.cannotStart) };
+  if (stopped === 'journal')
+    return { code: 'state_failure', cause: 'journal_write', message: [stopError?.message, words.journalStopped].filter(Boolean).join(' ') };
   const failed = outcomes.filter((o) => o.status === 'failed');
   const why = failed.some((o) => !isTransientFailure(o)) ? words.someRefused : words.someUnavailable;
   return { code: 'operations_failed', message: words.operationsFailed(outcomes.filter((o) => !succeeded(o)).length, total, why) };

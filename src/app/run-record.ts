@@ -41,7 +41,11 @@ export interface ExportGuardSummary {
 }
 
 export function exportGuardSummary(findings: readonly GuardFinding[], accepted: boolean): ExportGuardSummary {
-  return { refused: findings.length > 0 && !accepted, accepted: findings.length > 0 && accepted, findings: findings.map((f) => ({ ...f, message: describeFinding(f) })) };
+  return {
+    refused: findings.length > 0 && !accepted,
+    accepted: findings.length > 0 && accepted,
+    findings: findings.map((f) => ({ ...f, message: describeFinding(f) })),
+  };
 }
 
 export interface RunToRecord {
@@ -80,14 +84,17 @@ export function recordRunHook(run: RunToRecord): KeepRecord {
       const outcomes = result.outcomes ?? [];
       const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);
       if (applied && run.validation) keepBaseline(run, dir);
-      if (applied && run.undoes !== undefined) restoreBaseline(options.stateDir, run.serviceKey, run.undoes, join(historyDir(options.stateDir), run.undoes));
+      if (applied && run.undoes !== undefined)
+        restoreBaseline(options.stateDir, run.serviceKey, run.undoes, join(historyDir(options.stateDir), run.undoes));
       const finishedAt = new Date();
       const record: RunRecord = {
         version: HISTORY_VERSION,
         id: run.runId,
         command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : 'run',
         ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
-        ...(run.apply ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) } : {}),
+        ...(run.apply
+          ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) }
+          : {}),
         started_at: run.startedAt.toISOString(),
         finished_at: finishedAt.toISOString(),
         duration_ms: finishedAt.getTime() - run.startedAt.getTime(),
@@ -100,13 +107,17 @@ export function recordRunHook(run: RunToRecord): KeepRecord {
         ...(result.error && result.exitCode !== 0 ? { error: result.error } : {}),
         undoable: outcomes.some((o) => o.status === 'done'),
       };
-      const undo = outcomes.length > 0
-        ? {
-            version: HISTORY_VERSION,
-            before: touchedBefore(run.before, outcomes.map((o) => o.op)),
-            operations: outcomes.map((o) => ({ op: o.op, status: o.status })),
-          }
-        : null;
+      const undo =
+        outcomes.length > 0
+          ? {
+              version: HISTORY_VERSION,
+              before: touchedBefore(
+                run.before,
+                outcomes.map((o) => o.op),
+              ),
+              operations: outcomes.map((o) => ({ op: o.op, status: o.status })),
+            }
+          : null;
       await saveRun(options.stateDir, record, undo);
     } catch (failure) {
       // Half a record is no record (it is not listed) and would only keep a full disk full.
@@ -130,7 +141,14 @@ export async function recordingRefusals<T>(ctx: ReportContext, keepRecord: KeepR
     if (error instanceof OrgsyncError && keepRecord) {
       const { options, startedAt } = ctx;
       const result: RunResult = { exitCode: error.exitCode, issues: [], error: runErrorOf(error.code, error.message) };
-      const report: ReportInput = { exitCode: error.exitCode, issues: [], command: options.command, files: options.files, startedAt, finishedAt: new Date() };
+      const report: ReportInput = {
+        exitCode: error.exitCode,
+        issues: [],
+        command: options.command,
+        files: options.files,
+        startedAt,
+        finishedAt: new Date(),
+      };
       await keepRecord(result, report);
     }
     throw error;

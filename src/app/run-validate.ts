@@ -54,7 +54,11 @@ export async function runValidate(options: ImportOptions, io: AppIO): Promise<Ex
     printIssues(validation.issues, io);
     const exitCode = hasErrors(validation.issues) ? EXIT.validation : EXIT.ok;
     if (!connection) println(io.stdout, appRunWords().checkedOffline);
-    await finishReports(ctx, { exitCode, issues: validation.issues, ...(exitCode === EXIT.ok ? {} : { error: invalidInput(validation.issues) }) });
+    await finishReports(ctx, {
+      exitCode,
+      issues: validation.issues,
+      ...(exitCode === EXIT.ok ? {} : { error: invalidInput(validation.issues) }),
+    });
     return exitCode;
   } finally {
     await connection?.close();

@@ -21,7 +21,6 @@ import { reasonWording } from '../view/reason-text.js';
 import { schemaProblems } from '../words/app-schema.js';
 import type { ImportOptions } from './options.js';
 
-
 /** The file's format name, a code that never changes with the language: "orgsync-import plan". */
 export const PLAN_FILE_FORMAT = `${PACKAGE.name} plan`;
 /** 2: an update's changes carry each field's value before and after (`{field: {was, now}}`). */

@@ -23,7 +23,11 @@ export { isServiceConfigured } from './options.js';
  * The sandbox's refusal to give a company that holds people or units another top department
  * (--root-id/--root-name), in the run's language, naming the state file to delete.
  */
-export function rootRefusal(clash: { path: string; held: { id: string; name: string }; asked: { id: string; name: string } }): OrgsyncError {
+export function rootRefusal(clash: {
+  path: string;
+  held: { id: string; name: string };
+  asked: { id: string; name: string };
+}): OrgsyncError {
   return new OrgsyncError('sandbox_state', sandboxWords().rootHeld(clash.path, clash.held, clash.asked));
 }
 
@@ -31,7 +35,9 @@ export function rootRefusal(clash: { path: string; held: { id: string; name: str
 export const howToConfigure = (): string => appRunWords().howToConfigure;
 
 export function serviceKey(api: string, baseUrl: string, companyId: string | undefined): string {
-  const hash = createHash('sha256').update(`${api}\n${sameServiceSpelling(baseUrl)}\n${companyId ?? ''}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${api}\n${sameServiceSpelling(baseUrl)}\n${companyId ?? ''}`)
+    .digest('hex');
   return `${api}-${hash.slice(0, 16)}`;
 }
 
@@ -55,11 +61,7 @@ export function sameServiceSpelling(baseUrl: string): string {
   return `${url.protocol}//${hostname}${port}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-export async function connect(
-  options: ServiceOptions,
-  stateDir: string,
-  warn: (line: string) => void = () => {},
-): Promise<Connection> {
+export async function connect(options: ServiceOptions, stateDir: string, warn: (line: string) => void = () => {}): Promise<Connection> {
   // The HTTP stack is loaded only when a service is used: an offline validate starts faster without it.
   const { createAdapter, sendsInsecurely } = await import('../service/connect.js');
   if (options.sandbox) {
@@ -88,7 +90,11 @@ export async function connect(
       // The sandbox's port changes every run; its state is what identifies it, and a deleted state file
       // starts a new sandbox whose journal and ledgers start empty too. An older state file keeps the key
       // it always had, and with it its journal and ledgers.
-      serviceKey: serviceKey(options.api, sandbox.instanceId === undefined ? 'sandbox' : `sandbox ${sandbox.instanceId}`, String(sandbox.companyId)),
+      serviceKey: serviceKey(
+        options.api,
+        sandbox.instanceId === undefined ? 'sandbox' : `sandbox ${sandbox.instanceId}`,
+        String(sandbox.companyId),
+      ),
       description: appRunWords().embeddedSandbox(options.api, join(stateDir, 'sandbox.json')),
       close: async () => {
         await adapter.close();

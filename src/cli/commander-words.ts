@@ -42,7 +42,11 @@ export class CommandInWords extends Command {
     const names = this.createHelp()
       .visibleCommands(this)
       .flatMap((command) => [command.name(), ...(command.alias() ? [command.alias()] : [])]);
-    this.fail('commander.unknownCommand', commanderWords().unknownCommand(name), this.settings._showSuggestionAfterError ? nearest(name, names) : undefined);
+    this.fail(
+      'commander.unknownCommand',
+      commanderWords().unknownCommand(name),
+      this.settings._showSuggestionAfterError ? nearest(name, names) : undefined,
+    );
   }
 
   missingArgument(name: string): void {
@@ -51,11 +55,17 @@ export class CommandInWords extends Command {
   }
 
   optionMissingArgument(option: Option): void {
-    this.fail('commander.optionMissingArgument', commanderWords().optionMissingArgument(inWords(option.flags, commanderWords().placeholders)));
+    this.fail(
+      'commander.optionMissingArgument',
+      commanderWords().optionMissingArgument(inWords(option.flags, commanderWords().placeholders)),
+    );
   }
 
   missingMandatoryOptionValue(option: Option): void {
-    this.fail('commander.missingMandatoryOptionValue', commanderWords().missingMandatoryOption(inWords(option.flags, commanderWords().placeholders)));
+    this.fail(
+      'commander.missingMandatoryOptionValue',
+      commanderWords().missingMandatoryOption(inWords(option.flags, commanderWords().placeholders)),
+    );
   }
 
   _conflictingOption(option: Option, conflicting: Option): void {
@@ -79,9 +89,10 @@ export class CommandInWords extends Command {
     } catch (error) {
       if ((error as CommanderError).code !== 'commander.invalidArgument') throw error;
       const w = commanderWords();
-      const head = 'flags' in target
-        ? w.invalidOptionValue(inWords(target.flags, w.placeholders), value)
-        : w.invalidArgumentValue(value, w.placeholders[target.name()] ?? target.name());
+      const head =
+        'flags' in target
+          ? w.invalidOptionValue(inWords(target.flags, w.placeholders), value)
+          : w.invalidArgumentValue(value, w.placeholders[target.name()] ?? target.name());
       const choices = target.argChoices;
       const reason = choices && !choices.includes(value) ? w.allowedChoices(choices.join(', ')) : (error as Error).message;
       this.error(`${head} ${reason}`, { exitCode: (error as CommanderError).exitCode, code: 'commander.invalidArgument' });
@@ -97,7 +108,12 @@ export class CommandInWords extends Command {
     const flags: string[] = [];
     let command: Command | null = this;
     do {
-      flags.push(...command.createHelp().visibleOptions(command).flatMap((option) => (option.long ? [option.long] : [])));
+      flags.push(
+        ...command
+          .createHelp()
+          .visibleOptions(command)
+          .flatMap((option) => (option.long ? [option.long] : [])),
+      );
       command = command.parent;
     } while (command && !(command as unknown as Settings)._enablePositionalOptions);
     return flags;
@@ -113,16 +129,14 @@ export class CommandInWords extends Command {
 /** Sets commander's own words on `program`; the sub-commands made after this inherit them. */
 export function speakCommanderWords(program: Command): Command {
   const w = commanderWords();
-  return program
-    .helpOption('-h, --help', w.helpOption)
-    .configureHelp({
-      styleTitle: (title) => w.titles[title] ?? title,
-      styleOptionText: (text) => (text === '[options]' ? w.optionsPlaceholder : inWords(text, w.placeholders)),
-      styleArgumentText: (text) => inWords(text, w.placeholders),
-      styleSubcommandText: (text) => (text === '[command]' ? w.commandPlaceholder : text),
-      optionDescription: (option) => withNotes(option.description, optionNotes(option)),
-      argumentDescription: (argument) => withNotes(argument.description, argumentNotes(argument)),
-    } satisfies Partial<Help>);
+  return program.helpOption('-h, --help', w.helpOption).configureHelp({
+    styleTitle: (title) => w.titles[title] ?? title,
+    styleOptionText: (text) => (text === '[options]' ? w.optionsPlaceholder : inWords(text, w.placeholders)),
+    styleArgumentText: (text) => inWords(text, w.placeholders),
+    styleSubcommandText: (text) => (text === '[command]' ? w.commandPlaceholder : text),
+    optionDescription: (option) => withNotes(option.description, optionNotes(option)),
+    argumentDescription: (argument) => withNotes(argument.description, argumentNotes(argument)),
+  } satisfies Partial<Help>);
 }
 
 /**
@@ -132,7 +146,10 @@ export function speakCommanderWords(program: Command): Command {
 function inWords(text: string, placeholders: Record<string, string>): string {
   const named = (name: string): string => placeholders[name] ?? name;
   if (/^[a-z-]+$/.test(text)) return named(text);
-  return text.replace(/([<[])([a-z-]+)((?:\.\.\.)?[>\]])/g, (_all, open: string, name: string, close: string) => `${open}${named(name)}${close}`);
+  return text.replace(
+    /([<[])([a-z-]+)((?:\.\.\.)?[>\]])/g,
+    (_all, open: string, name: string, close: string) => `${open}${named(name)}${close}`,
+  );
 }
 
 /** commander's own notes (Help.optionDescription), in the run's words. */

@@ -19,7 +19,6 @@ import { cliWords } from '../words/cli.js';
 import { commanderWords } from '../words/commander.js';
 import { CommandInWords, speakCommanderWords } from './commander-words.js';
 
-
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(cliWords().wholeNumberFrom(1));
@@ -129,7 +128,10 @@ async function loadOutput(): Promise<RunOutput> {
 
 async function jsonEvents(): Promise<JsonEvents> {
   const { JsonEvents } = await import('../app/events.js');
-  return new JsonEvents((line) => process.stdout.write(line), (text) => scrubSecrets(text, givenSecrets));
+  return new JsonEvents(
+    (line) => process.stdout.write(line),
+    (text) => scrubSecrets(text, givenSecrets),
+  );
 }
 
 async function makeIO(signal?: AbortSignal): Promise<AppIO> {
@@ -157,10 +159,7 @@ function interruptible(timeoutMs: number | undefined): AbortSignal {
     if (controller.signal.aborted) leaveNow(cliWords().stoppedAtOnce);
     process.stderr.write(`\n${cliWords().stopping}\n`);
     controller.abort();
-    setTimeout(
-      () => leaveNow(cliWords().stoppedInFlight(graceMs / 1000)),
-      graceMs,
-    ).unref();
+    setTimeout(() => leaveNow(cliWords().stoppedInFlight(graceMs / 1000)), graceMs).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -218,7 +217,9 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       const { runApply } = await import('../app/run-apply.js');
       const apiGiven = typeof flags.api === 'string' || Boolean(process.env[ENV.api]);
       const request = { planFile: resolve(planFile), apiGiven, ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}) };
-      setExit(await runApply(request, await importOptions('apply', [], flags), await makeIO(interruptible(flags.timeout as number | undefined))));
+      setExit(
+        await runApply(request, await importOptions('apply', [], flags), await makeIO(interruptible(flags.timeout as number | undefined))),
+      );
     });
 
   program
@@ -246,7 +247,9 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .argument('<run>', w.undoRun)
     .action(async (runId: string, flags: Flags) => {
       const { runUndo } = await import('../app/run-undo.js');
-      setExit(await runUndo(await importOptions('undo', [], flags), runId, await makeIO(interruptible(flags.timeout as number | undefined))));
+      setExit(
+        await runUndo(await importOptions('undo', [], flags), runId, await makeIO(interruptible(flags.timeout as number | undefined))),
+      );
     });
 
   program

@@ -2,10 +2,7 @@
 import type { OperationOf } from '../model/operations.js';
 import { loadWords } from '../words/load.js';
 
-export function absenceMismatch(
-  op: OperationOf<'reportAbsence'>,
-  answered: { startDate: string; endDate: string | null },
-): string | null {
+export function absenceMismatch(op: OperationOf<'reportAbsence'>, answered: { startDate: string; endDate: string | null }): string | null {
   const expectedStart = op.keepsStart ?? op.startDate;
   if (answered.startDate === expectedStart && answered.endDate === op.endDate) return null;
   return loadWords().absenceAnswerDiffers(

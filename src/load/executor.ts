@@ -133,7 +133,7 @@ export async function executePlan(planned: readonly PlannedOperation[], options:
  */
 function dependencyCounts(planned: readonly PlannedOperation[]): { waitingOn: Int32Array; from: Int32Array; waiters: Int32Array } {
   const placeOf = new Map<string, number>();
-  planned.forEach((p, index) => placeOf.set(p.op.key, index));
+  for (const [index, p] of planned.entries()) placeOf.set(p.op.key, index);
   const waitingOn = new Int32Array(planned.length);
   const from = new Int32Array(planned.length + 1);
   for (const p of planned) {

@@ -50,7 +50,6 @@ export interface RunRecord {
   undoable: boolean;
 }
 
-
 export interface UndoData {
   version: number;
   before: BeforeState;
@@ -70,7 +69,10 @@ export function historyDir(stateDir: string): string {
  * read-only disk) does not stop the run: its record is tried at its end, and a failure then is said.
  */
 export function claimRunId(stateDir: string, startedAt: Date): string {
-  const base = startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const base = startedAt
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
   try {
     mkdirSync(historyDir(stateDir), { recursive: true });
     for (let n = 1; ; n++) {

@@ -196,7 +196,7 @@ export class Journal {
     } catch (error) {
       throw new StateFileError(dirname(path), 'open', error);
     }
-    const lockPath = path.replace(/\.jsonl$/, '') + '.lock';
+    const lockPath = `${path.replace(/\.jsonl$/, '')}.lock`;
     lockJournal(lockPath);
     try {
       const entries = readEntries(path);
@@ -223,7 +223,7 @@ export class Journal {
   private write(entry: Entry): void {
     if (this.fd === null) return;
     try {
-      writeSync(this.fd, JSON.stringify(entry) + '\n');
+      writeSync(this.fd, `${JSON.stringify(entry)}\n`);
     } catch (error) {
       throw new StateFileError(this.path, 'write', error);
     }
@@ -321,11 +321,7 @@ function refuseNonRegularFile(path: string): void {
     return; // does not exist yet
   }
   if (!isFile) {
-    throw new OrgsyncError(
-      'journal_not_a_file',
-      loadWords().journalNotAFile(path),
-      EXIT.cannotStart,
-    );
+    throw new OrgsyncError('journal_not_a_file', loadWords().journalNotAFile(path), EXIT.cannotStart);
   }
 }
 
@@ -335,7 +331,7 @@ function rewrite(path: string, entries: readonly Entry[]): void {
   try {
     const fd = openSync(aside, 'w');
     try {
-      if (entries.length > 0) writeSync(fd, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+      if (entries.length > 0) writeSync(fd, `${entries.map((e) => JSON.stringify(e)).join('\n')}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -43,7 +43,7 @@ class JsonLines<Line> {
   append(line: Line): void {
     try {
       mkdirSync(dirname(this.path), { recursive: true });
-      appendFileSync(this.path, JSON.stringify(line) + '\n');
+      appendFileSync(this.path, `${JSON.stringify(line)}\n`);
     } catch (error) {
       throw new StateFileError(this.path, 'write', error);
     }
@@ -127,7 +127,10 @@ export class AbsenceLedger {
     if ('renamed_to' in line) {
       const moving = this.byEmployee.get(line.employee_id) ?? [];
       this.byEmployee.delete(line.employee_id);
-      this.byEmployee.set(line.renamed_to, moving.map((p) => ({ ...p, employeeId: line.renamed_to })));
+      this.byEmployee.set(
+        line.renamed_to,
+        moving.map((p) => ({ ...p, employeeId: line.renamed_to })),
+      );
       return;
     }
     const period: LedgerPeriod = { employeeId: line.employee_id, startDate: line.start_date, endDate: line.end_date ?? null };
@@ -213,7 +216,10 @@ export class FiredLedger {
  * The outcome hook that keeps the ledgers: what the service now holds and cannot show back. An absence is
  * recorded as the service answered it, even when that differs from what was sent.
  */
-export function recordInLedgers(ledgers: { absences: AbsenceLedger; fired: FiredLedger }, today: () => string): (outcome: OperationOutcome) => void {
+export function recordInLedgers(
+  ledgers: { absences: AbsenceLedger; fired: FiredLedger },
+  today: () => string,
+): (outcome: OperationOutcome) => void {
   return (outcome) => record(outcome, ledgers, today);
 }
 

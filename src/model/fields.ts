@@ -108,7 +108,10 @@ export const USER_FIELDS = [
     key: 'email',
     required: true,
     aliases: ['e-mail', 'mail', 'email address', 'e-mail address', 'e-mailadresse'],
-    help: { en: 'A valid e-mail address. One person has one e-mail address.', da: 'En gyldig e-mailadresse. En person har én e-mailadresse.' },
+    help: {
+      en: 'A valid e-mail address. One person has one e-mail address.',
+      da: 'En gyldig e-mailadresse. En person har én e-mailadresse.',
+    },
     value: 'email',
     example: { en: 'emma.larsen@example.com', da: 'mette.soerensen@example.dk' },
     wire: { v3: { write: 'email', read: ['email'], absent: 'blank' }, v2: { write: 'email', read: ['email'], absent: 'blank' } },
@@ -121,10 +124,16 @@ export const USER_FIELDS = [
     key: 'username',
     required: false,
     aliases: ['user name', 'brugernavn'],
-    help: { en: 'Login name. Blank: the e-mail address. Unique across people.', da: 'Brugernavn til login. Tomt: e-mailadressen. Unikt for hver person.' },
+    help: {
+      en: 'Login name. Blank: the e-mail address. Unique across people.',
+      da: 'Brugernavn til login. Tomt: e-mailadressen. Unikt for hver person.',
+    },
     value: 'text',
     example: { en: 'emma.larsen', da: 'mette.soerensen' },
-    wire: { v3: { write: 'username', read: ['username'], absent: 'blank' }, v2: { write: 'username', read: ['username'], absent: 'blank' } },
+    wire: {
+      v3: { write: 'username', read: ['username'], absent: 'blank' },
+      v2: { write: 'username', read: ['username'], absent: 'blank' },
+    },
     update: 'updatable',
     compare: 'exact',
     undo: true,
@@ -134,7 +143,10 @@ export const USER_FIELDS = [
     key: 'gender',
     required: false,
     aliases: ['sex', 'køn'],
-    help: { en: 'f or m (female, male, woman, man also accepted). Blank: not stated.', da: 'K eller M (kvinde, mand accepteres også). Tomt: ikke oplyst.' },
+    help: {
+      en: 'f or m (female, male, woman, man also accepted). Blank: not stated.',
+      da: 'K eller M (kvinde, mand accepteres også). Tomt: ikke oplyst.',
+    },
     value: 'gender',
     example: { en: 'f', da: 'K' },
     dropdown: { en: ['f', 'm'], da: ['K', 'M'] },
@@ -192,14 +204,25 @@ export const EMPLOYEE_FIELDS = [
   },
 ] as const satisfies readonly ValueFieldDef<Employee>[];
 
-const EMPLOYEE_ID_ALIASES = ['employee id', 'employee no', 'employee number', 'emp id', 'medarbejder_id', 'medarbejdernummer', 'medarbejdernr'];
+const EMPLOYEE_ID_ALIASES = [
+  'employee id',
+  'employee no',
+  'employee number',
+  'emp id',
+  'medarbejder_id',
+  'medarbejdernummer',
+  'medarbejdernr',
+];
 
 export const EMPLOYEE_KEY_COLUMNS = {
   employee_id: {
     ...name('employee_id', 'Employee ID', 'Medarbejder_id'),
     required: true,
     aliases: EMPLOYEE_ID_ALIASES,
-    help: { en: 'The employment’s id in your HR system. One row per employment; unique in the sheet.', da: 'Ansættelsens id i jeres HR-system. Én række pr. ansættelse; unikt i arket.' },
+    help: {
+      en: 'The employment’s id in your HR system. One row per employment; unique in the sheet.',
+      da: 'Ansættelsens id i jeres HR-system. Én række pr. ansættelse; unikt i arket.',
+    },
     value: 'id',
     example: { en: '1001', da: '1001' },
   },
@@ -218,7 +241,10 @@ export const EMPLOYEE_KEY_COLUMNS = {
     ...name('team_id', 'Team ID', 'Team'),
     required: false,
     aliases: ['team', 'team id'],
-    help: { en: 'The ID of a team in the Organisation sheet or already in the service. Blank: in no team.', da: 'Id på et team i arket Organisation eller i tjenesten. Tomt: ikke i et team.' },
+    help: {
+      en: 'The ID of a team in the Organisation sheet or already in the service. Blank: in no team.',
+      da: 'Id på et team i arket Organisation eller i tjenesten. Tomt: ikke i et team.',
+    },
     value: 'id',
     example: { en: 'T-100', da: 'T-100' },
   },
@@ -330,7 +356,10 @@ export const ABSENCE_COLUMNS = {
     ...name('employee_id', 'Employee ID', 'Medarbejder_id'),
     required: true,
     aliases: EMPLOYEE_ID_ALIASES,
-    help: { en: 'An employee in the Employees sheet or in the service. The employee must be in a team.', da: 'En medarbejder i arket Medarbejdere eller i tjenesten. Medarbejderen skal være i et team.' },
+    help: {
+      en: 'An employee in the Employees sheet or in the service. The employee must be in a team.',
+      da: 'En medarbejder i arket Medarbejdere eller i tjenesten. Medarbejderen skal være i et team.',
+    },
     value: 'id',
     example: { en: '1001', da: '1001' },
   },
@@ -397,18 +426,25 @@ export const SHEET_COLUMNS: Record<SheetKind, readonly (ColumnDef & { key?: stri
   employees: [
     EMPLOYEE_KEY_COLUMNS.employee_id,
     EMPLOYEE_KEY_COLUMNS.user_id,
-    users['name']!,
-    users['email']!,
-    users['username']!,
-    users['gender']!,
-    users['birthday']!,
-    employees['employment']!,
-    employees['system_language']!,
+    users.name!,
+    users.email!,
+    users.username!,
+    users.gender!,
+    users.birthday!,
+    employees.employment!,
+    employees.system_language!,
     EMPLOYEE_KEY_COLUMNS.team_id,
     EMPLOYEE_KEY_COLUMNS.status,
     EMPLOYEE_KEY_COLUMNS.previous_employee_id,
   ],
-  organisation: [UNIT_KEY_COLUMNS.type, UNIT_KEY_COLUMNS.id, units['name']!, UNIT_KEY_COLUMNS.parent_id, units['owner']!, UNIT_KEY_COLUMNS.previous_id],
+  organisation: [
+    UNIT_KEY_COLUMNS.type,
+    UNIT_KEY_COLUMNS.id,
+    units.name!,
+    UNIT_KEY_COLUMNS.parent_id,
+    units.owner!,
+    UNIT_KEY_COLUMNS.previous_id,
+  ],
   absence: Object.values(ABSENCE_COLUMNS),
   delegations: Object.values(DELEGATION_COLUMNS),
 };
@@ -424,9 +460,12 @@ const UPDATABLE_EMPLOYEE_FIELDS = EMPLOYEE_FIELDS.filter((field) => field.update
  * An employee's updatable value fields as last seen: what the service hides while the employee is fired
  * (neither version shows a fired employee), kept by the fired ledger so a rehire is compared with them.
  */
-export function hiddenWhileFired(employee: Partial<Pick<Employee, EmployeeFieldKey>> | undefined): Partial<Pick<Employee, EmployeeFieldKey>> {
+export function hiddenWhileFired(
+  employee: Partial<Pick<Employee, EmployeeFieldKey>> | undefined,
+): Partial<Pick<Employee, EmployeeFieldKey>> {
   const values: Record<string, unknown> = {};
-  if (employee) for (const field of UPDATABLE_EMPLOYEE_FIELDS) if (employee[field.key] !== undefined) values[field.key] = employee[field.key];
+  if (employee)
+    for (const field of UPDATABLE_EMPLOYEE_FIELDS) if (employee[field.key] !== undefined) values[field.key] = employee[field.key];
   return values as Partial<Pick<Employee, EmployeeFieldKey>>;
 }
 

@@ -36,7 +36,6 @@ export type UserChanges = FieldChanges<User, UserFieldKey>;
 export type EmployeeChanges = FieldChanges<Employee, EmployeeFieldKey>;
 export type UnitChanges = FieldChanges<Department, UnitFieldKey>;
 
-
 export type Operation =
   | (Base & { type: 'createUser'; id: string; fields: UserFields })
   | (Base & {
@@ -143,7 +142,9 @@ export function operation<O extends NewOperation>(fields: O, step?: string): O &
 }
 
 /** The reasons that carry nothing but their code. */
-type BareReasonCode = { [C in OperationReasonCode]: Exclude<keyof Extract<OperationReason, { code: C }>, 'code'> extends never ? C : never }[OperationReasonCode];
+type BareReasonCode = {
+  [C in OperationReasonCode]: Exclude<keyof Extract<OperationReason, { code: C }>, 'code'> extends never ? C : never;
+}[OperationReasonCode];
 
 /**
  * One object for each reason that carries nothing but its code, shared by every operation with that

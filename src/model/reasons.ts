@@ -109,7 +109,14 @@ export type NoteReason =
   // Consequences of the plan (consequences.ts).
   | { code: 'team_deleted'; id: string; name?: string; leader: Who }
   | { code: 'sick_leaves_teams'; who: Who; since: string; fired: boolean }
-  | { code: 'loses_owner'; unit: { kind: 'department' | 'team'; id: string; name: string }; owner: Who; heir: Who; from: string; top: boolean }
+  | {
+      code: 'loses_owner';
+      unit: { kind: 'department' | 'team'; id: string; name: string };
+      owner: Who;
+      heir: Who;
+      from: string;
+      top: boolean;
+    }
   | { code: 'new_units_inherit'; units: Inherited[]; more: number }
   | { code: 'team_emptied'; id: string; name: string; had: number }
   | { code: 'top_owner_fired'; owner: Who }

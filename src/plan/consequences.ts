@@ -46,7 +46,16 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
     if (op.type !== 'deleteTeam') continue;
     const team = before.teams.get(op.id);
     const leader = team?.responsible ?? responsibleBefore.get(`team:${op.id}`) ?? null;
-    note(`team:${op.id}`, { code: 'team_deleted', id: op.id, ...(team?.name !== undefined ? { name: team.name } : {}), leader: leader ? who(before, leader) : null }, op.source);
+    note(
+      `team:${op.id}`,
+      {
+        code: 'team_deleted',
+        id: op.id,
+        ...(team?.name !== undefined ? { name: team.name } : {}),
+        leader: leader ? who(before, leader) : null,
+      },
+      op.source,
+    );
   }
 
   const employeeIds = renameChains(ops, 'renameEmployee');
@@ -81,20 +90,30 @@ export function planConsequences(input: ConsequenceInput, ops: readonly Operatio
       const isTop = kind === 'department' && unit.id === top?.id;
       note(
         `${kind}:${id}`,
-        { code: 'loses_owner', unit: { kind, id, name: later.name }, owner: who(before, unit.owner), heir: heir ? who(after, heir) : null, from: String(from), top: isTop },
+        {
+          code: 'loses_owner',
+          unit: { kind, id, name: later.name },
+          owner: who(before, unit.owner),
+          heir: heir ? who(after, heir) : null,
+          from: String(from),
+          top: isTop,
+        },
         sourceOf((op) => (op.type === 'updateDepartment' || op.type === 'updateTeam') && op.id === id),
       );
     }
   }
 
   // exports.md: a unit without a leader inherits one (the service does it), and the plan says who.
-  const createdUnits = new Set(ops.flatMap((op) => (op.type === 'createDepartment' ? [op.id] : op.type === 'createTeam' ? [`team:${op.id}`] : [])));
+  const createdUnits = new Set(
+    ops.flatMap((op) => (op.type === 'createDepartment' ? [op.id] : op.type === 'createTeam' ? [`team:${op.id}`] : [])),
+  );
   const leaderless: Inherited[] = [];
   for (const d of after.departments.values()) {
     if (createdUnits.has(d.id) && !d.owner) leaderless.push({ kind: 'department', id: d.id, heir: who(after, responsibleAfter.get(d.id)) });
   }
   for (const t of after.teams.values()) {
-    if (createdUnits.has(`team:${t.id}`) && !t.owner) leaderless.push({ kind: 'team', id: t.id, heir: who(after, responsibleAfter.get(`team:${t.id}`)) });
+    if (createdUnits.has(`team:${t.id}`) && !t.owner)
+      leaderless.push({ kind: 'team', id: t.id, heir: who(after, responsibleAfter.get(`team:${t.id}`)) });
   }
   if (leaderless.length > 0) {
     const more = Math.max(0, leaderless.length - INHERITED_SHOWN);

@@ -45,14 +45,24 @@ export function planAbsences(
     else byEmployee.set(p.employeeId, [p]);
   }
   const accounted = new Set<ReportedPeriod>();
-  const report = (absence: Absence, fields: { startDate: string; endDate: string | null; keepsStart?: string }, step: string | undefined, reason: OperationReason) => {
-    ops.push(operation({
-      type: 'reportAbsence',
-      employeeId: absence.employeeId,
-      ...fields,
-      reason,
-      source: absence.source,
-    }, step));
+  const report = (
+    absence: Absence,
+    fields: { startDate: string; endDate: string | null; keepsStart?: string },
+    step: string | undefined,
+    reason: OperationReason,
+  ) => {
+    ops.push(
+      operation(
+        {
+          type: 'reportAbsence',
+          employeeId: absence.employeeId,
+          ...fields,
+          reason,
+          source: absence.source,
+        },
+        step,
+      ),
+    );
   };
   for (const absence of absences) {
     const wanted = { startDate: absence.startDate, endDate: absence.endDate };
@@ -66,7 +76,14 @@ export function planAbsences(
     }
     const held = touched[0];
     if (!options.merge || held === undefined) {
-      report(absence, wanted, undefined, absence.endDate === null ? { code: 'sick_from', start: absence.startDate } : { code: 'sick', start: absence.startDate, end: absence.endDate });
+      report(
+        absence,
+        wanted,
+        undefined,
+        absence.endDate === null
+          ? { code: 'sick_from', start: absence.startDate }
+          : { code: 'sick', start: absence.startDate, end: absence.endDate },
+      );
       continue;
     }
     if (touched.length > 1) {
@@ -83,14 +100,22 @@ export function planAbsences(
     }
     if (held.startDate > absence.startDate) {
       // An earlier start always moves; the end moves when one is sent.
-      report(absence, wanted, undefined, { code: 'correct_earlier_start', held: { start: held.startDate, end: held.endDate }, wanted: { start: absence.startDate, end: absence.endDate } });
+      report(absence, wanted, undefined, {
+        code: 'correct_earlier_start',
+        held: { start: held.startDate, end: held.endDate },
+        wanted: { start: absence.startDate, end: absence.endDate },
+      });
       continue;
     }
     if (held.endDate !== null) {
       // The start moves later only when the same end date is sent: shorten first, then set the end.
       const extend = held.endDate !== absence.endDate;
       const heldPeriod = { start: held.startDate, end: held.endDate };
-      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? 'shorten' : undefined, { code: 'correct_later_start', held: heldPeriod, start: absence.startDate });
+      report(absence, { startDate: absence.startDate, endDate: held.endDate }, extend ? 'shorten' : undefined, {
+        code: 'correct_later_start',
+        held: heldPeriod,
+        start: absence.startDate,
+      });
       if (extend) report(absence, wanted, undefined, { code: 'correct_then_end', held: heldPeriod, end: absence.endDate });
       continue;
     }
@@ -102,13 +127,22 @@ export function planAbsences(
       continue;
     }
     // An open period: send the end first (the start stays), then the same end again, which moves the start.
-    report(absence, { ...wanted, keepsStart: held.startDate }, 'end', { code: 'correct_open_end_first', from: held.startDate, end: absence.endDate });
+    report(absence, { ...wanted, keepsStart: held.startDate }, 'end', {
+      code: 'correct_open_end_first',
+      from: held.startDate,
+      end: absence.endDate,
+    });
     report(absence, wanted, undefined, { code: 'correct_open_start_again', from: held.startDate, start: absence.startDate });
   }
   for (const p of reported) {
     if (accounted.has(p)) continue;
     notes.push({
-      reason: { code: 'absence_not_in_workbook', employee: p.employeeId, period: { start: p.startDate, end: p.endDate }, ...(p.from ? { reportedFrom: p.from } : {}) },
+      reason: {
+        code: 'absence_not_in_workbook',
+        employee: p.employeeId,
+        period: { start: p.startDate, end: p.endDate },
+        ...(p.from ? { reportedFrom: p.from } : {}),
+      },
     });
   }
 }

@@ -48,7 +48,8 @@ export function pruneKeeps(desired: Organisation, now: Organisation, proposedRen
   for (const a of desired.absences) keep(keeps.employees, a.employeeId, { code: 'reported_sick' });
   for (const d of now.departments.values()) {
     // The owner of the top department can never be fired (v3 "States and transitions").
-    if (d.parentId === null && desired.departments.get(d.id)?.owner === undefined) keep(keeps.employees, d.responsible ?? d.owner, { code: 'owns_top' });
+    if (d.parentId === null && desired.departments.get(d.id)?.owner === undefined)
+      keep(keeps.employees, d.responsible ?? d.owner, { code: 'owns_top' });
   }
   // A kept team the workbook does not place keeps its department; such a department keeps its ancestors.
   for (const id of keeps.teams.keys()) {

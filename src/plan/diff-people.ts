@@ -27,7 +27,11 @@ export function planEmployeeRenames(
   for (const employee of desired.employees.values()) {
     const previous = employee.previousId;
     if (previous === undefined || previous === employee.id) continue;
-    const request = { to: employee.id, identity: identityOf(desired.users.get(employee.userId)), ...(employee.source ? { source: employee.source } : {}) };
+    const request = {
+      to: employee.id,
+      identity: identityOf(desired.users.get(employee.userId)),
+      ...(employee.source ? { source: employee.source } : {}),
+    };
     // An earlier run stopped half-way through a swap: the employee waits under its temporary id.
     if (now.employees.has(temporaryId(previous))) {
       requests.push({ from: temporaryId(previous), ...request });
@@ -37,13 +41,15 @@ export function planEmployeeRenames(
       if (now.employees.has(employee.id)) continue; // renamed before
       // Fired under the old id: rehire it first, so the person's data comes along, never a new employee.
       if (!fired.ids.has(previous) || fired.rehireUntil?.has(previous)) continue; // never existed: created below
-      ops.push(operation({
-        type: 'rehireEmployee',
-        id: previous,
-        userId: employee.userId,
-        reason: { code: 'rehire_under_previous_id', previous },
-        source: employee.source,
-      }));
+      ops.push(
+        operation({
+          type: 'rehireEmployee',
+          id: previous,
+          userId: employee.userId,
+          reason: { code: 'rehire_under_previous_id', previous },
+          source: employee.source,
+        }),
+      );
       now.employees.set(previous, rehiredRecord(fired, previous, employee.userId));
     }
     requests.push({ from: previous, ...request });
@@ -51,13 +57,15 @@ export function planEmployeeRenames(
   const personOf = (id: string) => identityOf(now.users.get(now.employees.get(id)?.userId ?? ''));
   const { steps, mapping } = orderRenames(requests, (id) => now.employees.has(id), personOf, 'employee', notes);
   for (const step of steps) {
-    ops.push(operation({
-      type: 'renameEmployee',
-      id: step.id,
-      fromId: step.fromId,
-      reason: renameReason(step, 'previous_employee_id', 'employee'),
-      ...(step.source ? { source: step.source } : {}),
-    }));
+    ops.push(
+      operation({
+        type: 'renameEmployee',
+        id: step.id,
+        fromId: step.fromId,
+        reason: renameReason(step, 'previous_employee_id', 'employee'),
+        ...(step.source ? { source: step.source } : {}),
+      }),
+    );
   }
   if (mapping.size > 0) renameAll(now.employees, mapping);
   for (const unit of [...now.teams.values(), ...now.departments.values()]) {
@@ -121,7 +129,9 @@ export function serviceUserIds(desired: Organisation, now: Organisation, notes: 
  */
 export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias: Map<string, string>, notes: DiffNote[]): void {
   // Built on the first user the service lacks: a run that creates no user (the nightly run) needs none.
-  let lookups: { employed: Set<string>; taken: Set<string>; byUsername: Map<string, User>; byEmail: Map<string, User>; active: Set<string> } | undefined;
+  let lookups:
+    | { employed: Set<string>; taken: Set<string>; byUsername: Map<string, User>; byEmail: Map<string, User>; active: Set<string> }
+    | undefined;
   const lookup = () => {
     if (lookups) return lookups;
     const employed = new Set<string>();
@@ -146,7 +156,12 @@ export function adoptOrphanUsers(desired: Organisation, now: Organisation, alias
     if (employed.has(holder.id)) {
       const employments = [...now.employees.values()].filter((e) => e.userId === holder.id).map((e) => e.id);
       notes.push({
-        reason: { code: 'username_taken', holder: { id: holder.id, username: holder.username, email: holder.email }, employments: [...employments], user: user.id },
+        reason: {
+          code: 'username_taken',
+          holder: { id: holder.id, username: holder.username, email: holder.email },
+          employments: [...employments],
+          user: user.id,
+        },
         ...(user.source ? { source: user.source } : {}),
       });
       continue;
@@ -187,13 +202,15 @@ export function planUsers(
     if (!existing) {
       // A person who only has left employments is not created just to be fired.
       if (!hasActiveEmployment(user.id)) continue;
-      ops.push(operation({
-        type: 'createUser',
-        id: user.id,
-        fields: userFields(user),
-        reason: { code: 'new_person' },
-        source: user.source,
-      }));
+      ops.push(
+        operation({
+          type: 'createUser',
+          id: user.id,
+          fields: userFields(user),
+          reason: { code: 'new_person' },
+          source: user.source,
+        }),
+      );
       continue;
     }
     planUserUpdate(user, existing, serviceId, ops, true);
@@ -209,14 +226,16 @@ function planUserUpdate(user: User, existing: User, serviceUserId: string, ops: 
   // No username column: user.username is undefined, the username is not managed and the service's stays.
   const { changes } = diffFields(USER_FIELDS, user, existing);
   if (Object.keys(changes).length === 0) return;
-  ops.push(operation({
-    type: 'updateUser',
-    id: serviceUserId,
-    changes,
-    ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
-    reason: { code: 'fields_changed', changes: fieldChangeList(changes) },
-    source: user.source,
-  }));
+  ops.push(
+    operation({
+      type: 'updateUser',
+      id: serviceUserId,
+      changes,
+      ...(ordersUsernames && changes.username !== undefined && existing.username ? { releasesUsername: existing.username } : {}),
+      reason: { code: 'fields_changed', changes: fieldChangeList(changes) },
+      source: user.source,
+    }),
+  );
 }
 
 /**
@@ -263,12 +282,14 @@ export function planEmployees(
     const existing = now.employees.get(employee.id);
     if (employee.status === 'fired') {
       if (existing) {
-        ops.push(operation({
-          type: 'fireEmployee',
-          id: employee.id,
-          reason: { code: 'fire_left' },
-          source: employee.source,
-        }));
+        ops.push(
+          operation({
+            type: 'fireEmployee',
+            id: employee.id,
+            reason: { code: 'fire_left' },
+            source: employee.source,
+          }),
+        );
         now.employees.delete(employee.id);
       }
       continue;
@@ -276,28 +297,32 @@ export function planEmployees(
     if (!existing) {
       const window = fired.rehireUntil?.get(employee.id);
       if (fired.ids.has(employee.id) && window === undefined) {
-        ops.push(operation({
-          type: 'rehireEmployee',
-          id: employee.id,
-          userId,
-          reason: { code: 'rehire_active' },
-          source: employee.source,
-        }));
+        ops.push(
+          operation({
+            type: 'rehireEmployee',
+            id: employee.id,
+            userId,
+            reason: { code: 'rehire_active' },
+            source: employee.source,
+          }),
+        );
         now.employees.set(employee.id, rehiredRecord(fired, employee.id, userId));
         planEmploymentUpdate(employee, now, ops, notes, capabilities);
         continue;
       }
       const person = desired.users.get(employee.userId);
       const values = employeeValues(employee, capabilities);
-      ops.push(operation({
-        type: 'createEmployee',
-        id: employee.id,
-        userId,
-        user: person ? userFields(person, now.users.get(userId)?.username) : { name: '', email: '', username: '' },
-        ...values,
-        reason: createReason(window, fired.today),
-        source: employee.source,
-      }));
+      ops.push(
+        operation({
+          type: 'createEmployee',
+          id: employee.id,
+          userId,
+          user: person ? userFields(person, now.users.get(userId)?.username) : { name: '', email: '', username: '' },
+          ...values,
+          reason: createReason(window, fired.today),
+          source: employee.source,
+        }),
+      );
       now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shownAfterCreate(values) });
       continue;
     }
@@ -340,22 +365,31 @@ function employeeValues(employee: Employee, capabilities: Capabilities): Employe
  * known employee is compared with nothing and sent (a rehired employee's title may have survived); a
  * create-only one that differs stays, and a note says so.
  */
-function planEmploymentUpdate(employee: Employee, now: Organisation, ops: Operation[], notes: DiffNote[], capabilities: Capabilities): void {
+function planEmploymentUpdate(
+  employee: Employee,
+  now: Organisation,
+  ops: Operation[],
+  notes: DiffNote[],
+  capabilities: Capabilities,
+): void {
   const existing = now.employees.get(employee.id)!;
   const { changes, fixed } = diffFields(EMPLOYEE_FIELDS, employee, existing, 'send');
   if (capabilities.systemLanguage) {
-    for (const { stays } of fixed) notes.push({ reason: { code: 'system_language_fixed', employee: employee.id, stays: String(stays) }, source: employee.source });
+    for (const { stays } of fixed)
+      notes.push({ reason: { code: 'system_language_fixed', employee: employee.id, stays: String(stays) }, source: employee.source });
   }
   const list = fieldChangeList(changes);
   if (list.length === 0) return;
   const unseen = Object.values(changes).find((change) => change !== undefined && change.was === undefined);
-  ops.push(operation({
-    type: 'updateEmployee',
-    id: employee.id,
-    changes,
-    reason: unseen ? { code: 'employment_not_shown', now: unseen.now ?? null } : { code: 'fields_changed', changes: list },
-    source: employee.source,
-  }));
+  ops.push(
+    operation({
+      type: 'updateEmployee',
+      id: employee.id,
+      changes,
+      reason: unseen ? { code: 'employment_not_shown', now: unseen.now ?? null } : { code: 'fields_changed', changes: list },
+      source: employee.source,
+    }),
+  );
   // The working copy's employee is the service's own record (diff.ts workingCopy): changed as a copy.
   const changed = { ...existing };
   applyChanges(changed, changes);

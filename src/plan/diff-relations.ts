@@ -13,21 +13,27 @@ export function planMemberships(desired: Organisation, now: Organisation, ops: O
     const currentTeam = existing?.teamId ?? null;
     if (currentTeam === employee.teamId) continue;
     if (employee.teamId !== null) {
-      ops.push(operation({
-        type: 'addTeamMember',
-        teamId: employee.teamId,
-        employeeId: employee.id,
-        reason: currentTeam ? { code: 'team_change', was: currentTeam, now: employee.teamId } : { code: 'joins_team', team: employee.teamId },
-        source: employee.source,
-      }));
+      ops.push(
+        operation({
+          type: 'addTeamMember',
+          teamId: employee.teamId,
+          employeeId: employee.id,
+          reason: currentTeam
+            ? { code: 'team_change', was: currentTeam, now: employee.teamId }
+            : { code: 'joins_team', team: employee.teamId },
+          source: employee.source,
+        }),
+      );
     } else if (currentTeam !== null) {
-      ops.push(operation({
-        type: 'removeTeamMember',
-        teamId: currentTeam,
-        employeeId: employee.id,
-        reason: { code: 'leaves_team', team: currentTeam },
-        source: employee.source,
-      }));
+      ops.push(
+        operation({
+          type: 'removeTeamMember',
+          teamId: currentTeam,
+          employeeId: employee.id,
+          reason: { code: 'leaves_team', team: currentTeam },
+          source: employee.source,
+        }),
+      );
     }
   }
 }
@@ -44,28 +50,33 @@ export function planDelegations(desired: Organisation, now: Organisation, ops: O
     if (wanted.has(key)) continue;
     wanted.add(key);
     if (existing.has(key)) continue;
-    ops.push(operation({
-      type: 'createDelegation',
-      unitKind: d.unitKind,
-      unitId: d.unitId,
-      responsibility: d.responsibility,
-      employeeId: d.employeeId,
-      reason: { code: 'delegation', employee: d.employeeId, responsibility: d.responsibility, kind: d.unitKind, unit: d.unitId },
-      source: d.source,
-    }));
+    ops.push(
+      operation({
+        type: 'createDelegation',
+        unitKind: d.unitKind,
+        unitId: d.unitId,
+        responsibility: d.responsibility,
+        employeeId: d.employeeId,
+        reason: { code: 'delegation', employee: d.employeeId, responsibility: d.responsibility, kind: d.unitKind, unit: d.unitId },
+        source: d.source,
+      }),
+    );
   }
   if (!prune) return;
   for (const [key, d] of existing) {
     if (wanted.has(key) || d.serviceId === undefined) continue;
-    ops.push(operation({
-      type: 'deleteDelegation',
-      unitKind: d.unitKind,
-      unitId: d.unitId,
-      responsibility: d.responsibility,
-      employeeId: d.employeeId,
-      serviceId: d.serviceId,
-      reason: { code: 'pruned' }, pruned: true,
-    }));
+    ops.push(
+      operation({
+        type: 'deleteDelegation',
+        unitKind: d.unitKind,
+        unitId: d.unitId,
+        responsibility: d.responsibility,
+        employeeId: d.employeeId,
+        serviceId: d.serviceId,
+        reason: { code: 'pruned' },
+        pruned: true,
+      }),
+    );
   }
 }
 
@@ -85,11 +96,13 @@ export function planEmptyingTeams(now: Organisation, ops: Operation[]): void {
   for (const employee of now.employees.values()) {
     const team = employee.teamId;
     if (!team || !doomed.has(team) || handled.has(employee.id)) continue;
-    ops.push(operation({
-      type: 'removeTeamMember',
-      teamId: team,
-      employeeId: employee.id,
-      reason: { code: 'emptied_for_deletion', team },
-    }));
+    ops.push(
+      operation({
+        type: 'removeTeamMember',
+        teamId: team,
+        employeeId: employee.id,
+        reason: { code: 'emptied_for_deletion', team },
+      }),
+    );
   }
 }

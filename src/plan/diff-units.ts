@@ -6,7 +6,7 @@ import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } f
 import { operation, type Operation, type UnitChanges } from '../model/operations.js';
 import { UNIT_FIELDS } from '../model/fields.js';
 import { diffFields } from '../model/field-changes.js';
-import type { OperationReason, UnitChange } from '../model/reasons.js';
+import type { UnitChange } from '../model/reasons.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [
@@ -22,15 +22,23 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
       if (from === null) continue;
       requests.push({ from, to: unit.id, identity: unit.name, ...(unit.source ? { source: unit.source } : {}) });
     }
-    const { steps, mapping } = orderRenames(requests, (id) => current.has(id), (id) => current.get(id)?.name ?? null, label, notes);
+    const { steps, mapping } = orderRenames(
+      requests,
+      (id) => current.has(id),
+      (id) => current.get(id)?.name ?? null,
+      label,
+      notes,
+    );
     for (const step of steps) {
-      ops.push(operation({
-        type,
-        id: step.id,
-        fromId: step.fromId,
-        reason: renameReason(step, 'previous_id', 'unit'),
-        ...(step.source ? { source: step.source } : {}),
-      }));
+      ops.push(
+        operation({
+          type,
+          id: step.id,
+          fromId: step.fromId,
+          reason: renameReason(step, 'previous_id', 'unit'),
+          ...(step.source ? { source: step.source } : {}),
+        }),
+      );
     }
     if (mapping.size === 0) continue;
     if (type === 'renameDepartment') {
@@ -45,7 +53,8 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
         if (teamId !== e.teamId) now.employees.set(id, { ...e, teamId });
       }
     }
-    for (const d of now.delegations) if (d.unitKind === (type === 'renameDepartment' ? 'department' : 'team')) d.unitId = renamedId(mapping, d.unitId);
+    for (const d of now.delegations)
+      if (d.unitKind === (type === 'renameDepartment' ? 'department' : 'team')) d.unitId = renamedId(mapping, d.unitId);
   }
 }
 
@@ -106,7 +115,11 @@ function unitChanges(
 }
 
 /** Why an owner must be sent where only the responsible employee (`shown`) is visible; null: it need not be. */
-function ownerAsResponsible(owner: string | null, shown: string | null, inherits: { now: string | null; after: string | null }): UnitChange | null {
+function ownerAsResponsible(
+  owner: string | null,
+  shown: string | null,
+  inherits: { now: string | null; after: string | null },
+): UnitChange | null {
   if (owner !== null) {
     if (shown !== owner) return { code: 'owner', was: shown, now: owner };
     if (shown === inherits.now && inherits.after !== owner) return { code: 'owner_unchanged', owner, after: inherits.after };
@@ -126,7 +139,8 @@ export function planDepartments(
   notes: DiffNote[],
   responsible: ReadonlyMap<string, string | null>,
 ): void {
-  const shownNow = (departmentId: string | null) => (departmentId === null ? null : (now.departments.get(departmentId)?.responsible ?? null));
+  const shownNow = (departmentId: string | null) =>
+    departmentId === null ? null : (now.departments.get(departmentId)?.responsible ?? null);
   for (const dept of topDown(desired.departments)) {
     const existing = now.departments.get(dept.id);
     if (!existing) {
@@ -149,23 +163,27 @@ export function planDepartments(
       after: willShow(responsible, now, dept.parentId),
     });
     if (parts.length > 0) {
-      ops.push(operation({
-        type: 'updateDepartment',
-        id: dept.id,
-        changes,
-        reason: { code: 'unit_changed', changes: parts },
-        source: dept.source,
-      }));
+      ops.push(
+        operation({
+          type: 'updateDepartment',
+          id: dept.id,
+          changes,
+          reason: { code: 'unit_changed', changes: parts },
+          source: dept.source,
+        }),
+      );
     }
     if (dept.parentId !== null && existing.parentId !== dept.parentId) {
-      ops.push(operation({
-        type: 'moveDepartment',
-        id: dept.id,
-        parentId: dept.parentId,
-        fromParentId: existing.parentId,
-        reason: { code: 'parent', was: existing.parentId, now: dept.parentId },
-        source: dept.source,
-      }));
+      ops.push(
+        operation({
+          type: 'moveDepartment',
+          id: dept.id,
+          parentId: dept.parentId,
+          fromParentId: existing.parentId,
+          reason: { code: 'parent', was: existing.parentId, now: dept.parentId },
+          source: dept.source,
+        }),
+      );
     }
   }
   if (!prune) return;
@@ -210,23 +228,27 @@ export function planTeams(
       after: willShow(responsible, now, team.departmentId),
     });
     if (parts.length > 0) {
-      ops.push(operation({
-        type: 'updateTeam',
-        id: team.id,
-        changes,
-        reason: { code: 'unit_changed', changes: parts },
-        source: team.source,
-      }));
+      ops.push(
+        operation({
+          type: 'updateTeam',
+          id: team.id,
+          changes,
+          reason: { code: 'unit_changed', changes: parts },
+          source: team.source,
+        }),
+      );
     }
     if (existing.departmentId !== team.departmentId) {
-      ops.push(operation({
-        type: 'moveTeam',
-        id: team.id,
-        departmentId: team.departmentId,
-        fromDepartmentId: existing.departmentId,
-        reason: { code: 'team_department', was: existing.departmentId, now: team.departmentId },
-        source: team.source,
-      }));
+      ops.push(
+        operation({
+          type: 'moveTeam',
+          id: team.id,
+          departmentId: team.departmentId,
+          fromDepartmentId: existing.departmentId,
+          reason: { code: 'team_department', was: existing.departmentId, now: team.departmentId },
+          source: team.source,
+        }),
+      );
     }
   }
   if (!prune) return;
@@ -240,4 +262,3 @@ export function planTeams(
     ops.push(operation({ type: 'deleteTeam', id: team.id, reason: { code: 'pruned' }, pruned: true }));
   }
 }
-

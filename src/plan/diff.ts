@@ -90,7 +90,12 @@ function reportedPeriods(
     const cut = key.lastIndexOf('|');
     const employeeId = key.slice(0, cut);
     const source = from?.get(key);
-    return { employeeId: renames.get(employeeId) ?? employeeId, startDate: key.slice(cut + 1), endDate, ...(source ? { from: source } : {}) };
+    return {
+      employeeId: renames.get(employeeId) ?? employeeId,
+      startDate: key.slice(cut + 1),
+      endDate,
+      ...(source ? { from: source } : {}),
+    };
   });
 }
 

@@ -92,7 +92,8 @@ const employeeRow = (org: Organisation, id: string): EmployeeRow | undefined => 
 };
 
 /** The optional value fields of the field table: the columns a sheet may have or not. */
-const optional = <F extends { required: boolean | 'except_top' }>(fields: readonly F[]) => fields.filter((field) => field.required === false);
+const optional = <F extends { required: boolean | 'except_top' }>(fields: readonly F[]) =>
+  fields.filter((field) => field.required === false);
 
 /** The optional columns whose presence the desired state shows (`undefined` = column absent), in sheets.md's names; their rows are the active employees. */
 const EMPLOYEE_COLUMNS: Column<EmployeeRow>[] = [
@@ -102,10 +103,16 @@ const EMPLOYEE_COLUMNS: Column<EmployeeRow>[] = [
 ];
 
 const unitKey = (kind: 'department' | 'team', id: string) => `${kind}:${id}`;
-const unitsOf = (org: Organisation) => [...[...org.departments.keys()].map((id) => unitKey('department', id)), ...[...org.teams.keys()].map((id) => unitKey('team', id))];
+const unitsOf = (org: Organisation) => [
+  ...[...org.departments.keys()].map((id) => unitKey('department', id)),
+  ...[...org.teams.keys()].map((id) => unitKey('team', id)),
+];
 const unitRows = (org: Organisation): UnitRow[] => [...org.departments.values(), ...org.teams.values()];
 /** The organisation sheet's columns; their rows are `unitsOf`. */
-const ORGANISATION_COLUMNS: Column<UnitRow>[] = optional(UNIT_FIELDS).map(({ column, key }) => ({ name: column, valueOf: (unit: UnitRow) => unit[key] }));
+const ORGANISATION_COLUMNS: Column<UnitRow>[] = optional(UNIT_FIELDS).map(({ column, key }) => ({
+  name: column,
+  valueOf: (unit: UnitRow) => unit[key],
+}));
 
 const FILLED = '1';
 const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -163,10 +170,18 @@ export function fromVersion1(old: ExportBaselineV1): ExportBaseline {
   if (old.employees) baseline.employees = { ...old.employees, filled: flagsOver(old.employees.active, old.employees.filled) };
   if (old.organisation) {
     const { departments, teams } = old.organisation;
-    const units = [...Object.keys(departments).map((id) => unitKey('department', id)), ...Object.keys(teams).map((id) => unitKey('team', id))];
+    const units = [
+      ...Object.keys(departments).map((id) => unitKey('department', id)),
+      ...Object.keys(teams).map((id) => unitKey('team', id)),
+    ];
     // A unit with a value the records do not hold keeps its place, so nothing filled is lost.
     const known = new Set(units);
-    for (const list of Object.values(old.organisation.filled)) for (const key of list) if (!known.has(key)) known.add(key), units.push(key);
+    for (const list of Object.values(old.organisation.filled))
+      for (const key of list) {
+        if (known.has(key)) continue;
+        known.add(key);
+        units.push(key);
+      }
     baseline.organisation = { ...old.organisation, units, filled: flagsOver(units, old.organisation.filled) };
   }
   return baseline;
@@ -230,7 +245,9 @@ export function checkExport(
       return kind === 'department' ? desired.departments.get(id) : desired.teams.get(id);
     };
     const units = baseline.organisation.units;
-    findings.push(...columnFindings('organisation', baseline.organisation, units, unitRows(desired), units.map(unitNow), ORGANISATION_COLUMNS, l));
+    findings.push(
+      ...columnFindings('organisation', baseline.organisation, units, unitRows(desired), units.map(unitNow), ORGANISATION_COLUMNS, l),
+    );
   }
   return findings;
 }
@@ -289,7 +306,8 @@ function subtreeFindings(before: NonNullable<ExportBaseline['organisation']>, de
   const teamsNow = idsNow(desired.teams.values());
   const children = new Map<string, string[]>();
   const teamsOf = new Map<string, string[]>();
-  for (const [id, parent] of Object.entries(before.departments)) if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), id]);
+  for (const [id, parent] of Object.entries(before.departments))
+    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), id]);
   for (const [id, department] of Object.entries(before.teams)) teamsOf.set(department, [...(teamsOf.get(department) ?? []), id]);
   const lost = (id: string) => !departmentsNow.has(id);
   /** The units of the subtree, or null when any of them is still in the export. */

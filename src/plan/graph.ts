@@ -6,7 +6,7 @@
  */
 import type { Organisation } from '../model/organisation.js';
 import { assertNever } from '../assert-never.js';
-import { type Operation } from '../model/operations.js';
+import type { Operation } from '../model/operations.js';
 import { isTemporaryId } from './renames.js';
 import { usernameKey } from './usernames.js';
 
@@ -119,11 +119,7 @@ function requires(op: Operation, desired: Organisation): Ref[] {
     case 'moveDepartment':
       // Moves follow the new tree top-down: once every new ancestor is in its place, the new parent
       // cannot be below the department being moved, so no move ever places a department below itself.
-      return [
-        `department:${op.id}`,
-        `department:${op.parentId}`,
-        ...desiredAncestors(desired, op.id).map((a): Ref => `placed:${a}`),
-      ];
+      return [`department:${op.id}`, `department:${op.parentId}`, ...desiredAncestors(desired, op.id).map((a): Ref => `placed:${a}`)];
     case 'deleteDepartment':
     case 'deleteTeam':
       return [];

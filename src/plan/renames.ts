@@ -101,6 +101,7 @@ export function orderRenames(
     }
     if (at === undefined || !path.includes(at)) continue;
     const ring = path.slice(path.indexOf(at));
+    // biome-ignore lint/complexity/useMathMinMax: ids are strings, the least by text order
     const first = ring.reduce((a, b) => (a < b ? a : b));
     const request = accepted.get(first)!;
     const source = request.source ? { source: request.source } : {};

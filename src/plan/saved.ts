@@ -68,7 +68,11 @@ export interface SavedPlanProgress {
  * expect, so it must not make the plan stale; what is left is compared with the plan made now, and carried
  * out. Dependencies on what is done are dropped, as the executor drops them.
  */
-export function remainingOf(saved: readonly PlannedOperation[], progress: SavedPlanProgress, fresh: readonly PlannedOperation[]): PlannedOperation[] {
+export function remainingOf(
+  saved: readonly PlannedOperation[],
+  progress: SavedPlanProgress,
+  fresh: readonly PlannedOperation[],
+): PlannedOperation[] {
   if (progress.done.size === 0 && progress.unconfirmed.size === 0) return [...saved];
   const now = new Set(fresh.map((p) => p.op.key));
   const left = saved.filter((p) => !progress.done.has(p.op.key) && !(progress.unconfirmed.has(p.op.key) && !now.has(p.op.key)));

@@ -5,7 +5,15 @@
  * any other, with the same plan shown, confirmation and deletion guard.
  */
 import type { Operation } from '../model/operations.js';
-import { shallowCopy, type Delegation, type Department, type Employee, type Organisation, type Team, type User } from '../model/organisation.js';
+import {
+  shallowCopy,
+  type Delegation,
+  type Department,
+  type Employee,
+  type Organisation,
+  type Team,
+  type User,
+} from '../model/organisation.js';
 import type { NotUndone } from '../model/reasons.js';
 import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../model/fields.js';
 import { ownerAsShown } from './after.js';
@@ -29,7 +37,12 @@ export interface UndoDesired {
 type Kind = 'employee' | 'department' | 'team';
 
 /** Where each entity is (its id and place in the organisation): undo puts it back there. */
-const PLACE = { user: ['id'], employee: ['id', 'userId', 'teamId', 'status'], department: ['id', 'parentId'], team: ['id', 'departmentId'] } as const;
+const PLACE = {
+  user: ['id'],
+  employee: ['id', 'userId', 'teamId', 'status'],
+  department: ['id', 'parentId'],
+  team: ['id', 'departmentId'],
+} as const;
 const VALUES = { user: USER_FIELDS, employee: EMPLOYEE_FIELDS, department: UNIT_FIELDS, team: UNIT_FIELDS } as const;
 type Recorded = { user: User; employee: Employee; department: Department; team: Team };
 
@@ -47,7 +60,8 @@ export function restorable<K extends keyof Recorded>(kind: K, record: Recorded[K
 function renamesOf(done: readonly Operation[]): Record<Kind, Map<string, string>> {
   const renamed: Record<Kind, Map<string, string>> = { employee: new Map(), department: new Map(), team: new Map() };
   for (const op of done) {
-    const kind: Kind | null = op.type === 'renameEmployee' ? 'employee' : op.type === 'renameDepartment' ? 'department' : op.type === 'renameTeam' ? 'team' : null;
+    const kind: Kind | null =
+      op.type === 'renameEmployee' ? 'employee' : op.type === 'renameDepartment' ? 'department' : op.type === 'renameTeam' ? 'team' : null;
     if (kind === null || !('fromId' in op)) continue;
     const map = renamed[kind];
     let followed = false;
@@ -111,7 +125,11 @@ export function undoDesired(now: Organisation, before: BeforeState, done: readon
   const ownerBefore = ownerOfRecord(before, now);
   for (const department of before.departments) {
     if (deletedDepartments.has(department.id)) continue;
-    restore(desired.departments, restorable('department', { ...department, owner: ownerBefore(department) }), renamed.department.get(department.id) ?? department.id);
+    restore(
+      desired.departments,
+      restorable('department', { ...department, owner: ownerBefore(department) }),
+      renamed.department.get(department.id) ?? department.id,
+    );
   }
   for (const team of before.teams) {
     if (deletedTeams.has(team.id)) continue;
@@ -134,7 +152,8 @@ export function undoDesired(now: Organisation, before: BeforeState, done: readon
   }
   const retitled = new Set(done.flatMap((op) => (op.type === 'updateEmployee' ? [op.id] : [])));
   for (const op of done) {
-    if (op.type === 'rehireEmployee' && !shownBefore.has(op.id) && retitled.has(renamed.employee.get(op.id) ?? op.id)) notUndone.push({ code: 'rehired_title_stays', employee: op.id });
+    if (op.type === 'rehireEmployee' && !shownBefore.has(op.id) && retitled.has(renamed.employee.get(op.id) ?? op.id))
+      notUndone.push({ code: 'rehired_title_stays', employee: op.id });
   }
   for (const employee of before.employees) {
     const idNow = renamed.employee.get(employee.id) ?? employee.id;

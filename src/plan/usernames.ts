@@ -70,13 +70,18 @@ function releaseFirst(ring: UsernameChange[], ops: Operation[]): void {
   const first = ring.reduce((a, b) => (a.id < b.id ? a : b));
   const released = first.releasesUsername!;
   const temporary = temporaryUsername(first.id);
-  ops.push(operation({
-    type: 'updateUser',
-    id: first.id,
-    changes: { username: { ...first.changes.username!, now: temporary } },
-    releasesUsername: released,
-    reason: { code: 'frees_username', released, next: first.changes.username!.now },
-    ...(first.source ? { source: first.source } : {}),
-  }, 'temporary-username'));
+  ops.push(
+    operation(
+      {
+        type: 'updateUser',
+        id: first.id,
+        changes: { username: { ...first.changes.username!, now: temporary } },
+        releasesUsername: released,
+        reason: { code: 'frees_username', released, next: first.changes.username!.now },
+        ...(first.source ? { source: first.source } : {}),
+      },
+      'temporary-username',
+    ),
+  );
   delete first.releasesUsername;
 }

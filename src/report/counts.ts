@@ -56,8 +56,7 @@ export function countByKindAndAction(ops: readonly Operation[]): Count[] {
   }
   return [...counts.values()].sort(
     (a, b) =>
-      ENTITY_ORDER.indexOf(a.entity) - ENTITY_ORDER.indexOf(b.entity) ||
-      ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action),
+      ENTITY_ORDER.indexOf(a.entity) - ENTITY_ORDER.indexOf(b.entity) || ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action),
   );
 }
 
@@ -81,5 +80,8 @@ export function countOutcomes(outcomes: readonly OperationOutcome[]): OutcomeCou
     for (const status of STATUSES) sum[status] += statuses[status];
     byKind.set(kindAndAction(entity, action), sum);
   }
-  return countByKindAndAction(outcomes.map((o) => o.op)).map((c) => ({ ...c, statuses: byKind.get(kindAndAction(c.entity, c.action)) ?? emptyStatuses() }));
+  return countByKindAndAction(outcomes.map((o) => o.op)).map((c) => ({
+    ...c,
+    statuses: byKind.get(kindAndAction(c.entity, c.action)) ?? emptyStatuses(),
+  }));
 }

@@ -44,12 +44,17 @@ export async function writeErrorCsv(
     kind,
     relevant,
   );
-  const headerIndex = header?.index ?? Math.max(0, records.findIndex((r) => !isEmpty(r)));
+  const headerIndex =
+    header?.index ??
+    Math.max(
+      0,
+      records.findIndex((r) => !isEmpty(r)),
+    );
   const width = records[headerIndex]?.fields.length ?? 1;
 
   const notes = records.map((): string[] => []);
   for (const issue of relevant) {
-    const index = issue.row === null ? headerIndex : recordAtRow(records, issue.row) ?? headerIndex;
+    const index = issue.row === null ? headerIndex : (recordAtRow(records, issue.row) ?? headerIndex);
     notes[index]?.push(issueNoteText(issue));
   }
 

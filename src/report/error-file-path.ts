@@ -47,4 +47,3 @@ export function sameFile(output: string, input: string): boolean {
   const b = identity(input);
   return a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;
 }
-

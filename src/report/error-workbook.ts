@@ -55,10 +55,7 @@ function groupBySheetName(issues: readonly Issue[]): Map<string, Issue[]> {
 }
 
 function findWorksheet(workbook: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | undefined {
-  return (
-    workbook.getWorksheet(name) ??
-    workbook.worksheets.find((sheet) => normaliseName(sheet.name) === normaliseName(name))
-  );
+  return workbook.getWorksheet(name) ?? workbook.worksheets.find((sheet) => normaliseName(sheet.name) === normaliseName(name));
 }
 
 function annotateSheet(worksheet: ExcelJS.Worksheet, issues: readonly Issue[], cellLinks: Map<Issue, string>): void {

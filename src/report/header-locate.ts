@@ -7,7 +7,7 @@
  * and it keeps working for headers mapped with `--map`, which the issue's header text names.
  */
 import { canonicalColumn, normaliseName } from '../sheets/columns.js';
-import { type SheetKind } from '../model/sheet-kind.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import type { Issue } from '../model/issue.js';
 
 /** How many leading rows are searched: the reader's ten non-empty rows plus room for blank ones. */

@@ -52,7 +52,16 @@ export interface ReportPlanEntry {
 
 /** The plan's findings and its deletion guard's verdict, beside its operations. */
 export interface ReportPlanDetail {
-  notes: { code: NoteReasonCode; params: Record<string, unknown>; message: string; file: string | null; sheet_name: string | null; row: number | null; kind?: 'consequence'; subject?: string }[];
+  notes: {
+    code: NoteReasonCode;
+    params: Record<string, unknown>;
+    message: string;
+    file: string | null;
+    sheet_name: string | null;
+    row: number | null;
+    kind?: 'consequence';
+    subject?: string;
+  }[];
   deletion_guard: {
     exceeded: boolean;
     kinds: { entity: string; removals: number; limit: number; in_service: number }[];
@@ -214,7 +223,12 @@ function planEntries(input: ReportInput, plan: readonly Operation[], wording: Re
   return mapped(planned.operations, ({ op, dependsOn }) => entryWithFacts(op, dependsOn, held, wording));
 }
 
-function entryWithFacts(op: Operation, dependsOn: readonly string[] | undefined, held: ReadonlySet<string>, wording: ReasonWording): ReportPlanEntry {
+function entryWithFacts(
+  op: Operation,
+  dependsOn: readonly string[] | undefined,
+  held: ReadonlySet<string>,
+  wording: ReasonWording,
+): ReportPlanEntry {
   const entry = planEntry(op, wording);
   if (dependsOn) entry.depends_on = [...dependsOn];
   if (held.has(op.key)) entry.held = true;

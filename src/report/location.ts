@@ -19,7 +19,9 @@ export function describeLocation(issue: Located): string {
 export function describeColumn(issue: Pick<Issue, 'column' | 'header'>): string {
   const words = reportWords();
   if (issue.column !== null) {
-    return issue.header !== null && issue.header !== issue.column ? words.columnWithHeader(issue.column, issue.header) : words.column(issue.column);
+    return issue.header !== null && issue.header !== issue.column
+      ? words.columnWithHeader(issue.column, issue.header)
+      : words.column(issue.column);
   }
   return issue.header !== null ? words.headerOnly(issue.header) : '';
 }

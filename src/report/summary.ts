@@ -113,7 +113,8 @@ function countsLine(issues: readonly Issue[], paint: (s: Style, t: string) => st
     for (const issue of ofSeverity) perCode.set(issue.code, (perCode.get(issue.code) ?? 0) + 1);
     const codes = [...perCode]
       .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
-      .map(([code, count]) => `${code} ${count}`).join(', ');
+      .map(([code, count]) => `${code} ${count}`)
+      .join(', ');
     const count = reportWords().issueCount(ofSeverity.length, severity);
     parts.push(`${severity === 'error' ? paint('red', count) : paint('yellow', count)} (${codes})`);
   }
@@ -135,7 +136,10 @@ function groupBySheet(issues: readonly Issue[]): Group[] {
   }
   // A sheet with errors first, then one with a proposal to decide on, …: the order of what they ask.
   const rank = (g: Group): number => Math.min(...g.issues.map((i) => ASK_ORDER.indexOf(askOf(i))));
-  return [...groups.values()].map((group, index) => ({ group, index })).sort((a, b) => rank(a.group) - rank(b.group) || a.index - b.index).map(({ group }) => group);
+  return [...groups.values()]
+    .map((group, index) => ({ group, index }))
+    .sort((a, b) => rank(a.group) - rank(b.group) || a.index - b.index)
+    .map(({ group }) => group);
 }
 
 function byAskThenRow(a: Issue, b: Issue): number {
@@ -146,7 +150,9 @@ function byAskThenRow(a: Issue, b: Issue): number {
 function entriesOf(ordered: readonly Issue[]): Entry[] {
   const entries: Entry[] = [];
   const repeatsOf = new Map<Issue['code'], Entry>();
-  const repeated = new Set(ordered.filter((i, index) => REPEATS[i.code] && ordered.findIndex((o) => o.code === i.code) !== index).map((i) => i.code));
+  const repeated = new Set(
+    ordered.filter((i, index) => REPEATS[i.code] && ordered.findIndex((o) => o.code === i.code) !== index).map((i) => i.code),
+  );
   for (const issue of ordered) {
     const gathered = repeated.has(issue.code) && askOf(issue) === 'note' ? repeatsOf.get(issue.code) : undefined;
     if (gathered) {

@@ -58,7 +58,7 @@ export async function startSandboxInWorker(options: WorkerOptions): Promise<Sand
 
 async function serveInWorker(port: NonNullable<typeof parentPort>): Promise<void> {
   const { startSandbox } = await import('./index.js');
-  let sandbox;
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
     sandbox = await startSandbox({ ...(workerData as { orgsyncSandbox: WorkerOptions }).orgsyncSandbox, quiet: true });
   } catch (error) {
@@ -79,4 +79,5 @@ async function serveInWorker(port: NonNullable<typeof parentPort>): Promise<void
   });
 }
 
-if (!isMainThread && parentPort && (workerData as { orgsyncSandbox?: WorkerOptions } | undefined)?.orgsyncSandbox) await serveInWorker(parentPort);
+if (!isMainThread && parentPort && (workerData as { orgsyncSandbox?: WorkerOptions } | undefined)?.orgsyncSandbox)
+  await serveInWorker(parentPort);

@@ -19,9 +19,7 @@ export interface ExecuteResult {
   absence?: { startDate: string; endDate: string | null };
 }
 
-export interface ReadProgress {
-  (done: number, total: number | null, what: string): void;
-}
+export type ReadProgress = (done: number, total: number | null, what: string) => void;
 
 export interface ReadStateOptions {
   progress?: ReadProgress;

@@ -24,7 +24,7 @@ const TEXT: Record<ApiVersion, (value: unknown) => string | null> = {
  * abbreviated object; the rest as text.
  */
 export function valueOfKind(kind: ValueKind, raw: unknown, api: ApiVersion): unknown {
-  const text = TEXT[api](kind === 'id' && isRecord(raw) ? raw['id'] : raw);
+  const text = TEXT[api](kind === 'id' && isRecord(raw) ? raw.id : raw);
   switch (kind) {
     case 'gender':
       return text === 'f' || text === 'm' ? text : null;

@@ -9,7 +9,11 @@ export function textCell(written: string, type: RawCell['type'] = 'text'): RawCe
   if (written === '') return undefined;
   // Runs for every cell of a 100,000-row file: the common cell (printable ASCII at both ends, no
   // non-breaking space) is returned without building a new string.
-  if (isPrintableAscii(written.charCodeAt(0)) && isPrintableAscii(written.charCodeAt(written.length - 1)) && !hasNonBreakingSpace(written)) {
+  if (
+    isPrintableAscii(written.charCodeAt(0)) &&
+    isPrintableAscii(written.charCodeAt(written.length - 1)) &&
+    !hasNonBreakingSpace(written)
+  ) {
     return { text: written, type };
   }
   const text = (hasNonBreakingSpace(written) ? written.replace(NON_BREAKING_SPACES, ' ') : written).trim();

@@ -45,8 +45,21 @@ const TEXT_COLUMNS = new Set(['name', 'first_name', 'last_name', 'owner_name', '
  * stricter format is written when both read every value).
  */
 const DATE_FORMATS = [
-  'DD.MM.YYYY', 'D.M.YYYY', 'DD-MM-YYYY', 'D-M-YYYY', 'DD/MM/YYYY', 'D/M/YYYY', 'MM/DD/YYYY', 'M/D/YYYY',
-  'DD.MM.YY', 'D.M.YY', 'DD-MM-YY', 'DD/MM/YY', 'D/M/YY', 'MM/DD/YY', 'M/D/YY',
+  'DD.MM.YYYY',
+  'D.M.YYYY',
+  'DD-MM-YYYY',
+  'D-M-YYYY',
+  'DD/MM/YYYY',
+  'D/M/YYYY',
+  'MM/DD/YYYY',
+  'M/D/YYYY',
+  'DD.MM.YY',
+  'D.M.YY',
+  'DD-MM-YY',
+  'DD/MM/YY',
+  'D/M/YY',
+  'MM/DD/YY',
+  'M/D/YY',
 ];
 
 export function isPersonName(text: string): boolean {
@@ -91,7 +104,10 @@ function dateVerdict(values: readonly RawCell[], past: boolean, today: string, m
   const native = texts.filter((text) => 'date' in parseDateText(text)).length;
   if (enough(native) && (texts.length === 0 || native === texts.length)) return { fits: true };
   const century = { today, past };
-  const counted = DATE_FORMATS.map((format) => ({ format, count: texts.filter((text) => parseDateInFormat(text, format, century) !== null).length }));
+  const counted = DATE_FORMATS.map((format) => ({
+    format,
+    count: texts.filter((text) => parseDateInFormat(text, format, century) !== null).length,
+  }));
   const best = counted.reduce((a, b) => (b.count > a.count ? b : a));
   if (!enough(best.count) || best.count <= native) return enough(native) ? { fits: true } : misfit('unreadable');
   const other = counted.find(({ format, count }) => count === best.count && orderOf(format) !== orderOf(best.format));

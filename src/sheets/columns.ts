@@ -6,7 +6,7 @@
 
 import { editDistance } from '../edit-distance.js';
 import { SHEET_COLUMNS, type ColumnDef } from '../model/fields.js';
-import { type SheetKind } from '../model/sheet-kind.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 
 export interface ColumnSpec {
   /** Canonical column name (report `column`). */
@@ -29,13 +29,7 @@ export interface SheetSpec {
   columns: readonly ColumnSpec[];
 }
 
-function column(
-  name: string,
-  required: boolean,
-  aliases: readonly string[],
-  english: string,
-  danish: string,
-): ColumnSpec {
+function column(name: string, required: boolean, aliases: readonly string[], english: string, danish: string): ColumnSpec {
   return { name, required, aliases, english, danish };
 }
 
@@ -80,7 +74,13 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
   employees: [
     column('first_name', false, ['fornavn', 'given name'], 'First name', 'Fornavn'),
     column('last_name', false, ['efternavn', 'surname', 'family name'], 'Last name', 'Efternavn'),
-    column('leaving_date', false, ['fratrædelsesdato', 'fratrådt', 'end of employment', 'termination date', 'date of termination'], 'Leaving date', 'Fratrædelsesdato'),
+    column(
+      'leaving_date',
+      false,
+      ['fratrædelsesdato', 'fratrådt', 'end of employment', 'termination date', 'date of termination'],
+      'Leaving date',
+      'Fratrædelsesdato',
+    ),
     column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date', 'date of hire'], 'Hiring date', 'Ansættelsesdato'),
     column('is_manager', false, ['leder', 'manager', 'er leder', 'isManager'], 'Is manager', 'Er leder'),
     UNIT_PATH,
@@ -90,7 +90,13 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
   organisation: [
     UNIT_PATH,
     // A leader list names the leader by e-mail (and name) rather than by employee id.
-    column('owner_email', false, ['leader email', 'leader e-mail', 'leder e-mail', 'leder email', 'manager email'], 'Leader e-mail', 'Leder e-mail'),
+    column(
+      'owner_email',
+      false,
+      ['leader email', 'leader e-mail', 'leder e-mail', 'leder email', 'manager email'],
+      'Leader e-mail',
+      'Leder e-mail',
+    ),
     column('owner_name', false, ['leader name', 'ledernavn', 'leder navn', 'manager name'], 'Leader name', 'Ledernavn'),
     ...levelColumns(),
   ],

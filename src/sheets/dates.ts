@@ -176,4 +176,3 @@ export function calendarDayFromSerial(serial: number, date1904: boolean): string
 }
 
 const formattedDays = new Map<number, string>();
-

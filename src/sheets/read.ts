@@ -47,7 +47,11 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
   for (const file of files) inputs.push(await checkFile(file, options));
   // The reading starts now: a large workbook or CSV file is read in a worker, which can get going meanwhile.
   const issues: InputReading['issues'] = [];
-  const sources = inputs.map((input) => (input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : readCsvSheet(input.file, input.size, input.head, options.encoding, issues)));
+  const sources = inputs.map((input) =>
+    input.format === 'xlsx'
+      ? input.reader.readXlsxSheets(input.pkg)
+      : readCsvSheet(input.file, input.size, input.head, options.encoding, issues),
+  );
   dropEarlyReader();
   const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
@@ -193,7 +197,10 @@ export async function readSheetHeads(paths: string[], options: ReadOptions, rows
   const heads: SheetHead[] = [];
   for (const file of await listInputFiles(paths)) {
     const input = await checkFile(file, options);
-    const sheets = input.format === 'xlsx' ? input.reader.readXlsxSheets(input.pkg) : readCsvSheet(input.file, input.size, input.head, options.encoding, []);
+    const sheets =
+      input.format === 'xlsx'
+        ? input.reader.readXlsxSheets(input.pkg)
+        : readCsvSheet(input.file, input.size, input.head, options.encoding, []);
     for await (const sheet of sheets) {
       const rows: PhysicalRow[] = [];
       // Read to the end: a workbook's next sheet comes only after this one's last row.

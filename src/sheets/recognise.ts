@@ -3,7 +3,20 @@
  * row is, what each column means, and its data rows keyed by canonical column.
  */
 import { issue, type Issue, type Wording } from '../model/issue.js';
-import { canonicalColumns, columnsOf, ignoredByMap, missingRequired, nearestHeader, normaliseName, requiredColumns, SHEETS, sheetKindFromName, targetsOf, type HeaderMap, type SheetSpec } from './columns.js';
+import {
+  canonicalColumns,
+  columnsOf,
+  ignoredByMap,
+  missingRequired,
+  nearestHeader,
+  normaliseName,
+  requiredColumns,
+  SHEETS,
+  sheetKindFromName,
+  targetsOf,
+  type HeaderMap,
+  type SheetSpec,
+} from './columns.js';
 import { workbookLanguage, type Lang } from '../words/language.js';
 import { sheetWords } from '../words/sheets.js';
 import { instructionWords } from '../words/template-instructions.js';
@@ -262,7 +275,9 @@ function sheetColumns(
   const columns: SheetColumn[] = [];
   const seen = new Map<string, string>();
   const pathsIn = (index: number) => pathSeparatorOf(below.flatMap((row) => (row.cells[index] ? [row.cells[index]] : [])));
-  const pathsWanted = columnsOf(kind).some((column) => column.name === 'unit_path') && !header.cells.some((cell) => cell && columnsOfHeader(kind, cell.text, headerMap).some((c) => c === 'unit_path' || c === 'level_1'));
+  const pathsWanted =
+    columnsOf(kind).some((column) => column.name === 'unit_path') &&
+    !header.cells.some((cell) => cell && columnsOfHeader(kind, cell.text, headerMap).some((c) => c === 'unit_path' || c === 'level_1'));
   for (const [index, cell] of header.cells.entries()) {
     if (!cell) continue;
     let targets = columnsOfHeader(kind, cell.text, headerMap);
@@ -280,7 +295,8 @@ function sheetColumns(
     }
     if (targets.length === 0) {
       // A header the profile maps to null is ignored on purpose: no warning.
-      if (!ignoredByMap(kind, cell.text, headerMap)) issues.push(warning(source, kind, 'unknown_column', sheetWords().unknownColumn(cell.text), null, cell.text));
+      if (!ignoredByMap(kind, cell.text, headerMap))
+        issues.push(warning(source, kind, 'unknown_column', sheetWords().unknownColumn(cell.text), null, cell.text));
       columns.push({ index: index + 1, header: cell.text, canonical: null });
       continue;
     }
@@ -321,7 +337,8 @@ function dataRows(
   const toRaw = (row: PhysicalRow): RawRow | null => {
     // A row with values only in ignored columns carries nothing to import: it counts as empty.
     for (const position of positions) {
-      if (row.cells[position]) return { row: row.row, cells: withProfileRules(new CellsByName(row.cells, positionOf, positions, names), rules) };
+      if (row.cells[position])
+        return { row: row.row, cells: withProfileRules(new CellsByName(row.cells, positionOf, positions, names), rules) };
     }
     return null;
   };

@@ -44,7 +44,11 @@ interface Reading {
 export function starterProfile(heads: readonly SheetHead[], source: string, checks: ValueChecks): StarterProfile {
   const words = sheetWords();
   const json: Record<string, unknown> = { _about: words.starterProfileNote(source) };
-  const notes = { guessed: {} as Record<string, Record<string, string>>, unrecognised: {} as Record<string, string[]>, check: {} as Record<string, Record<string, string>> };
+  const notes = {
+    guessed: {} as Record<string, Record<string, string>>,
+    unrecognised: {} as Record<string, string[]>,
+    check: {} as Record<string, Record<string, string>>,
+  };
   const sheets: Record<string, string> = {};
   const notPlaced: Record<string, string> = {};
   const counts = { recognised: 0, guessed: 0, unrecognised: 0 };
@@ -89,7 +93,9 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
     const mapped = new Set(placed.flatMap(({ column }) => (column === null ? [] : [column])));
     const email = placed.find(({ column }) => column === 'email')?.header;
     for (const column of missingRequired(kind, mapped)) {
-      lacks.push(column === 'employee_id' && email !== undefined ? words.emailAsId(SHEETS[kind], email) : words.importLacks(SHEETS[kind], column));
+      lacks.push(
+        column === 'employee_id' && email !== undefined ? words.emailAsId(SHEETS[kind], email) : words.importLacks(SHEETS[kind], column),
+      );
     }
   }
   for (const kind of SHEET_KINDS) if (sections[kind]) json[kind] = sections[kind];
@@ -114,7 +120,9 @@ function placeable(reading: Reading, head: SheetHead): boolean {
     if (column !== null) known.add(column);
   }
   const required = SHEETS[reading.kind].columns.filter((c) => c.required).map((c) => c.name);
-  return required.some((column) => known.has(column)) || (reading.kind === 'organisation' && (known.has('unit_path') || known.has('level_1')));
+  return (
+    required.some((column) => known.has(column)) || (reading.kind === 'organisation' && (known.has('unit_path') || known.has('level_1')))
+  );
 }
 
 /**

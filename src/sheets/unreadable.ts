@@ -22,7 +22,11 @@ export type UnreadableWording =
 
 /** An UnreadableFileError that knows its meaning, so it can be worded again in another thread. */
 export class WordedUnreadableFileError extends UnreadableFileError {
-  constructor(file: string, readonly wording: UnreadableWording, options?: { cause?: unknown }) {
+  constructor(
+    file: string,
+    readonly wording: UnreadableWording,
+    options?: { cause?: unknown },
+  ) {
     super(file, sentence(wording), options);
   }
 }

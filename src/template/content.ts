@@ -43,7 +43,9 @@ export function exampleRow(lang: TemplateLanguage, kind: SheetKind): Record<stri
   return EXAMPLES[lang][kind];
 }
 
-const EXAMPLES = perLanguage((lang) => perSheet((columns) => Object.fromEntries(columns.map((column) => [column.column, column.example[lang]]))));
+const EXAMPLES = perLanguage((lang) =>
+  perSheet((columns) => Object.fromEntries(columns.map((column) => [column.column, column.example[lang]]))),
+);
 
 /** Every responsibility is offered: the reader refuses one on the wrong kind of unit with its own message. */
 const RESPONSIBILITIES: readonly string[] = [...DEPARTMENT_RESPONSIBILITIES, ...TEAM_RESPONSIBILITIES];

@@ -8,7 +8,14 @@ import { templateCsv } from './csv.js';
 import { buildTemplateWorkbook } from './xlsx.js';
 import { templateWords } from '../words/template.js';
 
-export { TEMPLATE_VERSION, TEMPLATE_VERSIONS, TEMPLATE_INFO_SHEET, TEMPLATE_VERSION_LABEL, templateChanges, templateChangesSince } from './version.js';
+export {
+  TEMPLATE_VERSION,
+  TEMPLATE_VERSIONS,
+  TEMPLATE_INFO_SHEET,
+  TEMPLATE_VERSION_LABEL,
+  templateChanges,
+  templateChangesSince,
+} from './version.js';
 export type { TemplateChange } from './version.js';
 export type { TemplateLanguage } from './content.js';
 export { buildTemplateWorkbook } from './xlsx.js';

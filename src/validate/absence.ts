@@ -80,14 +80,7 @@ function checkEmployee(
   let inNoTeam: boolean;
   if (employee) {
     if (employee.status === 'fired') {
-      issues.warning(
-        meta,
-        row,
-        'employee_id',
-        'skipped_absence',
-        validateRowWords().absenceOfLeaver(id, employee.source!.sheetName),
-        id,
-      );
+      issues.warning(meta, row, 'employee_id', 'skipped_absence', validateRowWords().absenceOfLeaver(id, employee.source!.sheetName), id);
       return 'skipped';
     }
     inNoTeam = employee.teamId === null || (employee.teamId === undefined && current !== undefined && !current.teamOf.get(id));
@@ -97,14 +90,7 @@ function checkEmployee(
     inNoTeam = resolution === 'found' && !current?.teamOf.get(id);
   }
   if (inNoTeam) {
-    issues.error(
-      meta,
-      row,
-      'employee_id',
-      'no_team',
-      validateRowWords().absenceInNoTeam(id),
-      id,
-    );
+    issues.error(meta, row, 'employee_id', 'no_team', validateRowWords().absenceInNoTeam(id), id);
     return 'refused';
   }
   return 'reportable';

@@ -61,21 +61,13 @@ export class RowCursor {
     const cell = this.current.cells.get(column);
     if (cell === undefined || cell.text === '') return null;
     if (cell.type === 'error') {
-      this.error(
-        column,
-        'invalid_value',
-        errorCellMessage(cell.text),
-      );
+      this.error(column, 'invalid_value', errorCellMessage(cell.text));
       return null;
     }
     const control = CONTROL_CHARACTER.exec(cell.text);
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-      this.error(
-        column,
-        'invalid_value',
-        validateRowWords().controlCharacter(visible(cell.text), code, visible(control[0])),
-      );
+      this.error(column, 'invalid_value', validateRowWords().controlCharacter(visible(cell.text), code, visible(control[0])));
       return null;
     }
     return cell.text;
@@ -101,11 +93,7 @@ export class RowCursor {
     const words = validateRowWords();
     const label = words.dateLabel(column);
     if (cell.type === 'number' || cell.type === 'boolean') {
-      this.error(
-        column,
-        'invalid_date',
-        words.dateIsOtherType(label, cell.text, cell.type),
-      );
+      this.error(column, 'invalid_date', words.dateIsOtherType(label, cell.text, cell.type));
       return undefined;
     }
     if (cell.dateFormat === undefined && isCanonicalDay(cell.text)) return cell.text;
@@ -117,23 +105,11 @@ export class RowCursor {
     }
     if ('date' in parsed) return parsed.date;
     if (cell.dateFormat !== undefined) {
-      this.error(
-        column,
-        'invalid_date',
-        words.dateNotInProfileFormat(label, cell.text, cell.dateFormat),
-      );
+      this.error(column, 'invalid_date', words.dateNotInProfileFormat(label, cell.text, cell.dateFormat));
     } else if (parsed.error === 'ambiguous_date') {
-      this.error(
-        column,
-        'ambiguous_date',
-        words.ambiguousDate(label, cell.text),
-      );
+      this.error(column, 'ambiguous_date', words.ambiguousDate(label, cell.text));
     } else {
-      this.error(
-        column,
-        'invalid_date',
-        words.notADate(label, cell.text),
-      );
+      this.error(column, 'invalid_date', words.notADate(label, cell.text));
     }
     return undefined;
   }

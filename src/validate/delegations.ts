@@ -3,7 +3,7 @@
  * what the unit is, which only the whole workbook (and the service) can tell, so rows are kept as read
  * and checked once every sheet is read.
  */
-import type { Delegation, Organisation, Source, UnitKind } from '../model/organisation.js';
+import type { Delegation, Source, UnitKind } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { RowCursor } from './cursor.js';
 import type { References } from './references.js';
@@ -19,12 +19,7 @@ export interface DelegationRow {
 
 export function readDelegationRow(c: RowCursor, rows: DelegationRow[], api: 'v3' | 'v2'): void {
   if (api === 'v2') {
-    c.error(
-      null,
-      'not_supported',
-      validateReferenceWords().delegationsNeedV3,
-      null,
-    );
+    c.error(null, 'not_supported', validateReferenceWords().delegationsNeedV3, null);
     return;
   }
   const unitId = c.required('unit_id', validateReferenceWords().delegationUnitEmpty);
@@ -33,7 +28,7 @@ export function readDelegationRow(c: RowCursor, rows: DelegationRow[], api: 'v3'
   rows.push({ unitId, responsibility, employeeId, source: c.source() });
 }
 
-export function checkDelegations(rows: readonly DelegationRow[], org: Organisation, refs: References, issues: IssueCollector): Delegation[] {
+export function checkDelegations(rows: readonly DelegationRow[], refs: References, issues: IssueCollector): Delegation[] {
   const delegations: Delegation[] = [];
   const seen = new Map<string, number>();
   for (const row of rows) {
@@ -67,7 +62,8 @@ export function checkDelegations(rows: readonly DelegationRow[], org: Organisati
       unitKind = undefined;
     }
 
-    const employeeOk = row.employeeId !== null && refs.activeEmployee(meta, line, 'employee_id', row.employeeId, 'delegation') !== 'unknown';
+    const employeeOk =
+      row.employeeId !== null && refs.activeEmployee(meta, line, 'employee_id', row.employeeId, 'delegation') !== 'unknown';
     if (!employeeOk || unitKind === undefined || row.unitId === null || !responsibility) continue;
 
     const key = `${unitKind}\u0000${row.unitId}\u0000${responsibility.name}\u0000${row.employeeId}`;
@@ -84,7 +80,13 @@ export function checkDelegations(rows: readonly DelegationRow[], org: Organisati
       continue;
     }
     seen.set(key, line);
-    delegations.push({ unitKind, unitId: row.unitId, responsibility: responsibility.name, employeeId: row.employeeId!, source: row.source });
+    delegations.push({
+      unitKind,
+      unitId: row.unitId,
+      responsibility: responsibility.name,
+      employeeId: row.employeeId!,
+      source: row.source,
+    });
   }
   return delegations;
 }

@@ -16,7 +16,11 @@ const HASH_LENGTHS = [8, 16, 24] as const;
 
 /** How two names are compared: trimmed, case- and whitespace-insensitively. */
 export function nameKey(name: string): string {
-  return name.replace(/\u00a0/g, ' ').trim().replace(/\s+/g, ' ').toLowerCase();
+  return name
+    .replace(/\u00a0/g, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 /** One name as a slug: lower case, æ→ae, ø→oe, å→aa, other letters without accents, anything else `-`. */

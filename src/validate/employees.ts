@@ -41,7 +41,15 @@ export interface EmployeeRowsState {
 }
 
 export function newEmployeeRowsState(api: 'v3' | 'v2', today: string, shapes?: ExportShapesState): EmployeeRowsState {
-  return { emails: new Map(), usernames: new Map(), previousIds: new Map(), api, today, unitsWritten: new Set(), ...(shapes && { shapes }) };
+  return {
+    emails: new Map(),
+    usernames: new Map(),
+    previousIds: new Map(),
+    api,
+    today,
+    unitsWritten: new Set(),
+    ...(shapes && { shapes }),
+  };
 }
 
 /** The value fields one sheet reads, and this row's values of every field (undefined: not read). */
@@ -89,7 +97,11 @@ function sheetFields(c: RowCursor, state: EmployeeRowsState): SheetFields {
   if (state.fields?.meta !== c.meta) {
     state.fields = {
       meta: c.meta,
-      userShape: shapeOf(['id', ...USER_FIELDS.filter((f) => PERSON_RULES[f.key]?.blankMeans === undefined || c.has(f.column)).map((f) => f.key), 'source']),
+      userShape: shapeOf([
+        'id',
+        ...USER_FIELDS.filter((f) => PERSON_RULES[f.key]?.blankMeans === undefined || c.has(f.column)).map((f) => f.key),
+        'source',
+      ]),
       employeeShape: shapeOf(['id', 'userId', ...EMPLOYEE_FIELDS.map((f) => f.key), 'teamId', 'status', 'previousId', 'source']),
       person: fieldReads(USER_FIELDS, c, state.api, PERSON_RULES),
       employee: fieldReads(EMPLOYEE_FIELDS, c, state.api),
@@ -118,7 +130,9 @@ export function readEmployeeRow(c: RowCursor, org: Organisation, state: Employee
   }
   const previousId = previousText !== null && previousText !== id ? checkPreviousId(c, state, previousText) : undefined;
   // Without a user_id column the person is the one the service has behind this employee (before a rename: its old id).
-  const serviceUser = c.has('user_id') ? undefined : (previousId !== undefined ? state.serviceUserOf?.get(previousId) : undefined) ?? state.serviceUserOf?.get(id);
+  const serviceUser = c.has('user_id')
+    ? undefined
+    : ((previousId !== undefined ? state.serviceUserOf?.get(previousId) : undefined) ?? state.serviceUserOf?.get(id));
   const userId = userIdText ?? serviceUser ?? id;
   const source = c.source();
   if (state.shapes) teamId = readEmployeeUnit(c, id, teamId, source, state.shapes);
@@ -145,11 +159,7 @@ function dayNotInFuture(c: RowCursor, column: string): string | null | undefined
 function checkPreviousId(c: RowCursor, state: EmployeeRowsState, previousId: string): string | undefined {
   const claimedBy = state.previousIds.get(previousId);
   if (claimedBy !== undefined) {
-    c.error(
-      'previous_employee_id',
-      'duplicate_id',
-      validateRowWords().previousEmployeeIdTaken(previousId, claimedBy),
-    );
+    c.error('previous_employee_id', 'duplicate_id', validateRowWords().previousEmployeeIdTaken(previousId, claimedBy));
     return undefined;
   }
   state.previousIds.set(previousId, c.row);
@@ -205,6 +215,11 @@ function comparePerson(c: RowCursor, user: User, fields: SheetFields): void {
     if (here === undefined || first === undefined || (!field.blankIsValue && (!here || !first))) continue;
     if (here === first || (here !== null && first !== null && field.same(first, here))) continue;
     const shown = field.shownAsWritten ? c.text(column) : here;
-    c.error(column, 'conflicting_user', words.conflictingPerson(column as PersonField, shown ?? words.empty, first ?? words.empty, firstRow, user.id), shown ?? words.empty);
+    c.error(
+      column,
+      'conflicting_user',
+      words.conflictingPerson(column as PersonField, shown ?? words.empty, first ?? words.empty, firstRow, user.id),
+      shown ?? words.empty,
+    );
   }
 }

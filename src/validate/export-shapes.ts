@@ -150,7 +150,11 @@ export function resolveExportShapes(
     if (units.length === 0) return false;
     const placed: PlacedUnit[] = units.map((unit) => {
       const previousId = unit.key === undefined ? undefined : state.previousIds.get(unit.key);
-      return { ...unit, ...(state.ownersManaged && { owner: null }), ...(previousId !== undefined && previousId !== unit.id && { previousId }) };
+      return {
+        ...unit,
+        ...(state.ownersManaged && { owner: null }),
+        ...(previousId !== undefined && previousId !== unit.id && { previousId }),
+      };
     });
     const byId = new Map(placed.map((u) => [u.id, u]));
     const workedIn = new Set<string>();
@@ -179,7 +183,8 @@ export function resolveExportShapes(
     return false;
   }
   // The template's organisation sheet (or none): leader flags name units by their team id.
-  const unitOf = (claim: LeaderClaim) => ('id' in claim.unit ? (org.teams.get(claim.unit.id) ?? org.departments.get(claim.unit.id)) : undefined);
+  const unitOf = (claim: LeaderClaim) =>
+    'id' in claim.unit ? (org.teams.get(claim.unit.id) ?? org.departments.get(claim.unit.id)) : undefined;
   applyLeaders(state.leaders, unitOf, finder, issues);
   return false;
 }

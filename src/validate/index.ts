@@ -8,7 +8,6 @@ import type { ProposedRename } from '../model/organisation.js';
 import type { Issue } from '../model/issue.js';
 import { emptyOrganisation, type Employee, type Organisation } from '../model/organisation.js';
 import { SHEETS, missingRequired } from '../sheets/columns.js';
-import { type SheetKind } from '../model/sheet-kind.js';
 import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
 import { isTemplateExample } from './template-example.js';
 import { checkAbsences, readAbsenceRow, type AbsenceRows } from './absence.js';
@@ -106,16 +105,22 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   }
 
   const managed = managedKinds(issues.sheets);
-  checkRequiredSheets(issues, managed, reading.issues.some((i) => i.code === 'ignored_sheet'));
+  checkRequiredSheets(
+    issues,
+    managed,
+    reading.issues.some((i) => i.code === 'ignored_sheet'),
+  );
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const proposedRenames: ProposedRename[] = [];
   const unitNamesResolved = resolveUnitNames(org, shapes.plainUnits, current, issues, employeeState.unitsWritten);
   // Employees placed by their units' paths, or whose unit was a name, are in units their rows did not write.
   const unitsAsWritten = !unitNamesResolved && shapes.employeePaths.size === 0 ? employeeState.unitsWritten : undefined;
-  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames)) managed.organisation = true;
+  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames))
+    managed.organisation = true;
   // Only a row with a previous_employee_id renames an employee: without one, the 100,000 are not gone through for renames.
-  const renamedEmployees = employeeState.previousIds.size === 0 ? [] : [...org.employees.values()].filter((e) => e.previousId !== undefined);
+  const renamedEmployees =
+    employeeState.previousIds.size === 0 ? [] : [...org.employees.values()].filter((e) => e.previousId !== undefined);
   const refs = new References(org, current, issues, incomplete, renamedEmployees);
   if (managed.organisation) {
     checkOrganisation(org, organisationState, refs, issues, current, treeColumnsPresent);
@@ -124,7 +129,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   checkRenamesDoNotCollide(org, issues, renamedEmployees);
   checkServiceRules(org, current, issues);
   org.absences = checkAbsences(absenceRows, org, refs, issues, current);
-  org.delegations = checkDelegations(delegationRows, org, refs, issues);
+  org.delegations = checkDelegations(delegationRows, refs, issues);
 
   return {
     desired: org,
@@ -157,25 +162,11 @@ async function refuseSecondSheet(first: SheetMeta, sheet: RawSheet, issues: Issu
 
 function reportExample(row: RawRow, rows: number, meta: SheetMeta, issues: IssueCollector, readRow: (row: RawRow) => void): void {
   if (rows > 1) {
-    issues.error(
-      meta,
-      row.row,
-      null,
-      'template_example',
-      validateSheetWords().exampleAboveOwnRows(row.row),
-      null,
-    );
+    issues.error(meta, row.row, null, 'template_example', validateSheetWords().exampleAboveOwnRows(row.row), null);
     return;
   }
   readRow(row);
-  issues.warning(
-    meta,
-    row.row,
-    null,
-    'template_example',
-    validateSheetWords().exampleAlone(row.row),
-    null,
-  );
+  issues.warning(meta, row.row, null, 'template_example', validateSheetWords().exampleAlone(row.row), null);
 }
 
 /**
@@ -186,7 +177,8 @@ function missingColumns(meta: SheetMeta): string[] {
   const known = new Set(meta.headers.keys());
   const missing = missingRequired(meta.kind, known);
   const path = known.has('unit_path') || known.has('level_1');
-  if (meta.kind === 'organisation' && known.has('type')) missing.unshift(...['type', 'id', 'name'].filter((c) => !known.has(c) && !missing.includes(c)));
+  if (meta.kind === 'organisation' && known.has('type'))
+    missing.unshift(...['type', 'id', 'name'].filter((c) => !known.has(c) && !missing.includes(c)));
   if (meta.kind === 'organisation' && !path && !known.has('parent_id')) missing.push('parent_id');
   return missing;
 }
@@ -209,7 +201,8 @@ function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2',
   if (api === 'v2' && meta.kind === 'employees') {
     for (const field of [...USER_FIELDS, ...EMPLOYEE_FIELDS]) {
       const ignored = VALUE_READERS[field.value].ignoredOnV2;
-      if (ignored && !('v2' in field.wire) && meta.headers.has(field.column)) issues.warning(meta, null, field.column, 'ignored_column', ignored(), null);
+      if (ignored && !('v2' in field.wire) && meta.headers.has(field.column))
+        issues.warning(meta, null, field.column, 'ignored_column', ignored(), null);
     }
   }
 }
@@ -233,16 +226,16 @@ function checkRequiredSheets(issues: IssueCollector, managed: Managed, sheetsIgn
   if (managed.employees || onlyAbsence) return;
   const files = new Set(issues.sheets.map((s) => s.file));
   const file = files.size === 1 ? [...files][0]! : null;
-  issues.inputError(
-    'employees',
-    'missing_sheet',
-    validateSheetWords().noEmployeesSheet(sheetsIgnored),
-    file,
-  );
+  issues.inputError('employees', 'missing_sheet', validateSheetWords().noEmployeesSheet(sheetsIgnored), file);
 }
 
 /** `unitsAsWritten`: every employee's team is one of these, when known; all of them teams, the employees are not gone through. */
-function checkEmployeeTeams(org: Organisation, refs: References, issues: IssueCollector, unitsAsWritten: ReadonlySet<string> | undefined): void {
+function checkEmployeeTeams(
+  org: Organisation,
+  refs: References,
+  issues: IssueCollector,
+  unitsAsWritten: ReadonlySet<string> | undefined,
+): void {
   if (unitsAsWritten && [...unitsAsWritten].every((id) => refs.isTeamAsWritten(id))) return;
   for (const employee of org.employees.values()) {
     if (!employee.teamId || refs.isTeamAsWritten(employee.teamId)) continue;

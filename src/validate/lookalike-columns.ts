@@ -48,7 +48,14 @@ export class LookalikeColumns {
       if (refused < LOOKALIKE_MINIMUM || refused < values * LOOKALIKE_SHARE) continue;
       issues.withdraw(this.meta, column, 'invalid_value', (issue) => issue.value !== null && !takes(issue.value));
       const header = this.meta.headers.get(column) ?? column;
-      issues.error(this.meta, null, column, 'invalid_value', validateSheetWords().lookalikeColumn(header, column, [...examples], refused, values, this.meta.kind), null);
+      issues.error(
+        this.meta,
+        null,
+        column,
+        'invalid_value',
+        validateSheetWords().lookalikeColumn(header, column, [...examples], refused, values, this.meta.kind),
+        null,
+      );
     }
   }
 }

@@ -35,7 +35,11 @@ const UNIT_RULES: { readonly [K in UnitFieldKey]?: FieldRule } = {
 /** The unit's value fields, as read from this row (undefined: no column). */
 function readUnitFields(c: RowCursor, state: OrganisationRowsState): Pick<Department, UnitFieldKey> {
   if (state.fields?.meta !== c.meta) {
-    state.fields = { meta: c.meta, reads: fieldReads(UNIT_FIELDS, c, state.api, UNIT_RULES), values: new Array<unknown>(UNIT_FIELDS.length).fill(undefined) };
+    state.fields = {
+      meta: c.meta,
+      reads: fieldReads(UNIT_FIELDS, c, state.api, UNIT_RULES),
+      values: new Array<unknown>(UNIT_FIELDS.length).fill(undefined),
+    };
   }
   readFields(c, state.fields.reads, state.fields.values);
   const fields: Record<string, unknown> = {};
@@ -104,34 +108,20 @@ export function checkOrganisation(
     if (unit.owner) refs.activeEmployee(meta, row, 'owner', unit.owner, 'own');
   }
   if (!treeColumnsPresent) return;
-  checkTopDepartment(org, state, issues, current);
+  checkTopDepartment(state, issues, current);
   for (const cycle of checkDepartmentTree(org.departments).cycles) {
     const loop = describeLoop(cycle.map((d) => d.id));
     for (const department of cycle) {
       const meta = issues.sheetOf(department.source!);
-      issues.error(
-        meta,
-        department.source!.row,
-        'parent_id',
-        'cycle',
-        validateUnitWords().cycle(loop),
-        department.parentId,
-      );
+      issues.error(meta, department.source!.row, 'parent_id', 'cycle', validateUnitWords().cycle(loop), department.parentId);
     }
   }
 }
 
-function checkTopDepartment(org: Organisation, state: OrganisationRowsState, issues: IssueCollector, current: CurrentView | undefined): void {
+function checkTopDepartment(state: OrganisationRowsState, issues: IssueCollector, current: CurrentView | undefined): void {
   const sheet = issues.firstSheetOf('organisation')!;
   if (state.parentless.length === 0) {
-    issues.error(
-      sheet,
-      null,
-      null,
-      'top_department',
-      validateUnitWords().noTopDepartment(sheet.sheetName, current?.topDepartmentId),
-      null,
-    );
+    issues.error(sheet, null, null, 'top_department', validateUnitWords().noTopDepartment(sheet.sheetName, current?.topDepartmentId), null);
     return;
   }
   // With a service, the department that matches the service's top is the top; the others are extra.

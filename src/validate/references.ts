@@ -51,14 +51,7 @@ export class References {
   private renamed(meta: SheetMeta, row: number, column: string, id: string, target: Target): boolean {
     const to = this.renamedTo[target].get(id);
     if (to === undefined) return false;
-    this.issues.error(
-      meta,
-      row,
-      column,
-      'unknown_reference',
-      validateReferenceWords().renamedReference(id, target, to),
-      id,
-    );
+    this.issues.error(meta, row, column, 'unknown_reference', validateReferenceWords().renamedReference(id, target, to), id);
     return true;
   }
 
@@ -83,14 +76,7 @@ export class References {
     if (this.renamed(meta, row, column, id, 'department')) return 'unknown';
     if (this.isDepartment(id)) return 'found';
     if (this.isTeam(id)) {
-      this.issues.error(
-        meta,
-        row,
-        column,
-        'unknown_reference',
-        validateReferenceWords().teamNotDepartment(id),
-        id,
-      );
+      this.issues.error(meta, row, column, 'unknown_reference', validateReferenceWords().teamNotDepartment(id), id);
       return 'unknown';
     }
     return this.missing(meta, row, column, id, 'department');
@@ -100,14 +86,7 @@ export class References {
     if (this.renamed(meta, row, column, id, 'team')) return 'unknown';
     if (this.isTeam(id)) return 'found';
     if (this.isDepartment(id)) {
-      this.issues.error(
-        meta,
-        row,
-        column,
-        'unknown_reference',
-        validateReferenceWords().departmentNotTeam(id),
-        id,
-      );
+      this.issues.error(meta, row, column, 'unknown_reference', validateReferenceWords().departmentNotTeam(id), id);
       return 'unknown';
     }
     return this.missing(meta, row, column, id, 'team');
@@ -157,14 +136,7 @@ export class References {
     const sheet = this.sheetName(target);
     const named = this.named(target, id);
     if (this.current) {
-      this.issues.error(
-        meta,
-        row,
-        column,
-        'unknown_reference',
-        named ?? validateReferenceWords().notFound(target, id, sheet),
-        id,
-      );
+      this.issues.error(meta, row, column, 'unknown_reference', named ?? validateReferenceWords().notFound(target, id, sheet), id);
       return 'unknown';
     }
     const key = `${meta.index}\u0000${column}\u0000${id}`;
@@ -198,7 +170,10 @@ export class References {
       if (ids.length === 0) continue;
       const column = kind === 'employee' ? 'employee_id' : 'id';
       if (ids.length === 1) return validateReferenceWords().nameNotId(text, kind, column, ids[0]!);
-      const listed = ids.slice(0, 5).map((id) => `"${id}"`).join(', ');
+      const listed = ids
+        .slice(0, 5)
+        .map((id) => `"${id}"`)
+        .join(', ');
       return validateReferenceWords().nameOfMany(text, kind, column, ids.length, `${listed}${ids.length > 5 ? ', …' : ''}`);
     }
     return undefined;

@@ -35,13 +35,16 @@ export function proposeRenames(
     (kind === 'department' ? current.departmentNames : current.teamNames)?.get(id) ?? '';
   const serviceChildNames = (id: string) => {
     const names = new Set<string>();
-    for (const [child, parent] of current.departmentParents ?? []) if (parent === id) names.add(nameKey(current.departmentNames?.get(child) ?? ''));
-    for (const [team, department] of current.teamDepartments ?? []) if (department === id && team !== id) names.add(nameKey(current.teamNames?.get(team) ?? ''));
+    for (const [child, parent] of current.departmentParents ?? [])
+      if (parent === id) names.add(nameKey(current.departmentNames?.get(child) ?? ''));
+    for (const [team, department] of current.teamDepartments ?? [])
+      if (department === id && team !== id) names.add(nameKey(current.teamNames?.get(team) ?? ''));
     return names;
   };
   const childNames = new Map<string, Set<string>>();
   for (const unit of units) {
-    if (unit.parentId !== null) (childNames.get(unit.parentId) ?? childNames.set(unit.parentId, new Set()).get(unit.parentId)!).add(nameKey(unit.name));
+    if (unit.parentId !== null)
+      (childNames.get(unit.parentId) ?? childNames.set(unit.parentId, new Set()).get(unit.parentId)!).add(nameKey(unit.name));
   }
   const gone = {
     department: [...current.departments].filter((id) => !desired.has(id) && id !== current.topDepartmentId),

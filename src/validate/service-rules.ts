@@ -69,7 +69,12 @@ function checkIdentities(
     const holder = username ? byUsername.get(username) : undefined;
     if (holder !== undefined) {
       const column = usernameGiven ? 'username' : 'email';
-      const message = validateReferenceWords().serviceHasUsername(usernameGiven, username ?? '', describe(holder, people, employeesOf()), advice(user, holder, employeesOf(), current));
+      const message = validateReferenceWords().serviceHasUsername(
+        usernameGiven,
+        username ?? '',
+        describe(holder, people, employeesOf()),
+        advice(user, holder, employeesOf(), current),
+      );
       issues.error(meta, user.source.row, column, 'duplicate_username', message, username ?? null);
       refused.add(user.id);
       continue;
@@ -82,7 +87,11 @@ function checkIdentities(
       user.source.row,
       'email',
       'duplicate_username',
-      validateReferenceWords().serviceHasEmail(user.email, describe(emailHolder, people, employeesOf()), advice(user, emailHolder, employeesOf(), current)),
+      validateReferenceWords().serviceHasEmail(
+        user.email,
+        describe(emailHolder, people, employeesOf()),
+        advice(user, emailHolder, employeesOf(), current),
+      ),
       user.email,
     );
     refused.add(user.id);

@@ -55,7 +55,14 @@ export function suggestMatches(
     const match = byNameAndBirthday.get(matchKey(user.name, user.birthday));
     if (match === undefined) continue;
     const meta = issues.sheetOf(user.source);
-    issues.warning(meta, user.source.row, 'employee_id', 'suggested_match', suggestion(match, people.get(match)!, missingEmployees.get(match) ?? []), null);
+    issues.warning(
+      meta,
+      user.source.row,
+      'employee_id',
+      'suggested_match',
+      suggestion(match, people.get(match)!, missingEmployees.get(match) ?? []),
+      null,
+    );
   }
 }
 

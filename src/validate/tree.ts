@@ -73,7 +73,10 @@ export const LOOP_MEMBERS_SHOWN = 6;
 export function describeLoop(ids: readonly string[]): string {
   const quoted = (id: string) => `"${id}"`;
   if (ids.length <= LOOP_MEMBERS_SHOWN) return [...ids, ids[0]!].map(quoted).join(' → ');
-  const head = ids.slice(0, LOOP_MEMBERS_SHOWN - 1).map(quoted).join(' → ');
+  const head = ids
+    .slice(0, LOOP_MEMBERS_SHOWN - 1)
+    .map(quoted)
+    .join(' → ');
   const hidden = ids.length - LOOP_MEMBERS_SHOWN;
   return validateUnitWords().longLoop(head, hidden, quoted(ids[ids.length - 1]!), quoted(ids[0]!), ids.length);
 }

@@ -21,14 +21,7 @@ export class TrimmedCells {
 
   report(meta: SheetMeta, issues: IssueCollector): void {
     for (const [column, { count, firstRow, firstValue }] of this.byColumn) {
-      issues.warning(
-        meta,
-        firstRow,
-        column,
-        'trimmed_value',
-        validateRowWords().trimmedCells(count, firstRow),
-        firstValue,
-      );
+      issues.warning(meta, firstRow, column, 'trimmed_value', validateRowWords().trimmedCells(count, firstRow), firstValue);
     }
   }
 }

@@ -44,7 +44,9 @@ export function resolveUnitNames(
     if (!written || isUnit(written)) continue;
     named ??= unitsByName(org, plainUnits, current);
     const key = nameKey(written);
-    const [ids, units] = named.workbookIds.has(key) ? [named.workbookIds.get(key)!, named.workbook] : [named.serviceIds.get(key) ?? [], named.service];
+    const [ids, units] = named.workbookIds.has(key)
+      ? [named.workbookIds.get(key)!, named.workbook]
+      : [named.serviceIds.get(key) ?? [], named.service];
     if (ids.length === 1) {
       employee.teamId = ids[0]!;
       resolved = true;
@@ -79,7 +81,8 @@ function unitsByName(org: Organisation, plainUnits: readonly UnitSpec[], current
   for (const u of plainUnits) if (!workbook.has(u.id)) workbook.set(u.id, { name: u.name, parent: u.parentId });
   const service = new Map<string, NamedUnit>();
   for (const [id, name] of current?.departmentNames ?? []) service.set(id, { name, parent: current?.departmentParents?.get(id) ?? null });
-  for (const [id, name] of current?.teamNames ?? []) if (!service.has(id)) service.set(id, { name, parent: current?.teamDepartments?.get(id) ?? null });
+  for (const [id, name] of current?.teamNames ?? [])
+    if (!service.has(id)) service.set(id, { name, parent: current?.teamDepartments?.get(id) ?? null });
   return { workbook, service, workbookIds: byName(workbook), serviceIds: byName(service) };
 }
 

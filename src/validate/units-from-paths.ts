@@ -52,7 +52,12 @@ export function hasPathColumns(c: Pick<PathRow, 'has'>): boolean {
  * The row's path; null when its path cells are blank, undefined when the path is wrong (reported at the
  * cell). `separators` keeps the separator detected in a sheet: one sheet uses one.
  */
-export function readPath(c: PathRow, separators: Map<object, string>, given: string | undefined, lastId: string | null): PathCells | null | undefined {
+export function readPath(
+  c: PathRow,
+  separators: Map<object, string>,
+  given: string | undefined,
+  lastId: string | null,
+): PathCells | null | undefined {
   if (c.has('unit_path')) return readPathColumn(c, separators, given, lastId);
   const names: (string | null)[] = [];
   const ids: (string | null)[] = [];
@@ -73,10 +78,20 @@ export function readPath(c: PathRow, separators: Map<object, string>, given: str
     c.error(columns[i]!, 'invalid_path', validateUnitWords().levelGap(i + 1, names[last]), null);
     return undefined;
   }
-  return { names: names.slice(0, last + 1) as string[], ids: ids.slice(0, last + 1), idColumns: idColumns.slice(0, last + 1), topColumn: columns[0]! };
+  return {
+    names: names.slice(0, last + 1) as string[],
+    ids: ids.slice(0, last + 1),
+    idColumns: idColumns.slice(0, last + 1),
+    topColumn: columns[0]!,
+  };
 }
 
-function readPathColumn(c: PathRow, separators: Map<object, string>, given: string | undefined, lastId: string | null): PathCells | null | undefined {
+function readPathColumn(
+  c: PathRow,
+  separators: Map<object, string>,
+  given: string | undefined,
+  lastId: string | null,
+): PathCells | null | undefined {
   const text = c.text('unit_path');
   if (text === null) return null;
   let separator = given ?? separators.get(c.meta);
@@ -169,7 +184,9 @@ export class PathTree {
     const topKey = this.chooseTop(current);
     for (const start of this.starts) {
       if (start.topKey === topKey) continue;
-      const top = current ? (current.departmentNames?.get(current.topDepartmentId) ?? current.topDepartmentId) : this.nodes.get(topKey!)?.names[0];
+      const top = current
+        ? (current.departmentNames?.get(current.topDepartmentId) ?? current.topDepartmentId)
+        : this.nodes.get(topKey!)?.names[0];
       issues.error(
         issues.sheetOf(start.source),
         start.source.row,
@@ -221,7 +238,14 @@ export class PathTree {
       if (holder !== undefined) {
         const cell = node.idCell!;
         const holderPath = holder.names.join(' > ');
-        issues.error(issues.sheetOf(cell.source), cell.source.row, cell.column, 'duplicate_id', validateUnitWords().pathIdTaken(node.explicitId, holderPath), node.explicitId);
+        issues.error(
+          issues.sheetOf(cell.source),
+          cell.source.row,
+          cell.column,
+          'duplicate_id',
+          validateUnitWords().pathIdTaken(node.explicitId, holderPath),
+          node.explicitId,
+        );
         continue;
       }
       holders.set(node.explicitId, node);

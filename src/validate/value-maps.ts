@@ -21,7 +21,7 @@ const RULES: Record<SheetKind, Record<string, Accepts>> = Object.fromEntries(
       const parse = SPELLINGS[column.value];
       if (parse) rules[column.column] = (value) => parse(value) !== undefined;
     }
-    if (kind === 'employees') rules['is_manager'] = (value) => FLAG_VALUES.has(value.trim().toLowerCase());
+    if (kind === 'employees') rules.is_manager = (value) => FLAG_VALUES.has(value.trim().toLowerCase());
     return [kind, rules];
   }),
 ) as Record<SheetKind, Record<string, Accepts>>;

@@ -83,7 +83,7 @@ export function parseResponsibility(text: string): { name: string; kind: UnitKin
 // zod's own e-mail pattern (z.regexes.email), written out: the same check as z.email() without building an
 // issue per row, and without loading zod (a tenth of a second of start-up) for it. Held equal to zod's by
 // test/validate/email-pattern.test.ts.
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export function isValidEmail(text: string): boolean {
   return EMAIL.test(text);

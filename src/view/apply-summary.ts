@@ -44,7 +44,9 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, al
   if (counts.length > 0) lines.push(words.outcomeByKind);
   for (const c of counts) {
     const statuses = STATUSES.filter((s) => c.statuses[s] > 0).map((s) => `${c.statuses[s]} ${statusWords(s)}`);
-    lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}: ${statuses.join(', ')}`);
+    lines.push(
+      `  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}: ${statuses.join(', ')}`,
+    );
   }
   const done = new Map<Action, number>();
   for (const c of counts) done.set(c.action, (done.get(c.action) ?? 0) + c.statuses.done);

@@ -16,7 +16,14 @@ export function describeFinding(finding: GuardFinding): string {
     case 'column_missing':
       return runWords().columnMissing(finding.sheet, finding.column);
     case 'values_cleared':
-      return runWords().valuesCleared(finding.column, finding.sheet, finding.cleared.length, finding.filledBefore, examples(finding.cleared), finding.limit);
+      return runWords().valuesCleared(
+        finding.column,
+        finding.sheet,
+        finding.cleared.length,
+        finding.filledBefore,
+        examples(finding.cleared),
+        finding.limit,
+      );
     default:
       return assertNever(finding);
   }

@@ -14,7 +14,9 @@ export function countsText(counts: RunRecord['counts']): string {
   const words = runWords();
   for (const [entity, actions] of Object.entries(counts)) {
     const perAction = Object.entries(actions).map(([action, c]) => {
-      const statuses = (['done', 'unchanged', 'failed', 'skipped'] as const).filter((s) => (c[s] ?? 0) > 0).map((s) => `${c[s]} ${statusWords(s)}`);
+      const statuses = (['done', 'unchanged', 'failed', 'skipped'] as const)
+        .filter((s) => (c[s] ?? 0) > 0)
+        .map((s) => `${c[s]} ${statusWords(s)}`);
       return words.countedAction(c.planned ?? 0, actionWords(action as Action) ?? action, statuses);
     });
     parts.push(`${entityWords(entity)}: ${perAction.join(', ')}`);

@@ -115,7 +115,9 @@ export function buildOrgChart(input: ChartInput, plan: Pick<Plan, 'operations' |
   const person = (org: Organisation, employeeId: string | null | undefined): PersonRef | null => {
     if (!employeeId) return null;
     const employee = org.employees.get(employeeId) ?? after.employees.get(employeeId) ?? before.employees.get(employeeId);
-    const user = employee ? (org.users.get(employee.userId) ?? after.users.get(employee.userId) ?? input.desired.users.get(employee.userId)) : undefined;
+    const user = employee
+      ? (org.users.get(employee.userId) ?? after.users.get(employee.userId) ?? input.desired.users.get(employee.userId))
+      : undefined;
     return { employeeId, name: user?.name ?? null };
   };
 
@@ -129,13 +131,17 @@ export function buildOrgChart(input: ChartInput, plan: Pick<Plan, 'operations' |
       case 'renameDepartment':
       case 'renameTeam': {
         const kind = op.type === 'renameTeam' ? 'team' : 'department';
-        const origin = isTemporaryId(op.fromId) ? [...chains[kind]].find(([from]) => `orgsync-moving-${from}` === op.fromId)?.[0] : op.fromId;
+        const origin = isTemporaryId(op.fromId)
+          ? [...chains[kind]].find(([from]) => `orgsync-moving-${from}` === op.fromId)?.[0]
+          : op.fromId;
         const id = origin ? (chains[kind].get(origin) ?? op.id) : op.id;
         push(unitOps, `${kind}:${id}`, op);
         break;
       }
       case 'renameEmployee': {
-        const origin = isTemporaryId(op.fromId) ? [...chains.employee].find(([from]) => `orgsync-moving-${from}` === op.fromId)?.[0] : op.fromId;
+        const origin = isTemporaryId(op.fromId)
+          ? [...chains.employee].find(([from]) => `orgsync-moving-${from}` === op.fromId)?.[0]
+          : op.fromId;
         push(employeeOps, origin ? employeeAfterId(origin) : op.id, op);
         break;
       }
@@ -174,7 +180,11 @@ export function buildOrgChart(input: ChartInput, plan: Pick<Plan, 'operations' |
   }
 
   // Head counts: active employees per team; a department counts every team below it.
-  const headcounts = (org: Organisation, teamId: (id: string | null | undefined) => string | null, deptId: (id: string | null) => string | null) => {
+  const headcounts = (
+    org: Organisation,
+    teamId: (id: string | null | undefined) => string | null,
+    deptId: (id: string | null) => string | null,
+  ) => {
     const counts = new Map<string, number>();
     for (const e of org.employees.values()) {
       const team = e.status === 'active' ? teamId(e.teamId) : null;
@@ -252,7 +262,8 @@ export function buildOrgChart(input: ChartInput, plan: Pick<Plan, 'operations' |
   // People: where each one is after the plan, and where they left from.
   const noTeam: ChartPerson[] = [];
   const personNotes = new Map<string, string[]>();
-  for (const note of plan.notes) if (note.subject?.startsWith('employee:')) push(personNotes, note.subject.slice('employee:'.length), noteText(note.reason));
+  for (const note of plan.notes)
+    if (note.subject?.startsWith('employee:')) push(personNotes, note.subject.slice('employee:'.length), noteText(note.reason));
   const previousEmployee = new Map([...chains.employee].map(([from, to]) => [to, from]));
   const ids = new Set([...after.employees.keys(), ...[...before.employees.keys()].map(employeeAfterId)]);
   for (const id of ids) {
@@ -310,7 +321,10 @@ export function buildOrgChart(input: ChartInput, plan: Pick<Plan, 'operations' |
   const roots: ChartUnit[] = [];
   for (const u of units.values()) {
     const parentId = u.change === 'removed' ? u.parentBefore : u.parentAfter;
-    const parent = parentId === null ? undefined : (units.get(`department:${parentId}`) ?? units.get(`department:${previousOrSelf(chains.department, parentId)}`));
+    const parent =
+      parentId === null
+        ? undefined
+        : (units.get(`department:${parentId}`) ?? units.get(`department:${previousOrSelf(chains.department, parentId)}`));
     if (parent && parent !== u) parent.children.push(u);
     else roots.push(u);
   }

@@ -26,7 +26,15 @@ export interface PageReport {
     notes: readonly { message: string; kind?: string; subject?: string }[];
     deletion_guard: { exceeded: boolean; kinds: readonly { entity: string; removals: number; limit: number; in_service: number }[] };
   };
-  operations: readonly { key: string; action: string; entity: string; id: string; status: Status; message: string | null; blocked_by?: string | null }[];
+  operations: readonly {
+    key: string;
+    action: string;
+    entity: string;
+    id: string;
+    status: Status;
+    message: string | null;
+    blocked_by?: string | null;
+  }[];
 }
 
 export interface PageInput {
@@ -55,7 +63,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON inside a script element: nothing in it can close the element or start a comment. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const STATUS_ORDER: ShownStatus[] = ['failed', 'skipped', 'held', 'unchanged', 'done'];
@@ -117,7 +128,8 @@ function personElement(p: ChartPerson, ctx: Context): string {
 function unitElement(u: ChartUnit, ctx: Context, out: string[]): void {
   const { w } = ctx;
   const changedPeople = u.people.some((p) => p.change !== 'unchanged');
-  const open = u.kind === 'department' || u.change !== 'unchanged' || changedPeople || u.notes.length > 0 || ctx.proposalAt.has(`${u.kind}:${u.id}`);
+  const open =
+    u.kind === 'department' || u.change !== 'unchanged' || changedPeople || u.notes.length > 0 || ctx.proposalAt.has(`${u.kind}:${u.id}`);
   const others = u.changes.filter((c) => c !== u.change).map((c) => escapeHtml(w.unit[c]));
   const search = `${u.name} ${u.id} ${u.previousId ?? ''} ${u.nameBefore ?? ''}`.toLowerCase();
   out.push(
@@ -129,9 +141,13 @@ function unitElement(u: ChartUnit, ctx: Context, out: string[]): void {
       ` · ${escapeHtml(w.responsible)}: ${u.change === 'removed' ? who(u.responsibleBefore, w) : who(u.responsibleAfter, w)}</span>${outcome(u.operationKeys, ctx)}</summary>`,
   );
   const details: string[] = [];
-  if (u.changes.includes('moved')) details.push(`${escapeHtml(w.movedFrom)}: ${escapeHtml(u.parentBefore ?? '—')} → ${escapeHtml(u.parentAfter ?? '—')}`);
+  if (u.changes.includes('moved'))
+    details.push(`${escapeHtml(w.movedFrom)}: ${escapeHtml(u.parentBefore ?? '—')} → ${escapeHtml(u.parentAfter ?? '—')}`);
   if (u.change === 'removed' && u.parentBefore) details.push(`${escapeHtml(w.wasUnder)} ${escapeHtml(u.parentBefore)}`);
-  if (u.previousId) details.push(`${escapeHtml(w.renamedFrom)}: <span class="unit-id">${escapeHtml(u.previousId)}</span> → <span class="unit-id">${escapeHtml(u.id)}</span>`);
+  if (u.previousId)
+    details.push(
+      `${escapeHtml(w.renamedFrom)}: <span class="unit-id">${escapeHtml(u.previousId)}</span> → <span class="unit-id">${escapeHtml(u.id)}</span>`,
+    );
   if (u.nameBefore) details.push(`${escapeHtml(w.name)}: ${escapeHtml(u.nameBefore)} → ${escapeHtml(u.name)}`);
   if (u.change !== 'added' && u.change !== 'removed' && !sameRef(u.ownerBefore, u.ownerAfter)) {
     details.push(`${escapeHtml(w.owner)}: ${who(u.ownerBefore, w)} → ${who(u.ownerAfter, w)}`);
@@ -160,7 +176,9 @@ function countsSection(report: PageReport, kind: PageInput['kind'], w: PageWords
   const items: string[] = [];
   for (const [entity, actions] of Object.entries(report.summary.plan)) {
     for (const [action, count] of Object.entries(actions)) {
-      items.push(`<li data-count="${escapeHtml(`${entity}/${action}`)}"><strong>${formatNumber(count, lang)}</strong> ${escapeHtml(plural(count, w.oneEntity[entity] ?? entity, w.entity[entity] ?? entity, lang))}: ${escapeHtml(w.action[action] ?? action)}</li>`);
+      items.push(
+        `<li data-count="${escapeHtml(`${entity}/${action}`)}"><strong>${formatNumber(count, lang)}</strong> ${escapeHtml(plural(count, w.oneEntity[entity] ?? entity, w.entity[entity] ?? entity, lang))}: ${escapeHtml(w.action[action] ?? action)}</li>`,
+      );
     }
   }
   const outcomes =
@@ -181,7 +199,13 @@ function guardSection(report: PageReport, w: PageWords): string {
       ? [`<p>${escapeHtml(w.guardOk)}</p>`]
       : guard.kinds.map((k) => {
           const exceeded = k.removals > k.limit;
-          const text = (exceeded ? w.guardExceeded : w.guardWithin)(w.oneEntity[k.entity] ?? k.entity, w.entity[k.entity] ?? k.entity, k.removals, k.in_service, k.limit);
+          const text = (exceeded ? w.guardExceeded : w.guardWithin)(
+            w.oneEntity[k.entity] ?? k.entity,
+            w.entity[k.entity] ?? k.entity,
+            k.removals,
+            k.in_service,
+            k.limit,
+          );
           return `<p class="${exceeded ? 'warn' : ''}" data-guard="${exceeded ? 'exceeded' : 'within'}">${escapeHtml(text)}</p>`;
         });
   return `<section id="guard" data-exceeded="${guard?.exceeded === true}"><h2>${escapeHtml(w.guard)}</h2>${lines.join('')}</section>`;
@@ -257,7 +281,8 @@ function proposalNotes(proposals: RenameProposals | undefined, names: ReadonlyMa
 function failuresSection(report: PageReport, w: PageWords): string {
   const failed = report.operations.filter((o) => o.status === 'failed');
   const items = failed.map(
-    (o) => `<li data-key="${escapeHtml(o.key)}">${badge('removed', w.status.failed)}${escapeHtml(w.action[o.action] ?? o.action)} ${escapeHtml(w.oneEntity[o.entity] ?? o.entity)} <span class="pid">${escapeHtml(o.id)}</span>: ${escapeHtml(o.message ?? '')}</li>`,
+    (o) =>
+      `<li data-key="${escapeHtml(o.key)}">${badge('removed', w.status.failed)}${escapeHtml(w.action[o.action] ?? o.action)} ${escapeHtml(w.oneEntity[o.entity] ?? o.entity)} <span class="pid">${escapeHtml(o.id)}</span>: ${escapeHtml(o.message ?? '')}</li>`,
   );
   return `<section id="failures"><h2>${escapeHtml(w.failures)}</h2>${items.length > 0 ? `<ul>${items.join('')}</ul>` : `<p>${escapeHtml(w.noFailures)}</p>`}</section>`;
 }
@@ -276,7 +301,9 @@ export function renderPlanPage(input: PageInput): string {
   const ctx: Context = {
     w,
     proposalAt: proposalNotes(input.proposals, names, w),
-    statusOf: new Map(input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: shownStatus(o, held), message: o.message }]) : []),
+    statusOf: new Map(
+      input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: shownStatus(o, held), message: o.message }]) : [],
+    ),
     personNotes: input.chart.personNotes,
   };
   const title = `${input.kind === 'plan' ? w.planTitle : w.reportTitle}: ${input.title}`;

@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../plan/plan.js';
 import { inLevelOrder } from '../plan/graph.js';
-import { OPERATION_KINDS, type Action, type EntityKind, type Operation } from '../model/operations.js';
+import { OPERATION_KINDS, type Action, type Operation } from '../model/operations.js';
 import { actionWords, entitiesWords, entityWords, operationName } from './words.js';
 import { planWords } from '../words/view-plan.js';
 import { ACTION_ORDER, countByKindAndAction, kindAndAction } from '../report/counts.js';
@@ -73,7 +73,8 @@ export function renderPlan(
     }
     lines.push('');
   }
-  for (const note of plan.notes) lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason)));
+  for (const note of plan.notes)
+    lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason)));
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));

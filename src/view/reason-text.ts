@@ -3,7 +3,16 @@
  * (src/model/reasons.ts), the phrasebooks of src/words/ say them. The one place they become sentences.
  */
 import { assertNever } from '../assert-never.js';
-import type { FieldChange, KeepReason, NoteReason, NotUndone, OperationReason, ReasonWording, SavedPlanFinding, UnitChange } from '../model/reasons.js';
+import type {
+  FieldChange,
+  KeepReason,
+  NoteReason,
+  NotUndone,
+  OperationReason,
+  ReasonWording,
+  SavedPlanFinding,
+  UnitChange,
+} from '../model/reasons.js';
 import { planReasonWords } from '../words/plan-reasons.js';
 import { planNoteWords, type RenameLabel } from '../words/plan-notes.js';
 import { consequenceWords } from '../words/plan-consequences.js';

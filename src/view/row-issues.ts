@@ -13,7 +13,10 @@ import { noteText } from './reason-text.js';
 
 /** A failure the row cannot be blamed for: the service was unavailable, unreachable or refused the credentials. */
 export function isTransientFailure(outcome: OperationOutcome): boolean {
-  return outcome.status === 'failed' && (outcome.failure === 'unavailable' || outcome.failure === 'unknown_outcome' || outcome.failure === 'auth');
+  return (
+    outcome.status === 'failed' &&
+    (outcome.failure === 'unavailable' || outcome.failure === 'unknown_outcome' || outcome.failure === 'auth')
+  );
 }
 
 /**

@@ -24,7 +24,8 @@ const en = {
   note: (note: string) => `Note: ${note}`,
   serviceAndWorkbookRead: (employees: number, departments: number, teams: number, workbook: string) =>
     `the service has ${formatNumber(employees)} employees, ${formatNumber(departments)} departments, ${formatNumber(teams)} teams; the workbook: ${workbook}`,
-  workbookRead: (rows: number, sheets: number, errors: number) => `${formatNumber(rows)} rows in ${formatNumber(sheets)} sheets, ${formatNumber(errors)} errors`,
+  workbookRead: (rows: number, sheets: number, errors: number) =>
+    `${formatNumber(rows)} rows in ${formatNumber(sheets)} sheets, ${formatNumber(errors)} errors`,
   couldNotRead: (service: string, why: string) => `Could not read ${service}: ${why}`,
   nothingSent: 'Nothing was sent.',
   needsYes: 'Not applied: without a terminal to ask, applying needs --yes (see the plan above).',
@@ -43,8 +44,10 @@ const en = {
     'Some operations did not succeed because the service was unavailable or unreachable, not because of the workbook. Run the same command again to finish.',
   /** How a refused or failed run ends (the last line in words; the `error` of --json's summary). */
   refusedNothingSent: 'Refused: nothing was sent.',
-  workbookErrors: (errors: number) => `The workbook has ${errors} ${plural(errors, 'error', 'errors')}: nothing was sent. Fix them and run again.`,
-  operationsFailed: (failed: number, total: number, why: string) => `${failed} of ${total} ${plural(total, 'operation', 'operations')} did not succeed. ${why}`,
+  workbookErrors: (errors: number) =>
+    `The workbook has ${errors} ${plural(errors, 'error', 'errors')}: nothing was sent. Fix them and run again.`,
+  operationsFailed: (failed: number, total: number, why: string) =>
+    `${failed} of ${total} ${plural(total, 'operation', 'operations')} did not succeed. ${why}`,
   endedWith: (exitCode: number) => `The run ended with exit code ${exitCode}.`,
 
   // inputs.ts
@@ -85,12 +88,14 @@ export const appRunWords = phrasebook({
     phaseDone: 'færdig',
     timeLeft: (h, m, s) => `, ${h > 0 ? `${h} t ${twoDigits(m)} min` : m > 0 ? `${m} min ${twoDigits(s)} s` : `${s} s`} tilbage`,
 
-    checkedOffline: 'Kontrolleret uden tjeneste: henvisninger, som projektmappen ikke selv definerer, blev ikke kontrolleret mod en tjeneste.',
+    checkedOffline:
+      'Kontrolleret uden tjeneste: henvisninger, som projektmappen ikke selv definerer, blev ikke kontrolleret mod en tjeneste.',
     fixErrorsFirst: 'Intet blev sendt: ret fejlene ovenfor, og kør igen.',
     note: (note) => `Bemærk: ${note}`,
     serviceAndWorkbookRead: (employees, departments, teams, workbook) =>
       `tjenesten har ${formatNumber(employees)} ${plural(employees, 'medarbejder', 'medarbejdere')}, ${formatNumber(departments)} ${plural(departments, 'afdeling', 'afdelinger')}, ${formatNumber(teams)} teams; projektmappen: ${workbook}`,
-    workbookRead: (rows, sheets, errors) => `${formatNumber(rows)} ${plural(rows, 'række', 'rækker')} i ${formatNumber(sheets)} ark, ${formatNumber(errors)} fejl`,
+    workbookRead: (rows, sheets, errors) =>
+      `${formatNumber(rows)} ${plural(rows, 'række', 'rækker')} i ${formatNumber(sheets)} ark, ${formatNumber(errors)} fejl`,
     couldNotRead: (service, why) => `Kunne ikke læse ${service}: ${why}`,
     nothingSent: 'Intet blev sendt.',
     needsYes: 'Ikke udført: der er ingen terminal at spørge i, så udførelsen kræver --yes (se planen ovenfor).',

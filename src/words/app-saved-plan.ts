@@ -7,7 +7,8 @@ import { formatNumber, phrasebook, plural } from './language.js';
 const en = {
   // plan-file.ts
   planSaved: (path: string) => `Plan saved to ${path}: "orgsync-import apply ${path}" carries out exactly this plan.`,
-  planSavedWithHeld: (path: string) => `Plan saved to ${path}, with the removals it holds for approval (how to approve them is said at the end).`,
+  planSavedWithHeld: (path: string) =>
+    `Plan saved to ${path}, with the removals it holds for approval (how to approve them is said at the end).`,
   couldNotSavePlan: (path: string, why: string) => `Could not write the plan file ${path}: ${why}. Nothing was sent.`,
   heldForApproval: (count: number, page: string, planFile: string) =>
     `${formatNumber(count)} ${plural(count, 'removal', 'removals')} held for approval: tick ${plural(count, 'it', 'them')} in ${page} and save approvals.json, then run orgsync-import apply ${planFile} --approve approvals.json`,
@@ -33,7 +34,8 @@ const en = {
     `${keys.map((k) => `"${k}"`).join(', ')} ${plural(keys.length, 'is not a removal', 'are not removals')} held by ${planFile} (${formatNumber(held)} held).`,
 
   // run-apply.ts
-  otherApi: (planFile: string, planApi: string, givenApi: string) => `${planFile} was made for API ${planApi}; --api ${givenApi} cannot apply it.`,
+  otherApi: (planFile: string, planApi: string, givenApi: string) =>
+    `${planFile} was made for API ${planApi}; --api ${givenApi} cannot apply it.`,
   namesNoService: (planFile: string) => `${planFile} names no service.`,
   otherCompany: (planFile: string, company: string | null, given: string) =>
     `${planFile} was made for company ${company ?? '(none)'}, not ${given}.`,
@@ -47,21 +49,24 @@ const en = {
   workbookUnreadable: (why: string) => `The workbook the plan was made from cannot be read (${why}). Nothing was sent.`,
   workbookChanged: (files: string) => `the workbook changed since the plan was made (${files})`,
   workbookAndServiceChanged: (files: string) => `the workbook (${files}) and the service changed since the plan was made`,
-  workbookChangedHarmlessly: (files: string) => `The workbook changed since the plan was made (${files}), but not in a way that changes the plan.`,
+  workbookChangedHarmlessly: (files: string) =>
+    `The workbook changed since the plan was made (${files}), but not in a way that changes the plan.`,
   otherServiceThan: (planFile: string, service: string) =>
     `${planFile} was made for another service (or another sandbox state) than ${service}. Nothing was sent.`,
   workbookErrorsNow: 'Nothing was sent: the workbook has errors against the service as it is now.',
   serviceChangedHarmlessly: 'The service changed since the plan was made, but not in a way that changes the plan.',
   resumingPlan: (done: number, of: number, planFile: string) =>
     `${formatNumber(done)} of the ${formatNumber(of)} operations of ${planFile} were carried out by an earlier apply that did not finish: the rest is carried out now.`,
-  approvedCount: (approved: number, held: number, planFile: string) => `Approved: ${formatNumber(approved)} of the ${formatNumber(held)} removals held by ${planFile}.`,
+  approvedCount: (approved: number, held: number, planFile: string) =>
+    `Approved: ${formatNumber(approved)} of the ${formatNumber(held)} removals held by ${planFile}.`,
 };
 
 export const appSavedPlanWords = phrasebook({
   en,
   da: {
     planSaved: (path) => `Planen er gemt i ${path}: "orgsync-import apply ${path}" udfører præcis denne plan.`,
-    planSavedWithHeld: (path) => `Planen er gemt i ${path} med de fjernelser, den holder tilbage til godkendelse (hvordan de godkendes, står til sidst).`,
+    planSavedWithHeld: (path) =>
+      `Planen er gemt i ${path} med de fjernelser, den holder tilbage til godkendelse (hvordan de godkendes, står til sidst).`,
     couldNotSavePlan: (path, why) => `Kunne ikke skrive planfilen ${path}: ${why}. Intet blev sendt.`,
     heldForApproval: (count, page, planFile) =>
       `${formatNumber(count)} ${plural(count, 'fjernelse', 'fjernelser')} holdt tilbage til godkendelse: sæt flueben ved ${plural(count, 'den', 'dem')} i ${page}, og gem approvals.json; kør så orgsync-import apply ${planFile} --approve approvals.json`,
@@ -86,7 +91,8 @@ export const appSavedPlanWords = phrasebook({
     otherApi: (planFile, planApi, givenApi) => `${planFile} er lavet til API ${planApi}; --api ${givenApi} kan ikke udføre den.`,
     namesNoService: (planFile) => `${planFile} angiver ingen tjeneste.`,
     otherCompany: (planFile, company, given) => `${planFile} er lavet til virksomhed ${company ?? '(ingen)'}, ikke ${given}.`,
-    otherBaseUrl: (planFile, planUrl, baseUrl) => `${planFile} er lavet til ${planUrl ?? 'en anden tjeneste'}; --base-url ${baseUrl} er en anden tjeneste.`,
+    otherBaseUrl: (planFile, planUrl, baseUrl) =>
+      `${planFile} er lavet til ${planUrl ?? 'en anden tjeneste'}; --base-url ${baseUrl} er en anden tjeneste.`,
     stale: (what, shown, more, planFile) =>
       `Planen er forældet: ${what}: ${shown}${more > 0 ? `; og ${formatNumber(more)} til` : ''}. Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${planFile}), og gennemgå den.`,
     serviceChanged: 'tjenesten er ændret, siden planen blev lavet',
@@ -96,13 +102,15 @@ export const appSavedPlanWords = phrasebook({
     workbookUnreadable: (why) => `Projektmappen, som planen blev lavet ud fra, kan ikke læses (${why}). Intet blev sendt.`,
     workbookChanged: (files) => `projektmappen er ændret, siden planen blev lavet (${files})`,
     workbookAndServiceChanged: (files) => `projektmappen (${files}) og tjenesten er ændret, siden planen blev lavet`,
-    workbookChangedHarmlessly: (files) => `Projektmappen er ændret, siden planen blev lavet (${files}), men ikke på en måde, der ændrer planen.`,
+    workbookChangedHarmlessly: (files) =>
+      `Projektmappen er ændret, siden planen blev lavet (${files}), men ikke på en måde, der ændrer planen.`,
     otherServiceThan: (planFile, service) =>
       `${planFile} er lavet til en anden tjeneste (eller en anden sandkassetilstand) end ${service}. Intet blev sendt.`,
     workbookErrorsNow: 'Intet blev sendt: projektmappen har fejl i forhold til tjenesten, som den er nu.',
     serviceChangedHarmlessly: 'Tjenesten er ændret, siden planen blev lavet, men ikke på en måde, der ændrer planen.',
     resumingPlan: (done, of, planFile) =>
       `${formatNumber(done)} af de ${formatNumber(of)} handlinger i ${planFile} blev udført af en tidligere udførelse, der ikke blev færdig: resten udføres nu.`,
-    approvedCount: (approved, held, planFile) => `Godkendt: ${formatNumber(approved)} af de ${formatNumber(held)} fjernelser, som ${planFile} holder tilbage.`,
+    approvedCount: (approved, held, planFile) =>
+      `Godkendt: ${formatNumber(approved)} af de ${formatNumber(held)} fjernelser, som ${planFile} holder tilbage.`,
   },
 });

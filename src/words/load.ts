@@ -22,12 +22,17 @@ const en = {
   blockedBy: (key: string) => `skipped (blocked by ${key})`,
   held: 'held for approval',
   waitsForHeld: (key: string) => `skipped (waits for ${key}, held for approval)`,
-  absenceAnswerDiffers: (employeeId: string, answered: { start: string; end: string | null }, asked: { start: string; end: string | null }) =>
+  absenceAnswerDiffers: (
+    employeeId: string,
+    answered: { start: string; end: string | null },
+    asked: { start: string; end: string | null },
+  ) =>
     `the service answered that it holds ${answered.start} to ${answered.end ?? 'open'} for employee ${employeeId}, ` +
     `not ${asked.start} to ${asked.end ?? 'open'} as expected: its rules for overlapping periods kept the other dates. ` +
     'The answer is recorded; the next run plans the requests that correct it, or the period must be corrected on the site',
 
-  journalStarting: (journal: string) => `Another orgsync-import is starting on the journal ${journal} right now. Wait for it to finish, then run again.`,
+  journalStarting: (journal: string) =>
+    `Another orgsync-import is starting on the journal ${journal} right now. Wait for it to finish, then run again.`,
   journalTooLarge: (journal: string, megabytes: number, most: number) =>
     `The journal ${journal} is ${formatNumber(megabytes)} MB, far larger than a run of this importer writes (at most ${formatNumber(most)} MB), so it was not read. Delete that file and run again: the service is read afresh, and a run that was interrupted is checked against it. Nothing was sent.`,
   journalNotAFile: (journal: string) =>
@@ -56,7 +61,8 @@ export const loadWords = phrasebook({
       `ikke ${asked.start} til ${asked.end ?? 'åben'} som ventet: dens regler for overlappende perioder beholdt de andre datoer. ` +
       'Svaret er gemt; næste kørsel planlægger de forespørgsler, der retter det, ellers skal perioden rettes på sitet',
 
-    journalStarting: (journal) => `En anden orgsync-import er ved at starte på journalen ${journal} lige nu. Vent til den er færdig, og kør så igen.`,
+    journalStarting: (journal) =>
+      `En anden orgsync-import er ved at starte på journalen ${journal} lige nu. Vent til den er færdig, og kør så igen.`,
     journalTooLarge: (journal, megabytes, most) =>
       `Journalen ${journal} fylder ${formatNumber(megabytes)} MB, langt mere end en kørsel af dette program skriver (højst ${formatNumber(most)} MB), så den blev ikke læst. Slet den fil, og kør igen: tjenesten læses på ny, og en afbrudt kørsel kontrolleres mod den. Intet blev sendt.`,
     journalNotAFile: (journal) =>

@@ -194,7 +194,13 @@ const da: PageWords = {
   fromTeam: 'fra',
   toTeam: 'til',
   previousId: 'var',
-  status: { done: 'udført', unchanged: 'var allerede sådan', failed: 'mislykkedes', skipped: 'sprunget over', held: 'tilbageholdt til godkendelse' },
+  status: {
+    done: 'udført',
+    unchanged: 'var allerede sådan',
+    failed: 'mislykkedes',
+    skipped: 'sprunget over',
+    held: 'tilbageholdt til godkendelse',
+  },
   unit: { added: 'tilføjet', removed: 'fjernet', moved: 'flyttet', renamed: 'nyt id', changed: 'ændret', unchanged: 'uændret' },
   person: {
     hired: 'ny',
@@ -218,7 +224,8 @@ const da: PageWords = {
     `Som planen er, oprettes ${count === 1 ? 'den nye enhed' : 'hver ny enhed'}, og den gamle bliver stående, som den er (også med --prune). ` +
     `For at omdøbe i stedet (medlemmer og dialogdata bliver) skal du køre igen med --accept-renames, som accepterer ${count === 1 ? 'dette forslag' : `alle ${count} forslag`}:`,
   acceptWith: 'Acceptér med',
-  renameOf: (oldName, old) => `Ligner en omdøbning af "${oldName}" (${old}): oprettes som ny, medmindre du kører igen med --accept-renames.`,
+  renameOf: (oldName, old) =>
+    `Ligner en omdøbning af "${oldName}" (${old}): oprettes som ny, medmindre du kører igen med --accept-renames.`,
   renamedTo: (name, id) => `Ser ud til at være omdøbt til "${name}" (${id}): bliver stående, medmindre du kører igen med --accept-renames.`,
 };
 

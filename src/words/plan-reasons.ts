@@ -8,7 +8,8 @@ import type { Period, RenamedKind } from '../model/reasons.js';
 const en = {
   pruned: 'not in the workbook (--prune)',
   rehireUnderPreviousId: (previousId: string) => `fired in the service under its previous id ${previousId}: rehire it, then change the id`,
-  renameViaTemporaryFirst: (fromId: string) => `ids are exchanged: ${fromId} first moves to a temporary id, which frees it for the next in the exchange`,
+  renameViaTemporaryFirst: (fromId: string) =>
+    `ids are exchanged: ${fromId} first moves to a temporary id, which frees it for the next in the exchange`,
   renameViaTemporaryLast: (column: string, id: string, kind: RenamedKind) =>
     `${column}: from the temporary id to ${id}, once that id is free; ${kind === 'employee' ? "the employee's" : "the unit's"} data is kept`,
   rename: (column: string, fromId: string, kind: RenamedKind) =>
@@ -65,7 +66,8 @@ export const planReasonWords = phrasebook({
   da: {
     pruned: 'ikke i projektmappen (--prune)',
     rehireUnderPreviousId: (previousId) => `fratrådt i tjenesten under sit tidligere id ${previousId}: genansæt, og skift så id`,
-    renameViaTemporaryFirst: (fromId) => `id'er byttes: ${fromId} flyttes først til et midlertidigt id, så det bliver frit til den næste i byttet`,
+    renameViaTemporaryFirst: (fromId) =>
+      `id'er byttes: ${fromId} flyttes først til et midlertidigt id, så det bliver frit til den næste i byttet`,
     renameViaTemporaryLast: (column, id, kind) =>
       `${column}: fra det midlertidige id til ${id}, når det id er frit; ${kind === 'employee' ? 'medarbejderens' : 'enhedens'} data bevares`,
     rename: (column, fromId, kind) => `${column} ${fromId}: skift id, bevar ${kind === 'employee' ? 'medarbejderens' : 'enhedens'} data`,
@@ -74,10 +76,12 @@ export const planReasonWords = phrasebook({
     rehireActive: 'aktiv i projektmappen, fratrådt i tjenesten: genansæt (de tidligere data kommer tilbage)',
     employmentNotShown: (value) => `stilling: vises ikke, mens medarbejderen er fratrådt → ${value}`,
     newEmployment: 'ny ansættelse i projektmappen',
-    rehiredByCreate: (until) => `slettet i tjenesten, genansættes ved denne oprettelse (muligt til ${until}); de tidligere data kommer tilbage`,
+    rehiredByCreate: (until) =>
+      `slettet i tjenesten, genansættes ved denne oprettelse (muligt til ${until}); de tidligere data kommer tilbage`,
     pastRehireWindow: (ended) =>
       `slettet i tjenesten, og fristen for genansættelse er udløbet (${ended}): der oprettes en NY medarbejder; de tidligere data bliver hos den gamle`,
-    freesUsername: (released, next) => `frigør brugernavnet "${released}" til den næste i en runde af brugernavneskift; "${next}" følger efter`,
+    freesUsername: (released, next) =>
+      `frigør brugernavnet "${released}" til den næste i en runde af brugernavneskift; "${next}" følger efter`,
 
     newDepartment: 'ny afdeling i projektmappen',
     newTeam: 'nyt team i projektmappen',
@@ -107,7 +111,8 @@ export const planReasonWords = phrasebook({
     correctLaterStart: (held, start) =>
       `retter ${held.start} til ${held.end}: start ${held.start} → ${start}, sendt med samme slutdato ${held.end}, for sådan flytter tjenesten en start til senere`,
     correctThenEnd: (held, end) => `retter ${held.start} til ${held.end}: derefter slut ${held.end} → ${end ?? 'åben'}`,
-    correctOpenEndFirst: (heldStart, end) => `retter ${heldStart} til åben: først slut åben → ${end} (tjenesten beholder starten ${heldStart})`,
+    correctOpenEndFirst: (heldStart, end) =>
+      `retter ${heldStart} til åben: først slut åben → ${end} (tjenesten beholder starten ${heldStart})`,
     correctOpenStartAgain: (heldStart, start) =>
       `retter ${heldStart} til åben: start ${heldStart} → ${start}, sendt igen med samme slutdato, for sådan flytter tjenesten en start til senere`,
   },

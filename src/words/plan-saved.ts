@@ -17,7 +17,8 @@ const en = {
 
   departmentGone: (id: string) =>
     `Department ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`,
-  teamGone: (id: string) => `Team ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`,
+  teamGone: (id: string) =>
+    `Team ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`,
   staysOutOfDeletedTeam: (employeeId: string, teamId: string) => `Employee ${employeeId} stays out of team ${teamId}, which was deleted.`,
   absencesStay: (count: number) => `${formatNumber(count)} absence report(s) cannot be taken back: the service keeps reported absences.`,
   peopleStay: (count: number) =>
@@ -40,7 +41,8 @@ export const savedPlanWords = phrasebook({
 
     departmentGone: (id) =>
       `Afdeling ${id} blev slettet: den kan ikke genskabes med sine dialogdata (opret den igen i projektmappen, hvis du vil have den).`,
-    teamGone: (id) => `Team ${id} blev slettet: det kan ikke genskabes med sine dialogdata (opret det igen i projektmappen, hvis du vil have det).`,
+    teamGone: (id) =>
+      `Team ${id} blev slettet: det kan ikke genskabes med sine dialogdata (opret det igen i projektmappen, hvis du vil have det).`,
     staysOutOfDeletedTeam: (employeeId, teamId) => `Medarbejder ${employeeId} forbliver uden for team ${teamId}, som blev slettet.`,
     absencesStay: (count) =>
       `${formatNumber(count)} ${plural(count, 'fraværsindberetning', 'fraværsindberetninger')} kan ikke trækkes tilbage: tjenesten beholder indberettet fravær.`,

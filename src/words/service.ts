@@ -134,7 +134,8 @@ export const serviceWords = phrasebook({
     gatewayAnswered: (status) => `gatewayen svarede ${status}`,
     unknownOutcome: (where, why) => `${where}: ${why}, efter at forespørgslen var sendt; det vides ikke, om tjenesten udførte den`,
     failed: (where, attempts, reason) => `${where}${efterForsøg(attempts)}: ${reason}`,
-    authRefused: (where) => `${where}: tjenesten afviste legitimationen (401) — kontrollér virksomheds-id'et og adgangstokenet eller JWT'en`,
+    authRefused: (where) =>
+      `${where}: tjenesten afviste legitimationen (401) — kontrollér virksomheds-id'et og adgangstokenet eller JWT'en`,
     rejected: (where, status, detail) => `${where} blev afvist (${status})${detail ? `: ${detail}` : ''}`,
     unavailable: (where, status, attempts, said) =>
       `${where}: tjenesten er utilgængelig (${status})${efterForsøg(attempts)}${said ? ` — ${said}` : ''}`,

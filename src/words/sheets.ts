@@ -17,7 +17,9 @@ const en = {
   ignoredSheet: 'ignored: no sheet of this name is known and its headers match none',
   hiddenSheet: (sheetName: string, lookalike: SheetNames | undefined) =>
     `ignored: the sheet "${sheetName}" is hidden in Excel.${
-      lookalike ? ` It looks like an ${lookalike.english} sheet, but a hidden sheet is never imported.` : ' A hidden sheet is never imported.'
+      lookalike
+        ? ` It looks like an ${lookalike.english} sheet, but a hidden sheet is never imported.`
+        : ' A hidden sheet is never imported.'
     } If it should be imported, unhide it (right-click a sheet tab, Unhide) and run again.`,
   /** A column the kind requires, with the headers the two templates give it. */
   missingColumn: (column: string, english: string, danish: string) =>
@@ -37,11 +39,15 @@ const en = {
   /** A header of the `--map` profile that no column of the sheet has; `nearest` is the sheet's closest header. */
   profileHeaderAbsent: (header: string, column: string, nearest: string | undefined) =>
     `The profile maps "${header}" to ${column}, but the sheet has no column "${header}", so ${column} would not be imported.` +
-    (nearest === undefined ? ' Correct the header in the profile, or remove it.' : ` Did you mean "${nearest}"? Correct the header in the profile.`),
-  ignoredColumn: (header: string, first: string, column: string) => `column "${header}" is ignored: column "${first}" already gives ${column}`,
+    (nearest === undefined
+      ? ' Correct the header in the profile, or remove it.'
+      : ` Did you mean "${nearest}"? Correct the header in the profile.`),
+  ignoredColumn: (header: string, first: string, column: string) =>
+    `column "${header}" is ignored: column "${first}" already gives ${column}`,
   formulaWithoutValue: (formula: string) =>
     `The cell holds the formula "${formula}" but no calculated value: the file was saved by a program that does not calculate formulas. Open the file in Excel or LibreOffice, save it, and import it again.`,
-  errorCell: (error: string) => `The cell shows the spreadsheet error "${error}" instead of a value. Correct the formula or type the value.`,
+  errorCell: (error: string) =>
+    `The cell shows the spreadsheet error "${error}" instead of a value. Correct the formula or type the value.`,
   unclosedQuote: (column: string) =>
     `The cell in column ${column} starts with a quote (") that is never closed, so Excel would read the rest of the file into this one cell. ` +
     `The importer read the row up to the end of its line and the next lines as rows of their own. Remove the quote or close it, then import again.`,
@@ -58,7 +64,8 @@ const en = {
     '"_lacks" what an import still needs, "_sheets" which sheet each section reads and "_not_placed" the sheets it reads none of. Add "values" (e.g. {"status": {"Fratrådt": "left"}}) ' +
     'and "dates" (e.g. {"birthday": "DD.MM.YYYY"}) beside "headers" where the export needs them. Keys starting with "_" are notes and are never read.',
   sheetNotPlaced: 'none of its headers is a column a sheet requires: not imported',
-  sheetKindTaken: (first: string, names: SheetNames) => `also looks like an ${names.english} sheet, but "${first}" is read as that: not imported`,
+  sheetKindTaken: (first: string, names: SheetNames) =>
+    `also looks like an ${names.english} sheet, but "${first}" is read as that: not imported`,
   importLacks: (names: SheetNames, column: string) =>
     column === 'email'
       ? `${names.english}: no column holds e-mail addresses (email), and the service requires one for every person: add it to the export, or map the column that holds them.`
@@ -67,13 +74,14 @@ const en = {
   idByValues: (column: string) => `read as ${column} by its values (a different one on every row)`,
   emailAsId: (names: SheetNames, header: string) =>
     `${names.english}: no column is read as employee_id, which the sheet requires. If the export has no employee number, the e-mail can be both: "${header}": ["email", "employee_id"].`,
-  pathsByValues: (separator: string) => `read as unit_path by its values: paths of units with "${separator.trim()}" between the levels, under one top department`,
-  holdsCodes: (column: string, examples: readonly string[]) =>
-    `holds codes (${examples.join(', ')}), not ${column}: mapped to null`,
+  pathsByValues: (separator: string) =>
+    `read as unit_path by its values: paths of units with "${separator.trim()}" between the levels, under one top department`,
+  holdsCodes: (column: string, examples: readonly string[]) => `holds codes (${examples.join(', ')}), not ${column}: mapped to null`,
   namesNotAFlag: (examples: readonly string[]) =>
     `holds people's names (${examples.join(', ')}), not yes/no, so it is not the leader flag (is_manager). If it names each person's leader, ` +
     "leave it null (a unit's leader is its owner, named on the organisation sheet: owner or owner_name); if it is the person's own name, map it to name.",
-  holdsNames: (column: string, examples: readonly string[]) => `holds people's names (${examples.join(', ')}), not ${column}: mapped to null`,
+  holdsNames: (column: string, examples: readonly string[]) =>
+    `holds people's names (${examples.join(', ')}), not ${column}: mapped to null`,
   notUnique: (column: string) => `its values repeat, so it is not ${column} (one value per row): mapped to null`,
   dateOrderUnknown: (column: string, examples: readonly string[]) =>
     `holds dates (${examples.join(', ')}) whose order (day/month or month/day) no value tells: map it to ${column} and give its format under "dates", e.g. "DD/MM/YYYY"`,
@@ -136,11 +144,12 @@ export const sheetWords = phrasebook({
     idByValues: (column) => `læst som ${column} ud fra værdierne (en ny på hver række)`,
     emailAsId: (names, header) =>
       `${names.danish}: ingen kolonne læses som employee_id, som arket kræver. Hvis eksporten ikke har et medarbejdernummer, kan e-mailen være begge dele: "${header}": ["email", "employee_id"].`,
-    pathsByValues: (separator) => `læst som unit_path ud fra værdierne: stier af enheder med "${separator.trim()}" mellem niveauerne under én øverste afdeling`,
+    pathsByValues: (separator) =>
+      `læst som unit_path ud fra værdierne: stier af enheder med "${separator.trim()}" mellem niveauerne under én øverste afdeling`,
     holdsCodes: (column, examples) => `indeholder koder (${examples.join(', ')}), ikke ${column}: sat til null`,
     namesNotAFlag: (examples) =>
       `indeholder personnavne (${examples.join(', ')}), ikke ja/nej, så den er ikke lederflaget (is_manager). Hvis den nævner hver persons leder, ` +
-      "så lad den være null (en enheds leder er dens ejer, som angives i organisationsarket: owner eller owner_name); hvis det er personens eget navn, så knyt den til name.",
+      'så lad den være null (en enheds leder er dens ejer, som angives i organisationsarket: owner eller owner_name); hvis det er personens eget navn, så knyt den til name.',
     holdsNames: (column, examples) => `indeholder personnavne (${examples.join(', ')}), ikke ${column}: sat til null`,
     notUnique: (column) => `værdierne gentages, så den er ikke ${column} (én værdi pr. række): sat til null`,
     dateOrderUnknown: (column, examples) =>

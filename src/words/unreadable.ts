@@ -62,12 +62,15 @@ export const unreadableWords = phrasebook({
       password_protected: 'den er beskyttet med adgangskode; gem en kopi uden adgangskode, og prøv igen',
       opendocument: 'det er et OpenDocument-regneark (.ods); gem det som .xlsx eller CSV, og prøv igen',
       not_a_workbook: `det er ikke en Excel-projektmappe (.xlsx); ${GEM_IGEN}`,
-      text_named_xlsx: 'det er en tekstfil, ikke en Excel-projektmappe; hvis den indeholder CSV-data, så omdøb den, så navnet ender på .csv',
+      text_named_xlsx:
+        'det er en tekstfil, ikke en Excel-projektmappe; hvis den indeholder CSV-data, så omdøb den, så navnet ender på .csv',
       other_zip: 'det er en pakket fil (et zip-arkiv), men ikke en Excel-projektmappe; gem arkene fra Excel som .xlsx',
       no_sheets: `projektmappen har ingen ark med celler; ${GEM_IGEN}`,
       damaged: `den er beskadiget eller ufuldstændig (måske blev en download eller kopiering ikke færdig); ${GEM_IGEN}`,
-      too_large: 'den ville fylde mere end 1 GB udpakket, langt mere end nogen HR-projektmappe, så den blev afvist for at beskytte denne computer',
-      zip_bomb: 'den er lavet til at fylde enormt meget, når den pakkes ud (en såkaldt zip-bombe), så den blev afvist for at beskytte denne computer',
+      too_large:
+        'den ville fylde mere end 1 GB udpakket, langt mere end nogen HR-projektmappe, så den blev afvist for at beskytte denne computer',
+      zip_bomb:
+        'den er lavet til at fylde enormt meget, når den pakkes ud (en såkaldt zip-bombe), så den blev afvist for at beskytte denne computer',
       unsupported_packing: `den er pakket på en måde, som Excel ikke bruger; ${GEM_IGEN}`,
       doctype: `den indeholder en dokumenttypeerklæring, som ingen Excel-projektmappe har, så den blev afvist som usikker; ${GEM_IGEN}`,
       workbook_as_csv: 'det er en Excel-projektmappe, ikke en CSV-fil; omdøb den, så navnet ender på .xlsx',

@@ -12,11 +12,18 @@ export type ReferenceTarget = 'department' | 'team' | 'employee' | 'unit';
 export type ActiveRole = 'own' | 'delegation';
 
 const enWhat = (target: ReferenceTarget, id: string): string =>
-  ({ department: `Department "${id}"`, team: `Team "${id}"`, employee: `Employee "${id}"`, unit: `Unit "${id}" (a department or team)` })[target];
+  ({ department: `Department "${id}"`, team: `Team "${id}"`, employee: `Employee "${id}"`, unit: `Unit "${id}" (a department or team)` })[
+    target
+  ];
 const enNoun = (target: ReferenceTarget): string => (target === 'unit' ? 'department or team' : target);
 
 const daWhat = (target: ReferenceTarget, id: string): string =>
-  ({ department: `Afdelingen "${id}"`, team: `Teamet "${id}"`, employee: `Medarbejderen "${id}"`, unit: `Enheden "${id}" (en afdeling eller et team)` })[target];
+  ({
+    department: `Afdelingen "${id}"`,
+    team: `Teamet "${id}"`,
+    employee: `Medarbejderen "${id}"`,
+    unit: `Enheden "${id}" (en afdeling eller et team)`,
+  })[target];
 const daNoun = (target: ReferenceTarget): string =>
   ({ department: 'afdelingen', team: 'teamet', employee: 'medarbejderen', unit: 'afdelingen eller teamet' })[target];
 const daKinds: Record<UnitKind, string> = { department: 'afdelinger', team: 'teams' };
@@ -62,7 +69,8 @@ const en = {
   matchLeaver: (who: string, user: string) =>
     `This looks like ${who} (user "${user}" in the service, who has no active employment: someone who left) coming back under a new id: put "${user}" in user_id, and their old employee id in previous_employee_id to rehire them with their data. As it stands a second person is created; if this is someone else, nothing needs doing.`,
 
-  delegationsNeedV3: 'Delegations cannot be sent with API version 2. Remove this row (or the whole Delegations sheet), or import with --api v3.',
+  delegationsNeedV3:
+    'Delegations cannot be sent with API version 2. Remove this row (or the whole Delegations sheet), or import with --api v3.',
   delegationUnitEmpty: 'The unit_id is empty. Write the id of the department or team.',
   responsibilityEmpty: 'The responsibility is empty. Choose one from the list for the kind of unit.',
   delegateEmpty: 'The employee_id is empty. Write the id of the employee who gets the responsibility.',
@@ -83,7 +91,8 @@ export const validateReferenceWords = phrasebook({
     renamedReference: (id, target, to) =>
       `"${id}" er det gamle id for ${daNoun(target)} "${to}", som denne projektmappe omdøber. Brug det nye id "${to}".`,
     teamNotDepartment: (id) => `"${id}" er et team, ikke en afdeling. Den overordnede skal være en afdeling: skriv id'et på en afdeling.`,
-    departmentNotTeam: (id) => `"${id}" er en afdeling, ikke et team. Medarbejdere hører til teams: skriv id'et på et af afdelingens teams.`,
+    departmentNotTeam: (id) =>
+      `"${id}" er en afdeling, ikke et team. Medarbejdere hører til teams: skriv id'et på et af afdelingens teams.`,
     leaverCannot: (id, row, role) =>
       `Medarbejderen "${id}" er fratrådt (status fratrådt i række ${row}) og kan ikke ${role === 'own' ? 'være leder af en enhed' : 'have en delegering'}. Vælg en, der bliver, eller lad cellen stå tom.`,
     notFound: (target, id, sheet) =>
@@ -91,9 +100,9 @@ export const validateReferenceWords = phrasebook({
     notFoundOffline: (target, id, sheet) =>
       `${daWhat(target, id)} findes ikke i arket ${sheet}, og der er ingen tjeneste sat op, som id'et kan slås op i. Id'et skal allerede findes i tjenesten, ellers mislykkes importen dér.`,
     nameNotId: (text, kind, column, id) =>
-      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id. Skriv i stedet ${column === 'id' ? "id'et" : column}: "${id}".`,
+      `"${text}" er navnet på ${{ employee: 'en person', department: 'en afdeling', team: 'et team' }[kind]}, ikke et id. Skriv i stedet ${column === 'id' ? "id'et" : column}: "${id}".`,
     nameOfMany: (text, kind, column, count, listed) =>
-      `"${text}" er navnet på ${({ employee: 'en person', department: 'en afdeling', team: 'et team' })[kind]}, ikke et id, og ${formatNumber(count)} har det navn (${listed}). Skriv ${column === 'id' ? "id'et" : column} på den, du mener.`,
+      `"${text}" er navnet på ${{ employee: 'en person', department: 'en afdeling', team: 'et team' }[kind]}, ikke et id, og ${formatNumber(count)} har det navn (${listed}). Skriv ${column === 'id' ? "id'et" : column} på den, du mener.`,
     fallbackSheet: (kind) => (kind === 'employees' ? 'Medarbejdere' : 'Organisation'),
 
     servicePerson: (name, user, employees) =>
@@ -116,7 +125,8 @@ export const validateReferenceWords = phrasebook({
     matchLeaver: (who, user) =>
       `Det ligner ${who} (bruger "${user}" i tjenesten, uden aktiv ansættelse: en, der er fratrådt), som kommer tilbage under et nyt id: skriv "${user}" i user_id og personens gamle medarbejder-id i previous_employee_id for at genansætte personen med sine data. Som det står nu, oprettes en person mere; er det en anden person, skal du ikke gøre noget.`,
 
-    delegationsNeedV3: 'Delegeringer kan ikke sendes med API version 2. Slet denne række (eller hele arket Delegeringer), eller indlæs med --api v3.',
+    delegationsNeedV3:
+      'Delegeringer kan ikke sendes med API version 2. Slet denne række (eller hele arket Delegeringer), eller indlæs med --api v3.',
     delegationUnitEmpty: "Enheds-id'et er tomt. Skriv id'et på afdelingen eller teamet.",
     responsibilityEmpty: 'Ansvarsområdet er tomt. Vælg et fra listen for den slags enhed.',
     delegateEmpty: "Medarbejder-id'et er tomt. Skriv id'et på den medarbejder, der får ansvarsområdet.",

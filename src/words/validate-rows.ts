@@ -14,7 +14,9 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const en = {
   dateLabel: (column: DateColumn): string =>
-    ({ start_date: 'start date', end_date: 'end date', birthday: 'birthday', leaving_date: 'leaving date', hiring_date: 'hiring date' })[column],
+    ({ start_date: 'start date', end_date: 'end date', birthday: 'birthday', leaving_date: 'leaving date', hiring_date: 'hiring date' })[
+      column
+    ],
   controlCharacter: (value: string, code: string, shown: string) =>
     `The value "${value}" holds an invisible control character (U+${code}, shown as ${shown}), which no name or id contains. Retype the value.`,
   dateIsOtherType: (label: string, text: string, type: 'number' | 'boolean') =>
@@ -43,11 +45,13 @@ const en = {
 
   nameEmpty: "The name is empty. Type the person's full name.",
   firstAndLastNameEmpty: "The first and last name are both empty. Type the person's name.",
-  unknownStatus: (text: string) => `The status "${text}" is not recognised. Use active, or left for an employee who has left (aktiv/fratrådt).`,
+  unknownStatus: (text: string) =>
+    `The status "${text}" is not recognised. Use active, or left for an employee who has left (aktiv/fratrådt).`,
   conflictingStatus: (leaving: string, hasLeft: boolean, today: string, status: string) =>
     `The leaving date ${leaving} says the employee ${hasLeft ? 'has left' : 'is still employed'} (today is ${today}), but the status says "${status}". Correct one of them.`,
   comingLeave: (leaving: string) => `The employee leaves on ${leaving}: active until then; the first run on or after that date fires them.`,
-  notYetHired: (hiring: string, today: string) => `The employee starts on ${hiring}: the row is not imported before then (today is ${today}).`,
+  notYetHired: (hiring: string, today: string) =>
+    `The employee starts on ${hiring}: the row is not imported before then (today is ${today}).`,
 
   employeeIdEmpty: 'The employee_id is empty. Every employment needs its own id.',
   duplicateEmployeeId: (id: string, row: number | undefined) =>
@@ -70,7 +74,7 @@ const en = {
   emailIsUsername: (email: string, owner: string) =>
     `The e-mail address "${email}" is already another person's username (user ${owner}). Give this person a username of their own.`,
   conflictingPerson: (field: PersonField, here: string, first: string, row: number | undefined, user: string) =>
-    `The ${({ name: 'name', email: 'e-mail address', username: 'username', gender: 'gender', birthday: 'birthday' })[field]} "${here}" differs from "${first}" in row ${row} for the same person (user ${user}). Rows of one person must agree.`,
+    `The ${{ name: 'name', email: 'e-mail address', username: 'username', gender: 'gender', birthday: 'birthday' }[field]} "${here}" differs from "${first}" in row ${row} for the same person (user ${user}). Rows of one person must agree.`,
   empty: '(empty)',
 };
 
@@ -78,7 +82,13 @@ export const validateRowWords = phrasebook({
   en,
   da: {
     dateLabel: (column) =>
-      ({ start_date: 'startdatoen', end_date: 'slutdatoen', birthday: 'fødselsdatoen', leaving_date: 'fratrædelsesdatoen', hiring_date: 'ansættelsesdatoen' })[column],
+      ({
+        start_date: 'startdatoen',
+        end_date: 'slutdatoen',
+        birthday: 'fødselsdatoen',
+        leaving_date: 'fratrædelsesdatoen',
+        hiring_date: 'ansættelsesdatoen',
+      })[column],
     controlCharacter: (value, code, shown) =>
       `Værdien "${value}" indeholder et usynligt kontroltegn (U+${code}, vist som ${shown}), som ingen navne eller id'er indeholder. Skriv værdien igen.`,
     dateIsOtherType: (label, text, type) =>
@@ -107,7 +117,8 @@ export const validateRowWords = phrasebook({
 
     nameEmpty: 'Navnet er tomt. Skriv personens fulde navn.',
     firstAndLastNameEmpty: 'Både fornavn og efternavn er tomme. Skriv personens navn.',
-    unknownStatus: (text) => `Statussen "${text}" kendes ikke. Skriv aktiv, eller fratrådt for en medarbejder, der er fratrådt (active/left).`,
+    unknownStatus: (text) =>
+      `Statussen "${text}" kendes ikke. Skriv aktiv, eller fratrådt for en medarbejder, der er fratrådt (active/left).`,
     conflictingStatus: (leaving, hasLeft, today, status) =>
       `Ifølge fratrædelsesdatoen ${leaving} er medarbejderen ${hasLeft ? 'fratrådt' : 'stadig ansat'} (i dag er det ${today}), men statussen siger "${status}". Ret en af dem.`,
     comingLeave: (leaving) =>
@@ -129,11 +140,12 @@ export const validateRowWords = phrasebook({
       (hasUserIdColumn
         ? 'Hvis det er samme person med et job mere, så giv begge rækker samme user_id; ellers skal hver person have sin egen e-mailadresse.'
         : 'Hvis det er samme person med et job mere, så tilføj en kolonne user_id, og giv begge rækker samme user_id; ellers skal hver person have sin egen e-mailadresse.'),
-    usernameTaken: (username, owner) => `Brugernavnet "${username}" tilhører allerede en anden person (bruger ${owner}). Vælg et andet brugernavn.`,
+    usernameTaken: (username, owner) =>
+      `Brugernavnet "${username}" tilhører allerede en anden person (bruger ${owner}). Vælg et andet brugernavn.`,
     emailIsUsername: (email, owner) =>
       `E-mailadressen "${email}" er allerede en anden persons brugernavn (bruger ${owner}). Giv denne person sit eget brugernavn.`,
     conflictingPerson: (field, here, first, row, user) =>
-      `${({ name: 'Navnet', email: 'E-mailadressen', username: 'Brugernavnet', gender: 'Kønnet', birthday: 'Fødselsdatoen' })[field]} "${here}" afviger fra "${first}" i række ${row} for samme person (bruger ${user}). Alle rækker for én person skal stemme overens.`,
+      `${{ name: 'Navnet', email: 'E-mailadressen', username: 'Brugernavnet', gender: 'Kønnet', birthday: 'Fødselsdatoen' }[field]} "${here}" afviger fra "${first}" i række ${row} for samme person (bruger ${user}). Alle rækker for én person skal stemme overens.`,
     empty: '(tom)',
   },
 });

@@ -45,12 +45,14 @@ export const validateSheetWords = phrasebook({
       `Række ${row} er skabelonens eksempelrække. Erstat den med dine egne rækker, før du indlæser, ellers indlæses den, som den står.`,
     noEmployeesSheet: (sheetsIgnored) =>
       'Filen har intet ark Medarbejdere (Employees). Tilføj et: det er påkrævet, medmindre der kun indlæses et ark Fravær.' +
-      (sheetsIgnored ? ' De ignorerede ark er nævnt med de overskrifter, de mangler; knyt dine egne overskrifter til kolonnerne med --map mapping.json.' : ''),
+      (sheetsIgnored
+        ? ' De ignorerede ark er nævnt med de overskrifter, de mangler; knyt dine egne overskrifter til kolonnerne med --map mapping.json.'
+        : ''),
     lookalikeColumn: (header, column, examples, refused, values, sheetKey) =>
       `Kolonnen "${header}" læses som ${column}, men ${refused} af dens ${values} værdier (${examples.join(', ')}) er ikke nogen, ${column} tager imod: ` +
       `den er sandsynligvis en anden kolonne. Knyt den til null i en --map-profil ({"${sheetKey}": {"headers": {"${header}": null}}}), eller omdøb den i eksporten. ` +
       `Hvis det er ${column}, så knyt dens værdier under "values" i profilen.`,
     renameCollides: (previousId, what, row) =>
-      `Det tidligere id "${previousId}" er stadig id'et for ${({ employee: 'medarbejderen', department: 'afdelingen', team: 'teamet' })[what]} i række ${row}. Et id kan ikke både omdøbes og beholdes: slet den række eller dette tidligere id.`,
+      `Det tidligere id "${previousId}" er stadig id'et for ${{ employee: 'medarbejderen', department: 'afdelingen', team: 'teamet' }[what]} i række ${row}. Et id kan ikke både omdøbes og beholdes: slet den række eller dette tidligere id.`,
   },
 });

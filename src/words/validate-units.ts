@@ -30,7 +30,8 @@ const en = {
   plainIdEmpty: 'The id is empty. Every unit needs an id.',
   plainNameEmpty: 'The name is empty. Every unit needs a name.',
   duplicatePlainId: (id: string, row: number) => `The unit id "${id}" is already used in row ${row}. Each unit needs its own id.`,
-  unknownLeaderFlag: (flag: string | null) => `The leader flag "${flag}" is not recognised. Use yes or no (ja/nej, true/false, 1/0, x or empty).`,
+  unknownLeaderFlag: (flag: string | null) =>
+    `The leader flag "${flag}" is not recognised. Use yes or no (ja/nej, true/false, 1/0, x or empty).`,
   leaderWithoutUnit: 'The employee is marked as leader, but the row names no unit to lead. Fill in the unit, or clear the flag.',
   levelGap: (level: number, deeper: string | null | undefined) =>
     `Level ${level} is empty, but a deeper level is filled in ("${deeper}"). Fill in the missing level: a path has no gaps.`,
@@ -72,7 +73,8 @@ export const validateUnitWords = phrasebook({
       `Det tidligere id "${previousId}" er allerede angivet i række ${row}. Et gammelt id kan kun blive til ét nyt id.`,
     teamWithoutParent: (id) => `Teamet "${id}" har intet parent_id. Skriv id'et på den afdeling, teamet hører til.`,
     cycle: (loop) => `Afdelingerne ${loop} er hinandens overordnede i en ring. Giv en af dem et andet parent_id.`,
-    longLoop: (head, hidden, last, first, count) => `${head} → … ${formatNumber(hidden)} flere … → ${last} → ${first} (${formatNumber(count)} afdelinger)`,
+    longLoop: (head, hidden, last, first, count) =>
+      `${head} → … ${formatNumber(hidden)} flere … → ${last} → ${first} (${formatNumber(count)} afdelinger)`,
     noTopDepartment: (sheet, serviceTop) =>
       `Arket ${sheet} har ingen topafdeling. Præcis én afdeling skal have et tomt parent_id: topafdelingen${serviceTop === undefined ? '' : ` (i tjenesten: "${serviceTop}")`}.`,
     secondTopDepartment: (extra, top, row) =>
@@ -85,7 +87,8 @@ export const validateUnitWords = phrasebook({
     plainNameEmpty: 'Navnet er tomt. Alle enheder skal have et navn.',
     duplicatePlainId: (id, row) => `Enheds-id'et "${id}" bruges allerede i række ${row}. Hver enhed skal have sit eget id.`,
     unknownLeaderFlag: (flag) => `Ledermarkeringen "${flag}" kendes ikke. Skriv ja eller nej (yes/no, true/false, 1/0, x eller tom).`,
-    leaderWithoutUnit: 'Medarbejderen er markeret som leder, men rækken angiver ingen enhed at lede. Udfyld enheden, eller fjern markeringen.',
+    leaderWithoutUnit:
+      'Medarbejderen er markeret som leder, men rækken angiver ingen enhed at lede. Udfyld enheden, eller fjern markeringen.',
     levelGap: (level, deeper) =>
       `Niveau ${level} er tomt, men et dybere niveau er udfyldt ("${deeper}"). Udfyld det manglende niveau: en sti må ikke have huller.`,
     pathGap: (level, path, separator) =>

@@ -47,7 +47,8 @@ export const planWords = phrasebook({
     source: (sheet, row) => ` (${sheet} række ${row})`,
     nothingToDo: 'Intet at gøre: tjenesten svarer allerede til projektmappen.',
     nothingToUndo: (runId) => `Intet at fortryde: tjenesten er allerede, som den var før kørsel ${runId}.`,
-    planLine: (parts, operations) => `Plan: ${parts.join(', ')} (${formatNumber(operations)} ${plural(operations, 'handling', 'handlinger')}).`,
+    planLine: (parts, operations) =>
+      `Plan: ${parts.join(', ')} (${formatNumber(operations)} ${plural(operations, 'handling', 'handlinger')}).`,
     changesByKind: 'Ændringer fordelt på type:',
     moreRows: (more, action, entity) =>
       `    …og ${formatNumber(more)} mere (${entity}: ${action}); \`plan --all\` eller --report FIL.json viser dem alle.`,
@@ -57,7 +58,8 @@ export const planWords = phrasebook({
     guardRefuses: (removals, _entity, entities, inService, limit) =>
       `Afvist: planen fjerner ${formatNumber(removals)} af de ${formatNumber(inService)} ${entities} i tjenesten; grænsen er ${formatNumber(limit)} (--max-deletions). Tjek projektmappen, eller tilføj --force.`,
 
-    failed: (operation, source, message, statusCode) => `Mislykkedes: ${operation}${source}: ${message ?? 'intet svar'}${httpStatus(statusCode)}`,
+    failed: (operation, source, message, statusCode) =>
+      `Mislykkedes: ${operation}${source}: ${message ?? 'intet svar'}${httpStatus(statusCode)}`,
     moreFailures: (more) => `…og ${formatNumber(more)} fejl mere (se --report).`,
     blocked: (skipped) =>
       `${formatNumber(skipped)} ${plural(skipped, 'handling', 'handlinger')} blev sprunget over, fordi noget, ${plural(skipped, 'den', 'de')} afhænger af, mislykkedes.`,
@@ -67,7 +69,8 @@ export const planWords = phrasebook({
     alreadyMatched: (count) => `${formatNumber(count)} personer og enheder i projektmappen svarede allerede til tjenesten.`,
 
     answerDiffers: (entity, id, message) => `Tjenesten tog imod ${entity} ${id}, men beholdt andre datoer: ${message}.`,
-    refused: (operation, message, statusCode) => `Tjenesten afviste handlingen "${operation}": ${message ?? 'intet svar'}${httpStatus(statusCode)}.`,
+    refused: (operation, message, statusCode) =>
+      `Tjenesten afviste handlingen "${operation}": ${message ?? 'intet svar'}${httpStatus(statusCode)}.`,
     transient: (count, first) =>
       `${formatNumber(count)} ${plural(count, 'handling', 'handlinger')} kunne ikke udføres på grund af tjenesten, ikke projektmappen (første: ${first ?? 'intet svar'}). Der er intet galt med disse rækker: kør den samme kommando igen for at gøre det færdigt.`,
   },

@@ -65,7 +65,8 @@ export const runWords = phrasebook({
     guardWouldRefuseHint: 'Hvis det er rigtigt, så udfør med --accept-changes.',
     guardAccepted: 'Eksporten afviger fra den sidste vellykkede kørsel (godtaget med --accept-changes):',
 
-    countedAction: (planned, action, statuses) => `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+    countedAction: (planned, action, statuses) =>
+      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
     nothingToDo: 'intet at gøre',
     undoOf: (run) => `fortrydelse af ${run}`,
     applyOf: (planFile, files, approved) =>

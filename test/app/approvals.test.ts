@@ -22,13 +22,24 @@ describe('readApprovals', () => {
   it('names a key that is not a removal held by the plan (exit 3)', () => {
     const path = approvals({ version: 1, approved: ['fireEmployee:121', 'createUser:130'] });
     expect(() => readApprovals(path, HELD, 'book.plan.json')).toThrow(
-      expect.objectContaining({ code: 'approvals_invalid', exitCode: 3, message: expect.stringContaining('"createUser:130" is not a removal held by book.plan.json') }),
+      expect.objectContaining({
+        code: 'approvals_invalid',
+        exitCode: 3,
+        message: expect.stringContaining('"createUser:130" is not a removal held by book.plan.json'),
+      }),
     );
   });
 
   it('refuses another shape, another version, and a file that is no JSON', () => {
-    for (const content of [{ version: 2, approved: [] }, { version: 1, approved: 'fireEmployee:121' }, { version: 1, approved: [], extra: true }, '{not json']) {
-      expect(() => readApprovals(approvals(content), HELD, 'p.json')).toThrow(expect.objectContaining({ code: 'approvals_invalid', exitCode: 3 }));
+    for (const content of [
+      { version: 2, approved: [] },
+      { version: 1, approved: 'fireEmployee:121' },
+      { version: 1, approved: [], extra: true },
+      '{not json',
+    ]) {
+      expect(() => readApprovals(approvals(content), HELD, 'p.json')).toThrow(
+        expect.objectContaining({ code: 'approvals_invalid', exitCode: 3 }),
+      );
     }
   });
 });

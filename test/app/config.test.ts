@@ -41,7 +41,16 @@ const noEnv = {};
 
 describe('the configuration file', () => {
   it('is read from orgsync.config.json in the working folder', () => {
-    const folder = configIn({ base_url: 'https://sync.example.com', company_id: 1234, api: 'v2', concurrency: 3, timeout_ms: 9000, prune: true, max_deletions: 7, lang: 'da' });
+    const folder = configIn({
+      base_url: 'https://sync.example.com',
+      company_id: 1234,
+      api: 'v2',
+      concurrency: 3,
+      timeout_ms: 9000,
+      prune: true,
+      max_deletions: 7,
+      lang: 'da',
+    });
     const options = importOptionsFrom('run', ['book.xlsx'], {}, noEnv, folder);
     expect(options).toMatchObject({
       baseUrl: 'https://sync.example.com',
@@ -59,7 +68,13 @@ describe('the configuration file', () => {
   it('without one, the run is configured as before: state in .orgsync of the working folder, defaults', () => {
     const folder = tempDir();
     const options = importOptionsFrom('run', ['book.xlsx'], {}, { ORGSYNC_BASE_URL: 'https://env.example.com' }, folder);
-    expect(options).toMatchObject({ baseUrl: 'https://env.example.com', api: 'v3', concurrency: 8, prune: false, stateDir: join(folder, '.orgsync') });
+    expect(options).toMatchObject({
+      baseUrl: 'https://env.example.com',
+      api: 'v3',
+      concurrency: 8,
+      prune: false,
+      stateDir: join(folder, '.orgsync'),
+    });
   });
 
   it('named by --config from another folder: its state folder and mapping profile are beside it, not in the working folder', () => {
@@ -112,7 +127,9 @@ describe('the configuration file', () => {
 
   it('names a mistyped key inside guard', () => {
     const folder = configIn({ guard: { min_employee_los: 1 } });
-    expect(refusal(() => importOptionsFrom('run', ['b.xlsx'], {}, noEnv, folder)).message).toContain('"guard.min_employee_los" is not a setting (did you mean "guard.min_employee_loss"?)');
+    expect(refusal(() => importOptionsFrom('run', ['b.xlsx'], {}, noEnv, folder)).message).toContain(
+      '"guard.min_employee_los" is not a setting (did you mean "guard.min_employee_loss"?)',
+    );
   });
 
   it('names the key whose value is wrong', () => {
@@ -136,7 +153,9 @@ describe('the configuration file', () => {
   });
 
   it('says so when the file is not JSON, or --config names no file', () => {
-    expect(refusal(() => importOptionsFrom('run', ['b.xlsx'], {}, noEnv, configIn('{"api": "v3",}'))).message).toContain('orgsync.config.json: not valid JSON');
+    expect(refusal(() => importOptionsFrom('run', ['b.xlsx'], {}, noEnv, configIn('{"api": "v3",}'))).message).toContain(
+      'orgsync.config.json: not valid JSON',
+    );
     const missing = refusal(() => importOptionsFrom('run', ['b.xlsx'], { config: 'nowhere.json' }, noEnv, tempDir()));
     expect(missing).toMatchObject({ exitCode: 3, message: 'nowhere.json: the configuration file does not exist.' });
   });

@@ -96,13 +96,16 @@ const options: ImportOptions = {
 
 async function planFile(change: Record<string, unknown> = {}): Promise<string> {
   const path = join(tempDir('plan-da-'), 'book.plan.json');
-  const file = planFileOf({ operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } }, {
-    options,
-    serviceKey: 'v3-abc',
-    fingerprint: 'f00',
-    inputsHash: 'h',
-    now: new Date(0),
-  });
+  const file = planFileOf(
+    { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } },
+    {
+      options,
+      serviceKey: 'v3-abc',
+      fingerprint: 'f00',
+      inputsHash: 'h',
+      now: new Date(0),
+    },
+  );
   await writePlanFile(path, { ...file, ...change } as typeof file);
   return path;
 }
@@ -114,16 +117,22 @@ describe('a saved plan, in Danish', () => {
     const refused = refusal(() => readPlanFile(path));
     expect(refused.code).toBe('plan_stale');
     expect(refused.message).toMatch(
-      new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} er lavet af orgsync-import 0\\.0\\.1; dette er [^ ]+, som kan planlægge anderledes\\. Intet blev sendt: lav planen igen\\.$`),
+      new RegExp(
+        `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} er lavet af orgsync-import 0\\.0\\.1; dette er [^ ]+, som kan planlægge anderledes\\. Intet blev sendt: lav planen igen\\.$`,
+      ),
     );
   });
 
   it('is refused when it is not a plan file, with zod’s problem in Danish too', async () => {
     chooseLanguage('da');
     const path = await planFile({ version: 3 });
-    expect(refusal(() => readPlanFile(path)).message).toBe(`${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 2).`);
+    expect(refusal(() => readPlanFile(path)).message).toBe(
+      `${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 2).`,
+    );
     const missing = join(tempDir('plan-da-'), 'nowhere.json');
-    expect(refusal(() => readPlanFile(missing)).message).toBe(`${missing}: filen findes ikke (forventede en planfil skrevet af orgsync-import plan --out)`);
+    expect(refusal(() => readPlanFile(missing)).message).toBe(
+      `${missing}: filen findes ikke (forventede en planfil skrevet af orgsync-import plan --out)`,
+    );
   });
 });
 
@@ -221,7 +230,10 @@ describe('the progress lines, in Danish', () => {
   it('keeps the --json phase names English, the words of its end Danish', () => {
     chooseLanguage('da');
     const events: Record<string, unknown>[] = [];
-    const progress = jsonProgress((event) => events.push(event), () => 0);
+    const progress = jsonProgress(
+      (event) => events.push(event),
+      () => 0,
+    );
     for (const phase of [appRunWords().phaseReadingServiceAndWorkbook, appRunWords().phaseReadingService, appRunWords().phaseApplying]) {
       progress.phase(phase, null);
       progress.end();

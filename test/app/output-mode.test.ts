@@ -28,7 +28,10 @@ describe('progress as JSON events', () => {
   it('says when a phase starts and ends, and its counts at most once a second and at the last', () => {
     const events: Record<string, unknown>[] = [];
     let now = 0;
-    const progress = jsonProgress((event) => events.push(event), () => now);
+    const progress = jsonProgress(
+      (event) => events.push(event),
+      () => now,
+    );
     progress.phase('Applying', 1000);
     for (let done = 1; done <= 1000; done++) {
       now += 5; // 200 a second: five seconds in all
@@ -47,13 +50,21 @@ describe('progress as JSON events', () => {
 describe('the JSON events', () => {
   it('carry no secret the run knows, whatever value it is in', () => {
     const out = collector();
-    const events = new JsonEvents((line) => out.write(line), (text) => text.split('s3cr3t-"token').join('[secret]'));
+    const events = new JsonEvents(
+      (line) => out.write(line),
+      (text) => text.split('s3cr3t-"token').join('[secret]'),
+    );
     events.issue(issue('error', 'invalid_value', 'The value s3cr3t-"token is wrong', { value: 's3cr3t-"token' }));
     events.close(3, { code: 'service_failure', cause: 'service_auth', message: 'refused s3cr3t-"token' });
     expect(out.text()).not.toContain('s3cr3t');
     const [found, summary] = lines(out.text());
     expect(found).toMatchObject({ event: 'issue', severity: 'error', code: 'invalid_value', value: '[secret]' });
-    expect(summary).toEqual({ event: 'summary', version: '1', exit_code: 3, error: { code: 'service_failure', cause: 'service_auth', message: 'refused [secret]' } });
+    expect(summary).toEqual({
+      event: 'summary',
+      version: '1',
+      exit_code: 3,
+      error: { code: 'service_failure', cause: 'service_auth', message: 'refused [secret]' },
+    });
   });
 
   it('end with the counts of the run when it got that far', () => {
@@ -76,7 +87,11 @@ describe('--json and --quiet', () => {
   it('--json: stdout has only the events; the words go to stderr and nobody is asked anything', () => {
     const stdout = collector();
     const stderr = collector();
-    const output = new RunOutput({ json: true, quiet: false }, { stdout, stderr, stdin: Object.assign(new PassThrough(), { isTTY: true }) }, new JsonEvents((line) => stdout.write(line)));
+    const output = new RunOutput(
+      { json: true, quiet: false },
+      { stdout, stderr, stdin: Object.assign(new PassThrough(), { isTTY: true }) },
+      new JsonEvents((line) => stdout.write(line)),
+    );
     const io = output.io();
     expect(io.interactive).toBe(false);
     println(io.stdout, 'Changes by kind:');

@@ -13,7 +13,12 @@ function capture() {
 describe('orgsync-import sandbox (cli.md sandbox command)', () => {
   test('prints the base URL, company id, access token, state file and an import example', async () => {
     const out = capture();
-    const sandbox = await startSandboxCommand({ stdout: out.stream, companyId: 7, accessToken: 'printed-sandbox-token', faults: { latencyMs: 5 } });
+    const sandbox = await startSandboxCommand({
+      stdout: out.stream,
+      companyId: 7,
+      accessToken: 'printed-sandbox-token',
+      faults: { latencyMs: 5 },
+    });
     try {
       expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const banner = out.text();

@@ -17,8 +17,18 @@ function book(organisation: string[][]): string {
 
 function rehearsal(files: string[], extra: Partial<ImportOptions> = {}): ImportOptions {
   return {
-    command: 'run', files, api: 'v3', insecure: false, sandbox: true, concurrency: 8, yes: true, prune: false, force: false,
-    resendAbsences: false, stateDir: join(tempDir(), '.orgsync'), ...extra,
+    command: 'run',
+    files,
+    api: 'v3',
+    insecure: false,
+    sandbox: true,
+    concurrency: 8,
+    yes: true,
+    prune: false,
+    force: false,
+    resendAbsences: false,
+    stateDir: join(tempDir(), '.orgsync'),
+    ...extra,
   };
 }
 
@@ -47,26 +57,38 @@ describe("the workbook's top department", () => {
     expect(await workbookTopDepartment({ files: [noColumn] })).toBeNull();
   });
 
-  it('is the first level of an export\'s paths: its name, and its id from a level-1 id column or derived from the name', async () => {
-    const levels = writeCsvSet({ employees: [
-      ['employee_id', 'name', 'email', 'Niveau 1', 'Niveau 2'],
-      ['1', 'Ann Berg', 'ann@example.com', 'Nordlys Energi', 'Salg'],
-      ['2', 'Bo Holm', 'bo@example.com', 'Nordlys Energi', 'Drift'],
-    ] });
+  it("is the first level of an export's paths: its name, and its id from a level-1 id column or derived from the name", async () => {
+    const levels = writeCsvSet({
+      employees: [
+        ['employee_id', 'name', 'email', 'Niveau 1', 'Niveau 2'],
+        ['1', 'Ann Berg', 'ann@example.com', 'Nordlys Energi', 'Salg'],
+        ['2', 'Bo Holm', 'bo@example.com', 'Nordlys Energi', 'Drift'],
+      ],
+    });
     expect(await workbookTopDepartment({ files: [levels] })).toEqual({ id: 'nordlys-energi', name: 'Nordlys Energi' });
     // The first row gives no id for the top; a later row does, and the validator keeps that one.
-    const withIds = writeCsvSet({ employees: [
-      ['employee_id', 'name', 'email', 'Niveau 1', 'Niveau 1 id', 'Niveau 2'],
-      ['1', 'Ann Berg', 'ann@example.com', 'Nordlys Energi', '', 'Salg'],
-      ['2', 'Bo Holm', 'bo@example.com', 'nordlys  energi', 'NE', 'Drift'],
-    ] });
+    const withIds = writeCsvSet({
+      employees: [
+        ['employee_id', 'name', 'email', 'Niveau 1', 'Niveau 1 id', 'Niveau 2'],
+        ['1', 'Ann Berg', 'ann@example.com', 'Nordlys Energi', '', 'Salg'],
+        ['2', 'Bo Holm', 'bo@example.com', 'nordlys  energi', 'NE', 'Drift'],
+      ],
+    });
     expect(await workbookTopDepartment({ files: [withIds] })).toEqual({ id: 'NE', name: 'Nordlys Energi' });
   });
 
   it('is the first level of a path column, split by the separator given or found', async () => {
     const units = writeCsvSet({ organisation: [['Afdelingssti'], ['Kolding Kommune :: Teknik og Miljø'], ['Kolding Kommune']] });
-    expect(await workbookTopDepartment({ files: [units], pathSeparator: '::' })).toEqual({ id: 'kolding-kommune', name: 'Kolding Kommune' });
-    const found = writeCsvSet({ employees: [['employee_id', 'name', 'email', 'Afdelingssti'], ['1', 'Ann Berg', 'ann@example.com', 'Kolding Kommune/Park og vej']] });
+    expect(await workbookTopDepartment({ files: [units], pathSeparator: '::' })).toEqual({
+      id: 'kolding-kommune',
+      name: 'Kolding Kommune',
+    });
+    const found = writeCsvSet({
+      employees: [
+        ['employee_id', 'name', 'email', 'Afdelingssti'],
+        ['1', 'Ann Berg', 'ann@example.com', 'Kolding Kommune/Park og vej'],
+      ],
+    });
     expect(await workbookTopDepartment({ files: [found] })).toEqual({ id: 'kolding-kommune', name: 'Kolding Kommune' });
   });
 
@@ -82,12 +104,13 @@ describe("the workbook's top department", () => {
 });
 
 describe('the root of a rehearsal sandbox', () => {
-  const hq = () => book([
-    ['type', 'id', 'name', 'parent_id'],
-    ['department', 'HQ', 'Hovedkontor', ''],
-  ]);
+  const hq = () =>
+    book([
+      ['type', 'id', 'name', 'parent_id'],
+      ['department', 'HQ', 'Hovedkontor', ''],
+    ]);
 
-  it('is the workbook’s for a fresh sandbox (and the flags stay the user\'s own)', async () => {
+  it("is the workbook’s for a fresh sandbox (and the flags stay the user's own)", async () => {
     const options = await withSandboxRoot(rehearsal([hq()]));
     expect(options).toMatchObject({ workbookTop: { id: 'HQ', name: 'Hovedkontor' } });
     expect(options.rootId).toBeUndefined();

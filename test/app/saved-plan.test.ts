@@ -28,9 +28,17 @@ const options: ImportOptions = {
   stateDir: '/tmp/.orgsync',
 };
 const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
-const update = operation({ type: 'updateTeam', id: 'T1', changes: { name: { now: 'One' } }, reason: { code: 'as_saved' as const, text: 'name changed' } });
+const update = operation({
+  type: 'updateTeam',
+  id: 'T1',
+  changes: { name: { now: 'One' } },
+  reason: { code: 'as_saved' as const, text: 'name changed' },
+});
 const plan = holdRemovals({
-  operations: [{ op: update, dependsOn: [] }, { op: fire, dependsOn: [update.key] }],
+  operations: [
+    { op: update, dependsOn: [] },
+    { op: fire, dependsOn: [update.key] },
+  ],
   notes: [],
   guard: { kinds: [{ entity: 'employee', removals: 1, limit: 5, inService: 10 }], exceeded: false, removals: [fire] },
 });
@@ -44,7 +52,8 @@ async function written(): Promise<string> {
 describe('the plan file', () => {
   it('holds no access token, JWT, JWT secret or password of the base URL', async () => {
     const text = readFileSync(await written(), 'utf8');
-    for (const secret of ['Access-Token-abc123', 'eyJhbGciOiJIUzI1NiJ9', 'Jwt-Secret-xyz789', 'Pass-Word-1', 'hr-admin']) expect(text).not.toContain(secret);
+    for (const secret of ['Access-Token-abc123', 'eyJhbGciOiJIUzI1NiJ9', 'Jwt-Secret-xyz789', 'Pass-Word-1', 'hr-admin'])
+      expect(text).not.toContain(secret);
     expect(JSON.parse(text).service).toMatchObject({ base_url: 'https://orgsync.example.com/api', company_id: '42', api: 'v3' });
   });
 
@@ -53,7 +62,14 @@ describe('the plan file', () => {
     const saved = readPlanFile(path);
     expect(saved.operations).toEqual(plan.operations);
     expect(saved.held).toEqual([fire.key]);
-    expect(saved.file.plan[1]).toMatchObject({ key: fire.key, action: 'fire', entity: 'employee', id: '121', held: true, depends_on: [update.key] });
+    expect(saved.file.plan[1]).toMatchObject({
+      key: fire.key,
+      action: 'fire',
+      entity: 'employee',
+      id: '121',
+      held: true,
+      depends_on: [update.key],
+    });
   });
 
   it('keeps each reason as a code with its values, and says it in the language it is read in', async () => {
@@ -84,7 +100,9 @@ describe('the plan file', () => {
     expect(() => readPlanFile(path)).toThrow(/is not a plan file of orgsync-import \(version/);
     // A plan file of format 1 holds updates of another shape (changes without their values before): stale.
     writeFileSync(path, JSON.stringify({ ...file, version: 1 }));
-    expect(() => readPlanFile(path)).toThrow(`${path} is a plan file of format 1, written by an earlier orgsync-import; this one reads format 2. Nothing was sent: make the plan again.`);
+    expect(() => readPlanFile(path)).toThrow(
+      `${path} is a plan file of format 1, written by an earlier orgsync-import; this one reads format 2. Nothing was sent: make the plan again.`,
+    );
     expect(() => readPlanFile(path)).toThrow(expect.objectContaining({ code: 'plan_stale', exitCode: 3 }));
     file.plan[0].key = 'updateTeam:T2';
     writeFileSync(path, JSON.stringify(file));

@@ -19,12 +19,16 @@ function sourceFiles(dir: string): string[] {
 /** Every module a file imports or re-exports, as a path below src/ (`plan/graph.ts`); packages left out. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g)].map(
-    (match) => match[1] ?? match[2] ?? match[3]!,
-  );
+  const specifiers = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g),
+  ].map((match) => match[1] ?? match[2] ?? match[3]!);
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))).split(sep).join('/'));
+    .map((specifier) =>
+      relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
+        .split(sep)
+        .join('/'),
+    );
 }
 
 /** The modules a file loads when it runs: `importsOf` less `import type` and a type written `import('…').T`. */
@@ -32,12 +36,16 @@ function runtimeImportsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
     .replace(/(?:^|\n)\s*(?:import|export) type\b[^']*'[^']+'/g, '')
     .replace(/import\(\s*'[^']+'\s*\)\.(?!then\b)[A-Za-z]/g, '');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g)].map(
-    (match) => match[1] ?? match[2] ?? match[3]!,
-  );
+  const specifiers = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g),
+  ].map((match) => match[1] ?? match[2] ?? match[3]!);
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))).split(sep).join('/'));
+    .map((specifier) =>
+      relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
+        .split(sep)
+        .join('/'),
+    );
 }
 
 function folderOf(path: string): string {
@@ -91,7 +99,13 @@ function folderLoops(graph: Map<string, Set<string>>): string[] {
       member = stack.pop()!;
       component.push(member);
     } while (member !== folder);
-    if (component.length > 1) loops.push(component.sort().map((name) => name || '(src)').join(' ↔ '));
+    if (component.length > 1)
+      loops.push(
+        component
+          .sort()
+          .map((name) => name || '(src)')
+          .join(' ↔ '),
+      );
   };
   for (const folder of [...graph.keys()].sort()) if (!index.has(folder)) visit(folder);
   return loops;
@@ -137,7 +151,7 @@ describe('import rules', () => {
     expect(violations('template', (target) => allowed.has(folderOf(target)))).toEqual([]);
   });
 
-  describe('src/sheets: the reader\'s wings behind its face files', () => {
+  describe("src/sheets: the reader's wings behind its face files", () => {
     /** The mechanisms, private to the reader; profile/ (the --map contract) is read by validate and the app. */
     const MECHANISMS = ['xml', 'xlsx', 'csv', 'threads'];
     const WINGS = [...MECHANISMS, 'profile'];
@@ -185,7 +199,12 @@ describe('import rules', () => {
   });
 
   it('finds a loop of folders where there is one (the check itself can see a violation)', () => {
-    const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]);
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+      ['d', new Set(['a'])],
+    ]);
     expect(folderLoops(graph)).toEqual(['a ↔ b ↔ c']);
   });
 

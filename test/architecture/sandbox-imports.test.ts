@@ -20,10 +20,16 @@ function sourceFiles(dir: string): string[] {
 function importsOutside(): string[] {
   return sourceFiles(join(SRC, 'sandbox')).flatMap((file) => {
     const text = readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
+      (m) => m[1] ?? m[2]!,
+    );
     return specifiers
       .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))).split(sep).join('/'))
+      .map((specifier) =>
+        relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
+          .split(sep)
+          .join('/'),
+      )
       .filter((target) => !target.startsWith('sandbox/'))
       .map((target) => `${relative(SRC, file).split(sep).join('/')} → ${target}`);
   });

@@ -11,7 +11,8 @@ import { FULL_ONLY, UNIT_FOLDERS } from '../../vitest.config.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** What a test file writes when it leaves the process or needs the build. */
-const IMPURE = /node:child_process|\b(runCli|startCli|startSandbox|Worker)\b|worker-support|helpers\/(sync|nightly|recorder|browser)|dist\//;
+const IMPURE =
+  /node:child_process|\b(runCli|startCli|startSandbox|Worker)\b|worker-support|helpers\/(sync|nightly|recorder|browser)|dist\//;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -48,7 +48,10 @@ const active = (id: string) => sandbox.snapshot().employees.find((e) => e.id ===
 
 describe('removals approved on the page', () => {
   it('are carried out by apply --approve, exactly the two ticked, and nothing else', async () => {
-    const first = await runCli([writeCsvSet({ employees: [EMPLOYEES, ...EVERYONE], organisation: ORGANISATION }), '--yes', ...serviceArgs(sandbox)], { cwd });
+    const first = await runCli(
+      [writeCsvSet({ employees: [EMPLOYEES, ...EVERYONE], organisation: ORGANISATION }), '--yes', ...serviceArgs(sandbox)],
+      { cwd },
+    );
     expect(first.code, first.stdout + first.stderr).toBe(0);
 
     const staying = EVERYONE.filter(([id]) => !LEAVING.includes(id!));
@@ -76,9 +79,16 @@ describe('removals approved on the page', () => {
     await tab.close();
 
     recorder.clear();
-    const applied = await runCli(['apply', `${dir}.plan.json`, '--approve', approvals, '--yes', '--access-token', sandbox.accessToken], { cwd });
+    const applied = await runCli(['apply', `${dir}.plan.json`, '--approve', approvals, '--yes', '--access-token', sandbox.accessToken], {
+      cwd,
+    });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(LEAVING.map(active)).toEqual([true, false, true, false]);
-    expect(recorder.writes().map((w) => w.path).sort()).toEqual(['/v3/core/employees/122', '/v3/core/employees/124']);
+    expect(
+      recorder
+        .writes()
+        .map((w) => w.path)
+        .sort(),
+    ).toEqual(['/v3/core/employees/122', '/v3/core/employees/124']);
   });
 });

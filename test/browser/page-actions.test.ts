@@ -20,19 +20,52 @@ import { fileUrl, launchBrowser, screenshotPath } from '../helpers/browser.js';
 import { reasonWording } from '../../src/view/reason-text.js';
 
 const current = org({
-  departments: [['root', null, 'e0'], ['d1', 'root'], ['d2', 'root']],
-  teams: [['t1', 'd1'], ['t2', 'd2'], ['t3', 'd2']],
-  employees: [['e0', 'u0', 't1'], ['e1', 'u1', 't1'], ['e2', 'u2', 't2'], ['e3', 'u3', 't3'], ['e4', 'u4', 't3']],
+  departments: [
+    ['root', null, 'e0'],
+    ['d1', 'root'],
+    ['d2', 'root'],
+  ],
+  teams: [
+    ['t1', 'd1'],
+    ['t2', 'd2'],
+    ['t3', 'd2'],
+  ],
+  employees: [
+    ['e0', 'u0', 't1'],
+    ['e1', 'u1', 't1'],
+    ['e2', 'u2', 't2'],
+    ['e3', 'u3', 't3'],
+    ['e4', 'u4', 't3'],
+  ],
 });
 // The workbook drops team t3 and employee e4, and moves e3 to t2 (--prune removes t3 and fires e4).
 const desired = org({
-  departments: [['root', null, 'e0'], ['d1', 'root'], ['d2', 'root']],
-  teams: [['t1', 'd1'], ['t2', 'd2']],
-  employees: [['e0', 'u0', 't1'], ['e1', 'u1', 't1'], ['e2', 'u2', 't2'], ['e3', 'u3', 't2']],
+  departments: [
+    ['root', null, 'e0'],
+    ['d1', 'root'],
+    ['d2', 'root'],
+  ],
+  teams: [
+    ['t1', 'd1'],
+    ['t2', 'd2'],
+  ],
+  employees: [
+    ['e0', 'u0', 't1'],
+    ['e1', 'u1', 't1'],
+    ['e2', 'u2', 't2'],
+    ['e3', 'u3', 't2'],
+  ],
 });
 
 function planned(): Plan {
-  return buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: true });
+  return buildPlan({
+    desired,
+    current: asCurrent(current),
+    managed: ALL_MANAGED,
+    capabilities: V3_CAPABILITIES,
+    reportedAbsences: new Map(),
+    prune: true,
+  });
 }
 
 function pageFile(name: string, html: string): string {
@@ -56,8 +89,18 @@ describe('held removals', () => {
     // What --hold-removals marks (the other half of issue 15): every removal is held.
     const removals = new Set(plan.guard.removals.map((op) => op.key));
     const held = { ...report, plan: report.plan.map((e) => (removals.has(e.key) ? { ...e, held: true } : e)) };
-    expect(held.plan.filter((e) => 'held' in e).map((e) => e.key).sort()).toEqual(['deleteTeam:t3', 'fireEmployee:e4']);
-    const html = renderPlanPage({ chart: buildOrgChart({ ...asCurrent(current), desired }, plan), report: held, kind: 'plan', title: 'staff.xlsx' });
+    expect(
+      held.plan
+        .filter((e) => 'held' in e)
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual(['deleteTeam:t3', 'fireEmployee:e4']);
+    const html = renderPlanPage({
+      chart: buildOrgChart({ ...asCurrent(current), desired }, plan),
+      report: held,
+      kind: 'plan',
+      title: 'staff.xlsx',
+    });
     const page = await browser.context.newPage();
     await page.goto(fileUrl(pageFile('staff.plan.html', html)));
     const boxes = await page.$$eval('#held input[name=approve]', (els) => els.map((e) => e.getAttribute('value')));
@@ -97,7 +140,13 @@ describe('the report page', () => {
         : { op, status: 'done', statusCode: 200, message: null },
     );
     const report = buildReport({ exitCode: 2, issues: [], planned: plan, operations: outcomes }, reasonWording);
-    const html = renderPlanPage({ chart: buildOrgChart({ ...asCurrent(current), desired }, plan), report, kind: 'report', title: 'staff.xlsx', lang: 'da' });
+    const html = renderPlanPage({
+      chart: buildOrgChart({ ...asCurrent(current), desired }, plan),
+      report,
+      kind: 'report',
+      title: 'staff.xlsx',
+      lang: 'da',
+    });
     const page = await browser.context.newPage();
     await page.goto(fileUrl(pageFile('staff.report.html', html)));
     expect(await page.textContent('h1')).toBe('Rapport: staff.xlsx');
@@ -112,12 +161,24 @@ describe('the report page', () => {
   it('marks the removals held for approval as held, not as skipped, and what waits for them too', async () => {
     const plan = holdRemovals(planned());
     const { runnable, held } = withoutHeld(plan.operations, plan.held);
-    const outcomes: OperationOutcome[] = [...runnable.map(({ op }): OperationOutcome => ({ op, status: 'done', statusCode: 200, message: null })), ...held];
+    const outcomes: OperationOutcome[] = [
+      ...runnable.map(({ op }): OperationOutcome => ({ op, status: 'done', statusCode: 200, message: null })),
+      ...held,
+    ];
     const report = buildReport({ exitCode: 0, issues: [], planned: plan, operations: outcomes }, reasonWording);
-    const html = renderPlanPage({ chart: buildOrgChart({ ...asCurrent(current), desired }, plan), report, kind: 'report', title: 'staff.xlsx', lang: 'en' });
+    const html = renderPlanPage({
+      chart: buildOrgChart({ ...asCurrent(current), desired }, plan),
+      report,
+      kind: 'report',
+      title: 'staff.xlsx',
+      lang: 'en',
+    });
     const page = await browser.context.newPage();
     await page.goto(fileUrl(pageFile('staff.report.html', html)));
-    for (const [selector, what] of [['li.unit[data-unit-id="t3"]', 'team t3'], ['li.person[data-employee-id="e4"]', 'employee e4']]) {
+    for (const [selector, what] of [
+      ['li.unit[data-unit-id="t3"]', 'team t3'],
+      ['li.person[data-employee-id="e4"]', 'employee e4'],
+    ]) {
       const status = page.locator(`${selector} [data-status]`).first();
       expect(await status.getAttribute('data-status'), what).toBe('held');
       expect(await status.textContent(), what).toBe('held for approval');

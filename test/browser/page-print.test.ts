@@ -15,14 +15,42 @@ import { fileUrl, launchBrowser, screenshotPath, type BrowserSession } from '../
 import { reasonWording } from '../../src/view/reason-text.js';
 
 const current = org({
-  departments: [['root', null, 'e0'], ['d1', 'root'], ['d2', 'root']],
-  teams: [['t1', 'd1'], ['t2', 'd2'], ['t3', 'd2']],
-  employees: [['e0', 'u0', 't1'], ['e1', 'u1', 't1'], ['e2', 'u2', 't2'], ['e3', 'u3', 't3'], ['e4', 'u4', 't3']],
+  departments: [
+    ['root', null, 'e0'],
+    ['d1', 'root'],
+    ['d2', 'root'],
+  ],
+  teams: [
+    ['t1', 'd1'],
+    ['t2', 'd2'],
+    ['t3', 'd2'],
+  ],
+  employees: [
+    ['e0', 'u0', 't1'],
+    ['e1', 'u1', 't1'],
+    ['e2', 'u2', 't2'],
+    ['e3', 'u3', 't3'],
+    ['e4', 'u4', 't3'],
+  ],
 });
 const desired = org({
-  departments: [['root', null, 'e0'], ['d1', 'root'], ['d2', 'd1']],
-  teams: [['t1', 'd1'], ['t2', 'd2'], ['t3', 'd2']],
-  employees: [['e0', 'u0', 't1'], ['e1', 'u1', 't2'], ['e2', 'u2', 't2'], ['e3', 'u3', 't3'], ['e5', 'u5', 't3']],
+  departments: [
+    ['root', null, 'e0'],
+    ['d1', 'root'],
+    ['d2', 'd1'],
+  ],
+  teams: [
+    ['t1', 'd1'],
+    ['t2', 'd2'],
+    ['t3', 'd2'],
+  ],
+  employees: [
+    ['e0', 'u0', 't1'],
+    ['e1', 'u1', 't2'],
+    ['e2', 'u2', 't2'],
+    ['e3', 'u3', 't3'],
+    ['e5', 'u5', 't3'],
+  ],
 });
 
 let browser: BrowserSession;
@@ -35,7 +63,14 @@ afterAll(async () => {
 
 describe('printing the page', () => {
   it('opens every folded unit, leaves the toolbar off the paper, and prints to PDF', async () => {
-    const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    const plan = buildPlan({
+      desired,
+      current: asCurrent(current),
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map(),
+      prune: false,
+    });
     const html = renderPlanPage({
       chart: buildOrgChart({ ...asCurrent(current), desired }, plan),
       report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording),
@@ -64,7 +99,10 @@ describe('printing the page', () => {
     expect(hidden.length).toBeGreaterThan(0);
     expect(hidden.every((display) => display === 'none')).toBe(true);
     // Every person is on the paper: nothing is hidden by a fold or a search.
-    const people = await page.$$eval('li.person', (all) => all.filter((el) => (el as unknown as { offsetParent: unknown }).offsetParent !== null).length);
+    const people = await page.$$eval(
+      'li.person',
+      (all) => all.filter((el) => (el as unknown as { offsetParent: unknown }).offsetParent !== null).length,
+    );
     expect(people).toBe(await page.$$eval('li.person', (all) => all.length));
     await page.close();
   });

@@ -25,7 +25,7 @@ const EMPLOYEES = 5_000;
 /** A company of 300 units and 5,000 employees, and its reorganisation: teams moved, ids changed, people moved and fired. */
 function company(): { before: OrgSpec; after: OrgSpec } {
   const departments: NonNullable<OrgSpec['departments']> = [['root', null, 'e0']];
-  for (let d = 1; d < DEPARTMENTS; d++) departments.push([`d${d}`, d < 10 ? 'root' : `d${d % 9 + 1}`]);
+  for (let d = 1; d < DEPARTMENTS; d++) departments.push([`d${d}`, d < 10 ? 'root' : `d${(d % 9) + 1}`]);
   const teams: NonNullable<OrgSpec['teams']> = [];
   for (let t = 0; t < TEAMS; t++) teams.push([`t${t}`, `d${(t % (DEPARTMENTS - 1)) + 1}`]);
   const employees: NonNullable<OrgSpec['employees']> = [];
@@ -33,7 +33,12 @@ function company(): { before: OrgSpec; after: OrgSpec } {
   const after = {
     departments,
     teams: teams.map(([id, dept], i): [string, string] => [id, i % 12 === 0 ? `d${((i + 5) % (DEPARTMENTS - 1)) + 1}` : dept]),
-    employees: employees.map(([id, user, team], i): [string, string, string | null, 'active' | 'fired'] => [id, user, i % 25 === 0 ? `t${(i + 7) % TEAMS}` : team, i % 100 === 1 ? 'fired' : 'active']),
+    employees: employees.map(([id, user, team], i): [string, string, string | null, 'active' | 'fired'] => [
+      id,
+      user,
+      i % 25 === 0 ? `t${(i + 7) % TEAMS}` : team,
+      i % 100 === 1 ? 'fired' : 'active',
+    ]),
   };
   return { before: { departments, teams, employees }, after };
 }
@@ -57,9 +62,24 @@ function firstContentfulPaint(page: Page): Promise<number> {
 
 function writeSmall(): string {
   const small = org({ departments: [['root', null]], teams: [['t', 'root']], employees: [['e', 'u', 't']] });
-  const plan = buildPlan({ desired: small, current: asCurrent(small), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+  const plan = buildPlan({
+    desired: small,
+    current: asCurrent(small),
+    managed: ALL_MANAGED,
+    capabilities: V3_CAPABILITIES,
+    reportedAbsences: new Map(),
+    prune: false,
+  });
   const path = join(tempDir('page-speed-'), 'small.plan.html');
-  writeFileSync(path, renderPlanPage({ chart: buildOrgChart({ ...asCurrent(small), desired: small }, plan), report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording), kind: 'plan', title: 'small' }));
+  writeFileSync(
+    path,
+    renderPlanPage({
+      chart: buildOrgChart({ ...asCurrent(small), desired: small }, plan),
+      report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording),
+      kind: 'plan',
+      title: 'small',
+    }),
+  );
   return path;
 }
 
@@ -76,9 +96,21 @@ describe('the page of 5,000 employees and 300 units', () => {
     const { before, after } = company();
     const current = org(before);
     const desired = org(after);
-    const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    const plan = buildPlan({
+      desired,
+      current: asCurrent(current),
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map(),
+      prune: false,
+    });
     const chart = buildOrgChart({ ...asCurrent(current), desired }, plan);
-    const html = renderPlanPage({ chart, report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording), kind: 'plan', title: 'large.xlsx' });
+    const html = renderPlanPage({
+      chart,
+      report: buildReport({ exitCode: 0, issues: [], planned: plan }, reasonWording),
+      kind: 'plan',
+      title: 'large.xlsx',
+    });
     const path = join(tempDir('page-speed-'), 'large.plan.html');
     writeFileSync(path, html);
     // The browser is warmed up by a small page first, as a user's browser is running already when they

@@ -19,12 +19,26 @@ const EMPLOYEE_HEADER = ['employee_id', 'name', 'email', 'team_id', 'status', 'p
 const ORG_HEADER = ['type', 'id', 'name', 'parent_id', 'owner', 'previous_id'];
 const ABSENCE_HEADER = ['employee_id', 'start_date', 'end_date'];
 const NAMES: Record<string, string> = {
-  '100': 'Søren Kristensen', '101': 'Anne Dalsgaard', '102': 'Bo Holm', '103': 'Camilla Nørgaard', '104': 'Dorte Lund',
-  '105': 'Emil Berg', '106': 'Frida Kjær', '107': 'Gorm Vestergaard', '108': 'Hanne Ravn', '109': 'Ib Thomsen',
-  '110': 'Jonna Møller', '111': 'Karl Bech',
+  '100': 'Søren Kristensen',
+  '101': 'Anne Dalsgaard',
+  '102': 'Bo Holm',
+  '103': 'Camilla Nørgaard',
+  '104': 'Dorte Lund',
+  '105': 'Emil Berg',
+  '106': 'Frida Kjær',
+  '107': 'Gorm Vestergaard',
+  '108': 'Hanne Ravn',
+  '109': 'Ib Thomsen',
+  '110': 'Jonna Møller',
+  '111': 'Karl Bech',
 };
 const person = (id: string, team: string, extra: { status?: string; previous?: string; as?: string } = {}) => [
-  extra.as ?? id, NAMES[id]!, `p${id}@nordlys.dk`, team, extra.status ?? '', extra.previous ?? '',
+  extra.as ?? id,
+  NAMES[id]!,
+  `p${id}@nordlys.dk`,
+  team,
+  extra.status ?? '',
+  extra.previous ?? '',
 ];
 
 const BEFORE_ORG = [
@@ -38,8 +52,17 @@ const BEFORE_ORG = [
   ['team', 'T4', 'Team 4', 'C', '107', ''],
 ];
 const BEFORE_PEOPLE = [
-  person('100', 'T1'), person('101', 'T1'), person('102', 'T1'), person('103', 'T2'), person('104', 'T2'), person('105', 'T3'),
-  person('106', 'T3'), person('107', 'T4'), person('108', 'T4'), person('109', 'T1'), person('110', 'T2'),
+  person('100', 'T1'),
+  person('101', 'T1'),
+  person('102', 'T1'),
+  person('103', 'T2'),
+  person('104', 'T2'),
+  person('105', 'T3'),
+  person('106', 'T3'),
+  person('107', 'T4'),
+  person('108', 'T4'),
+  person('109', 'T1'),
+  person('110', 'T2'),
 ];
 
 /** The reorganisation: B and A swap places, C and T3 get new ids, T4 goes (--prune), people move, leave, come back. */
@@ -53,18 +76,45 @@ const AFTER_ORG = [
   ['team', 'T3b', 'Team 3', 'C2', '', 'T3'],
 ];
 const AFTER_PEOPLE = [
-  person('100', 'T1'), person('101', 'T1'), person('102', 'T1'), person('103', ''), person('104', 'T1'),
-  person('105', 'T3b', { as: '205', previous: '105' }), person('106', 'T3b', { status: 'left' }), person('107', 'T1'),
-  person('109', 'T2'), person('110', 'T2'), person('111', 'T3b'),
+  person('100', 'T1'),
+  person('101', 'T1'),
+  person('102', 'T1'),
+  person('103', ''),
+  person('104', 'T1'),
+  person('105', 'T3b', { as: '205', previous: '105' }),
+  person('106', 'T3b', { status: 'left' }),
+  person('107', 'T1'),
+  person('109', 'T2'),
+  person('110', 'T2'),
+  person('111', 'T3b'),
 ];
 
 /** What the page must show for each unit and person (the primary change of each element). */
-const UNIT_CHANGES = { root: 'unchanged', A: 'moved', B: 'moved', C2: 'renamed', T1: 'changed', T2: 'moved', T3b: 'renamed', T4: 'removed' };
+const UNIT_CHANGES = {
+  root: 'unchanged',
+  A: 'moved',
+  B: 'moved',
+  C2: 'renamed',
+  T1: 'changed',
+  T2: 'moved',
+  T3b: 'renamed',
+  T4: 'removed',
+};
 const PERSON_CHANGES = [
-  ['T1', '100', 'unchanged'], ['T1', '101', 'unchanged'], ['T1', '102', 'unchanged'], ['T1', '104', 'joined'], ['T1', '107', 'joined'],
-  ['T2', '103', 'left'], ['T2', '104', 'left'], ['T2', '109', 'rehired'], ['T2', '110', 'absence'],
-  ['T3b', '205', 'renamed'], ['T3b', '106', 'fired'], ['T3b', '111', 'hired'],
-  ['T4', '107', 'left'], ['T4', '108', 'fired'],
+  ['T1', '100', 'unchanged'],
+  ['T1', '101', 'unchanged'],
+  ['T1', '102', 'unchanged'],
+  ['T1', '104', 'joined'],
+  ['T1', '107', 'joined'],
+  ['T2', '103', 'left'],
+  ['T2', '104', 'left'],
+  ['T2', '109', 'rehired'],
+  ['T2', '110', 'absence'],
+  ['T3b', '205', 'renamed'],
+  ['T3b', '106', 'fired'],
+  ['T3b', '111', 'hired'],
+  ['T4', '107', 'left'],
+  ['T4', '108', 'fired'],
 ];
 
 let sandbox: RunningSandbox;
@@ -76,7 +126,10 @@ let planStdout: string;
 
 async function importCsv(sheets: Record<string, string[][]>, ...flags: string[]) {
   const folder = writeCsvSet(sheets, join(dir, 'workbook'));
-  const result = await runCli([...flags.slice(0, 1).filter((f) => f === 'plan'), folder, ...flags.filter((f) => f !== 'plan'), ...serviceArgs(sandbox)], { cwd });
+  const result = await runCli(
+    [...flags.slice(0, 1).filter((f) => f === 'plan'), folder, ...flags.filter((f) => f !== 'plan'), ...serviceArgs(sandbox)],
+    { cwd },
+  );
   return result;
 }
 
@@ -84,23 +137,35 @@ beforeAll(async () => {
   sandbox = await startSandbox({ quiet: true });
   dir = tempDir('page-');
   cwd = tempDir();
-  const first = await importCsv({
-    employees: [EMPLOYEE_HEADER, ...BEFORE_PEOPLE],
-    organisation: [ORG_HEADER, ...BEFORE_ORG],
-    absence: [ABSENCE_HEADER, ['103', '2026-01-05', '']],
-  }, '--yes');
+  const first = await importCsv(
+    {
+      employees: [EMPLOYEE_HEADER, ...BEFORE_PEOPLE],
+      organisation: [ORG_HEADER, ...BEFORE_ORG],
+      absence: [ABSENCE_HEADER, ['103', '2026-01-05', '']],
+    },
+    '--yes',
+  );
   expect(first.code, first.stdout + first.stderr).toBe(0);
   // 109 leaves, to come back in the reorganisation.
-  const second = await importCsv({
-    employees: [EMPLOYEE_HEADER, ...BEFORE_PEOPLE.map((p) => (p[0] === '109' ? person('109', 'T1', { status: 'left' }) : p))],
-    organisation: [ORG_HEADER, ...BEFORE_ORG],
-  }, '--yes');
+  const second = await importCsv(
+    {
+      employees: [EMPLOYEE_HEADER, ...BEFORE_PEOPLE.map((p) => (p[0] === '109' ? person('109', 'T1', { status: 'left' }) : p))],
+      organisation: [ORG_HEADER, ...BEFORE_ORG],
+    },
+    '--yes',
+  );
   expect(second.code, second.stdout + second.stderr).toBe(0);
-  const plan = await importCsv({
-    employees: [EMPLOYEE_HEADER, ...AFTER_PEOPLE],
-    organisation: [ORG_HEADER, ...AFTER_ORG],
-    absence: [ABSENCE_HEADER, ['110', '2026-03-02', '']],
-  }, 'plan', '--prune', '--report', join(dir, 'plan.json'));
+  const plan = await importCsv(
+    {
+      employees: [EMPLOYEE_HEADER, ...AFTER_PEOPLE],
+      organisation: [ORG_HEADER, ...AFTER_ORG],
+      absence: [ABSENCE_HEADER, ['110', '2026-03-02', '']],
+    },
+    'plan',
+    '--prune',
+    '--report',
+    join(dir, 'plan.json'),
+  );
   expect(plan.code, plan.stdout + plan.stderr).toBe(0);
   planStdout = plan.stdout;
   browser = await launchBrowser();
@@ -115,7 +180,8 @@ afterAll(async () => {
 });
 
 /** Runs in the page (the tests compile without the DOM library). */
-const backgroundOf = (e: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(e).backgroundColor;
+const backgroundOf = (e: unknown) =>
+  (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(e).backgroundColor;
 const attr = (selector: string, name: string) => page.$$eval(selector, (els, n) => els.map((e) => e.getAttribute(n)), name);
 
 describe('the plan page of a reorganisation, opened from disk', () => {
@@ -138,7 +204,9 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     expect(await attr('li.unit[data-unit-id="A"]', 'data-changes')).toEqual(['moved changed']);
     expect(await attr('li.unit[data-unit-kind="team"]', 'data-unit-id')).toEqual(expect.arrayContaining(['T1', 'T2', 'T3b', 'T4']));
     // Against the plan itself: a unit is marked changed exactly when an operation of the plan is about it.
-    const embedded = JSON.parse((await page.textContent('script#plan'))!) as { plan: { entity: string; id: string; type: string; key: string }[] };
+    const embedded = JSON.parse((await page.textContent('script#plan'))!) as {
+      plan: { entity: string; id: string; type: string; key: string }[];
+    };
     const touched = new Set(
       embedded.plan
         .filter((e) => e.entity === 'department' || e.entity === 'team')
@@ -164,13 +232,19 @@ describe('the plan page of a reorganisation, opened from disk', () => {
 
   it('marks every person in each unit with their change', async () => {
     const shown = await page.$$eval('li.unit[data-unit-kind="team"] li.person', (els) =>
-      els.map((e) => [e.closest('li.unit')!.getAttribute('data-unit-id'), e.getAttribute('data-employee-id'), e.getAttribute('data-change')]),
+      els.map((e) => [
+        e.closest('li.unit')!.getAttribute('data-unit-id'),
+        e.getAttribute('data-employee-id'),
+        e.getAttribute('data-change'),
+      ]),
     );
     expect(shown.map((s) => s.join(' ')).sort()).toEqual(PERSON_CHANGES.map((s) => s.join(' ')).sort());
     expect(await page.textContent('li.person[data-employee-id="205"]')).toContain('was 105');
     // Against the plan itself: a person is marked changed somewhere exactly when an operation of the plan
     // is about them (hired, fired, rehired, renamed, moved between teams, an absence reported).
-    const embedded = JSON.parse((await page.textContent('script#plan'))!) as { plan: { entity: string; id: string; type: string; key: string }[] };
+    const embedded = JSON.parse((await page.textContent('script#plan'))!) as {
+      plan: { entity: string; id: string; type: string; key: string }[];
+    };
     const employeeOf = (e: { entity: string; id: string; type: string; key: string }): string | null => {
       if (e.entity === 'employee') return e.type.startsWith('rename') ? e.key.split('->')[1]! : e.id;
       if (e.entity === 'membership') return e.id.split('@')[0]!;
@@ -195,8 +269,14 @@ describe('the plan page of a reorganisation, opened from disk', () => {
 
   it('states the consequences before they happen, with the deletion guard and the counts', async () => {
     const warnings = await page.$$eval('#warnings li[data-note="consequence"]', (els) => els.map((e) => e.textContent));
-    expect(warnings).toContainEqual(expect.stringContaining('Team T4 "Team 4" is deleted: its dialog data becomes inaccessible to its leader, employee 107 (Gorm Vestergaard)'));
-    expect(warnings).toContainEqual(expect.stringContaining('Employee 103 (Camilla Nørgaard) is sick (open absence since 2026-01-05) and leaves every team'));
+    expect(warnings).toContainEqual(
+      expect.stringContaining(
+        'Team T4 "Team 4" is deleted: its dialog data becomes inaccessible to its leader, employee 107 (Gorm Vestergaard)',
+      ),
+    );
+    expect(warnings).toContainEqual(
+      expect.stringContaining('Employee 103 (Camilla Nørgaard) is sick (open absence since 2026-01-05) and leaves every team'),
+    );
     expect(await page.textContent('#guard')).toMatch(/Allowed: the plan removes 1 employee of 10 in the service/);
     expect(await page.textContent('#counts')).toMatch(/1\s*team: delete/);
     expect(planStdout).toContain('Warning: Team T4 "Team 4" is deleted');
@@ -204,9 +284,13 @@ describe('the plan page of a reorganisation, opened from disk', () => {
 
   it('finds people and units by name, id or e-mail, and shows the way to them', async () => {
     await page.fill('#search', 'p111@nordlys');
-    const visible = await page.$$eval('li.person', (els) => els.filter((e) => !e.classList.contains('hidden')).map((e) => e.getAttribute('data-employee-id')));
+    const visible = await page.$$eval('li.person', (els) =>
+      els.filter((e) => !e.classList.contains('hidden')).map((e) => e.getAttribute('data-employee-id')),
+    );
     expect(visible).toEqual(['111']);
-    const units = await page.$$eval('li.unit', (els) => els.filter((e) => !e.classList.contains('hidden')).map((e) => e.getAttribute('data-unit-id')));
+    const units = await page.$$eval('li.unit', (els) =>
+      els.filter((e) => !e.classList.contains('hidden')).map((e) => e.getAttribute('data-unit-id')),
+    );
     expect(units.sort()).toEqual(['C2', 'T3b', 'root']);
     await page.screenshot({ path: screenshotPath('plan-search') });
     await page.fill('#search', 'Gorm');
@@ -230,7 +314,9 @@ describe('the plan page of a reorganisation, opened from disk', () => {
 
   it('speaks Danish with --lang da', async () => {
     const folder = join(dir, 'workbook');
-    const result = await runCli(['plan', folder, '--prune', '--lang', 'da', '--html', join(dir, 'plan-da.html'), ...serviceArgs(sandbox)], { cwd });
+    const result = await runCli(['plan', folder, '--prune', '--lang', 'da', '--html', join(dir, 'plan-da.html'), ...serviceArgs(sandbox)], {
+      cwd,
+    });
     expect(result.code, result.stderr).toBe(0);
     const da = await browser.context.newPage();
     await da.goto(fileUrl(join(dir, 'plan-da.html')));
@@ -264,10 +350,15 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     await report.screenshot({ path: screenshotPath('reorganisation-held'), fullPage: true });
     const approvals = await saveApprovals(report, join(cwd, 'reorganisation-approvals.json'));
     await report.close();
-    expect(JSON.parse(readFileSync(approvals, 'utf8'))).toEqual({ version: 1, approved: expect.arrayContaining(['deleteTeam:T4', 'fireEmployee:108']) });
+    expect(JSON.parse(readFileSync(approvals, 'utf8'))).toEqual({
+      version: 1,
+      approved: expect.arrayContaining(['deleteTeam:T4', 'fireEmployee:108']),
+    });
 
     const before = sandbox.stats().writes;
-    const applied = await runCli(['apply', `${folder}.plan.json`, '--approve', approvals, '--yes', '--access-token', sandbox.accessToken], { cwd });
+    const applied = await runCli(['apply', `${folder}.plan.json`, '--approve', approvals, '--yes', '--access-token', sandbox.accessToken], {
+      cwd,
+    });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect([employee('108')?.active, team('T4') !== undefined]).toEqual([false, false]);
     // Exactly two writes: the fire and the delete.

@@ -59,7 +59,9 @@ describe('a rename proposal on the plan page', () => {
     await tab.goto(fileUrl(pagePath));
     const proposal = tab.locator(`#proposals li[data-proposal-from="${OLD}"][data-proposal-to="${NEW}"]`);
     expect(await proposal.isVisible()).toBe(true);
-    expect(await proposal.textContent()).toMatch(/"Veje og parker" \(teknik-og-miljoe\.veje-og-parker\) looks like a rename of "Park og vej"/);
+    expect(await proposal.textContent()).toMatch(
+      /"Veje og parker" \(teknik-og-miljoe\.veje-og-parker\) looks like a rename of "Park og vej"/,
+    );
     const proposals = (await tab.locator('#proposals').boundingBox())!;
     const chart = (await tab.locator('#chart').boundingBox())!;
     expect(proposals.y + proposals.height).toBeLessThanOrEqual(chart.y);

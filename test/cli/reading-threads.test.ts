@@ -25,7 +25,10 @@ describe('the reading threads of the built command', () => {
     const folder = tempDir('threads-csv-');
     const employees = ['employee_id;name;email', ...Array.from({ length: CSV_PEOPLE }, (_, i) => person(i).join(';'))].join('\n');
     writeFileSync(join(folder, 'employees.csv'), `${employees}\n`);
-    writeFileSync(join(folder, 'absence.csv'), `employee_id;start_date;end_date\n100000;2026-01-05;2026-01-09\n100001;${'x'.repeat(40_000)};2026-02-01\n`);
+    writeFileSync(
+      join(folder, 'absence.csv'),
+      `employee_id;start_date;end_date\n100000;2026-01-05;2026-01-09\n100001;${'x'.repeat(40_000)};2026-02-01\n`,
+    );
     // runCli's guard ends a hang (before the fix the refusal was printed and the process never ended); its
     // default, not a shorter one: a loaded CI machine is slow, not wrong.
     const result = await runCli(['validate', folder], { cwd: folder });
@@ -34,26 +37,32 @@ describe('the reading threads of the built command', () => {
     expect(result.stderr).toContain('absence.csv: sheet "absence", cell B3 holds more than 32,767 characters');
   });
 
-  test('a workbook large enough for the reading thread started before the command line loads names its last row\'s bad e-mail', async () => {
+  test("a workbook large enough for the reading thread started before the command line loads names its last row's bad e-mail", async () => {
     const folder = tempDir('threads-xlsx-');
     const rows = [['employee_id', 'name', 'email'], ...Array.from({ length: WORKBOOK_PEOPLE }, (_, i) => person(i))];
     rows.push(['999999', 'Bo Last', 'not-an-email']);
     const file = writeWorkbook({ Employees: rows }, { folder, name: 'company.xlsx' });
     // A module hook lists what the command loads, in order: the early reader comes before the command line.
     const hook = join(folder, 'hook.mjs');
-    writeFileSync(hook, `import { appendFileSync } from 'node:fs';
+    writeFileSync(
+      hook,
+      `import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
   if (url.startsWith('file:')) appendFileSync(process.env.LOADED_MODULES_FILE, url + '\\n');
   return next(url, context);
-}`);
+}`,
+    );
     const register = join(folder, 'register.mjs');
     writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
     const list = join(folder, 'loaded.txt');
     writeFileSync(list, '');
     const env = { NODE_OPTIONS: `--import ${pathToFileURL(register).href}`, LOADED_MODULES_FILE: list };
     const result = await runCli(['validate', file], { cwd: folder, env });
-    const dist = pathToFileURL(join(ROOT, 'dist')).href + '/';
-    const loaded = readFileSync(list, 'utf8').split('\n').filter((url) => url.startsWith(dist)).map((url) => url.slice(dist.length));
+    const dist = `${pathToFileURL(join(ROOT, 'dist')).href}/`;
+    const loaded = readFileSync(list, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith(dist))
+      .map((url) => url.slice(dist.length));
     expect(loaded.indexOf('sheets/threads/early-reader.js')).toBeGreaterThan(loaded.indexOf('cli/main.js'));
     expect(loaded.indexOf('sheets/threads/early-reader.js')).toBeLessThan(loaded.indexOf('cli/program.js'));
     expect(result.code).toBe(1);

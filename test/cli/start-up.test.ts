@@ -27,7 +27,7 @@ writeFileSync(register, `import { register } from 'node:module';\nregister(${JSO
 const csv = join(folder, 'employees.csv');
 writeFileSync(csv, 'employee_id;name;email\n1;Ann Holm;ann@firma.dk\n');
 
-const DIST = pathToFileURL(join(ROOT, 'dist')).href + '/';
+const DIST = `${pathToFileURL(join(ROOT, 'dist')).href}/`;
 
 /**
  * The modules of dist/ the command loaded (as `sheets/read.js`) and the packages (as `zod`), with its
@@ -39,7 +39,9 @@ async function loadedBy(args: string[], name: string, cwd = folder) {
   const result = await runCli(args, { cwd, env: { NODE_OPTIONS: `--import ${pathToFileURL(register).href}`, LOADED_MODULES_FILE: list } });
   const urls = readFileSync(list, 'utf8').split('\n');
   const modules = urls.filter((url) => url.startsWith(DIST)).map((url) => url.slice(DIST.length));
-  const packages = [...new Set(urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((name) => name !== undefined))];
+  const packages = [
+    ...new Set(urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((name) => name !== undefined)),
+  ];
   return { ...result, modules, packages };
 }
 

@@ -40,7 +40,11 @@ async function importMonth(absences: string[][], people = PEOPLE, ...flags: stri
 }
 
 const periods = () => sandbox.snapshot().absences.map(({ employeeId, startDate, endDate }) => ({ employeeId, startDate, endDate }));
-const absenceReports = () => recorder.writes().filter((r) => r.path.startsWith('/v3/siab/dialogs')).map((r) => r.body);
+const absenceReports = () =>
+  recorder
+    .writes()
+    .filter((r) => r.path.startsWith('/v3/siab/dialogs'))
+    .map((r) => r.body);
 
 describe('an absence corrected in a later month', () => {
   it('moves a start later by the requests the service needs, and then has nothing to do', async () => {
@@ -94,13 +98,24 @@ describe('an absence corrected in a later month', () => {
 
 describe('an absence removed from the workbook', () => {
   it('is named in the plan and the report, with the row it came from', async () => {
-    expect((await importMonth([['100', '2026-01-05', '2026-01-07'], ['101', '2026-01-12', '2026-01-14']])).code).toBe(0);
+    expect(
+      (
+        await importMonth([
+          ['100', '2026-01-05', '2026-01-07'],
+          ['101', '2026-01-12', '2026-01-14'],
+        ])
+      ).code,
+    ).toBe(0);
     const report = join(cwd, 'report.json');
     const second = await importMonth([['100', '2026-01-05', '2026-01-07']], PEOPLE, '--report', report);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/absence of employee 101 2026-01-12 to 2026-01-14 \(reported from absence row 3\) is no longer in the workbook/);
+    expect(second.stdout).toMatch(
+      /absence of employee 101 2026-01-12 to 2026-01-14 \(reported from absence row 3\) is no longer in the workbook/,
+    );
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    expect(json.issues).toContainEqual(expect.objectContaining({ severity: 'warning', code: 'plan_note', message: expect.stringContaining('2026-01-12 to 2026-01-14') }));
+    expect(json.issues).toContainEqual(
+      expect.objectContaining({ severity: 'warning', code: 'plan_note', message: expect.stringContaining('2026-01-12 to 2026-01-14') }),
+    );
     expect(recorder.writes()).toEqual([]);
     expect(periods()).toHaveLength(2); // the API cannot delete it: the service keeps it
   });

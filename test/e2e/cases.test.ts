@@ -73,7 +73,11 @@ describe('changes to a company that already exists', () => {
   it('renames a department with previous_id, and its children follow', async () => {
     await start();
     const organisation = BASE.organisation.map((row) =>
-      row[1] === 'A' ? ['department', 'A2', 'Afdeling A', 'root', '', 'A'] : row[3] === 'A' ? [...row.slice(0, 3), 'A2', ...row.slice(4)] : row,
+      row[1] === 'A'
+        ? ['department', 'A2', 'Afdeling A', 'root', '', 'A']
+        : row[3] === 'A'
+          ? [...row.slice(0, 3), 'A2', ...row.slice(4)]
+          : row,
     );
     const result = await importCompany({ ...BASE, organisation });
     expect(result.code, result.stdout).toBe(0);
@@ -93,7 +97,11 @@ describe('changes to a company that already exists', () => {
   it('swaps a parent and its child department', async () => {
     await start();
     const organisation = BASE.organisation.map((row) =>
-      row[1] === 'A' ? ['department', 'A', 'Afdeling A', 'B', '', ''] : row[1] === 'B' ? ['department', 'B', 'Afdeling B', 'root', '', ''] : row,
+      row[1] === 'A'
+        ? ['department', 'A', 'Afdeling A', 'B', '', '']
+        : row[1] === 'B'
+          ? ['department', 'B', 'Afdeling B', 'root', '', '']
+          : row,
     );
     const result = await importCompany({ ...BASE, organisation });
     expect(result.code, result.stdout + result.stderr).toBe(0);
@@ -133,7 +141,11 @@ describe('changes to a company that already exists', () => {
       '--accept-changes', // department B leaves with its team: the export guard asks for this
     );
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(snap().departments.map((d) => d.id).sort()).toEqual(['A', 'root']);
+    expect(
+      snap()
+        .departments.map((d) => d.id)
+        .sort(),
+    ).toEqual(['A', 'root']);
     expect(snap().teams.map((t) => t.id)).toEqual(['T1']);
     expect(snap().employees.find((e) => e.id === '103')?.active).toBe(false);
   });
@@ -154,7 +166,10 @@ describe('changes to a company that already exists', () => {
     // 103 is fired; then 102 is renamed to 103. The fired employee still holds the id, which the service's
     // lists do not show: validation cannot know, the service refuses. (A newcomer taking the e-mail of a
     // person the workbook does not list is refused by validation now: test/e2e/service-refusals.test.ts.)
-    const fired = await importCompany({ ...BASE, employees: BASE.employees.map((row) => (row[0] === '103' ? person('103', 'T2', { status: 'left' }) : row)) });
+    const fired = await importCompany({
+      ...BASE,
+      employees: BASE.employees.map((row) => (row[0] === '103' ? person('103', 'T2', { status: 'left' }) : row)),
+    });
     expect(fired.code, fired.stdout + fired.stderr).toBe(0);
     const employees = [...BASE.employees.filter((row) => row[0] !== '102' && row[0] !== '103'), person('103', 'T2', { previous: '102' })];
     const organisation = BASE.organisation.map((row) => (row[1] === 'T1' ? ['team', 'T1', 'Team Et', 'A', '', ''] : row));

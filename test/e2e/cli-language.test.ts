@@ -14,7 +14,8 @@ const DANISH_ENV = { LANG: 'da_DK.UTF-8' };
 /** The help wraps its descriptions at the terminal's width: compared as one line. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
-const ENGLISH = /\b(Usage|Options|Commands|Arguments|display help|output the version|error:|unknown option|Did you mean|default:|choices:)\b/;
+const ENGLISH =
+  /\b(Usage|Options|Commands|Arguments|display help|output the version|error:|unknown option|Did you mean|default:|choices:)\b/;
 
 describe('the help', () => {
   it('is Danish with --lang da, for the command and a sub-command, and exits 0', async () => {
@@ -53,7 +54,10 @@ describe('the help', () => {
 
   it('states a default once: --all says its own, with no "(standard: false)" after it, in Danish and in English', async () => {
     const cwd = tempDir();
-    const [danish, english] = await Promise.all([runCli(['plan', '--help', '--lang', 'da'], { cwd }), runCli(['plan', '--help', '--lang', 'en'], { cwd })]);
+    const [danish, english] = await Promise.all([
+      runCli(['plan', '--help', '--lang', 'da'], { cwd }),
+      runCli(['plan', '--help', '--lang', 'en'], { cwd }),
+    ]);
     const allOf = (help: string) => flat(help).split(' --all ')[1]!.split(' --')[0]!;
     expect(allOf(danish.stdout)).toBe('vis hver planlagt række (standard: de første 8 af hver slags og handling)');
     expect(allOf(english.stdout)).toBe('list every planned row (default: the first 8 of each kind and action)');
@@ -87,7 +91,9 @@ describe('usage errors', () => {
 
     const badNumber = await runCli(['plan', SAMPLE_CSV, '--concurrency', '0', '--lang', 'da'], { cwd });
     expect(badNumber.code).toBe(3);
-    expect(badNumber.stderr).toContain("fejl: tilvalget '--concurrency <n>' har en ugyldig værdi '0'. Forventede et helt tal på 1 eller mere");
+    expect(badNumber.stderr).toContain(
+      "fejl: tilvalget '--concurrency <n>' har en ugyldig værdi '0'. Forventede et helt tal på 1 eller mere",
+    );
 
     const history = await runCli(['history', 'show', '--lang', 'da'], { cwd });
     expect(history.code).toBe(3);
@@ -163,20 +169,39 @@ describe('the service client', () => {
 
   it('says in Danish that a service cannot be reached, exit 3', async () => {
     const port = await closedPort();
-    const result = await runCli(['plan', SAMPLE_CSV, '--base-url', `http://127.0.0.1:${port}`, '--company-id', '7', '--access-token', 'sandbox-token-4711'], {
-      cwd: tempDir(),
-      env: DANISH_ENV,
-    });
+    const result = await runCli(
+      ['plan', SAMPLE_CSV, '--base-url', `http://127.0.0.1:${port}`, '--company-id', '7', '--access-token', 'sandbox-token-4711'],
+      {
+        cwd: tempDir(),
+        env: DANISH_ENV,
+      },
+    );
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/GET \/v3\/core\/\S+ efter \d+ forsøg: forbindelsen blev afvist/);
   });
 
-  it("says in Danish what is wrong with the base URL, exit 3", async () => {
-    const result = await runCli(['plan', SAMPLE_CSV, '--base-url', 'http://hr.example.com', '--company-id', '7', '--access-token', 'sandbox-token-4711', '--lang', 'da'], {
-      cwd: tempDir(),
-    });
+  it('says in Danish what is wrong with the base URL, exit 3', async () => {
+    const result = await runCli(
+      [
+        'plan',
+        SAMPLE_CSV,
+        '--base-url',
+        'http://hr.example.com',
+        '--company-id',
+        '7',
+        '--access-token',
+        'sandbox-token-4711',
+        '--lang',
+        'da',
+      ],
+      {
+        cwd: tempDir(),
+      },
+    );
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain("basis-URL'en http://hr.example.com/ bruger almindelig http: https:// er påkrævet undtagen for loopback-adresser");
+    expect(result.stderr).toContain(
+      "basis-URL'en http://hr.example.com/ bruger almindelig http: https:// er påkrævet undtagen for loopback-adresser",
+    );
   });
 });
 
@@ -200,7 +225,10 @@ describe('orgsync-import sandbox', () => {
 
   /** The banner, as printed up to its last line ("… Ctrl-C …"). */
   async function banner(args: string[], env?: Record<string, string>): Promise<string> {
-    child = startCli(['sandbox', '--port', '0', '--access-token', 'banner-token-4711', ...args], { cwd: tempDir(), ...(env ? { env } : {}) });
+    child = startCli(['sandbox', '--port', '0', '--access-token', 'banner-token-4711', ...args], {
+      cwd: tempDir(),
+      ...(env ? { env } : {}),
+    });
     let text = '';
     return new Promise<string>((resolve, reject) => {
       child!.stdout!.on('data', (chunk) => {
@@ -212,7 +240,20 @@ describe('orgsync-import sandbox', () => {
   }
 
   it('prints its whole banner in Danish under --lang da, the access token on its one line and in the example', async () => {
-    const text = await banner(['--lang', 'da', '--company-id', '7', '--latency', '5', '--fail-rate', '0.1', '--rate-limit', '20', '--drop-rate', '0.05']);
+    const text = await banner([
+      '--lang',
+      'da',
+      '--company-id',
+      '7',
+      '--latency',
+      '5',
+      '--fail-rate',
+      '0.1',
+      '--rate-limit',
+      '20',
+      '--drop-rate',
+      '0.05',
+    ]);
     const baseUrl = /lytter på (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
     expect(baseUrl).toBeDefined();
     expect(text.split('\n')).toEqual([
@@ -234,8 +275,8 @@ describe('orgsync-import sandbox', () => {
 
   it('is Danish when LANG names Danish, and English as before without it', async () => {
     const danish = await banner([], DANISH_ENV);
-    expect(danish).toMatch(/^  tilstandsfil: +ingen \(virksomheden går tabt, når sandkassen stopper/m);
-    expect(danish).toMatch(/^  fejlindsprøjtning: +ingen$/m);
+    expect(danish).toMatch(/^ {2}tilstandsfil: +ingen \(virksomheden går tabt, når sandkassen stopper/m);
+    expect(danish).toMatch(/^ {2}fejlindsprøjtning: +ingen$/m);
     await new Promise((resolve) => {
       child!.on('close', resolve);
       child!.kill('SIGINT');

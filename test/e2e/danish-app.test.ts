@@ -23,7 +23,16 @@ function workbook(ids: string[], dir?: string): string {
 }
 
 /** The app's English sentences that must not appear in a Danish run. */
-const ENGLISH = ['Nothing was sent', 'Report written', 'as an org chart', 'Reading the service', 'Applying', 'Not applied', 'The plan is stale', 'Plan saved'];
+const ENGLISH = [
+  'Nothing was sent',
+  'Report written',
+  'as an org chart',
+  'Reading the service',
+  'Applying',
+  'Not applied',
+  'The plan is stale',
+  'Plan saved',
+];
 
 let sandbox: RunningSandbox;
 let cwd: string;
@@ -67,7 +76,9 @@ describe('a run in Danish', () => {
     const applied = await runCli(['apply', 'plan.json', '--yes', '--access-token', sandbox.accessToken], { cwd, env });
     expect(applied.code).toBe(3);
     expect(applied.stderr).toContain(`Planen er forældet: projektmappen er ændret, siden planen blev lavet (${dir}): `);
-    expect(applied.stderr).toContain(`Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${join(cwd, 'plan.json')}), og gennemgå den.`);
+    expect(applied.stderr).toContain(
+      `Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${join(cwd, 'plan.json')}), og gennemgå den.`,
+    );
     for (const english of ENGLISH) expect(applied.stdout + applied.stderr).not.toContain(english);
     expect(sandbox.snapshot().employees).toEqual([]);
   });
@@ -76,6 +87,8 @@ describe('a run in Danish', () => {
     writeFileSync(join(cwd, 'orgsync.config.json'), JSON.stringify({ lang: 'da', concurency: 4 }));
     const run = await runCli(['validate', workbook(['100'])], { cwd });
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain('orgsync.config.json: "concurency" er ikke en indstilling (mente du "concurrency"?). Indstillingerne er: base_url');
+    expect(run.stderr).toContain(
+      'orgsync.config.json: "concurency" er ikke en indstilling (mente du "concurrency"?). Indstillingerne er: base_url',
+    );
   });
 });

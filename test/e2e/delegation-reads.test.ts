@@ -8,7 +8,10 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
 
 const TEAMS = 30;
-const EMPLOYEES = [['employee_id', 'name', 'email', 'team_id'], ['100', 'Person 100', 'p100@nordlys.dk', 'T1']];
+const EMPLOYEES = [
+  ['employee_id', 'name', 'email', 'team_id'],
+  ['100', 'Person 100', 'p100@nordlys.dk', 'T1'],
+];
 const ORGANISATION = [
   ['type', 'id', 'name', 'parent_id', 'owner'],
   ['department', 'root', 'Company', '', '100'],
@@ -57,7 +60,10 @@ describe('reading only the delegations the plan needs', () => {
   });
 
   it('reads only the units the delegations sheet names, without --prune; every unit with it', async () => {
-    const delegations = [['unit_id', 'responsibility', 'employee_id'], ['T7', 'dialog_access_cv', '100']];
+    const delegations = [
+      ['unit_id', 'responsibility', 'employee_id'],
+      ['T7', 'dialog_access_cv', '100'],
+    ];
     const withDelegations = writeCsvSet({ employees: EMPLOYEES, organisation: ORGANISATION, delegations });
     const first = await runCli([withDelegations, '--yes', ...serviceArgs(sandbox)], { cwd });
     expect(first.code, first.stdout + first.stderr).toBe(0);

@@ -50,8 +50,15 @@ function acmeTree(s: SandboxSnapshot): { inner: string; departments: unknown[]; 
 }
 
 const EXPECTED_TREE = {
-  departments: [['INNER', 'Acme', 'acme'], ['acme', 'Acme', null]],
-  teams: [['INNER', 'Acme', 'INNER', 'E3'], ['acme.sales', 'Sales', 'INNER', 'E1 E2'], ['support', 'Support', 'acme', 'E4']],
+  departments: [
+    ['INNER', 'Acme', 'acme'],
+    ['acme', 'Acme', null],
+  ],
+  teams: [
+    ['INNER', 'Acme', 'INNER', 'E3'],
+    ['acme.sales', 'Sales', 'INNER', 'E1 E2'],
+    ['support', 'Support', 'acme', 'E4'],
+  ],
 };
 
 describe('Acme > Acme > Sales under the top department acme', () => {

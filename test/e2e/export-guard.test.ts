@@ -37,7 +37,11 @@ async function afterAGoodNight() {
   return sandbox.snapshot();
 }
 
-const activeIds = () => sandbox.snapshot().employees.filter((e) => e.active).map((e) => e.id);
+const activeIds = () =>
+  sandbox
+    .snapshot()
+    .employees.filter((e) => e.active)
+    .map((e) => e.id);
 
 describe('an export that lost much since the last successful run', () => {
   it('is refused when half the rows are missing, even with --prune: exit 3, no write, the report lists why', async () => {
@@ -45,7 +49,9 @@ describe('an export that lost much since the last successful run', () => {
     const report = join(cwd, 'report.json');
     const run = await importExport({ employees: 10 }, '--prune', '--report', report);
     expect(run.code, run.stdout + run.stderr).toBe(3);
-    expect(run.stdout).toContain('The export has 10 employees; the last successful run had 20: 10 are missing (e.g. 111, 112, 113, 114, 115, …)');
+    expect(run.stdout).toContain(
+      'The export has 10 employees; the last successful run had 20: 10 are missing (e.g. 111, 112, 113, 114, 115, …)',
+    );
     expect(run.stdout).toContain('--accept-changes');
     expect(recorder.writes()).toEqual([]);
     expect(sandbox.snapshot()).toEqual(before);
@@ -67,7 +73,7 @@ describe('an export that lost much since the last successful run', () => {
     expect(recorder.writes()).toEqual([]);
   });
 
-  it('is refused, not silently unguarded, when the last run\'s summary is damaged; --accept-changes runs and writes it anew', async () => {
+  it("is refused, not silently unguarded, when the last run's summary is damaged; --accept-changes runs and writes it anew", async () => {
     await afterAGoodNight();
     const dir = join(cwd, '.orgsync', 'last-run');
     const [file] = readdirSync(dir);
@@ -109,7 +115,12 @@ describe('an export that lost much since the last successful run', () => {
 
     const accepted = await importExport({ blankColumn: 'team_id' }, '--accept-changes');
     expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
-    expect(sandbox.snapshot().employees.filter((e) => e.id.startsWith('1')).every((e) => e.teamId === null)).toBe(true);
+    expect(
+      sandbox
+        .snapshot()
+        .employees.filter((e) => e.id.startsWith('1'))
+        .every((e) => e.teamId === null),
+    ).toBe(true);
   });
 
   it('lets ordinary changes through: a few leavers, one blanked value', async () => {

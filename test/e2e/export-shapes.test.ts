@@ -82,7 +82,9 @@ describe('an employee list with the unit as level columns (SheetJS)', () => {
 
     const plan = await runCli(['plan', 'levels-month2.xlsx', ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(plan.code).toBe(0);
-    expect(plan.stdout).toMatch(/"Veje og parker" \(teknik-og-miljoe\.veje-og-parker\) looks like a rename of "Park og vej" \(teknik-og-miljoe\.park-og-vej\)/);
+    expect(plan.stdout).toMatch(
+      /"Veje og parker" \(teknik-og-miljoe\.veje-og-parker\) looks like a rename of "Park og vej" \(teknik-og-miljoe\.park-og-vej\)/,
+    );
     expect(plan.stdout).toMatch(/--accept-renames/);
     expect(sandbox.stats().writes).toBe(0);
 
@@ -111,12 +113,14 @@ describe('an employee list with the unit as level columns (SheetJS)', () => {
     expect(pruned.stdout).toMatch(/looks like a rename of "Park og vej"/);
     expect(deletes(sandbox)).toEqual([]);
     expect(sandbox.snapshot().teams.some((t) => t.id === 'teknik-og-miljoe.park-og-vej')).toBe(true);
-    expect(sandbox.snapshot().teams.find((t) => t.id === 'teknik-og-miljoe.veje-og-parker')).toMatchObject({ members: ['101', '102', '109'] });
+    expect(sandbox.snapshot().teams.find((t) => t.id === 'teknik-og-miljoe.veje-og-parker')).toMatchObject({
+      members: ['101', '102', '109'],
+    });
   });
 });
 
 describe('a plain unit tree and an employee list (hand-made Windows-1252 CSV, ";")', () => {
-  it('makes parents departments, leaves teams, a department\'s employees its own team; a team that gains a unit becomes a department, no team deleted', async () => {
+  it("makes parents departments, leaves teams, a department's employees its own team; a team that gains a unit becomes a department, no team deleted", async () => {
     sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
     const cwd = fixtures();
     const first = await runCli(['plain-month1', '--yes', ...serviceArgs(sandbox)], { cwd });

@@ -78,25 +78,36 @@ describe('a Danish payroll CSV (Windows-1252, `;`, a title row) read through a p
 
   it('a profile header no column has is an error naming it and the nearest header; nothing is sent', async () => {
     sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
-    const typo = { employees: { ...PAYROLL_PROFILE.employees, headers: { ...PAYROLL_PROFILE.employees.headers, 'Egen afd': undefined, 'Egen afdd': 'unit_path' } } };
+    const typo = {
+      employees: {
+        ...PAYROLL_PROFILE.employees,
+        headers: { ...PAYROLL_PROFILE.employees.headers, 'Egen afd': undefined, 'Egen afdd': 'unit_path' },
+      },
+    };
     const cwd = folderWith(typo);
     const result = await runCli(['loenexport.csv', '--map', 'profile.json', '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/The profile maps "Egen afdd" to unit_path, but the sheet has no column "Egen afdd".*Did you mean "Egen afd"\?/);
+    expect(result.stdout).toMatch(
+      /The profile maps "Egen afdd" to unit_path, but the sheet has no column "Egen afdd".*Did you mean "Egen afd"\?/,
+    );
     // The column it meant, left unread, is proposed as the unit path by its values.
-    expect(result.stdout).toMatch(/unknown column "Egen afd" is ignored; its values look like paths of units: if it is the unit path, map it to unit_path/);
+    expect(result.stdout).toMatch(
+      /unknown column "Egen afd" is ignored; its values look like paths of units: if it is the unit path, map it to unit_path/,
+    );
     expect(sandbox.stats().writes).toBe(0);
   });
 });
 
-describe('a municipality\'s manager list (Latin-1, `;`) with no employee id', () => {
+describe("a municipality's manager list (Latin-1, `;`) with no employee id", () => {
   it('takes the e-mail as both email and employee id when the profile says so, and "Enhed" as the unit path by its values; a second run sends nothing', async () => {
     sandbox = await startSandbox({ quiet: true, rootName: 'Vejle Kommune' });
     const cwd = folderWith({ employees: { headers: { 'E-mail': ['email', 'employee_id'] } } });
     const args = ['ledere.csv', '--map', 'profile.json'];
     const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(first.code, first.stdout + first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/the column "Enhed" is read as the unit path \(unit_path\): its values are paths of units with "\/" between the levels/);
+    expect(first.stdout).toMatch(
+      /the column "Enhed" is read as the unit path \(unit_path\): its values are paths of units with "\/" between the levels/,
+    );
     const s = sandbox.snapshot();
     const sofie = s.employees.find((e) => e.id === 'sofie.lund@vejle.dk');
     expect(sofie).toMatchObject({ active: true, teamId: 'sundhed-og-omsorg.hjemmeplejen-nord' });
@@ -114,53 +125,59 @@ async function mapInit(cwd: string, file: string) {
 }
 
 describe('map --init on each fixture, header by header', () => {
-  it.each(HR_DATASETS)('a US HR dataset written by %s (35 columns and a lookup sheet): aliases beat guesses, codes are no gender or status, names no leader flag; its profile imports it', async (_writer, file) => {
-    const cwd = folderWith({});
-    const { profile, stdout } = await mapInit(cwd, file);
-    const mapped = Object.fromEntries(Object.entries(profile.employees.headers).filter(([, column]) => column !== null));
-    expect(mapped).toEqual({
-      Employee_Name: 'name',
-      EmpID: 'employee_id',
-      Position: 'employment',
-      DOB: 'birthday',
-      Sex: 'gender',
-      DateofHire: 'hiring_date',
-      DateofTermination: 'leaving_date',
-      Email: 'email',
-    });
-    // Every other header is listed as unrecognised, mapped to null; no guess is left among them.
-    expect(Object.keys(profile.employees.headers)).toHaveLength(37);
-    expect(profile._unrecognised.employees).toHaveLength(37 - 8);
-    expect(profile._guessed).toBeUndefined();
-    // Dates by how many parse: two-digit years, and month first because no 20th month exists.
-    expect(profile.employees.dates).toEqual({ birthday: 'MM/DD/YY', hiring_date: 'M/D/YYYY', leaving_date: 'M/D/YYYY' });
-    // Why look-alikes are not mapped: codes, a US state, an employment status in its own words, a manager's name.
-    expect(profile._check.employees).toMatchObject({
-      EmpStatusID: expect.stringMatching(/^holds codes \(1, 5\), not status/),
-      MaritalStatusID: expect.stringMatching(/^holds codes/),
-      State: expect.stringMatching(/values \(MA, TX, CT\) are not ones status takes: probably another column/),
-      EmploymentStatus: expect.stringMatching(/are not ones status takes/),
-      ManagerName: expect.stringMatching(/holds people's names \(Michael Albert.*not the leader flag.*map it to name/),
-      ManagerID: expect.stringMatching(/^holds codes/),
-    });
-    expect(profile._sheets).toEqual({ employees: 'HRDataset_v14' });
-    expect(Object.keys(profile._not_placed)).toEqual(['Codes']);
-    expect(profile._lacks).toBeUndefined();
-    expect(stdout).toMatch(/8 headers recognised, 0 guessed/);
+  it.each(HR_DATASETS)(
+    'a US HR dataset written by %s (35 columns and a lookup sheet): aliases beat guesses, codes are no gender or status, names no leader flag; its profile imports it',
+    async (_writer, file) => {
+      const cwd = folderWith({});
+      const { profile, stdout } = await mapInit(cwd, file);
+      const mapped = Object.fromEntries(Object.entries(profile.employees.headers).filter(([, column]) => column !== null));
+      expect(mapped).toEqual({
+        Employee_Name: 'name',
+        EmpID: 'employee_id',
+        Position: 'employment',
+        DOB: 'birthday',
+        Sex: 'gender',
+        DateofHire: 'hiring_date',
+        DateofTermination: 'leaving_date',
+        Email: 'email',
+      });
+      // Every other header is listed as unrecognised, mapped to null; no guess is left among them.
+      expect(Object.keys(profile.employees.headers)).toHaveLength(37);
+      expect(profile._unrecognised.employees).toHaveLength(37 - 8);
+      expect(profile._guessed).toBeUndefined();
+      // Dates by how many parse: two-digit years, and month first because no 20th month exists.
+      expect(profile.employees.dates).toEqual({ birthday: 'MM/DD/YY', hiring_date: 'M/D/YYYY', leaving_date: 'M/D/YYYY' });
+      // Why look-alikes are not mapped: codes, a US state, an employment status in its own words, a manager's name.
+      expect(profile._check.employees).toMatchObject({
+        EmpStatusID: expect.stringMatching(/^holds codes \(1, 5\), not status/),
+        MaritalStatusID: expect.stringMatching(/^holds codes/),
+        State: expect.stringMatching(/values \(MA, TX, CT\) are not ones status takes: probably another column/),
+        EmploymentStatus: expect.stringMatching(/are not ones status takes/),
+        ManagerName: expect.stringMatching(/holds people's names \(Michael Albert.*not the leader flag.*map it to name/),
+        ManagerID: expect.stringMatching(/^holds codes/),
+      });
+      expect(profile._sheets).toEqual({ employees: 'HRDataset_v14' });
+      expect(Object.keys(profile._not_placed)).toEqual(['Codes']);
+      expect(profile._lacks).toBeUndefined();
+      expect(stdout).toMatch(/8 headers recognised, 0 guessed/);
 
-    sandbox = await startSandbox({ quiet: true });
-    const args = [file, '--map', 'start.json'];
-    const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
-    expect(first.code, first.stdout + first.stderr).toBe(0);
-    const s = sandbox.snapshot();
-    // Three left before today (a termination date): never created.
-    expect(s.employees.filter((e) => e.active).map((e) => e.id).sort()).toEqual(
-      ['10002', '10012', '10026', '10062', '10088', '10114', '10194', '10242', '10250', '10252', '10265'],
-    );
-    expect(s.users.find((u) => u.id === '10026')).toMatchObject({ name: 'Adinolfi, Wilson  K', gender: 'm', birthday: '1983-07-10' });
-    expect(s.users.find((u) => u.id === '10252')).toMatchObject({ gender: 'f', birthday: '1974-01-12' });
-    await expectSecondRunSendsNothing(sandbox, args, cwd);
-  });
+      sandbox = await startSandbox({ quiet: true });
+      const args = [file, '--map', 'start.json'];
+      const first = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sandbox)], { cwd });
+      expect(first.code, first.stdout + first.stderr).toBe(0);
+      const s = sandbox.snapshot();
+      // Three left before today (a termination date): never created.
+      expect(
+        s.employees
+          .filter((e) => e.active)
+          .map((e) => e.id)
+          .sort(),
+      ).toEqual(['10002', '10012', '10026', '10062', '10088', '10114', '10194', '10242', '10250', '10252', '10265']);
+      expect(s.users.find((u) => u.id === '10026')).toMatchObject({ name: 'Adinolfi, Wilson  K', gender: 'm', birthday: '1983-07-10' });
+      expect(s.users.find((u) => u.id === '10252')).toMatchObject({ gender: 'f', birthday: '1974-01-12' });
+      await expectSecondRunSendsNothing(sandbox, args, cwd);
+    },
+  );
 
   it('a Danish payroll CSV (Windows-1252): the id by its unique values, the path under "Egen afd" by its values, DD.MM.YY found', async () => {
     const cwd = folderWith({});
@@ -209,10 +226,16 @@ describe('the US HR dataset without a profile', () => {
     const cwd = folderWith({});
     const result = await runCli(['validate', 'hr-dataset.xlsx', '--report', 'report.json', ...TODAY], { cwd });
     expect(result.code).toBe(1);
-    const issues = (JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8')) as { issues: { severity: string; column: string | null; row: number | null; message: string }[] }).issues;
+    const issues = (
+      JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8')) as {
+        issues: { severity: string; column: string | null; row: number | null; message: string }[];
+      }
+    ).issues;
     const status = issues.filter((i) => i.severity === 'error' && i.column === 'status');
     expect(status.map((i) => i.row)).toEqual([null]);
-    expect(status[0]!.message).toMatch(/"State" is read as status, but 14 of its 14 values \(MA, TX, CT\).*probably another column.*"State": null/);
+    expect(status[0]!.message).toMatch(
+      /"State" is read as status, but 14 of its 14 values \(MA, TX, CT\).*probably another column.*"State": null/,
+    );
   });
 });
 
@@ -232,6 +255,8 @@ describe('an employee list naming its units by name (Windows-1252, a plain unit 
     writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from('304;Ida Kjaer;idak@nordlys.dk;Administration\r\n')]));
     const shared = await runCli(['validate', ...args, ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(shared.code).toBe(1);
-    expect(shared.stdout).toMatch(/"Administration" is the name of 2 units \("Nordlys Energi > Drift > Administration", "Nordlys Energi > Salg > Administration"\).*Write the unit's id instead, or the unit as a path/);
+    expect(shared.stdout).toMatch(
+      /"Administration" is the name of 2 units \("Nordlys Energi > Drift > Administration", "Nordlys Energi > Salg > Administration"\).*Write the unit's id instead, or the unit as a path/,
+    );
   });
 });

@@ -60,7 +60,7 @@ describe('the sample company still lands exactly once', () => {
     sandbox = await startSandbox({ quiet: true, faults: { latencyMs: 40 } });
     const cwd = tempDir();
     let seed = 20261122;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let killed = 0;
     for (let i = 0; i < 4; i++) {
       const child = startCli([SAMPLE_XLSX, '--yes', ...serviceArgs(sandbox)], { cwd });

@@ -31,9 +31,14 @@ afterEach(async () => {
 });
 
 function silentIO(): AppIO {
-  return { stdout: new PassThrough().resume(), stderr: new PassThrough().resume(), stdin: new PassThrough(), interactive: false, colour: false };
+  return {
+    stdout: new PassThrough().resume(),
+    stderr: new PassThrough().resume(),
+    stdin: new PassThrough(),
+    interactive: false,
+    colour: false,
+  };
 }
-
 
 describe('runs of one state folder that start in the same second', () => {
   it('with the clock held still: a run, then its undo and a run against another service at once, are three records', async () => {

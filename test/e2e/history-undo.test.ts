@@ -44,7 +44,15 @@ const SECOND_NIGHT: ExportShape = {
     '103': { gender: 'm', name: 'Person 103 Renamed' },
   },
   extraEmployees: [
-    { employee_id: '301', name: 'New Person', email: 'new@firma.dk', gender: 'f', birthday: '1990-01-01', employment: 'Trainee', team_id: 'T4' },
+    {
+      employee_id: '301',
+      name: 'New Person',
+      email: 'new@firma.dk',
+      gender: 'f',
+      birthday: '1990-01-01',
+      employment: 'Trainee',
+      team_id: 'T4',
+    },
   ],
   unitEdits: { D21: { parent_id: 'D1' }, T2: { name: 'Sales South-West' } },
   extraUnits: [['team', 'T4', 'Interns', 'D2']],
@@ -65,7 +73,7 @@ describe('history and undo of a nightly run', () => {
 
     const history = await runCli(['history'], { cwd });
     expect(history.code, history.stdout + history.stderr).toBe(0);
-    const runIds = [...history.stdout.matchAll(/^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(?:-\d+)?)  exit 0/gm)].map((m) => m[1]!);
+    const runIds = [...history.stdout.matchAll(/^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(?:-\d+)?) {2}exit 0/gm)].map((m) => m[1]!);
     expect(runIds).toHaveLength(2);
     expect(history.stdout).toMatch(/employee: .*3 fire \(3 done\)/);
     expect(history.stdout).toContain('sha256');
@@ -111,7 +119,7 @@ describe('history and undo of a nightly run', () => {
     await importExport({});
     const same = await importExport({});
     expect(same.code).toBe(0);
-    const ids = [...(await runCli(['history'], { cwd })).stdout.matchAll(/^(\S+Z(?:-\d+)?)  exit/gm)].map((m) => m[1]!);
+    const ids = [...(await runCli(['history'], { cwd })).stdout.matchAll(/^(\S+Z(?:-\d+)?) {2}exit/gm)].map((m) => m[1]!);
     const undo = await runCli(['undo', ids[1]!, '--yes', ...serviceArgs(sandbox)], { cwd });
     expect(undo.code).toBe(0);
     expect(undo.stdout).toContain('there is nothing to undo');

@@ -17,8 +17,14 @@ const ORGANISATION = [
   ['department', 'root', 'Company', '', '100'],
   ['team', 'T1', 'Team 1', 'root', ''],
 ];
-const person = (id: string, extra: { status?: string; previous?: string; email?: string } = {}) =>
-  [id, `Person ${id}`, extra.email ?? `p${id}@firma.dk`, 'T1', extra.status ?? 'active', extra.previous ?? ''];
+const person = (id: string, extra: { status?: string; previous?: string; email?: string } = {}) => [
+  id,
+  `Person ${id}`,
+  extra.email ?? `p${id}@firma.dk`,
+  'T1',
+  extra.status ?? 'active',
+  extra.previous ?? '',
+];
 const IDS = Array.from({ length: 20 }, (_, i) => String(100 + i));
 const company = (rows: string[][]) => writeCsvSet({ employees: [EMPLOYEE_HEADER, ...rows], organisation: ORGANISATION });
 
@@ -78,7 +84,13 @@ describe('--json says why a run was refused', () => {
   });
 
   it('the deletion guard: guard_refused (deletion)', async () => {
-    const run = await json([company(IDS.slice(0, 12).map((id) => person(id))), '--yes', '--prune', '--accept-changes', ...recordedServiceArgs(sandbox, recorder)]);
+    const run = await json([
+      company(IDS.slice(0, 12).map((id) => person(id))),
+      '--yes',
+      '--prune',
+      '--accept-changes',
+      ...recordedServiceArgs(sandbox, recorder),
+    ]);
     expect(run.code).toBe(3);
     expect(run.summary.error).toMatchObject({ code: 'guard_refused', guard: 'deletion' });
     expect(run.summary.error!.message).toMatch(/removes 8 employees of 20.*--force/);
@@ -89,7 +101,10 @@ describe('--json says why a run was refused', () => {
     const dir = company([...IDS.map((id) => person(id)), person('200')]);
     const planned = await runCli(['plan', dir, '--out', 'plan.json', ...recordedServiceArgs(sandbox, recorder)], { cwd });
     expect(planned.code, planned.stdout + planned.stderr).toBe(0);
-    const meanwhile = await runCli([company([...IDS.map((id) => person(id)), person('200'), person('201')]), '--yes', ...recordedServiceArgs(sandbox, recorder)], { cwd });
+    const meanwhile = await runCli(
+      [company([...IDS.map((id) => person(id)), person('200'), person('201')]), '--yes', ...recordedServiceArgs(sandbox, recorder)],
+      { cwd },
+    );
     expect(meanwhile.code, meanwhile.stdout + meanwhile.stderr).toBe(0);
     recorder.clear();
     const run = await json(['apply', join(cwd, 'plan.json'), '--yes', '--access-token', sandbox.accessToken]);
@@ -110,14 +125,34 @@ describe('--json says why a run was refused', () => {
   });
 
   it('the service: service_failure, caused by refused credentials or an unreachable service', async () => {
-    const refused = await json([company(IDS.map((id) => person(id))), '--yes', '--base-url', recorder.baseUrl, '--company-id', String(sandbox.companyId), '--access-token', 'wrong-token']);
+    const refused = await json([
+      company(IDS.map((id) => person(id))),
+      '--yes',
+      '--base-url',
+      recorder.baseUrl,
+      '--company-id',
+      String(sandbox.companyId),
+      '--access-token',
+      'wrong-token',
+    ]);
     expect(refused.code).toBe(3);
     expect(refused.summary.error).toMatchObject({ code: 'service_failure', cause: 'service_auth' });
     expect(refused.stdout + refused.stderr).not.toContain('wrong-token');
     const closed = await startSandbox({ quiet: true });
     const gone = closed.baseUrl;
     await closed.close();
-    const unreachable = await json([company(IDS.map((id) => person(id))), '--yes', '--base-url', gone, '--company-id', String(sandbox.companyId), '--access-token', sandbox.accessToken, '--timeout', '2000']);
+    const unreachable = await json([
+      company(IDS.map((id) => person(id))),
+      '--yes',
+      '--base-url',
+      gone,
+      '--company-id',
+      String(sandbox.companyId),
+      '--access-token',
+      sandbox.accessToken,
+      '--timeout',
+      '2000',
+    ]);
     expect(unreachable.code).toBe(3);
     expect(unreachable.summary.error).toMatchObject({ code: 'service_failure' });
     expect(recorder.writes()).toEqual([]);
@@ -140,20 +175,41 @@ describe('--json says why a run was refused', () => {
   });
 
   it('a row the service refuses while applying: operations_failed (exit 2)', async () => {
-    const fired = await runCli([company(IDS.map((id) => (id === '103' ? person('103', { status: 'left' }) : person(id)))), '--yes', '--accept-changes', ...recordedServiceArgs(sandbox, recorder)], { cwd });
+    const fired = await runCli(
+      [
+        company(IDS.map((id) => (id === '103' ? person('103', { status: 'left' }) : person(id)))),
+        '--yes',
+        '--accept-changes',
+        ...recordedServiceArgs(sandbox, recorder),
+      ],
+      { cwd },
+    );
     expect(fired.code, fired.stdout + fired.stderr).toBe(0);
     // 102 renamed to 103: the fired employee still holds the id, which only the service knows.
     const rows = [...IDS.filter((id) => id !== '102' && id !== '103').map((id) => person(id)), person('103', { previous: '102' })];
     recorder.clear();
     const run = await json([company(rows), '--yes', '--accept-changes', ...recordedServiceArgs(sandbox, recorder)]);
     expect(run.code).toBe(2);
-    expect(run.summary.error).toMatchObject({ code: 'operations_failed', message: expect.stringMatching(/^1 of \d+ operations? did not succeed/) });
+    expect(run.summary.error).toMatchObject({
+      code: 'operations_failed',
+      message: expect.stringMatching(/^1 of \d+ operations? did not succeed/),
+    });
     expect(recorder.writes().length).toBeGreaterThan(0);
   });
 
   it('Ctrl-C while applying: interrupted (exit 130)', async () => {
     sandbox.setFaults({ latencyMs: 300 });
-    const child = startCli([company([...IDS.map((id) => person(id)), ...['300', '301', '302', '303', '304', '305'].map((id) => person(id))]), '--yes', '--json', '--concurrency', '1', ...recordedServiceArgs(sandbox, recorder)], { cwd });
+    const child = startCli(
+      [
+        company([...IDS.map((id) => person(id)), ...['300', '301', '302', '303', '304', '305'].map((id) => person(id))]),
+        '--yes',
+        '--json',
+        '--concurrency',
+        '1',
+        ...recordedServiceArgs(sandbox, recorder),
+      ],
+      { cwd },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));

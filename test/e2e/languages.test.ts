@@ -42,7 +42,7 @@ async function errorWorkbookText(path: string): Promise<string> {
     );
   });
   const issues = workbook.worksheets.at(-1)!;
-  issues.eachRow((row) => lines.push(row.values instanceof Array ? row.values.filter((v) => typeof v === 'string').join(' | ') : ''));
+  issues.eachRow((row) => lines.push(Array.isArray(row.values) ? row.values.filter((v) => typeof v === 'string').join(' | ') : ''));
   return lines.join('\n');
 }
 
@@ -50,7 +50,7 @@ async function errorWorkbookText(path: string): Promise<string> {
 function splitReport(path: string): { words: string; rest: unknown } {
   const words: string[] = [];
   const folder = dirname(path);
-  const rest = JSON.parse(readFileSync(path, 'utf8'), function (key, value) {
+  const rest = JSON.parse(readFileSync(path, 'utf8'), (key, value) => {
     // Each language ran in its own folder.
     if (typeof value === 'string' && value.includes(folder)) return value.split(folder).join('FOLDER');
     if ((key === 'message' || key === 'reason') && typeof value === 'string') {
@@ -102,9 +102,12 @@ async function runAll(lang: Lang): Promise<Outputs> {
   const team = units.findIndex((line) => line.startsWith('team;'));
   units[team] = units[team]!.replace(/^(team;[^;]*;)[^;]*/, '$1Nyt navn');
   writeFileSync(organisation, units.join('\n'));
-  const reorganise = await runCli(['plan', company.path, '--prune', '--hold-removals', '--out', 'plan.json', ...serviceArgs(sandbox), ...flag], {
-    cwd: company.dir,
-  });
+  const reorganise = await runCli(
+    ['plan', company.path, '--prune', '--hold-removals', '--out', 'plan.json', ...serviceArgs(sandbox), ...flag],
+    {
+      cwd: company.dir,
+    },
+  );
   const reorganisePage = visibleText(readFileSync(join(company.dir, 'company.plan.html'), 'utf8'));
   const help = await runCli(['--help', ...flag], { cwd: company.dir });
   return {
@@ -141,7 +144,10 @@ describe('Danish and English output for the same workbooks', () => {
     const english = await runAll('en');
     const danish = await runAll('da');
 
-    for (const [lang, outputs] of [['en', english], ['da', danish]] as const) {
+    for (const [lang, outputs] of [
+      ['en', english],
+      ['da', danish],
+    ] as const) {
       expect(outputs.validate.code).toBe(1);
       expect(outputs.apply.code).toBe(0);
       expect(outputs.reorganise.code).toBe(0);
@@ -195,7 +201,10 @@ describe('Danish and English output for the same workbooks', () => {
     cpSync(COMPANY_CSV, folder, { recursive: true });
     for (const name of ['absence', 'delegations', 'employees', 'organisation']) rmSync(join(folder, `${name}.csv`));
     writeFileSync(join(folder, 'a-noter.csv'), 'noter;x\nhej;1\n');
-    writeFileSync(join(folder, 'medarbejderliste.csv'), 'Medarbejder_id;Navn;E-mail;Fødselsdato\n1;"Anna" Hansen;anna@x;1990-13-45\n2;Bo Berg;bo@firma.dk;1980-01-01\n');
+    writeFileSync(
+      join(folder, 'medarbejderliste.csv'),
+      'Medarbejder_id;Navn;E-mail;Fødselsdato\n1;"Anna" Hansen;anna@x;1990-13-45\n2;Bo Berg;bo@firma.dk;1980-01-01\n',
+    );
     writeFileSync(join(folder, 'enheder.csv'), 'Type;Enhed_id;Navn;Overordnet\nafdeling;top;Firma;\n');
     const [fromHeaders, asked] = await Promise.all([
       runCli(['validate', folder], { cwd: dir, env: { LANG: 'C.UTF-8' } }),

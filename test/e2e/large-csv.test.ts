@@ -35,12 +35,18 @@ describe('validate of a large CSV file', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('medarbejdere række 40001, kolonne email ("E-mail"): E-mailadressen "ikke-en-adresse" er ugyldig.');
     expect(run.stdout).toContain('medarbejdere række 25001, kolonne birthday ("Fødselsdato"): Fødselsdatoen "31-02-1980" er ikke en dato.');
-    expect(run.stdout).toContain(`medarbejdere række ${ROWS + 2}, kolonne employee_id ("Medarbejdernummer"): Medarbejder-id'et "1005" bruges allerede i række 6.`);
-    expect(run.stdout).toContain('medarbejdere række 15001: Cellen i kolonne E har tekst efter sit afsluttende anførselstegn ("Senior" udvikler).');
+    expect(run.stdout).toContain(
+      `medarbejdere række ${ROWS + 2}, kolonne employee_id ("Medarbejdernummer"): Medarbejder-id'et "1005" bruges allerede i række 6.`,
+    );
+    expect(run.stdout).toContain(
+      'medarbejdere række 15001: Cellen i kolonne E har tekst efter sit afsluttende anførselstegn ("Senior" udvikler).',
+    );
     expect(run.stdout).toContain('(første gang i række 12001)');
     expect(run.stdout).toContain('3 fejl (duplicate_id 1, invalid_date 1, invalid_email 1), 2 advarsler (csv_quotes 1, trimmed_value 1)');
     // The copy is written as UTF-8, its new column quoted as CSV quotes it.
     const marked = readFileSync(file.replace(/\.csv$/, '.errors.csv'), 'utf8').split(/\r?\n/);
-    expect(marked.find((line) => line.startsWith('41000;'))).toBe('41000;Åse 40000;ikke-en-adresse;1980-02-01;Udvikler;"E-mail: E-mailadressen ""ikke-en-adresse"" er ugyldig. Skriv den som navn@firma.dk."');
+    expect(marked.find((line) => line.startsWith('41000;'))).toBe(
+      '41000;Åse 40000;ikke-en-adresse;1980-02-01;Udvikler;"E-mail: E-mailadressen ""ikke-en-adresse"" er ugyldig. Skriv den som navn@firma.dk."',
+    );
   });
 });

@@ -15,7 +15,7 @@ function validateWithMap(map: unknown) {
 }
 
 describe('a --map file', () => {
-  it('maps an export\'s headers, a target written as any alias (Medarbejder_id)', async () => {
+  it("maps an export's headers, a target written as any alias (Medarbejder_id)", async () => {
     const result = await validateWithMap({ employees: { 'Medarb.nr.': 'Medarbejder_id', Mail: 'E-mail' } });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Afdeling/); // the one column still unknown is named

@@ -15,7 +15,10 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 async function npmIn(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(npm, args, { cwd, env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' } });
+    const { stdout, stderr } = await run(npm, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

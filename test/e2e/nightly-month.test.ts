@@ -90,7 +90,10 @@ class Company {
         return;
       }
       case 'rehire':
-        if (this.leavers.size === 0) return this.happen('hire', night);
+        if (this.leavers.size === 0) {
+          this.happen('hire', night);
+          return;
+        }
         this.leavers.delete(this.pick([...this.leavers].sort()));
         return;
       case 'move':
@@ -120,7 +123,8 @@ class Company {
         return;
       }
       case 'delegation':
-        if (this.delegations.length > 1 && this.random() < 0.4) this.delegations.splice(Math.floor(this.random() * this.delegations.length), 1);
+        if (this.delegations.length > 1 && this.random() < 0.4)
+          this.delegations.splice(Math.floor(this.random() * this.delegations.length), 1);
         else {
           const team = this.random() < 0.5;
           this.delegations.push([team ? this.pick(TEAMS) : 'D2', team ? 'dialog_access_cv' : 'configuration', this.anyoneButTop()]);
@@ -129,7 +133,10 @@ class Company {
         return;
       case 'close': {
         const open = CLOSABLE.filter((id) => !this.closed.includes(id));
-        if (open.length === 0) return this.happen('unitRename', night);
+        if (open.length === 0) {
+          this.happen('unitRename', night);
+          return;
+        }
         this.closed.push(open[0]!);
         return;
       }
@@ -230,7 +237,9 @@ describe('a month of nightly runs', () => {
     const last = await runCli([dir, '--yes', '--prune', ...service()], { cwd });
     expect(last.code, last.stdout + last.stderr).toBe(0);
     expect(last.stdout).toContain('Nothing to do');
-    const withoutIds = <T extends { users: { id: string; email: string }[]; employees: { userId: string }[]; absences: unknown }>(view: T) => ({
+    const withoutIds = <T extends { users: { id: string; email: string }[]; employees: { userId: string }[]; absences: unknown }>(
+      view: T,
+    ) => ({
       ...view,
       users: view.users.map(({ id: _id, ...u }) => u).sort((a, b) => a.email.localeCompare(b.email)),
       employees: view.employees.map((e) => ({ ...e, userId: '' })),
@@ -238,7 +247,9 @@ describe('a month of nightly runs', () => {
     });
     expect(withoutIds(sandboxView(sandbox.snapshot(), { userIds: false }))).toEqual(withoutIds(workbookView(await desiredFrom([dir]))));
     // No entity was created twice, whatever the faults and kills.
-    const twice = Object.entries(sandbox.stats().successfulCreates).filter(([key, n]) => n > 1 && !key.startsWith('delegation') && !key.startsWith('absence'));
+    const twice = Object.entries(sandbox.stats().successfulCreates).filter(
+      ([key, n]) => n > 1 && !key.startsWith('delegation') && !key.startsWith('absence'),
+    );
     expect(twice).toEqual([]);
   }, 900_000);
 });

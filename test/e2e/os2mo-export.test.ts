@@ -42,7 +42,10 @@ function folder(): string {
   copyFileSync(join(DIR, FILE), join(cwd, FILE));
   copyFileSync(join(DIR, 'os2mo.map.json'), join(cwd, 'os2mo.map.json'));
   const leaders = DATA.filter((d) => d.email !== '');
-  writeFileSync(join(cwd, 'employees.csv'), ['Medarbejder_id;Navn;E-mail', ...leaders.map((d) => `${d.phone};${d.leader};${registered(d.email)}`)].join('\r\n'));
+  writeFileSync(
+    join(cwd, 'employees.csv'),
+    ['Medarbejder_id;Navn;E-mail', ...leaders.map((d) => `${d.phone};${d.leader};${registered(d.email)}`)].join('\r\n'),
+  );
   return cwd;
 }
 
@@ -55,7 +58,10 @@ function namePaths(s: SandboxSnapshot) {
   };
   return {
     departments: s.departments.map((d) => pathOf(d.id).join(' / ')).sort(),
-    teams: s.teams.filter((t) => t.id !== t.departmentId).map((t) => [...pathOf(t.departmentId), t.name].join(' / ')).sort(),
+    teams: s.teams
+      .filter((t) => t.id !== t.departmentId)
+      .map((t) => [...pathOf(t.departmentId), t.name].join(' / '))
+      .sort(),
   };
 }
 
@@ -69,11 +75,19 @@ describe('the OS2mo leader export', () => {
   it('finds the two leaders whose e-mail no employee can have (ø in the address), at their cells', async () => {
     sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
     const cwd = folder();
-    const result = await runCli(['validate', FILE, 'employees.csv', '--map', 'os2mo.map.json', '--report', 'report.json', ...serviceArgs(sandbox)], { cwd });
+    const result = await runCli(
+      ['validate', FILE, 'employees.csv', '--map', 'os2mo.map.json', '--report', 'report.json', ...serviceArgs(sandbox)],
+      { cwd },
+    );
     expect(result.code).toBe(1);
     const report = JSON.parse(readFileSync(join(cwd, 'report.json'), 'utf8'));
     const errors = report.issues.filter((i: { severity: string }) => i.severity === 'error');
-    const expected = DATA.filter((d) => /[^\x00-\x7f]/.test(d.email)).map((d) => ({ code: 'unknown_reference', row: d.row, column: 'owner_email', value: d.email }));
+    const expected = DATA.filter((d) => /[^\x00-\x7f]/.test(d.email)).map((d) => ({
+      code: 'unknown_reference',
+      row: d.row,
+      column: 'owner_email',
+      value: d.email,
+    }));
     expect(expected).toHaveLength(2);
     expect(errors.map(({ code, row, column, value }: Record<string, unknown>) => ({ code, row, column, value }))).toEqual(expected);
   });
@@ -82,7 +96,10 @@ describe('the OS2mo leader export', () => {
     sandbox = await startSandbox({ quiet: true, rootName: 'Kolding Kommune' });
     const cwd = folder();
     // The user's correction of those two cells: the addresses as the employees have them.
-    writeFileSync(join(cwd, FILE), BYTES.toString('utf8').replace(/"([^"]*ø[^"]*@kolding\.dk)"/g, (_, email: string) => `"${registered(email)}"`));
+    writeFileSync(
+      join(cwd, FILE),
+      BYTES.toString('utf8').replace(/"([^"]*ø[^"]*@kolding\.dk)"/g, (_, email: string) => `"${registered(email)}"`),
+    );
     const args = [FILE, 'employees.csv', '--map', 'os2mo.map.json', '--yes', ...serviceArgs(sandbox)];
     const first = await runCli(args, { cwd });
     expect(first.code, first.stdout + first.stderr).toBe(0);
@@ -101,8 +118,10 @@ describe('the OS2mo leader export', () => {
     const ownerOf = new Map<string, string | null>();
     for (const d of DATA) ownerOf.set(d.path.join(' / '), d.email === '' ? null : d.phone);
     const departments = new Map(s.departments.map((d) => [d.id, d]));
-    const pathOf = (id: string | null): string[] => (id === null ? [] : [...pathOf(departments.get(id)!.parentId), departments.get(id)!.name]);
-    for (const d of s.departments) expect([pathOf(d.id).join(' / '), d.owner]).toEqual([pathOf(d.id).join(' / '), ownerOf.get(pathOf(d.id).join(' / '))]);
+    const pathOf = (id: string | null): string[] =>
+      id === null ? [] : [...pathOf(departments.get(id)!.parentId), departments.get(id)!.name];
+    for (const d of s.departments)
+      expect([pathOf(d.id).join(' / '), d.owner]).toEqual([pathOf(d.id).join(' / '), ownerOf.get(pathOf(d.id).join(' / '))]);
     for (const t of s.teams) {
       const path = [...pathOf(t.departmentId), t.name].join(' / ');
       expect([path, t.owner]).toEqual([path, ownerOf.get(path)]);

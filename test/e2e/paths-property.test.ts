@@ -18,7 +18,19 @@ import { tempDir } from '../helpers/cli.js';
 import { adapterFor, planAgainst, sync } from '../helpers/sync.js';
 
 /** Names that repeat, differ only in case or spacing of another's slug, or need transliteration. */
-const NAMES = ['Administration', 'IT', 'Drift', 'Park og vej', 'Park-og-vej', 'Sønder Ålbæk', 'Søndre Aalbaek', 'Økonomi', 'Café Ünïcode', 'HR & Løn', 'X'.repeat(70)];
+const NAMES = [
+  'Administration',
+  'IT',
+  'Drift',
+  'Park og vej',
+  'Park-og-vej',
+  'Sønder Ålbæk',
+  'Søndre Aalbaek',
+  'Økonomi',
+  'Café Ünïcode',
+  'HR & Løn',
+  'X'.repeat(70),
+];
 
 interface Tree {
   /** Each unit's path of names below the top, parents before children. */
@@ -53,7 +65,10 @@ function writeExport(t: Tree): string[] {
   const dir = tempDir('paths-');
   const path = (names: string[]) => [TOP, ...names].join(' > ');
   const organisation = ['Afdelingssti', ...t.units.map(path)];
-  const employees = ['Medarbejder_id;Navn;E-mail;Afdelingssti', ...t.employees.map((unit, i) => `E${i};Person ${i};e${i}@firma.dk;${path(unit < 0 ? [] : t.units[unit]!)}`)];
+  const employees = [
+    'Medarbejder_id;Navn;E-mail;Afdelingssti',
+    ...t.employees.map((unit, i) => `E${i};Person ${i};e${i}@firma.dk;${path(unit < 0 ? [] : t.units[unit]!)}`),
+  ];
   writeFileSync(join(dir, 'Organisation.csv'), organisation.join('\r\n'));
   writeFileSync(join(dir, 'Medarbejdere.csv'), employees.join('\r\n'));
   return [join(dir, 'Organisation.csv'), join(dir, 'Medarbejdere.csv')];
@@ -73,10 +88,15 @@ function asPaths(o: Organisation) {
   };
   return {
     departments: [...o.departments.keys()].map((id) => pathOf(id).slice(1).join(' > ')).sort(),
-    teams: [...o.teams.values()].filter((t) => t.id !== t.departmentId).map((t) => [...pathOf(t.departmentId).slice(1), t.name].join(' > ')).sort(),
+    teams: [...o.teams.values()]
+      .filter((t) => t.id !== t.departmentId)
+      .map((t) => [...pathOf(t.departmentId).slice(1), t.name].join(' > '))
+      .sort(),
     employees: [...o.employees.values()].map((e) => {
       const team = o.teams.get(e.teamId!)!;
-      return team.id === team.departmentId ? pathOf(team.departmentId).slice(1).join(' > ') : [...pathOf(team.departmentId).slice(1), team.name].join(' > ');
+      return team.id === team.departmentId
+        ? pathOf(team.departmentId).slice(1).join(' > ')
+        : [...pathOf(team.departmentId).slice(1), team.name].join(' > ');
     }),
   };
 }
@@ -101,7 +121,8 @@ describe('a tree written as paths', () => {
           const files = writeExport(t);
           const first = await readBack(files, adapter);
           expect(asPaths(first.desired)).toEqual(expected(t));
-          for (const id of [...first.desired.departments.keys(), ...first.desired.teams.keys()]) expect(id).toMatch(/^(root|[a-z0-9.-]{1,64})$/);
+          for (const id of [...first.desired.departments.keys(), ...first.desired.teams.keys()])
+            expect(id).toMatch(/^(root|[a-z0-9.-]{1,64})$/);
           const applied = await sync(adapter, first.desired, { managed: first.managed });
           expect(applied.result.outcomes.filter((o) => o.status !== 'done')).toEqual([]);
           const again = await readBack(files, adapter);

@@ -92,7 +92,13 @@ describe('ids exchanged between exports', () => {
       ['team', 'T3', 'Team 2', 'B', '', 'T2'],
       ['team', 'T1', 'Team 3', 'root', '', 'T3'],
     ];
-    const people = [person('100', { team: 'T2' }), person('112', { team: 'T2' }), person('120', { team: 'T2' }), person('121', { team: 'T3' }), person('122', { team: 'T1' })];
+    const people = [
+      person('100', { team: 'T2' }),
+      person('112', { team: 'T2' }),
+      person('120', { team: 'T2' }),
+      person('121', { team: 'T3' }),
+      person('122', { team: 'T1' }),
+    ];
     const second = await importWorkbook(people, ring);
     expect(second.code, second.stdout + second.stderr).toBe(0);
     const teams = Object.fromEntries(sandbox.snapshot().teams.map((t) => [t.id, { name: t.name, members: t.members }]));
@@ -123,7 +129,11 @@ describe('what the plan shows', () => {
     await start();
     // A's owner changes; B shows 112 too, and the service cannot show whether B inherits it or has it set.
     const organisation = ORGANISATION.map((row) =>
-      row[1] === 'A' ? ['department', 'A', 'Afdeling A', 'root', '100', ''] : row[1] === 'B' ? ['department', 'B', 'Afdeling B', 'A', '112', ''] : row,
+      row[1] === 'A'
+        ? ['department', 'A', 'Afdeling A', 'root', '100', '']
+        : row[1] === 'B'
+          ? ['department', 'B', 'Afdeling B', 'A', '112', '']
+          : row,
     );
     const second = await importWorkbook(PEOPLE, organisation);
     expect(second.code, second.stdout + second.stderr).toBe(0);
@@ -137,11 +147,16 @@ describe('what the plan shows', () => {
     const many = Array.from({ length: 12 }, (_, i) => person(String(130 + i)));
     await start([...PEOPLE, ...many]);
     const report = join(cwd, 'report.json');
-    const moved = [...PEOPLE.map((row) => (row[0] === '120' ? person('120', { language: 'en' }) : row)), ...many.map((row) => person(row[0]!, { team: 'T2' }))];
+    const moved = [
+      ...PEOPLE.map((row) => (row[0] === '120' ? person('120', { language: 'en' }) : row)),
+      ...many.map((row) => person(row[0]!, { team: 'T2' })),
+    ];
     const changed = moved.map((row) => (row[0] === '121' ? person('121', { name: 'Bo Holm', team: 'T2' }) : row));
     const second = await importWorkbook(changed, ORGANISATION, '--report', report);
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(second.stdout).toMatch(/Applied: 1 updated, 12 added to a team, 0 unchanged \(the service had them already\), 0 failed, 0 skipped/);
+    expect(second.stdout).toMatch(
+      /Applied: 1 updated, 12 added to a team, 0 unchanged \(the service had them already\), 0 failed, 0 skipped/,
+    );
     const json = JSON.parse(readFileSync(report, 'utf8'));
     expect(json.summary.plan).toEqual({ user: { update: 1 }, membership: { add_member: 12 } });
     expect(json.summary.outcomes).toEqual({
@@ -150,7 +165,9 @@ describe('what the plan shows', () => {
     });
     expect(json.summary.operations).toEqual({ done: 13, unchanged: 0, failed: 0, skipped: 0 });
     expect(second.stdout).toContain(`${json.summary.already_matching} people and units of the workbook already matched the service.`);
-    expect(json.issues).toContainEqual(expect.objectContaining({ code: 'plan_note', row: 4, message: expect.stringContaining('system_language cannot be changed') }));
+    expect(json.issues).toContainEqual(
+      expect.objectContaining({ code: 'plan_note', row: 4, message: expect.stringContaining('system_language cannot be changed') }),
+    );
   });
 
   it('lists every planned row with plan --all, the first 8 of each kind without it', async () => {
@@ -171,14 +188,25 @@ describe('a user left behind by an interrupted run', () => {
   it('is adopted by the person whose id was corrected, and the run converges', async () => {
     await start();
     // Run 1 created the user E1 and stopped before its employee; HR then corrected the id to E100.
-    const orphan = await send(sandbox.baseUrl, 'POST', '/v3/core/users', { user: { id: 'E1', name: 'Eva Lund', email: 'eva@nordlys.dk', username: 'eva@nordlys.dk' } }, legacyHeaders(sandbox));
+    const orphan = await send(
+      sandbox.baseUrl,
+      'POST',
+      '/v3/core/users',
+      { user: { id: 'E1', name: 'Eva Lund', email: 'eva@nordlys.dk', username: 'eva@nordlys.dk' } },
+      legacyHeaders(sandbox),
+    );
     expect(orphan.status).toBe(201);
     const corrected = [...PEOPLE, person('E100', { name: 'Eva Lund', email: 'eva@nordlys.dk' })];
     const second = await importWorkbook(corrected);
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expect(second.stdout).toMatch(/User E1 in the service has the username "eva@nordlys.dk" of user E100 and no employment/);
     expect(employee('E100')).toMatchObject({ userId: 'E1', active: true, teamId: 'T1' });
-    expect(sandbox.snapshot().users.filter((u) => u.username === 'eva@nordlys.dk').map((u) => u.id)).toEqual(['E1']);
+    expect(
+      sandbox
+        .snapshot()
+        .users.filter((u) => u.username === 'eva@nordlys.dk')
+        .map((u) => u.id),
+    ).toEqual(['E1']);
     expect((await importWorkbook(corrected)).stdout).toContain('Nothing to do');
   });
 
@@ -189,7 +217,9 @@ describe('a user left behind by an interrupted run', () => {
     const second = await importWorkbook(clash, ORGANISATION, 'plan');
     // Refused in validation, at the row, before anything is sent (issue 10.7), naming the holder and what to do.
     expect(second.code).toBe(1);
-    expect(second.stdout).toMatch(/row 6, column email: The service already has the e-mail address "p150@nordlys.dk".* for Person 150 \(user "150", employee "150"\).*It looks like employee 150 under a new id: put 150 in previous_employee_id, or give this person their own e-mail address/);
+    expect(second.stdout).toMatch(
+      /row 6, column email: The service already has the e-mail address "p150@nordlys.dk".* for Person 150 \(user "150", employee "150"\).*It looks like employee 150 under a new id: put 150 in previous_employee_id, or give this person their own e-mail address/,
+    );
     expect(recorder.writes()).toEqual([]);
   });
 });

@@ -16,8 +16,8 @@ const ORGANISATION = ['type;id;name;parent_id;owner', 'department;root;Company;;
 
 /** An export in Windows-1252, `;`-separated, CRLF: the bytes a Danish payroll system writes. */
 function writeExport(dir: string, rows: string[]): void {
-  writeFileSync(join(dir, 'medarbejdere.csv'), iconv.encode([HEADER, ...rows].join('\r\n') + '\r\n', 'windows-1252'));
-  writeFileSync(join(dir, 'organisation.csv'), ORGANISATION.join('\r\n') + '\r\n');
+  writeFileSync(join(dir, 'medarbejdere.csv'), iconv.encode(`${[HEADER, ...rows].join('\r\n')}\r\n`, 'windows-1252'));
+  writeFileSync(join(dir, 'organisation.csv'), `${ORGANISATION.join('\r\n')}\r\n`);
 }
 
 const PROFILE = {
@@ -41,13 +41,19 @@ afterEach(async () => {
 
 function withProfile(profile: unknown, command: string[]) {
   writeFileSync(join(cwd, 'profile.json'), JSON.stringify(profile));
-  return runCli([...command, join(cwd, 'medarbejdere.csv'), join(cwd, 'organisation.csv'), '--map', 'profile.json', ...serviceArgs(sandbox)], { cwd });
+  return runCli(
+    [...command, join(cwd, 'medarbejdere.csv'), join(cwd, 'organisation.csv'), '--map', 'profile.json', ...serviceArgs(sandbox)],
+    { cwd },
+  );
 }
 
-describe('a profile\'s value maps and date formats', () => {
-  const rows = ['101;Anna Holm;anna@firma.dk;Dame;12/31/1980;T1;Bogholder;I arbejde', '102;Bo Kragh;bo@firma.dk;Herre;02/01/1975;T1;Revisor;I arbejde'];
+describe("a profile's value maps and date formats", () => {
+  const rows = [
+    '101;Anna Holm;anna@firma.dk;Dame;12/31/1980;T1;Bogholder;I arbejde',
+    '102;Bo Kragh;bo@firma.dk;Herre;02/01/1975;T1;Revisor;I arbejde',
+  ];
 
-  it('turn the export\'s own spellings and dates into what the sandbox gets', async () => {
+  it("turn the export's own spellings and dates into what the sandbox gets", async () => {
     writeExport(cwd, rows);
     const result = await withProfile(PROFILE, ['--yes']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
@@ -71,7 +77,7 @@ describe('a profile\'s value maps and date formats', () => {
     expect(sandbox.stats().writes).toBe(0);
   });
 
-  it('map a leaver\'s status on the next run: the employee is fired', async () => {
+  it("map a leaver's status on the next run: the employee is fired", async () => {
     writeExport(cwd, rows);
     expect((await withProfile(PROFILE, ['--yes'])).code).toBe(0);
     writeExport(cwd, [rows[0]!, rows[1]!.replace('I arbejde', 'Stoppet')]);
@@ -94,12 +100,32 @@ describe('a profile\'s value maps and date formats', () => {
 describe('a profile that cannot be right stops the run before anything is read (exit 3, naming the key)', () => {
   it.each([
     ['an unknown sheet key', { medarbejdere_liste: { headers: {} } }, /"medarbejdere_liste" is no sheet/],
-    ['a header target that is no column', { employees: { headers: { 'Medarb.nr.': 'personnummer' } } }, /"employees\.headers": "Medarb\.nr\." is mapped to "personnummer", which is no column/],
-    ['a value map for a free-text column', { employees: { values: { name: { x: 'y' } } } }, /"employees\.values\.name" maps values, but name takes no fixed set of values/],
-    ['a value map to a value the column does not take', { employees: { values: { status: { Stoppet: 'gone' } } } }, /"employees\.values\.status": "Stoppet" is mapped to "gone", which status does not take/],
+    [
+      'a header target that is no column',
+      { employees: { headers: { 'Medarb.nr.': 'personnummer' } } },
+      /"employees\.headers": "Medarb\.nr\." is mapped to "personnummer", which is no column/,
+    ],
+    [
+      'a value map for a free-text column',
+      { employees: { values: { name: { x: 'y' } } } },
+      /"employees\.values\.name" maps values, but name takes no fixed set of values/,
+    ],
+    [
+      'a value map to a value the column does not take',
+      { employees: { values: { status: { Stoppet: 'gone' } } } },
+      /"employees\.values\.status": "Stoppet" is mapped to "gone", which status does not take/,
+    ],
     ['a value map for no column', { employees: { values: { afdeling: { x: 'y' } } } }, /"employees\.values\.afdeling" is no column/],
-    ['a date format for a column without dates', { employees: { dates: { name: 'DD.MM.YYYY' } } }, /"employees\.dates\.name" gives a date format, but name holds no dates/],
-    ['a date format this importer cannot read', { employees: { dates: { birthday: 'DD.MM.YYY' } } }, /"employees\.dates\.birthday" "DD\.MM\.YYY" is no date format/],
+    [
+      'a date format for a column without dates',
+      { employees: { dates: { name: 'DD.MM.YYYY' } } },
+      /"employees\.dates\.name" gives a date format, but name holds no dates/,
+    ],
+    [
+      'a date format this importer cannot read',
+      { employees: { dates: { birthday: 'DD.MM.YYY' } } },
+      /"employees\.dates\.birthday" "DD\.MM\.YYY" is no date format/,
+    ],
     ['an unknown key inside a sheet', { employees: { headers: {}, formats: {} } }, /"employees": Unrecognized key: "formats"/],
     ['an empty path separator', { path_separator: ' ' }, /"path_separator"/],
   ])('%s', async (_what, profile, message) => {
@@ -124,13 +150,21 @@ describe('a profile that cannot be right stops the run before anything is read (
 });
 
 describe('map --init', () => {
-  it('writes a starter profile from the export\'s headers, which then reads the export', async () => {
+  it("writes a starter profile from the export's headers, which then reads the export", async () => {
     writeExport(cwd, ['101;Anna Holm;anna@firma.dk;K;;T1;;']);
     const init = await runCli(['map', '--init', 'medarbejdere.csv', '--out', 'start.json'], { cwd });
     expect(init.code, init.stdout + init.stderr).toBe(0);
     expect(init.stdout).toMatch(/Wrote start\.json/);
     const written = JSON.parse(readFileSync(join(cwd, 'start.json'), 'utf8'));
-    expect(written.employees.headers).toMatchObject({ 'Medarb.nr.': 'employee_id', Mail: 'email', Køn: 'gender', Fødselsdato: 'birthday', Hold: null, Stilling: 'employment', Status: 'status' });
+    expect(written.employees.headers).toMatchObject({
+      'Medarb.nr.': 'employee_id',
+      Mail: 'email',
+      Køn: 'gender',
+      Fødselsdato: 'birthday',
+      Hold: null,
+      Stilling: 'employment',
+      Status: 'status',
+    });
     expect(written._guessed.employees).toEqual({ 'Medarb.nr.': 'employee_id' });
     expect(written._unrecognised.employees).toEqual(['Hold']);
     const validated = await runCli(['validate', 'medarbejdere.csv', '--map', 'start.json'], { cwd });

@@ -17,7 +17,12 @@ describe('progress', () => {
   it('is a bar per phase on a terminal', () => {
     // `script` gives the command a pseudo-terminal, as a person's shell would.
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${JSON.stringify(SAMPLE_XLSX)} --sandbox --yes`;
-    const result = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: tempDir(), encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' } });
+    const result = spawnSync('script', ['-qec', command, '/dev/null'], {
+      cwd: tempDir(),
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
+    });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(BAR_CELL);
     expect(result.stdout).toMatch(/Applying\s+\S+ \d+\/980/);

@@ -53,7 +53,13 @@ const organisation = fc
     r.employees.forEach((id, i) => {
       const pick = r.memberships[i]! % (teamIds.length + 1);
       o.users.set(`u-${id}`, { id: `u-${id}`, name: `Person ${id}`, email: `${id}@nordlys.dk`, username: `${id}@nordlys.dk` });
-      o.employees.set(id, { id, userId: `u-${id}`, status: 'active', employment: null, teamId: pick < teamIds.length ? teamIds[pick]! : null });
+      o.employees.set(id, {
+        id,
+        userId: `u-${id}`,
+        status: 'active',
+        employment: null,
+        teamId: pick < teamIds.length ? teamIds[pick]! : null,
+      });
     });
     const units = [...o.departments.values(), ...o.teams.values()];
     units.forEach((unit, i) => {
@@ -80,8 +86,10 @@ const organisation = fc
     return o;
   });
 
-const delegationKeys = (o: Organisation) => o.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
-const delegationsOf = (s: SandboxSnapshot) => s.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
+const delegationKeys = (o: Organisation) =>
+  o.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
+const delegationsOf = (s: SandboxSnapshot) =>
+  s.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`).sort();
 
 /**
  * A fresh sandbox holding `current`, then one sync to `desired` in which every operation is done; `check`
@@ -193,7 +201,10 @@ describe('the same on v2', () => {
           (sandbox) => {
             const snapshot = sandbox.snapshot();
             // v2 has no users of its own: compare people by employee, not by user id.
-            const withoutUsers = (s: ReturnType<typeof shapeOfSnapshot>) => ({ ...s, activeEmployees: s.activeEmployees.map((e) => ({ ...e, userId: '' })) });
+            const withoutUsers = (s: ReturnType<typeof shapeOfSnapshot>) => ({
+              ...s,
+              activeEmployees: s.activeEmployees.map((e) => ({ ...e, userId: '' })),
+            });
             expect(withoutUsers(shapeOfSnapshot(snapshot))).toEqual(withoutUsers(shapeOfOrganisation(desired)));
             expect(effectiveOwners(snapshot)).toEqual(Object.fromEntries(effectiveResponsible(desired)));
           },
@@ -214,7 +225,9 @@ describe('the same on v2', () => {
  */
 function permuted(current: Organisation, order: number[]): Organisation {
   const permutation = (ids: string[]) => {
-    const shuffled = [...ids].sort((a, b) => (order[ids.indexOf(a) % order.length]! - order[ids.indexOf(b) % order.length]!) || a.localeCompare(b));
+    const shuffled = [...ids].sort(
+      (a, b) => order[ids.indexOf(a) % order.length]! - order[ids.indexOf(b) % order.length]! || a.localeCompare(b),
+    );
     return new Map(ids.map((id, i) => [id, shuffled[i]!]));
   };
   const e = permutation([...current.employees.keys()]);
@@ -224,15 +237,32 @@ function permuted(current: Organisation, order: number[]): Organisation {
   const to = (map: Map<string, string>, id: string | null | undefined) => (id ? (map.get(id) ?? id) : (id ?? null));
   const o = emptyOrganisation();
   for (const [id, user] of current.users) o.users.set(id, { ...user });
-  for (const emp of current.employees.values()) o.employees.set(e.get(emp.id)!, { ...emp, id: e.get(emp.id)!, previousId: emp.id, teamId: to(t, emp.teamId) });
+  for (const emp of current.employees.values())
+    o.employees.set(e.get(emp.id)!, { ...emp, id: e.get(emp.id)!, previousId: emp.id, teamId: to(t, emp.teamId) });
   for (const dept of current.departments.values()) {
     const id = d.get(dept.id)!;
-    o.departments.set(id, { ...dept, id, parentId: to(d, dept.parentId), owner: to(e, dept.owner), ...(id === 'root' ? {} : { previousId: dept.id }) });
+    o.departments.set(id, {
+      ...dept,
+      id,
+      parentId: to(d, dept.parentId),
+      owner: to(e, dept.owner),
+      ...(id === 'root' ? {} : { previousId: dept.id }),
+    });
   }
   for (const team of current.teams.values()) {
-    o.teams.set(t.get(team.id)!, { ...team, id: t.get(team.id)!, departmentId: to(d, team.departmentId)!, owner: to(e, team.owner), previousId: team.id });
+    o.teams.set(t.get(team.id)!, {
+      ...team,
+      id: t.get(team.id)!,
+      departmentId: to(d, team.departmentId)!,
+      owner: to(e, team.owner),
+      previousId: team.id,
+    });
   }
-  o.delegations = current.delegations.map((x) => ({ ...x, unitId: to(x.unitKind === 'team' ? t : d, x.unitId)!, employeeId: to(e, x.employeeId)! }));
+  o.delegations = current.delegations.map((x) => ({
+    ...x,
+    unitId: to(x.unitKind === 'team' ? t : d, x.unitId)!,
+    employeeId: to(e, x.employeeId)!,
+  }));
   return o;
 }
 

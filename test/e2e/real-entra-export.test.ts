@@ -5,7 +5,7 @@
  * it comes and then with the e-mail column a user would add.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -49,9 +49,11 @@ async function validate(cwd: string) {
 
 describe('the Entra ID CSV2SCIM sample', () => {
   it('is committed character for character as Microsoft publishes it', () => {
-    expect(createHash('sha256').update(readFileSync(join(DIR, FILE))).digest('hex')).toBe(
-      '7d9ca28579499c01f966223f926b2fdd11159d5b8376d842daf55f13c014462f',
-    );
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(DIR, FILE)))
+        .digest('hex'),
+    ).toBe('7d9ca28579499c01f966223f926b2fdd11159d5b8376d842daf55f13c014462f');
     expect(TEXT).toHaveLength(210_735);
     expect(LINES).toHaveLength(1001);
     expect(ROWS.every((r) => r.cells.length === HEADER.length)).toBe(true);

@@ -22,8 +22,17 @@ const SHAPES = readdirSync(EXPORTS)
 
 /** The organisation the unit-giving samples describe, by names: each unit under its parent, and who works where. */
 const NORDLYS = {
-  departments: [['Nordlys Energi', null], ['Salg', 'Nordlys Energi'], ['Drift', 'Nordlys Energi']],
-  teams: [['Salg Øst', 'Salg'], ['Salg Vest', 'Salg'], ['Vagtcentral', 'Drift'], ['Drift', 'Drift']],
+  departments: [
+    ['Nordlys Energi', null],
+    ['Salg', 'Nordlys Energi'],
+    ['Drift', 'Nordlys Energi'],
+  ],
+  teams: [
+    ['Salg Øst', 'Salg'],
+    ['Salg Vest', 'Salg'],
+    ['Vagtcentral', 'Drift'],
+    ['Drift', 'Drift'],
+  ],
 };
 
 /** What each sample's rehearsal company holds: its top department, and its tree and people by name. */
@@ -88,50 +97,56 @@ describe('a fresh --sandbox rehearses every export of samples/exports/ with its 
     expect(SHAPES.map((s) => s.input).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each(SHAPES)('$input: the company gets the export\'s top department and tree; a second run sends nothing', async ({ input, profile }) => {
-    const expected = EXPECTED[input]!;
-    const cwd = samples();
-    const args = [input, '--map', profile, '--sandbox', '--yes', ...TODAY];
-    const first = await runCli(args, { cwd });
-    expect(first.code, first.stdout + first.stderr).toBe(0);
-    expect(first.stdout + first.stderr).not.toMatch(/invalid_path|is not the service's top department/);
+  it.each(SHAPES)(
+    "$input: the company gets the export's top department and tree; a second run sends nothing",
+    async ({ input, profile }) => {
+      const expected = EXPECTED[input]!;
+      const cwd = samples();
+      const args = [input, '--map', profile, '--sandbox', '--yes', ...TODAY];
+      const first = await runCli(args, { cwd });
+      expect(first.code, first.stdout + first.stderr).toBe(0);
+      expect(first.stdout + first.stderr).not.toMatch(/invalid_path|is not the service's top department/);
 
-    const company = await rehearsalCompany(cwd);
-    const top = company.departments.find((d) => d.parentId === null)!;
-    expect({ id: top.id, name: top.name }).toEqual(expected.top);
-    const names = byNames(company);
-    if (expected.tree) {
-      expect(sorted(names.departments)).toEqual(sorted(expected.tree.departments));
-      expect(sorted(names.teams)).toEqual(sorted(expected.tree.teams));
-    } else {
-      expect(names.departments).toEqual([[expected.top.name, null]]);
-      expect(names.teams).toEqual([]);
-    }
-    expect(names.placed).toEqual(expected.placed);
+      const company = await rehearsalCompany(cwd);
+      const top = company.departments.find((d) => d.parentId === null)!;
+      expect({ id: top.id, name: top.name }).toEqual(expected.top);
+      const names = byNames(company);
+      if (expected.tree) {
+        expect(sorted(names.departments)).toEqual(sorted(expected.tree.departments));
+        expect(sorted(names.teams)).toEqual(sorted(expected.tree.teams));
+      } else {
+        expect(names.departments).toEqual([[expected.top.name, null]]);
+        expect(names.teams).toEqual([]);
+      }
+      expect(names.placed).toEqual(expected.placed);
 
-    // The second rehearsal: nothing to do, and the company's state file is not written again.
-    const state = join(cwd, '.orgsync', 'sandbox.json');
-    const before = readFileSync(state);
-    const second = await runCli(args, { cwd });
-    expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(second.stdout).toContain('Nothing to do');
-    expect(readFileSync(state).equals(before)).toBe(true);
+      // The second rehearsal: nothing to do, and the company's state file is not written again.
+      const state = join(cwd, '.orgsync', 'sandbox.json');
+      const before = readFileSync(state);
+      const second = await runCli(args, { cwd });
+      expect(second.code, second.stdout + second.stderr).toBe(0);
+      expect(second.stdout).toContain('Nothing to do');
+      expect(readFileSync(state).equals(before)).toBe(true);
 
-    // The same company behind a recording proxy: the export plans nothing, so nothing is sent.
-    const sandbox = await startSandbox({ quiet: true, statePath: state });
-    const recorder = await recordRequests(sandbox);
-    try {
-      const proxied = await runCli([input, '--map', profile, '--yes', ...TODAY, ...serviceArgs(sandbox), '--base-url', recorder.baseUrl], { cwd });
-      expect(proxied.code, proxied.stdout + proxied.stderr).toBe(0);
-      expect(recorder.received.length).toBeGreaterThan(0);
-      expect(recorder.writes()).toEqual([]);
-    } finally {
-      await recorder.close();
-      await sandbox.close();
-    }
-  });
+      // The same company behind a recording proxy: the export plans nothing, so nothing is sent.
+      const sandbox = await startSandbox({ quiet: true, statePath: state });
+      const recorder = await recordRequests(sandbox);
+      try {
+        const proxied = await runCli(
+          [input, '--map', profile, '--yes', ...TODAY, ...serviceArgs(sandbox), '--base-url', recorder.baseUrl],
+          { cwd },
+        );
+        expect(proxied.code, proxied.stdout + proxied.stderr).toBe(0);
+        expect(recorder.received.length).toBeGreaterThan(0);
+        expect(recorder.writes()).toEqual([]);
+      } finally {
+        await recorder.close();
+        await sandbox.close();
+      }
+    },
+  );
 
-  it('takes the top department\'s id from a level-1 id column', async () => {
+  it("takes the top department's id from a level-1 id column", async () => {
     const cwd = tempDir('rehearse-level-id-');
     writeFileSync(
       join(cwd, 'personale.csv'),
@@ -146,6 +161,9 @@ describe('a fresh --sandbox rehearses every export of samples/exports/ with its 
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const company = await rehearsalCompany(cwd);
     expect(company.departments.find((d) => d.parentId === null)).toMatchObject({ id: 'NE', name: 'Nordlys Energi' });
-    expect(sorted(company.teams.map((t) => [t.id, t.departmentId]))).toEqual([['drift', 'NE'], ['salg', 'NE']]);
+    expect(sorted(company.teams.map((t) => [t.id, t.departmentId]))).toEqual([
+      ['drift', 'NE'],
+      ['salg', 'NE'],
+    ]);
   });
 });

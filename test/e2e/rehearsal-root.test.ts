@@ -19,7 +19,12 @@ function hqCompany(folder: string): string {
   cpSync(SAMPLE_CSV, book, { recursive: true });
   for (const name of ['organisation.csv', 'delegations.csv']) {
     const path = join(book, name);
-    writeFileSync(path, readFileSync(path, 'utf8').replace(/\broot\b/g, 'HQ').replace(';Company;', ';Hovedkontor;'));
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8')
+        .replace(/\broot\b/g, 'HQ')
+        .replace(';Company;', ';Hovedkontor;'),
+    );
   }
   return book;
 }
@@ -97,7 +102,7 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     expect(other.stderr).toContain('is not the service\'s top department "HQ"');
   });
 
-  it('--root-id and --root-name choose the fresh sandbox\'s root instead; --json reports the issue and exit code 1', async () => {
+  it("--root-id and --root-name choose the fresh sandbox's root instead; --json reports the issue and exit code 1", async () => {
     const cwd = tempDir();
     const book = hqCompany(cwd);
     const result = await runCli([book, '--sandbox', '--dry-run', '--root-id', 'company', '--root-name', 'The Company', '--json'], { cwd });
@@ -110,7 +115,7 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     expect(await sandboxTop(cwd)).toEqual({ id: 'company', name: 'The Company' });
   });
 
-  it('a refused rehearsal pins no top department: the next rehearsal takes the workbook\'s', async () => {
+  it("a refused rehearsal pins no top department: the next rehearsal takes the workbook's", async () => {
     const cwd = tempDir();
     cpSync(join(ROOT, 'samples', 'exports'), cwd, { recursive: true });
     // Without its profile the export's columns are not known: refused, nothing created but the default top.
@@ -118,7 +123,9 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     expect(refused.code).toBe(1);
     expect(await sandboxTop(cwd)).toEqual({ id: 'root', name: 'Company' });
 
-    const rehearsed = await runCli(['path-column.csv', '--map', 'path-column.map.json', '--sandbox', '--yes', '--today', '2025-11-22'], { cwd });
+    const rehearsed = await runCli(['path-column.csv', '--map', 'path-column.map.json', '--sandbox', '--yes', '--today', '2025-11-22'], {
+      cwd,
+    });
     expect(rehearsed.code, rehearsed.stdout + rehearsed.stderr).toBe(0);
     expect(await sandboxTop(cwd)).toEqual({ id: 'nordlys-energi', name: 'Nordlys Energi' });
   });
@@ -146,10 +153,15 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
     const state = join(cwd, '.orgsync', 'sandbox.json');
     const before = readFileSync(state);
 
-    for (const flags of [['--root-id', 'company'], ['--root-name', 'The Company']]) {
+    for (const flags of [
+      ['--root-id', 'company'],
+      ['--root-name', 'The Company'],
+    ]) {
       const refused = await runCli([book, '--sandbox', '--yes', ...flags], { cwd });
       expect(refused.code).toBe(3);
-      expect(refused.stderr).toContain(`The sandbox company in ${state} already holds people or units under its top department "Hovedkontor" (id "HQ")`);
+      expect(refused.stderr).toContain(
+        `The sandbox company in ${state} already holds people or units under its top department "Hovedkontor" (id "HQ")`,
+      );
       expect(refused.stderr).toContain(`delete ${state} and run again`);
       expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
       expect(readFileSync(state).equals(before)).toBe(true);

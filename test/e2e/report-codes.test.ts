@@ -53,14 +53,18 @@ async function reorganisationReport(lang: 'en' | 'da'): Promise<string> {
 
   const employees = join(company, 'employees.csv');
   // Three owners of departments leave the export (kept: they own units), and the last two people (fired).
-  const lines = readFileSync(employees, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = readFileSync(employees, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   writeFileSync(employees, `${[...lines.slice(0, 2), ...lines.slice(5, -2)].join('\n')}\n`);
   const organisation = join(company, 'organisation.csv');
   const units = readFileSync(organisation, 'utf8').split('\n');
   const team = units.findIndex((line) => line.startsWith('team;'));
   units[team] = units[team]!.replace(/^(team;[^;]*;)[^;]*/, '$1Nyt navn');
   writeFileSync(organisation, units.join('\n'));
-  const planned = await runCli(['plan', company, '--prune', '--report', 'report.json', ...serviceArgs(sandbox), '--lang', lang], { cwd: dir });
+  const planned = await runCli(['plan', company, '--prune', '--report', 'report.json', ...serviceArgs(sandbox), '--lang', lang], {
+    cwd: dir,
+  });
   expect(planned.code, planned.stderr).toBe(0);
   return join(dir, 'report.json');
 }

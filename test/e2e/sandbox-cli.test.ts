@@ -70,7 +70,10 @@ describe('orgsync-import sandbox', () => {
     expect((await runCli([SAMPLE_XLSX, '--yes', ...service], { cwd })).code).toBe(0);
     await stop();
     const third = await startSandboxCommand(again, cwd, port);
-    const rerun = await runCli([SAMPLE_XLSX, '--yes', '--base-url', third.baseUrl, '--company-id', '7', '--access-token', 'rehearsal-token'], { cwd });
+    const rerun = await runCli(
+      [SAMPLE_XLSX, '--yes', '--base-url', third.baseUrl, '--company-id', '7', '--access-token', 'rehearsal-token'],
+      { cwd },
+    );
     expect(rerun.code).toBe(0);
     expect(rerun.stdout).toContain('Nothing to do');
   });
@@ -81,17 +84,28 @@ describe('orgsync-import sandbox', () => {
     await (await startSandbox({ quiet: true, statePath: state, rootId: 'root', rootName: 'Company' })).close();
 
     const { baseUrl } = await startSandboxCommand(['--state', state, '--root-id', 'top', '--root-name', 'Nordlys'], cwd);
-    const headers = { company_id: '1', access_token: 'sandbox-access-token', accept: 'application/json', 'content-type': 'application/json' };
+    const headers = {
+      company_id: '1',
+      access_token: 'sandbox-access-token',
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
     const departments = await request(`${baseUrl}/v3/core/departments`, { headers });
     expect(await departments.body.json()).toMatchObject([{ id: 'top', name: 'Nordlys', parent_id: null }]);
-    const team = await request(`${baseUrl}/v3/core/departments/top/teams`, { method: 'POST', headers, body: JSON.stringify({ team: { id: 'T1', name: 'Salg' } }) });
+    const team = await request(`${baseUrl}/v3/core/departments/top/teams`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ team: { id: 'T1', name: 'Salg' } }),
+    });
     expect(team.statusCode).toBe(201);
     await team.body.dump();
     await stop();
 
     const refused = await runCli(['sandbox', '--port', '0', '--state', state, '--root-id', 'other'], { cwd });
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain(`The sandbox company in ${state} already holds people or units under its top department "Nordlys" (id "top")`);
+    expect(refused.stderr).toContain(
+      `The sandbox company in ${state} already holds people or units under its top department "Nordlys" (id "top")`,
+    );
     expect(refused.stderr).toContain(`delete ${state} and run again`);
   });
 });

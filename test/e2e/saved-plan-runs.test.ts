@@ -34,9 +34,14 @@ afterEach(async () => {
 
 const cli = (...args: string[]) => runCli(args, { cwd });
 const recorded = () => recordedServiceArgs(sandbox, recorder);
-const activeIds = () => sandbox.snapshot().employees.filter((e) => e.active).map((e) => e.id).sort();
+const activeIds = () =>
+  sandbox
+    .snapshot()
+    .employees.filter((e) => e.active)
+    .map((e) => e.id)
+    .sort();
 /** The ids of the runs `history` lists, oldest first. */
-const runIds = (stdout: string) => [...stdout.matchAll(/^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(?:-\d+)?)  exit/gm)].map((m) => m[1]!);
+const runIds = (stdout: string) => [...stdout.matchAll(/^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(?:-\d+)?) {2}exit/gm)].map((m) => m[1]!);
 const writeKey = (w: Received) => `${w.method} ${w.path} ${JSON.stringify(w.body ?? null)}`;
 
 /** Every write the proxy saw, counted: a write sent twice shows as a count of 2. */
@@ -95,7 +100,16 @@ describe('an apply of a saved plan is a run', () => {
     const held = await cli(tonight, '--prune', '--hold-removals', '--accept-changes', '--yes', ...recorded());
     expect(held.code, held.stdout + held.stderr).toBe(0);
     writeFileSync(join(cwd, 'approvals.json'), JSON.stringify({ version: 1, approved: ['fireEmployee:115', 'fireEmployee:116'] }));
-    const approved = await cli('apply', `${tonight}.plan.json`, '--approve', 'approvals.json', '--yes', '--force', '--access-token', sandbox.accessToken);
+    const approved = await cli(
+      'apply',
+      `${tonight}.plan.json`,
+      '--approve',
+      'approvals.json',
+      '--yes',
+      '--force',
+      '--access-token',
+      sandbox.accessToken,
+    );
     expect(approved.code, approved.stdout + approved.stderr).toBe(0);
 
     const history = await cli('history');

@@ -89,7 +89,12 @@ describe('a saved plan', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+/); // no minted JWT either
     const file = JSON.parse(text);
-    expect(file.plan.map((e: { key: string }) => e.key).sort()).toEqual(['addTeamMember:130', 'createEmployee:130', 'createUser:130', 'updateTeam:T1']);
+    expect(file.plan.map((e: { key: string }) => e.key).sort()).toEqual([
+      'addTeamMember:130',
+      'createEmployee:130',
+      'createUser:130',
+      'updateTeam:T1',
+    ]);
 
     recorder.clear();
     const applied = await cli('apply', 'plan.json', '--yes', '--jwt-secret', SECRET);
@@ -215,7 +220,9 @@ describe('removals held for approval', () => {
     expect(active('130')).toBe(true);
     for (const id of ['121', '122', '123', '124']) expect(active(id)).toBe(true);
     const planPath = `${dir}.plan.json`;
-    expect(run.stdout).toContain(`4 removals held for approval: tick them in ${dir}.report.html and save approvals.json, then run orgsync-import apply ${planPath} --approve approvals.json`);
+    expect(run.stdout).toContain(
+      `4 removals held for approval: tick them in ${dir}.report.html and save approvals.json, then run orgsync-import apply ${planPath} --approve approvals.json`,
+    );
     // The rest is carried out now, so the line naming the plan file does not offer to apply it whole.
     expect(run.stdout).toContain(`Plan saved to ${planPath}, with the removals it holds for approval`);
     expect(run.stdout).not.toContain('carries out exactly this plan');
@@ -233,16 +240,32 @@ describe('removals held for approval', () => {
     expect(whole.stderr).toContain('To carry out some of its 4 held removals, add --approve approvals.json.');
     expect(recorder.writes()).toEqual([]);
 
-    const applied = await cli('apply', planPath, '--approve', approve('fireEmployee:121', 'fireEmployee:123'), '--yes', '--jwt-secret', SECRET);
+    const applied = await cli(
+      'apply',
+      planPath,
+      '--approve',
+      approve('fireEmployee:121', 'fireEmployee:123'),
+      '--yes',
+      '--jwt-secret',
+      SECRET,
+    );
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect([active('121'), active('122'), active('123'), active('124')]).toEqual([false, true, false, true]);
-    expect(recorder.writes().map((w) => w.path).sort()).toEqual(['/v3/core/employees/121', '/v3/core/employees/123'].sort());
+    expect(
+      recorder
+        .writes()
+        .map((w) => w.path)
+        .sort(),
+    ).toEqual(['/v3/core/employees/121', '/v3/core/employees/123'].sort());
   });
 
   it("says again, when a team's deletion is approved, that its dialog data becomes inaccessible to its leader", async () => {
     await start();
     // Team 2 leaves the export; its people move to Team 1.
-    const dir = workbook(PEOPLE.map(([id]) => person(id!, 'T1')), organisation().filter((row) => row[1] !== 'T2'));
+    const dir = workbook(
+      PEOPLE.map(([id]) => person(id!, 'T1')),
+      organisation().filter((row) => row[1] !== 'T2'),
+    );
     const held = await cli(dir, '--yes', '--prune', '--hold-removals', ...recorded());
     expect(held.code, held.stdout + held.stderr).toBe(0);
     expect(held.stdout).toContain('Team T2 "Team 2" is deleted: its dialog data becomes inaccessible to its leader');
@@ -259,7 +282,15 @@ describe('removals held for approval', () => {
   it('refuses an approval of a key the plan does not hold, naming it: exit 3, nothing sent', async () => {
     const { dir } = await holdRun();
     recorder.clear();
-    const applied = await cli('apply', `${dir}.plan.json`, '--approve', approve('fireEmployee:121', 'createUser:130'), '--yes', '--jwt-secret', SECRET);
+    const applied = await cli(
+      'apply',
+      `${dir}.plan.json`,
+      '--approve',
+      approve('fireEmployee:121', 'createUser:130'),
+      '--yes',
+      '--jwt-secret',
+      SECRET,
+    );
     expect(applied.code).toBe(3);
     expect(applied.stderr).toContain('"createUser:130" is not a removal held by');
     expect(recorder.received).toEqual([]);

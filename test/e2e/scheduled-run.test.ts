@@ -33,7 +33,11 @@ describe('a scheduled run with --config from another folder', () => {
     config = join(configFolder, 'orgsync.config.json');
     writeFileSync(
       config,
-      JSON.stringify({ base_url: sandbox.baseUrl, api: 'v3', company_id: sandbox.companyId, access_token_file: 'token', concurrency: 4 }, null, 2),
+      JSON.stringify(
+        { base_url: sandbox.baseUrl, api: 'v3', company_id: sandbox.companyId, access_token_file: 'token', concurrency: 4 },
+        null,
+        2,
+      ),
     );
   });
   afterAll(async () => {
@@ -114,7 +118,10 @@ describe('a scheduled run with --config from another folder', () => {
     const folder = tempDir('cron-open-');
     writeFileSync(join(folder, 'token'), sandbox.accessToken);
     chmodSync(join(folder, 'token'), 0o644);
-    writeFileSync(join(folder, 'orgsync.config.json'), JSON.stringify({ base_url: sandbox.baseUrl, company_id: sandbox.companyId, access_token_file: 'token' }));
+    writeFileSync(
+      join(folder, 'orgsync.config.json'),
+      JSON.stringify({ base_url: sandbox.baseUrl, company_id: sandbox.companyId, access_token_file: 'token' }),
+    );
     const requests = sandbox.stats().requests;
     const result = await runCli([SAMPLE_XLSX, '--yes'], { cwd: folder });
     expect(result.code).toBe(3);

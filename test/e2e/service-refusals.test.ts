@@ -25,7 +25,9 @@ let cwd: string;
 beforeEach(async () => {
   sandbox = await startSandbox({ quiet: true });
   cwd = tempDir();
-  const first = await runCli([writeCsvSet({ employees: EMPLOYEES, organisation: ORGANISATION }), '--yes', ...serviceArgs(sandbox)], { cwd });
+  const first = await runCli([writeCsvSet({ employees: EMPLOYEES, organisation: ORGANISATION }), '--yes', ...serviceArgs(sandbox)], {
+    cwd,
+  });
   expect(first.code, first.stdout + first.stderr).toBe(0);
   sandbox.resetStats();
 });
@@ -38,7 +40,7 @@ function run(sheets: Record<string, string[][]>, command: string[] = ['--yes']) 
 }
 
 describe('an id the export changed (101 written as 101.0), the person not otherwise in the workbook', () => {
-  it('is refused at its row before any write, suggesting the service\'s id', async () => {
+  it("is refused at its row before any write, suggesting the service's id", async () => {
     const employees = EMPLOYEES.map((row) => (row[0] === '101' ? ['101.0', ...row.slice(1)] : row));
     const before = sandbox.snapshot();
     const result = await run({ employees, organisation: ORGANISATION });
@@ -65,7 +67,10 @@ describe('an id the export changed (101 written as 101.0), the person not otherw
 
 describe('firing the owner of the top department', () => {
   it('is refused at the row when the workbook does not give the top department another owner', async () => {
-    const employees = [['employee_id', 'name', 'email', 'team_id', 'status'], ...EMPLOYEES.slice(1).map((row) => [...row, row[0] === '100' ? 'left' : ''])];
+    const employees = [
+      ['employee_id', 'name', 'email', 'team_id', 'status'],
+      ...EMPLOYEES.slice(1).map((row) => [...row, row[0] === '100' ? 'left' : '']),
+    ];
     const organisation = ORGANISATION.map((row) => row.slice(0, 4));
     const result = await run({ employees, organisation });
     expect(result.code).toBe(1);
@@ -74,7 +79,10 @@ describe('firing the owner of the top department', () => {
   });
 
   it('goes through when the workbook gives the top department another owner', async () => {
-    const employees = [['employee_id', 'name', 'email', 'team_id', 'status'], ...EMPLOYEES.slice(1).map((row) => [...row, row[0] === '100' ? 'left' : ''])];
+    const employees = [
+      ['employee_id', 'name', 'email', 'team_id', 'status'],
+      ...EMPLOYEES.slice(1).map((row) => [...row, row[0] === '100' ? 'left' : '']),
+    ];
     const organisation = ORGANISATION.map((row) => (row[1] === 'root' ? ['department', 'root', 'Company', '', '101'] : row));
     const result = await run({ employees, organisation });
     expect(result.code, result.stdout + result.stderr).toBe(0);

@@ -44,7 +44,16 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   {
     name: 'people: hires, a leaver, a new id, changed fields and teams',
-    makes: ['createUser', 'createEmployee', 'updateUser', 'updateEmployee', 'renameEmployee', 'fireEmployee', 'addTeamMember', 'removeTeamMember'],
+    makes: [
+      'createUser',
+      'createEmployee',
+      'updateUser',
+      'updateEmployee',
+      'renameEmployee',
+      'fireEmployee',
+      'addTeamMember',
+      'removeTeamMember',
+    ],
     shape: {
       ...BASE,
       employees: 11, // 112 leaves
@@ -55,17 +64,43 @@ const SCENARIOS: Scenario[] = [
         '108': { team_id: 'T1' },
         '109': { team_id: '' },
       },
-      extraEmployees: [{ employee_id: '301', name: 'New Person', email: 'new@firma.dk', gender: 'f', birthday: '1990-01-01', employment: 'Trainee', team_id: 'T2' }],
+      extraEmployees: [
+        {
+          employee_id: '301',
+          name: 'New Person',
+          email: 'new@firma.dk',
+          gender: 'f',
+          birthday: '1990-01-01',
+          employment: 'Trainee',
+          team_id: 'T2',
+        },
+      ],
     },
     flags: ['--prune'],
   },
   {
     name: 'units: created, renamed, moved, given new ids and owners',
-    makes: ['createDepartment', 'createTeam', 'updateDepartment', 'updateTeam', 'moveDepartment', 'moveTeam', 'renameDepartment', 'renameTeam'],
+    makes: [
+      'createDepartment',
+      'createTeam',
+      'updateDepartment',
+      'updateTeam',
+      'moveDepartment',
+      'moveTeam',
+      'renameDepartment',
+      'renameTeam',
+    ],
     shape: {
       ...BASE,
       owners: { ...BASE.owners, D1: '105', T2: '108' },
-      unitEdits: { D1: { name: 'Sales and Service' }, T2: { name: 'Sales South-West' }, D21: { parent_id: 'D1' }, T3: { parent_id: 'D2' }, D5: { id: 'D6' }, T5: { id: 'T6' } },
+      unitEdits: {
+        D1: { name: 'Sales and Service' },
+        T2: { name: 'Sales South-West' },
+        D21: { parent_id: 'D1' },
+        T3: { parent_id: 'D2' },
+        D5: { id: 'D6' },
+        T5: { id: 'T6' },
+      },
       extraUnits: [...BASE.extraUnits!, ['department', 'D4', 'Support', 'root'], ['team', 'T4', 'Helpdesk', 'D4']],
     },
     flags: [],
@@ -149,16 +184,20 @@ function resultOf(scenario: Scenario): Promise<Result> {
 }
 
 describe('undo of every kind of operation a run can make', () => {
-  it.each(Object.keys(OPERATION_KINDS) as OperationType[])('%s: run, undo, and the service is as before but for what undo names', async (type) => {
-    const scenario = SCENARIOS.find((s) => s.makes.includes(type));
-    expect(scenario, `no scenario makes a ${type}: add one to SCENARIOS`).toBeDefined();
-    const { made, before, after, named, undoWrites } = await resultOf(scenario!);
-    expect([...made], `${scenario!.name} made no ${type}`).toContain(type);
-    expect(restorable(after, before, named)).toEqual(restorable(before, before, named));
-    // What undo says it cannot give back, it does not try to: no absence sent, no deleted unit made again.
-    expect(undoWrites.filter((w) => w.method === 'POST' && w.path.includes('absence'))).toEqual([]);
-    for (const id of [...named.deletedDepartments, ...named.deletedTeams]) {
-      expect(undoWrites.filter((w) => w.method === 'POST' && JSON.stringify(w.body ?? null).includes(`"id":"${id}"`))).toEqual([]);
-    }
-  }, 300_000);
+  it.each(Object.keys(OPERATION_KINDS) as OperationType[])(
+    '%s: run, undo, and the service is as before but for what undo names',
+    async (type) => {
+      const scenario = SCENARIOS.find((s) => s.makes.includes(type));
+      expect(scenario, `no scenario makes a ${type}: add one to SCENARIOS`).toBeDefined();
+      const { made, before, after, named, undoWrites } = await resultOf(scenario!);
+      expect([...made], `${scenario!.name} made no ${type}`).toContain(type);
+      expect(restorable(after, before, named)).toEqual(restorable(before, before, named));
+      // What undo says it cannot give back, it does not try to: no absence sent, no deleted unit made again.
+      expect(undoWrites.filter((w) => w.method === 'POST' && w.path.includes('absence'))).toEqual([]);
+      for (const id of [...named.deletedDepartments, ...named.deletedTeams]) {
+        expect(undoWrites.filter((w) => w.method === 'POST' && JSON.stringify(w.body ?? null).includes(`"id":"${id}"`))).toEqual([]);
+      }
+    },
+    300_000,
+  );
 });

@@ -34,7 +34,7 @@ async function importExport(shape: ExportShape, ...flags: string[]) {
 
 async function lastRunId(): Promise<string> {
   const history = await runCli(['history'], { cwd });
-  const ids = [...history.stdout.matchAll(/^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(?:-\d+)?)  /gm)].map((m) => m[1]!);
+  const ids = [...history.stdout.matchAll(/^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(?:-\d+)?) {2}/gm)].map((m) => m[1]!);
   return ids.at(-1)!;
 }
 
@@ -48,8 +48,8 @@ async function undo(runId: string, ...flags: string[]) {
 
 const ownerOf = (kind: 'departments' | 'teams', id: string) => sandbox.snapshot()[kind].find((u) => u.id === id)?.owner;
 
-describe('undo puts back a unit\'s owner', () => {
-  it('undoes a run that only changed a department\'s owner (3 → 4)', async () => {
+describe("undo puts back a unit's owner", () => {
+  it("undoes a run that only changed a department's owner (3 → 4)", async () => {
     await importExport(BASE);
     const before = sandbox.snapshot();
     await importExport({ ...BASE, owners: { ...OWNERS, D1: '105' } });
@@ -70,7 +70,12 @@ describe('undo puts back a unit\'s owner', () => {
     await importExport(BASE);
     const before = sandbox.snapshot();
     // T2 had no owner of its own (it inherited D1's); the run gives it one, moves T1's and renames D1.
-    await importExport({ ...BASE, owners: { ...OWNERS, T1: '107', T2: '108' }, unitEdits: { D1: { name: 'Sales and Service' } }, edits: { '102': { employment: 'Chief' } } });
+    await importExport({
+      ...BASE,
+      owners: { ...OWNERS, T1: '107', T2: '108' },
+      unitEdits: { D1: { name: 'Sales and Service' } },
+      edits: { '102': { employment: 'Chief' } },
+    });
     expect(ownerOf('teams', 'T2')).toBe('108');
     const runId = await lastRunId();
 
@@ -135,7 +140,11 @@ describe('undo of a leaver who led a team and held a delegation', () => {
 
     await undo(runId);
     expect(recorder.writes()).toContainEqual({ method: 'PATCH', path: '/v3/core/teams/T3', body: { team: { owner: '112' } } });
-    expect(recorder.writes()).toContainEqual({ method: 'POST', path: '/v3/core/teams/T3/delegations', body: { delegation: { responsibility: 'dialog_access_siab', employee_id: '112' } } });
+    expect(recorder.writes()).toContainEqual({
+      method: 'POST',
+      path: '/v3/core/teams/T3/delegations',
+      body: { delegation: { responsibility: 'dialog_access_siab', employee_id: '112' } },
+    });
     const withoutServiceIds = (s: typeof before) => ({ ...s, delegations: s.delegations.map(({ id: _id, ...d }) => d) });
     expect(withoutServiceIds(sandbox.snapshot())).toEqual(withoutServiceIds(before));
   });

@@ -32,14 +32,28 @@ async function importPeople(people: string[][]) {
 
 describe('a swap of usernames next to a name held in another case', () => {
   it('is carried out, not stopped by a dependency cycle', async () => {
-    const first = await importPeople([person('100', 'p100@nordlys.dk'), person('101', 'Bob@nordlys.dk'), person('102', 'p102@nordlys.dk'), person('103', 'carol@nordlys.dk')]);
+    const first = await importPeople([
+      person('100', 'p100@nordlys.dk'),
+      person('101', 'Bob@nordlys.dk'),
+      person('102', 'p102@nordlys.dk'),
+      person('103', 'carol@nordlys.dk'),
+    ]);
     expect(first.code, first.stdout + first.stderr).toBe(0);
     // 101 is left out of this workbook (no --prune: left as it is); 102 takes "bob@…", which the sandbox allows.
-    const second = await importPeople([person('100', 'p100@nordlys.dk'), person('102', 'bob@nordlys.dk'), person('103', 'carol@nordlys.dk')]);
+    const second = await importPeople([
+      person('100', 'p100@nordlys.dk'),
+      person('102', 'bob@nordlys.dk'),
+      person('103', 'carol@nordlys.dk'),
+    ]);
     expect(second.code, second.stdout + second.stderr).toBe(0);
 
     // 101 and 103 swap "Bob@…" and "carol@…"; 102 moves on from "bob@…".
-    const third = await importPeople([person('100', 'p100@nordlys.dk'), person('101', 'carol@nordlys.dk'), person('102', 'dave@nordlys.dk'), person('103', 'Bob@nordlys.dk')]);
+    const third = await importPeople([
+      person('100', 'p100@nordlys.dk'),
+      person('101', 'carol@nordlys.dk'),
+      person('102', 'dave@nordlys.dk'),
+      person('103', 'Bob@nordlys.dk'),
+    ]);
     expect(third.stderr).not.toContain('dependency cycle');
     expect(third.code, third.stdout + third.stderr).toBe(0);
     const usernames = Object.fromEntries(sandbox.snapshot().users.map((u) => [u.id, u.username]));

@@ -51,7 +51,10 @@ describe('importing into v2', () => {
   });
 
   it('lands exactly once through 503s, dropped connections and SIGKILL', async () => {
-    sandbox = await startSandbox({ quiet: true, faults: { unavailableRate: 0.1, dropAfterCommitRate: 0.03, retryAfterSeconds: 0, latencyMs: 10, seed: 5 } });
+    sandbox = await startSandbox({
+      quiet: true,
+      faults: { unavailableRate: 0.1, dropAfterCommitRate: 0.03, retryAfterSeconds: 0, latencyMs: 10, seed: 5 },
+    });
     const dir = sampleWithoutDelegations();
     const cwd = tempDir();
     const child = startCli([dir, '--yes', ...serviceArgs(sandbox, 'v2')], { cwd });
@@ -76,8 +79,20 @@ describe('importing into v2', () => {
 describe('v2 changes to an existing company', () => {
   const EMPLOYEES = ['employee_id', 'name', 'email', 'team_id', 'status'];
   const ORG = ['type', 'id', 'name', 'parent_id', 'owner'];
-  const organisation = [ORG, ['department', 'root', 'Company', '', ''], ['department', 'A', 'A', 'root', ''], ['department', 'B', 'B', 'root', ''], ['team', 'T1', 'T1', 'A', '101'], ['team', 'T2', 'T2', 'B', '']];
-  const people = (status103 = '') => [EMPLOYEES, ['101', 'Person 101', 'p101@nordlys.dk', 'T1', ''], ['102', 'Person 102', 'p102@nordlys.dk', 'T1', ''], ['103', 'Person 103', 'p103@nordlys.dk', 'T2', status103]];
+  const organisation = [
+    ORG,
+    ['department', 'root', 'Company', '', ''],
+    ['department', 'A', 'A', 'root', ''],
+    ['department', 'B', 'B', 'root', ''],
+    ['team', 'T1', 'T1', 'A', '101'],
+    ['team', 'T2', 'T2', 'B', ''],
+  ];
+  const people = (status103 = '') => [
+    EMPLOYEES,
+    ['101', 'Person 101', 'p101@nordlys.dk', 'T1', ''],
+    ['102', 'Person 102', 'p102@nordlys.dk', 'T1', ''],
+    ['103', 'Person 103', 'p103@nordlys.dk', 'T2', status103],
+  ];
 
   it('moves a team, fires, and rehires within the 14 days; past them the plan says a new employee is created', async () => {
     let now = new Date();
@@ -112,11 +127,17 @@ describe('v2 changes to an existing company', () => {
   it('reports an employee sick and then fit', async () => {
     sandbox = await startSandbox({ quiet: true });
     const cwd = tempDir();
-    const sick = [['employee_id', 'start_date', 'end_date'], ['101', '2026-11-02', '']];
+    const sick = [
+      ['employee_id', 'start_date', 'end_date'],
+      ['101', '2026-11-02', ''],
+    ];
     const dir1 = writeCsvSet({ employees: people(), organisation, absence: sick });
     expect((await runCli([dir1, '--yes', ...serviceArgs(sandbox, 'v2')], { cwd })).code).toBe(0);
     expect(sandbox.snapshot().absences).toMatchObject([{ employeeId: '101', startDate: '2026-11-02', endDate: '9999-12-31' }]);
-    const fit = [['employee_id', 'start_date', 'end_date'], ['101', '2026-11-02', '2026-11-06']];
+    const fit = [
+      ['employee_id', 'start_date', 'end_date'],
+      ['101', '2026-11-02', '2026-11-06'],
+    ];
     const dir2 = writeCsvSet({ employees: people(), organisation, absence: fit });
     expect((await runCli([dir2, '--yes', ...serviceArgs(sandbox, 'v2')], { cwd })).code).toBe(0);
     expect(sandbox.snapshot().absences).toMatchObject([{ employeeId: '101', startDate: '2026-11-02', endDate: '2026-11-06' }]);

@@ -44,20 +44,25 @@ afterEach(async () => {
 
 describe('the warnings of a plan', () => {
   it('put the rename proposal first, the ten ignored columns in one line, and hide nothing', async () => {
-    const plan = await runCli(['plan', writeCsvSet({ Medarbejdere: month('Veje og parker') }), ...recordedServiceArgs(sandbox, recorder)], { cwd });
+    const plan = await runCli(['plan', writeCsvSet({ Medarbejdere: month('Veje og parker') }), ...recordedServiceArgs(sandbox, recorder)], {
+      cwd,
+    });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(recorder.writes()).toEqual([]);
     expect(sandbox.snapshot().teams.some((t) => t.id === 'teknik-og-miljoe.veje-og-parker')).toBe(false);
 
     const lines = plan.stdout.split('\n');
-    const proposal = lines.findIndex((l) => /looks like a rename of "Park og vej" \(teknik-og-miljoe\.park-og-vej\).*--accept-renames/.test(l));
+    const proposal = lines.findIndex((l) =>
+      /looks like a rename of "Park og vej" \(teknik-og-miljoe\.park-og-vej\).*--accept-renames/.test(l),
+    );
     const columns = lines.filter((l) => /unknown column/.test(l));
     expect(proposal, plan.stdout).toBeGreaterThanOrEqual(0);
     expect(columns, plan.stdout).toEqual([
-      `  warning Medarbejdere: 10 unknown columns are ignored: ${EXTRA.map((h) => `"${h}"`).join(', ').replace(/, ("Løn10")$/, ' and $1')}`,
+      `  warning Medarbejdere: 10 unknown columns are ignored: ${EXTRA.map((h) => `"${h}"`)
+        .join(', ')
+        .replace(/, ("Løn10")$/, ' and $1')}`,
     ]);
     expect(proposal).toBeLessThan(lines.indexOf(columns[0]!));
     expect(plan.stdout).not.toMatch(/…and \d+ more/);
   });
-
 });

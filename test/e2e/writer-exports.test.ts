@@ -43,7 +43,10 @@ function responsibleInReport(cwd: string, report: string, kind: 'department' | '
   const html = readFileSync(join(cwd, report), 'utf8');
   const unit = html.split('<li ').find((li) => li.includes(`data-unit-id="${id}" data-unit-kind="${kind}"`));
   const summary = unit?.slice(0, unit.indexOf('</summary>'));
-  return /(?:responsible|ansvarlig): ([^<]+) <span class="pid">([^<]+)<\/span>/.exec(summary ?? '')?.slice(1, 3).join(' ');
+  return /(?:responsible|ansvarlig): ([^<]+) <span class="pid">([^<]+)<\/span>/
+    .exec(summary ?? '')
+    ?.slice(1, 3)
+    .join(' ');
 }
 
 /** Runs the same import again and expects no request that changes anything. */

@@ -48,10 +48,7 @@ export function startCli(args: string[], options: { cwd: string; env?: Record<st
   return spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export function runCli(
-  args: string[],
-  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
-): Promise<CliResult> {
+export function runCli(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = startCli(args, options);
     let stdout = '';
@@ -70,19 +67,14 @@ export function runCli(
 
 /** The flags that point the command at a sandbox running in the test process. */
 export function serviceArgs(sandbox: RunningSandbox, api: 'v3' | 'v2' = 'v3'): string[] {
-  return [
-    '--base-url', sandbox.baseUrl,
-    '--company-id', String(sandbox.companyId),
-    '--access-token', sandbox.accessToken,
-    '--api', api,
-  ];
+  return ['--base-url', sandbox.baseUrl, '--company-id', String(sandbox.companyId), '--access-token', sandbox.accessToken, '--api', api];
 }
 
 /** Writes a set of CSV files (sheet kind → rows) into a fresh folder and returns the folder. */
 export function writeCsvSet(sheets: Record<string, string[][]>, dir = tempDir('csv-')): string {
   mkdirSync(dir, { recursive: true });
   for (const [name, rows] of Object.entries(sheets)) {
-    writeFileSync(join(dir, `${name}.csv`), rows.map((r) => r.join(';')).join('\r\n') + '\r\n', 'utf8');
+    writeFileSync(join(dir, `${name}.csv`), `${rows.map((r) => r.join(';')).join('\r\n')}\r\n`, 'utf8');
   }
   return dir;
 }

@@ -22,15 +22,28 @@ export function workbookView(desired: Organisation, options: { delegations?: boo
     users: sortBy(
       [...desired.users.values()]
         .filter((u) => users.has(u.id))
-        .map((u) => ({ id: u.id, name: u.name, email: u.email, username: u.username ?? u.email, gender: u.gender ?? null, birthday: u.birthday ?? null })),
+        .map((u) => ({
+          id: u.id,
+          name: u.name,
+          email: u.email,
+          username: u.username ?? u.email,
+          gender: u.gender ?? null,
+          birthday: u.birthday ?? null,
+        })),
       (u) => u.id,
     ),
     employees: sortBy(
       active.map((e) => ({ id: e.id, userId: e.userId, employment: e.employment ?? null, teamId: e.teamId ?? null })),
       (e) => e.id,
     ),
-    departments: sortBy([...desired.departments.values()].map((d) => ({ id: d.id, name: d.name, parentId: d.parentId })), (d) => d.id),
-    teams: sortBy([...desired.teams.values()].map((t) => ({ id: t.id, name: t.name, departmentId: t.departmentId })), (t) => t.id),
+    departments: sortBy(
+      [...desired.departments.values()].map((d) => ({ id: d.id, name: d.name, parentId: d.parentId })),
+      (d) => d.id,
+    ),
+    teams: sortBy(
+      [...desired.teams.values()].map((t) => ({ id: t.id, name: t.name, departmentId: t.departmentId })),
+      (t) => t.id,
+    ),
     responsible: Object.fromEntries([...effectiveResponsible(desired)].sort()),
     delegations:
       options.delegations === false
@@ -51,17 +64,31 @@ export function sandboxView(s: SandboxSnapshot, options: { userIds?: boolean } =
   const users = new Set(active.map((e) => e.userId));
   return {
     users: sortBy(
-      s.users.filter((u) => users.has(u.id)).map((u) => ({ id: u.id, name: u.name, email: u.email, username: u.username, gender: u.gender, birthday: u.birthday })),
+      s.users
+        .filter((u) => users.has(u.id))
+        .map((u) => ({ id: u.id, name: u.name, email: u.email, username: u.username, gender: u.gender, birthday: u.birthday })),
       (u) => u.id,
     ),
     employees: sortBy(
       active.map((e) => ({ id: e.id, userId: options.userIds === false ? '' : e.userId, employment: e.employment, teamId: e.teamId })),
       (e) => e.id,
     ),
-    departments: sortBy(s.departments.map((d) => ({ id: d.id, name: d.name, parentId: d.parentId })), (d) => d.id),
-    teams: sortBy(s.teams.map((t) => ({ id: t.id, name: t.name, departmentId: t.departmentId })), (t) => t.id),
+    departments: sortBy(
+      s.departments.map((d) => ({ id: d.id, name: d.name, parentId: d.parentId })),
+      (d) => d.id,
+    ),
+    teams: sortBy(
+      s.teams.map((t) => ({ id: t.id, name: t.name, departmentId: t.departmentId })),
+      (t) => t.id,
+    ),
     responsible: Object.fromEntries(Object.entries(effectiveOwners(s)).sort()),
-    delegations: sortBy(s.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`), (x) => x),
-    absences: sortBy(s.absences.map((a) => `${a.employeeId}|${a.startDate}|${a.endDate}`), (x) => x),
+    delegations: sortBy(
+      s.delegations.map((d) => `${d.unitKind}:${d.unitId}|${d.responsibility}|${d.employeeId}`),
+      (x) => x,
+    ),
+    absences: sortBy(
+      s.absences.map((a) => `${a.employeeId}|${a.startDate}|${a.endDate}`),
+      (x) => x,
+    ),
   };
 }

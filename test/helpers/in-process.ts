@@ -2,7 +2,12 @@
 import type { ImportOptions } from '../../src/app/options.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 
-export function sandboxRunOptions(sandbox: RunningSandbox, files: string[], stateDir: string, extra: Partial<ImportOptions> = {}): ImportOptions {
+export function sandboxRunOptions(
+  sandbox: RunningSandbox,
+  files: string[],
+  stateDir: string,
+  extra: Partial<ImportOptions> = {},
+): ImportOptions {
   return {
     command: 'run',
     files,

@@ -10,10 +10,14 @@ import { basename, join } from 'node:path';
 
 /** Words that only the other language uses in the importer's sentences (none of them is a word of both). */
 const ENGLISH = new Set(
-  'the is are was were will would not and with from this that these has been no of in it its or but as an which who what when then there their they nothing row rows column columns sheet sheets workbook employee employees department departments created updated deleted fired skipped failed applied warning warnings error errors file files new must cannot already run again unknown invalid missing please should'.split(' '),
+  'the is are was were will would not and with from this that these has been no of in it its or but as an which who what when then there their they nothing row rows column columns sheet sheets workbook employee employees department departments created updated deleted fired skipped failed applied warning warnings error errors file files new must cannot already run again unknown invalid missing please should'.split(
+    ' ',
+  ),
 );
 const DANISH = new Set(
-  'og er ikke med fra på af det der som et har blev skal vil kan række rækker kolonne kolonner ark medarbejder medarbejderen medarbejdere afdeling afdelingen afdelinger oprettet ændret slettet fejl advarsel advarsler fil filen ingen intet eller hvis når allerede kørsel ugyldig ukendt mangler skriv igen findes'.split(' '),
+  'og er ikke med fra på af det der som et har blev skal vil kan række rækker kolonne kolonner ark medarbejder medarbejderen medarbejdere afdeling afdelingen afdelinger oprettet ændret slettet fejl advarsel advarsler fil filen ingen intet eller hvis når allerede kørsel ugyldig ukendt mangler skriv igen findes'.split(
+    ' ',
+  ),
 );
 
 export type Lang = 'en' | 'da';
@@ -44,16 +48,18 @@ export async function valuesOf(path: string): Promise<string[]> {
 export function ownWords(text: string, values: readonly string[]): string {
   let rest = text;
   for (const value of values) rest = rest.split(value).join(' ');
-  return rest
-    .replace(/"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|'[^'\n]*'/g, ' ')
-    .replace(/\S+@\S+/g, ' ')
-    .replace(/(?:[A-Za-z]:)?[\\/]?(?:[\w.-]+[\\/])+[\w.-]*/g, ' ')
-    .replace(/--?[a-z][\w-]*/g, ' ')
-    .replace(/`[^`\n]*`/g, ' ')
-    // A value named in a Danish sentence by its English spelling, "(department)", and a key:value.
-    .replace(/\([A-Za-z]+\)/g, ' ')
-    .replace(/\b[A-Za-z]+:\S+/g, ' ')
-    .replace(/\b\w*[_\d]\w*\b/g, ' ');
+  return (
+    rest
+      .replace(/"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|'[^'\n]*'/g, ' ')
+      .replace(/\S+@\S+/g, ' ')
+      .replace(/(?:[A-Za-z]:)?[\\/]?(?:[\w.-]+[\\/])+[\w.-]*/g, ' ')
+      .replace(/--?[a-z][\w-]*/g, ' ')
+      .replace(/`[^`\n]*`/g, ' ')
+      // A value named in a Danish sentence by its English spelling, "(department)", and a key:value.
+      .replace(/\([A-Za-z]+\)/g, ' ')
+      .replace(/\b[A-Za-z]+:\S+/g, ' ')
+      .replace(/\b\w*[_\d]\w*\b/g, ' ')
+  );
 }
 
 /**
@@ -63,7 +69,11 @@ export function ownWords(text: string, values: readonly string[]): string {
  */
 export function englishWordsIn(text: string, vocabulary: Iterable<string> = [], values: readonly string[] = []): string[] {
   const words = new Set([...ENGLISH, ...vocabulary]);
-  return (ownWords(text, values).toLowerCase().match(/[a-zæøå]+/g) ?? []).filter((word) => words.has(word));
+  return (
+    ownWords(text, values)
+      .toLowerCase()
+      .match(/[a-zæøå]+/g) ?? []
+  ).filter((word) => words.has(word));
 }
 
 /** Each line that holds a word only the other language uses, with the word: empty when the text is all in `lang`. */
@@ -71,7 +81,10 @@ export function linesInOtherLanguage(text: string, lang: Lang, values: readonly 
   const foreign = lang === 'da' ? ENGLISH : DANISH;
   const found: string[] = [];
   for (const line of text.split('\n')) {
-    const words = ownWords(line, values).toLowerCase().match(/[a-zæøå]+/g) ?? [];
+    const words =
+      ownWords(line, values)
+        .toLowerCase()
+        .match(/[a-zæøå]+/g) ?? [];
     const hit = words.find((word) => foreign.has(word));
     if (hit) found.push(`${hit}: ${line.trim()}`);
   }

@@ -53,7 +53,9 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
   ]
     .filter(([, id]) => !shape.withoutUnits?.includes(id!))
     .map(([type, id, name, parent], i) =>
-      i === 0 ? [type!, id!, name!, parent!] : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
+      i === 0
+        ? [type!, id!, name!, parent!]
+        : [type!, id!, shape.unitEdits?.[id!]?.name ?? name!, shape.unitEdits?.[id!]?.parent_id ?? parent!],
     )
     .map((row, i) => (shape.owners ? [...row, i === 0 ? 'owner' : (shape.owners[row[1]!] ?? '')] : row))
     .map((row, i) => {

@@ -18,7 +18,8 @@ export function org(spec: OrgSpec): Organisation {
     o.users.set(id, { id, name: name ?? `Person ${id}`, email: `${id}@example.dk`, username: `${id}@example.dk` });
   }
   for (const [id, userId, teamId, status] of spec.employees ?? []) {
-    if (!o.users.has(userId)) o.users.set(userId, { id: userId, name: `Person ${userId}`, email: `${userId}@example.dk`, username: `${userId}@example.dk` });
+    if (!o.users.has(userId))
+      o.users.set(userId, { id: userId, name: `Person ${userId}`, email: `${userId}@example.dk`, username: `${userId}@example.dk` });
     o.employees.set(id, { id, userId, teamId, status: status ?? 'active', employment: null });
   }
   for (const [id, parentId, owner] of spec.departments ?? []) {

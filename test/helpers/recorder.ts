@@ -30,7 +30,7 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const raw = Buffer.concat(chunks);
-      let body: unknown = undefined;
+      let body: unknown;
       try {
         body = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
       } catch {
@@ -38,7 +38,13 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
       }
       received.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '', body });
       const forward = request(
-        { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: { ...incoming.headers, host: target.host },
+        },
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);

@@ -50,7 +50,10 @@ export function shapeOfSnapshot(s: SandboxSnapshot) {
   return {
     departments: s.departments.map((d) => ({ id: d.id, name: d.name, parentId: d.parentId })).sort(byId),
     teams: s.teams.map((t) => ({ id: t.id, name: t.name, departmentId: t.departmentId })).sort(byId),
-    activeEmployees: s.employees.filter((e) => e.active).map((e) => ({ id: e.id, userId: e.userId, teamId: e.teamId })).sort(byId),
+    activeEmployees: s.employees
+      .filter((e) => e.active)
+      .map((e) => ({ id: e.id, userId: e.userId, teamId: e.teamId }))
+      .sort(byId),
   };
 }
 

@@ -21,7 +21,9 @@ const MAX_RSS_MB = 300;
 const MB = 1024 * 1024;
 const PRELOAD = join(ROOT, 'test', 'hostile', 'max-rss.mjs');
 
-async function validateMeasured(file: string): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number; rssMb: number }> {
+async function validateMeasured(
+  file: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number; rssMb: number }> {
   const cwd = tempDir('hostile-cli-');
   const rssFile = join(cwd, 'maxrss');
   const started = Date.now();
@@ -35,38 +37,55 @@ async function validateMeasured(file: string): Promise<{ code: number | null; st
 }
 
 const hostileFiles: [string, () => string, RegExp][] = [
-  ['random bytes named .xlsx', () => writeFile('employees.xlsx', Buffer.concat([Buffer.from([7]), randomBytes(64 * 1024)])), /not an Excel workbook/],
+  [
+    'random bytes named .xlsx',
+    () => writeFile('employees.xlsx', Buffer.concat([Buffer.from([7]), randomBytes(64 * 1024)])),
+    /not an Excel workbook/,
+  ],
   ['random bytes named .csv', () => writeFile('employees.csv', randomBytes(64 * 1024)), /not a text file/],
   [
     'a workbook cut off half-way',
     () => writeFile('cut.xlsx', workbookZip(worksheetXml(EMPLOYEE_HEADER_ROW.repeat(200))).subarray(0, 3000)),
     /damaged or incomplete/,
   ],
-  [
-    'a zip bomb',
-    () => writeFile('bomb.xlsx', workbookZip(Buffer.alloc(200 * MB, 0x20), { deflateSheet: true })),
-    /zip bomb/,
-  ],
+  ['a zip bomb', () => writeFile('bomb.xlsx', workbookZip(Buffer.alloc(200 * MB, 0x20), { deflateSheet: true })), /zip bomb/],
   [
     'an XML entity bomb',
     () =>
       writeFile(
         'laughs.xlsx',
-        workbookZip(worksheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>&c;</t></is></c></row>', '<!DOCTYPE w [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]>')),
+        workbookZip(
+          worksheetXml(
+            '<row r="1"><c r="A1" t="inlineStr"><is><t>&c;</t></is></c></row>',
+            '<!DOCTYPE w [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]>',
+          ),
+        ),
       ),
     /document type declaration/,
   ],
-  ['a 50 MB cell in a CSV file', () => writeFile('employees.csv', `employee_id;name;email\n1;"${'x'.repeat(50 * MB)}";a@x.dk\n`), /row 2 holds more than 4 MB/],
+  [
+    'a 50 MB cell in a CSV file',
+    () => writeFile('employees.csv', `employee_id;name;email\n1;"${'x'.repeat(50 * MB)}";a@x.dk\n`),
+    /row 2 holds more than 4 MB/,
+  ],
   [
     'a 50 MB cell in a workbook',
     () =>
       writeFile(
         'big.xlsx',
-        workbookZip(worksheetXml(`${EMPLOYEE_HEADER_ROW}<row r="2"><c r="B2" t="inlineStr"><is><t>${randomBytes(38 * MB).toString('base64')}</t></is></c></row>`)),
+        workbookZip(
+          worksheetXml(
+            `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="B2" t="inlineStr"><is><t>${randomBytes(38 * MB).toString('base64')}</t></is></c></row>`,
+          ),
+        ),
       ),
     /row 2 holds more than 4 MB/,
   ],
-  ['10,000 columns', () => writeFile('employees.csv', `${Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',')}\n`), /more than 1,000 columns/],
+  [
+    '10,000 columns',
+    () => writeFile('employees.csv', `${Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',')}\n`),
+    /more than 1,000 columns/,
+  ],
 ];
 
 describe(`a file that cannot be read ends in exit 3 and one sentence, within ${MAX_RSS_MB} MB`, () => {
@@ -87,7 +106,11 @@ describe(`a file that cannot be read ends in exit 3 and one sentence, within ${M
 describe('a file that reads but is wrong', () => {
   it('ends in exit 1 with the problems listed and marked up, control characters shown, not obeyed', async () => {
     const dir = tempDir('hostile-cli-');
-    const file = writeFile('employees.csv', 'employee_id;name;email\n1;Ann;"ann\u001b]52;c;cHduZWQ=\u0007@x"\n2;Bo\u001b[2J;bo@x.dk\n', dir);
+    const file = writeFile(
+      'employees.csv',
+      'employee_id;name;email\n1;Ann;"ann\u001b]52;c;cHduZWQ=\u0007@x"\n2;Bo\u001b[2J;bo@x.dk\n',
+      dir,
+    );
     const run = await validateMeasured(file);
     expect(run.code).toBe(1);
     expectNoStackTrace(run.stderr);
@@ -111,7 +134,11 @@ describe('names in every script and with every oddity', () => {
     const employees = ODD_NAMES.map((name, i) => [String(100 + i), name, `p${i}@nordlys.dk`, 'T1']);
     const dir = writeCsvSet({
       employees: [['employee_id', 'name', 'email', 'team_id'], ...employees],
-      organisation: [['type', 'id', 'name', 'parent_id', 'owner'], ['department', 'root', 'Ræv 🦊 شركة', '', '100'], ['team', 'T1', 'Team ‮1', 'root', '']],
+      organisation: [
+        ['type', 'id', 'name', 'parent_id', 'owner'],
+        ['department', 'root', 'Ræv 🦊 شركة', '', '100'],
+        ['team', 'T1', 'Team ‮1', 'root', ''],
+      ],
     });
     const cwd = tempDir('hostile-cli-');
     const first = await runCli([dir, '--yes', ...serviceArgs(sandbox)], { cwd });

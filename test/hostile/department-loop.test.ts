@@ -24,7 +24,9 @@ describe('a department loop of 10,000 rows', () => {
     expect(statSync(errorFile).size).toBeLessThan(10 * 1024 * 1024);
     const text = readFileSync(errorFile, 'utf8');
     // CSV doubles the quotation marks inside a cell.
-    expect(text).toContain('""D0"" → ""D9999"" → ""D9998"" → ""D9997"" → ""D9996"" → … 9,994 more … → ""D1"" → ""D0"" (10,000 departments) form a loop');
+    expect(text).toContain(
+      '""D0"" → ""D9999"" → ""D9998"" → ""D9997"" → ""D9996"" → … 9,994 more … → ""D1"" → ""D0"" (10,000 departments) form a loop',
+    );
     expect(text.match(/form a loop/g)).toHaveLength(size);
   });
 });

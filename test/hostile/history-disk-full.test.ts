@@ -24,7 +24,10 @@ function enospc(): Error {
 }
 
 function runsOutOfRoom(path: unknown): boolean {
-  return disk.failing !== null && new RegExp(`[\\\\/]history[\\\\/][^\\\\/]+[\\\\/]${disk.failing.replace('.', '\\.')}\\.\\d+\\.tmp$`).test(String(path));
+  return (
+    disk.failing !== null &&
+    new RegExp(`[\\\\/]history[\\\\/][^\\\\/]+[\\\\/]${disk.failing.replace('.', '\\.')}\\.\\d+\\.tmp$`).test(String(path))
+  );
 }
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -56,7 +59,10 @@ function captureIO(): { io: AppIO; err: () => string } {
   const stderr = new PassThrough();
   let err = '';
   stderr.on('data', (d) => (err += d));
-  return { io: { stdout: new PassThrough().resume(), stderr, stdin: new PassThrough(), interactive: false, colour: false }, err: () => err };
+  return {
+    io: { stdout: new PassThrough().resume(), stderr, stdin: new PassThrough(), interactive: false, colour: false },
+    err: () => err,
+  };
 }
 
 let sandbox: RunningSandbox;
@@ -74,30 +80,35 @@ function options(files: string[], folder: string): ImportOptions {
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => join(f.parentPath, f.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => join(f.parentPath, f.name));
 }
 
 describe('the disk fills up while the history is written', () => {
-  it.each(['report.json', 'undo.json', 'run.json'])('writing %s: the run is applied, the failure said, nothing half-written left', async (file) => {
-    const company = companyCsv(12);
-    const folder = tempDir('hostile-history-');
-    disk.failing = file;
-    const run = captureIO();
-    expect(await runImport(options([company], folder), run.io)).toBe(0);
-    expect(run.err()).toMatch(/Could not record this run in .*history: ENOSPC/);
-    await expectServiceEqualsWorkbook(sandbox, [company]);
+  it.each(['report.json', 'undo.json', 'run.json'])(
+    'writing %s: the run is applied, the failure said, nothing half-written left',
+    async (file) => {
+      const company = companyCsv(12);
+      const folder = tempDir('hostile-history-');
+      disk.failing = file;
+      const run = captureIO();
+      expect(await runImport(options([company], folder), run.io)).toBe(0);
+      expect(run.err()).toMatch(/Could not record this run in .*history: ENOSPC/);
+      await expectServiceEqualsWorkbook(sandbox, [company]);
 
-    const history = join(folder, '.orgsync', 'history');
-    expect(filesUnder(history)).toEqual([]);
-    expect(filesUnder(join(folder, '.orgsync')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    // The --report file does not depend on the record: it is written whole all the same.
-    expect(JSON.parse(readFileSync(join(folder, 'report.json'), 'utf8'))).toMatchObject({ exit_code: 0 });
+      const history = join(folder, '.orgsync', 'history');
+      expect(filesUnder(history)).toEqual([]);
+      expect(filesUnder(join(folder, '.orgsync')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      // The --report file does not depend on the record: it is written whole all the same.
+      expect(JSON.parse(readFileSync(join(folder, 'report.json'), 'utf8'))).toMatchObject({ exit_code: 0 });
 
-    // With room again, the next run is recorded as usual.
-    disk.failing = null;
-    expect(await runImport(options([company], folder), captureIO().io)).toBe(0);
-    const kept = filesUnder(history).map((f) => f.slice(history.length + 1).replace(/^[^\\/]+/, 'RUN'));
-    expect(kept).toEqual(expect.arrayContaining([join('RUN', 'report.json'), join('RUN', 'run.json')]));
-    expect(kept.filter((f) => f.endsWith('.tmp'))).toEqual([]);
-  });
+      // With room again, the next run is recorded as usual.
+      disk.failing = null;
+      expect(await runImport(options([company], folder), captureIO().io)).toBe(0);
+      const kept = filesUnder(history).map((f) => f.slice(history.length + 1).replace(/^[^\\/]+/, 'RUN'));
+      expect(kept).toEqual(expect.arrayContaining([join('RUN', 'report.json'), join('RUN', 'run.json')]));
+      expect(kept.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    },
+  );
 });

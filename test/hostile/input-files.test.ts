@@ -56,20 +56,20 @@ describe('XML entity bombs and external entities', () => {
     '<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">]>';
 
   it('a billion laughs in the sheet is refused as unsafe', async () => {
-    const rows = EMPLOYEE_HEADER_ROW + '<row r="2"><c r="A2" t="inlineStr"><is><t>&f;&f;&f;&f;&f;</t></is></c></row>';
+    const rows = `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2" t="inlineStr"><is><t>&f;&f;&f;&f;&f;</t></is></c></row>`;
     const file = writeFile('laughs.xlsx', workbookZip(worksheetXml(rows, laughs)));
     expect(await refusal(file, 2000)).toMatch(/document type declaration/);
   });
 
   it('a billion laughs hidden behind 8 KB of comments is still never expanded', async () => {
-    const rows = EMPLOYEE_HEADER_ROW + '<row r="2"><c r="A2" t="inlineStr"><is><t>&f;&f;&f;&f;&f;</t></is></c></row>';
+    const rows = `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2" t="inlineStr"><is><t>&f;&f;&f;&f;&f;</t></is></c></row>`;
     const file = writeFile('late-laughs.xlsx', workbookZip(worksheetXml(rows, `<!--${'x'.repeat(8192)}-->${laughs}`)));
     expect(await refusal(file, 2000)).toMatch(/damaged|document type declaration/);
   });
 
   it('an external entity in the shared strings never reads the file it names', async () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY x SYSTEM "file:///etc/hostname">]><sst xmlns="${SPREADSHEET_NS}"><si><t>&x;</t></si></sst>`;
-    const rows = EMPLOYEE_HEADER_ROW + '<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>0</v></c></row>';
+    const rows = `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>0</v></c></row>`;
     const file = writeFile('xxe.xlsx', workbookZip(worksheetXml(rows), { sharedStrings: xxe }));
     expect(await refusal(file, 2000)).toMatch(/document type declaration/);
   });
@@ -95,7 +95,9 @@ describe('a 50 MB cell', () => {
   });
 
   it('in a workbook, written in the sheet, is refused after reading a few megabytes, naming the row', async () => {
-    const sheet = worksheetXml(`${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t>${text()}</t></is></c></row>`);
+    const sheet = worksheetXml(
+      `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t>${text()}</t></is></c></row>`,
+    );
     const file = writeFile('big-cell.xlsx', workbookZip(sheet));
     expect(await refusal(file, 4000)).toMatch(/sheet "Employees", row 2 holds more than 4 MB of text/);
   });
@@ -122,7 +124,7 @@ describe('10,000 columns', () => {
   });
 });
 
-describe('rows past Excel\'s limit', () => {
+describe("rows past Excel's limit", () => {
   it('a CSV file longer than a sheet can be is refused', async () => {
     const file = writeFile('employees.csv', `employee_id;name;email\n${'1;A;a@x.dk\n'.repeat(MAX_ROWS)}`);
     expect(await refusal(file, 15_000)).toMatch(/past row 1,048,576, Excel's own limit/);
@@ -150,7 +152,10 @@ describe('quotes, line endings and NUL bytes in CSV', () => {
   });
 
   it('mixed line endings (\\r\\n, \\n and a lone \\r) keep every row and its number', async () => {
-    const file = writeFile('employees.csv', 'employee_id;name;email\r\n1;Ann;not-an-email\n2;Bo;bo@x.dk\r3;Cai;also-wrong\r\n4;"Di\r\nDa";di@x.dk\n5;Ed;still-wrong\r');
+    const file = writeFile(
+      'employees.csv',
+      'employee_id;name;email\r\n1;Ann;not-an-email\n2;Bo;bo@x.dk\r3;Cai;also-wrong\r\n4;"Di\r\nDa";di@x.dk\n5;Ed;still-wrong\r',
+    );
     const outcome = await readAndValidate([file]);
     if (!outcome.ok) throw outcome.error;
     expect(outcome.rows).toBe(5);
@@ -176,7 +181,6 @@ describe('quotes, line endings and NUL bytes in CSV', () => {
   });
 });
 
-
 describe('every Unicode oddity in names', () => {
   it('names with combining marks, right-to-left text and emoji are read exactly as written', async () => {
     const rows = ODD_NAMES.map((name, i) => `${100 + i};"${name}";p${i}@x.dk`).join('\n');
@@ -188,9 +192,16 @@ describe('every Unicode oddity in names', () => {
 
   it('the same names in a UTF-16 file and in a workbook read the same', async () => {
     const rows = ODD_NAMES.map((name, i) => `${100 + i}\t${name}\tp${i}@x.dk`).join('\r\n');
-    const utf16 = writeFile('employees.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`employee_id\tname\temail\r\n${rows}\r\n`, 'utf16le')]));
+    const utf16 = writeFile(
+      'employees.csv',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`employee_id\tname\temail\r\n${rows}\r\n`, 'utf16le')]),
+    );
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Employee ID', 'Name', 'Email'], ...ODD_NAMES.map((name, i) => [String(100 + i), name, `p${i}@x.dk`])]), 'Medarbejdere 👩‍💼');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([['Employee ID', 'Name', 'Email'], ...ODD_NAMES.map((name, i) => [String(100 + i), name, `p${i}@x.dk`])]),
+      'Medarbejdere 👩‍💼',
+    );
     const xlsx = writeFile('personale-ñ-שלום.xlsx', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
     for (const file of [utf16, xlsx]) {
       const result = await validate(await readInput([file], {}), { api: 'v3' });

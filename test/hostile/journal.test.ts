@@ -9,17 +9,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/load/journal.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, startCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { startProxy, type Proxy } from './proxy.js';
+import { startProxy, type FaultProxy } from './proxy.js';
 import { companyCsv, defaultJournal, expectNoStackTrace, expectServiceEqualsWorkbook, journalLines } from './support.js';
 
-let sandboxes: RunningSandbox[] = [];
-let proxies: Proxy[] = [];
+const sandboxes: RunningSandbox[] = [];
+const proxies: FaultProxy[] = [];
 afterEach(async () => {
   await Promise.all(proxies.splice(0).map((p) => p.close()));
   await Promise.all(sandboxes.splice(0).map((s) => s.close()));
 });
 
-async function sandboxBehindProxy(companyId = 1): Promise<{ sandbox: RunningSandbox; proxy: Proxy; args: string[] }> {
+async function sandboxBehindProxy(companyId = 1): Promise<{ sandbox: RunningSandbox; proxy: FaultProxy; args: string[] }> {
   const sandbox = await startSandbox({ quiet: true, companyId });
   const proxy = await startProxy(sandbox.baseUrl);
   sandboxes.push(sandbox);
@@ -29,7 +29,7 @@ async function sandboxBehindProxy(companyId = 1): Promise<{ sandbox: RunningSand
 }
 
 /** A first run that stops part-way (the credentials stop working after `writes` writes): an unfinished journal. */
-async function unfinishedRun(company: string, cwd: string, proxy: Proxy, args: string[], writes = 20): Promise<CliResult> {
+async function unfinishedRun(company: string, cwd: string, proxy: FaultProxy, args: string[], writes = 20): Promise<CliResult> {
   let sent = 0;
   proxy.behave((_, method) => (method !== 'GET' && ++sent > writes ? 'unauthorized' : 'pass'));
   const result = await runCli([company, '--yes', ...args], { cwd });
@@ -49,7 +49,7 @@ describe('a journal damaged by a crash or by hand', () => {
     // The process died while writing the confirmation of the last operation it sent.
     const lastDone = lines.findLast((l) => l.t === 'done')!;
     const kept = lines.filter((l) => l !== lastDone && l.t !== 'end');
-    writeFileSync(path, kept.map((l) => JSON.stringify(l)).join('\n') + '\n' + JSON.stringify(lastDone).slice(0, 17));
+    writeFileSync(path, `${kept.map((l) => JSON.stringify(l)).join('\n')}\n${JSON.stringify(lastDone).slice(0, 17)}`);
 
     const again = await runCli([company, '--yes', ...args], { cwd });
     expect(again.code, again.stderr).toBe(0);
@@ -64,8 +64,19 @@ describe('a journal damaged by a crash or by hand', () => {
     const run = { t: 'run', format: 1, serviceKey: 'v3-abc', workbookHash: 'w1', at: '2026-01-01T00:00:00Z', operations: 3 };
     writeFileSync(
       path,
-      [JSON.stringify(run), 'null', '42', '"text"', '[]', '{"t":"run"}', '{"t":"done"}', '{"t":"sent","key":"fireEmployee:a"}', '{"t":"done","key":"fireEmployee:b","status":200}']
-        .join('\n') + '\n' + '\u0000'.repeat(4096),
+      [
+        JSON.stringify(run),
+        'null',
+        '42',
+        '"text"',
+        '[]',
+        '{"t":"run"}',
+        '{"t":"done"}',
+        '{"t":"sent","key":"fireEmployee:a"}',
+        '{"t":"done","key":"fireEmployee:b","status":200}',
+      ].join('\n') +
+        '\n' +
+        '\u0000'.repeat(4096),
     );
     const journal = Journal.open(path, identity);
     expect(journal.previous).toMatchObject({ unfinished: true, sameWorkbook: true, confirmed: 1, unconfirmed: ['fireEmployee:a'] });
@@ -125,7 +136,9 @@ describe('two importers on the same journal at once', () => {
     expect(codes).toEqual([0, 3]);
     const refused = runs.find((r) => r.code === 3)!;
     expectNoStackTrace(refused.stderr);
-    expect(refused.stderr).toMatch(/Another orgsync-import \(process \d+\) is already working on this company with the journal .*\.jsonl\. Wait for it to finish/);
+    expect(refused.stderr).toMatch(
+      /Another orgsync-import \(process \d+\) is already working on this company with the journal .*\.jsonl\. Wait for it to finish/,
+    );
     await expectServiceEqualsWorkbook(sandbox, [company]);
     expect(readdirSync(join(cwd, '.orgsync', 'journal')).filter((f) => f.endsWith('.lock'))).toEqual([]);
   });
@@ -153,7 +166,10 @@ describe('a journal that cannot hold progress', () => {
   it('a finished journal with a torn tail is emptied before the next run, so nothing old can be misread', () => {
     const path = join(tempDir('hostile-journal-'), 'journal.jsonl');
     const identity = { serviceKey: 'v3-abc', workbookHash: 'w1' };
-    appendFileSync(path, '{"t":"run","format":1,"serviceKey":"v3-abc","workbookHash":"w0","at":"x","operations":1}\n{"t":"end","at":"x","complete":true}\n{"t":"se');
+    appendFileSync(
+      path,
+      '{"t":"run","format":1,"serviceKey":"v3-abc","workbookHash":"w0","at":"x","operations":1}\n{"t":"end","at":"x","complete":true}\n{"t":"se',
+    );
     const journal = Journal.open(path, identity);
     expect(journal.previous).toMatchObject({ unfinished: false });
     journal.beginRun(identity, 2);

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { runCli, serviceArgs, tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
 import { startHtmlServer, startProxy, startSilentServer, type LocalServer } from './proxy.js';
 import { companyCsv, defaultJournal, expectNoStackTrace, expectServiceEqualsWorkbook, journalLines } from './support.js';
 
@@ -75,7 +75,9 @@ describe('credentials that stop working in the middle of a run (token expired)',
   it('stop the run with exit 3 and a clear message, leave the journal intact, and a re-run finishes', async () => {
     sandbox = await startSandbox({ quiet: true, faults: { latencyMs: 5 } });
     let writes = 0;
-    await using proxy = closing(await startProxy(sandbox.baseUrl, (_, method) => (method !== 'GET' && ++writes > 25 ? 'unauthorized' : 'pass')));
+    await using proxy = closing(
+      await startProxy(sandbox.baseUrl, (_, method) => (method !== 'GET' && ++writes > 25 ? 'unauthorized' : 'pass')),
+    );
     const company = companyCsv(40);
     const cwd = tempDir('hostile-net-');
     const args = [company, '--yes', '--base-url', proxy.url, ...CREDENTIALS];

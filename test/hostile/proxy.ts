@@ -3,7 +3,7 @@
  * credentials, stop answering or answer "503, come back in 30 s" after a number of requests, and servers that never answer or answer
  * HTML. Every one records the headers it was sent.
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { closer, listenOnLoopback as listen } from '../helpers/listen.js';
 
@@ -19,11 +19,11 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-export interface Proxy extends LocalServer {
+export interface FaultProxy extends LocalServer {
   behave(next: Behaviour): void;
 }
 
-export async function startProxy(target: string, initial: Behaviour = () => 'pass'): Promise<Proxy> {
+export async function startProxy(target: string, initial: Behaviour = () => 'pass'): Promise<FaultProxy> {
   const upstream = new URL(target);
   let behaviour = initial;
   let count = 0;

@@ -53,14 +53,20 @@ describe('field sizes the sandbox accepts (issue 17 point 7)', () => {
     try {
       const headers = { 'content-type': 'application/json', company_id: String(sandbox.companyId), access_token: sandbox.accessToken };
       const post = (name: string) =>
-        fetch(`${sandbox.baseUrl}/v3/core/users`, { method: 'POST', headers, body: JSON.stringify({ user: { id: 'U1', name, email: 'u1@nordlys.dk', username: 'u1' } }) });
+        fetch(`${sandbox.baseUrl}/v3/core/users`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ user: { id: 'U1', name, email: 'u1@nordlys.dk', username: 'u1' } }),
+        });
       const huge = await post('x'.repeat(30 * 1024 * 1024));
       expect(huge.status).toBe(413);
       const long = await post('x'.repeat(256));
       expect(long.status).toBe(422);
       expect(((await long.json()) as { errors: { error: string }[] }).errors[0]!.error).toBe('is too long (maximum is 255 characters)');
       expect((await post('x'.repeat(255))).status).toBe(201);
-      const lists = await Promise.all(Array.from({ length: 20 }, () => fetch(`${sandbox.baseUrl}/v3/core/users`, { headers }).then((r) => r.text())));
+      const lists = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${sandbox.baseUrl}/v3/core/users`, { headers }).then((r) => r.text())),
+      );
       for (const list of lists) expect(list.length).toBeLessThan(2000);
     } finally {
       await sandbox.close();

@@ -10,7 +10,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, tempDir, writeCsvSet, type CliResult } from '../helpers/cli.js';
-import { startProxy, type Proxy } from './proxy.js';
+import { startProxy, type FaultProxy } from './proxy.js';
 import { EMPLOYEE_HEADER, ORG_HEADER, companyCsv, expectNoStackTrace } from './support.js';
 
 const SANDBOX_TOKEN = 'sbx-Tok3n-9d2f4e71a5c3';
@@ -20,7 +20,7 @@ const TYPO_SECRET = 'typo-S3cret-0b9e44c2';
 const URL_PASSWORD = 'url-Passw0rd-3e8f1d';
 
 let sandbox: RunningSandbox;
-let proxy: Proxy;
+let proxy: FaultProxy;
 let readyJwt: string;
 const work = tempDir('hostile-secrets-');
 const outputs: { what: string; text: string }[] = [];
@@ -92,7 +92,15 @@ describe('secrets given to any command appear in nothing it writes', () => {
 
   it('validate, offline and against the service, writing the report and the error file', async () => {
     expect((await run('validate offline', ['validate', bad, '--report', 'validate-1.json'], secretEnv())).code).toBe(1);
-    const online = await run('validate online', ['validate', bad, ...service(), '--access-token', SANDBOX_TOKEN, '--report', 'validate-2.json']);
+    const online = await run('validate online', [
+      'validate',
+      bad,
+      ...service(),
+      '--access-token',
+      SANDBOX_TOKEN,
+      '--report',
+      'validate-2.json',
+    ]);
     expect(online.code).toBe(1);
   });
 
@@ -102,7 +110,9 @@ describe('secrets given to any command appear in nothing it writes', () => {
     delete (env as Record<string, string>).ORGSYNC_JWT; // the access token is used, not the ready JWT
     delete (env as Record<string, string>).ORGSYNC_JWT_SECRET;
     expect((await run('import', [good, '--yes', '--report', 'import.json'], env)).code).toBe(0);
-    const again = await withClockAtMint(() => run('import again', [good, '--yes', ...service(), '--jwt', readyJwt, '--report', 'again.json']));
+    const again = await withClockAtMint(() =>
+      run('import again', [good, '--yes', ...service(), '--jwt', readyJwt, '--report', 'again.json']),
+    );
     expect(again.code, again.stderr).toBe(0);
     expect(sandbox.snapshot().absences).toHaveLength(1); // so the absence ledger was written too
   });
@@ -112,19 +122,46 @@ describe('secrets given to any command appear in nothing it writes', () => {
     // cannot see it (the lists show active employees), the service refuses. (A newcomer with a taken
     // e-mail, the refused row here before, is now refused by validation.)
     const header = [...EMPLOYEE_HEADER, 'status', 'previous_employee_id'];
-    const organisation = [ORG_HEADER, ['department', 'root', 'Company', '', '1000'], ['department', 'A', 'Afdeling A', 'root', ''], ['team', 'T1', 'Team 1', 'A', '']];
+    const organisation = [
+      ORG_HEADER,
+      ['department', 'root', 'Company', '', '1000'],
+      ['department', 'A', 'Afdeling A', 'root', ''],
+      ['team', 'T1', 'Team 1', 'A', ''],
+    ];
     const fire = writeCsvSet(
-      { employees: [header, ['1000', 'Person 1000', 'p1000@nordlys.dk', 'T1', '', ''], ['1001', 'Person 1001', 'p1001@nordlys.dk', 'T1', 'left', '']], organisation },
+      {
+        employees: [
+          header,
+          ['1000', 'Person 1000', 'p1000@nordlys.dk', 'T1', '', ''],
+          ['1001', 'Person 1001', 'p1001@nordlys.dk', 'T1', 'left', ''],
+        ],
+        organisation,
+      },
       join(inputs, 'fire'),
     );
     // This export drops a department the last run had: the export guard would stop it (issue 16).
     const fired = await run('fire 1001', [fire, '--yes', '--accept-changes', ...service(), '--access-token', SANDBOX_TOKEN]);
     expect(fired.code, fired.stdout + fired.stderr).toBe(0);
     const refused = writeCsvSet(
-      { employees: [header, ['1000', 'Person 1000', 'p1000@nordlys.dk', 'T1', '', ''], ['1001', 'Person 1002', 'p1002@nordlys.dk', 'T1', '', '1002']], organisation },
+      {
+        employees: [
+          header,
+          ['1000', 'Person 1000', 'p1000@nordlys.dk', 'T1', '', ''],
+          ['1001', 'Person 1002', 'p1002@nordlys.dk', 'T1', '', '1002'],
+        ],
+        organisation,
+      },
       join(inputs, 'refused'),
     );
-    const partial = await run('import refused row', [refused, '--yes', ...service(), '--access-token', SANDBOX_TOKEN, '--report', 'refused.json']);
+    const partial = await run('import refused row', [
+      refused,
+      '--yes',
+      ...service(),
+      '--access-token',
+      SANDBOX_TOKEN,
+      '--report',
+      'refused.json',
+    ]);
     expect(partial.code, partial.stdout).toBe(2);
     const wrongToken = await run('wrong token', [good, '--yes', ...service(), '--access-token', WRONG_TOKEN, '--report', 'wrong.json']);
     expect(wrongToken.code).toBe(3);
@@ -157,7 +194,6 @@ describe('secrets given to any command appear in nothing it writes', () => {
     expect(crash.code).toBe(1);
     expect(crash.stderr).toMatch(/Could not write the report not-a-folder\/report.json/);
   });
-
 });
 
 describe('credentials on the wire', () => {
@@ -180,12 +216,29 @@ describe('credentials on the wire', () => {
   });
 
   it('plain http to a host that is not loopback is sent only with --insecure, and then with a warning', async () => {
-    const refused = await run('plain http refused', ['plan', companyCsv(2), '--base-url', 'http://orgsync.invalid', '--company-id', '7', '--access-token', SANDBOX_TOKEN]);
+    const refused = await run('plain http refused', [
+      'plan',
+      companyCsv(2),
+      '--base-url',
+      'http://orgsync.invalid',
+      '--company-id',
+      '7',
+      '--access-token',
+      SANDBOX_TOKEN,
+    ]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/uses plain http: https:\/\/ is required except for loopback/);
     expect(refused.stderr).not.toMatch(/could not be resolved/); // refused before any lookup
     const allowed = await run('plain http allowed', [
-      'plan', companyCsv(2), '--base-url', 'http://orgsync.invalid', '--company-id', '7', '--access-token', SANDBOX_TOKEN, '--insecure',
+      'plan',
+      companyCsv(2),
+      '--base-url',
+      'http://orgsync.invalid',
+      '--company-id',
+      '7',
+      '--access-token',
+      SANDBOX_TOKEN,
+      '--insecure',
     ]);
     expect(allowed.stderr).toMatch(/Warning: --insecure: sending to http:\/\/orgsync\.invalid over plain http/);
     expect(allowed.stderr).toMatch(/could not be resolved/); // it did try: the .invalid name never resolves
@@ -201,7 +254,11 @@ describe('everything the commands above wrote', () => {
     expect(files.some((f) => f.endsWith('.errors.csv'))).toBe(true);
     expect(files.some((f) => f.endsWith('import.json'))).toBe(true);
     const everything = [...outputs, ...files.map((file) => ({ what: file, text: readFileSync(file).toString('latin1') }))];
-    const leaks = everything.flatMap(({ what, text }) => allSecrets().filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${what}`));
+    const leaks = everything.flatMap(({ what, text }) =>
+      allSecrets()
+        .filter((secret) => text.includes(secret))
+        .map((secret) => `${secret} in ${what}`),
+    );
     expect(leaks).toEqual([]);
     const tokens = everything.filter(({ text }) => /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/.test(text)).map(({ what }) => what);
     expect(tokens).toEqual([]);

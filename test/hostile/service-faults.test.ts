@@ -6,7 +6,7 @@
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -31,7 +31,10 @@ async function serve(handler: Handler, tls = false): Promise<Served> {
   };
   const fixtures = join(ROOT, 'test', 'hostile', 'fixtures');
   const server = tls
-    ? createHttpsServer({ key: readFileSync(join(fixtures, 'self-signed.key')), cert: readFileSync(join(fixtures, 'self-signed.pem')) }, wrapped)
+    ? createHttpsServer(
+        { key: readFileSync(join(fixtures, 'self-signed.key')), cert: readFileSync(join(fixtures, 'self-signed.pem')) },
+        wrapped,
+      )
     : createHttpServer(wrapped);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -56,10 +59,13 @@ function forwardingTo(target: string, write: (req: IncomingMessage, res: ServerR
   const upstream = new URL(target);
   return (req, res) => {
     if (req.method !== 'GET' && write(req, res)) return;
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   };
@@ -97,9 +103,14 @@ describe('answers out of bounds (points 5 and 6)', () => {
   it.concurrent('a bogus Total header (a billion) is refused before any further page is asked for', async () => {
     await using server = await serve((_, res) => json(res, 200, [], { total: '1000000000', 'per-page': '1' }));
     // A small heap: building a billion-page list must not be how this ends.
-    await cannotStart(server.url, /the service says the list holds 1000000000 entries in 1000000000 pages .*more than this importer reads/, [], {
-      NODE_OPTIONS: '--max-old-space-size=256',
-    });
+    await cannotStart(
+      server.url,
+      /the service says the list holds 1000000000 entries in 1000000000 pages .*more than this importer reads/,
+      [],
+      {
+        NODE_OPTIONS: '--max-old-space-size=256',
+      },
+    );
     expect(server.hits.length).toBeLessThan(10);
   });
 
@@ -147,14 +158,31 @@ describe('secrets (points 8, 9, 10)', () => {
     await using echo = await serve(
       forwardingTo(sandbox.baseUrl, (req, res) => {
         req.resume();
-        const token = String(req.headers['jwt']);
-        json(res, 422, { message: `Validation failed: token ${token} is not allowed`, errors: [{ resource: 'MUS::User', field: 'name', error: `rejected for ${token}` }] });
+        const token = String(req.headers.jwt);
+        json(res, 422, {
+          message: `Validation failed: token ${token} is not allowed`,
+          errors: [{ resource: 'MUS::User', field: 'name', error: `rejected for ${token}` }],
+        });
         return true;
       }),
     );
     const cwd = tempDir('faults-');
     const input = companyCsv(2);
-    const result = await runCli([input, '--yes', '--base-url', echo.url, '--company-id', '1', '--jwt-secret', 'sandbox-access-token', '--report', join(cwd, 'report.json')], { cwd });
+    const result = await runCli(
+      [
+        input,
+        '--yes',
+        '--base-url',
+        echo.url,
+        '--company-id',
+        '1',
+        '--jwt-secret',
+        'sandbox-access-token',
+        '--report',
+        join(cwd, 'report.json'),
+      ],
+      { cwd },
+    );
     expect(result.code, result.stdout + result.stderr).toBe(2);
     const written = everythingWritten(result, [cwd, input]);
     expect(written).toContain('is not allowed'); // the service's message is shown…
@@ -169,7 +197,9 @@ describe('secrets (points 8, 9, 10)', () => {
   });
 
   it.concurrent('a password in a base URL that is not a URL is not echoed', async () => {
-    const result = await runCli([companyCsv(2), '--yes', '--base-url', 'https://admin:S3cretPw@exa mple.com', ...CREDENTIALS], { cwd: tempDir('faults-') });
+    const result = await runCli([companyCsv(2), '--yes', '--base-url', 'https://admin:S3cretPw@exa mple.com', ...CREDENTIALS], {
+      cwd: tempDir('faults-'),
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/the base URL is not a URL/);
     expect(result.stdout + result.stderr).not.toContain('S3cretPw');
@@ -184,8 +214,13 @@ describe('faults of the service are not blamed on the workbook (point 12)', () =
   });
 
   const faults: [string, (res: ServerResponse) => void, number][] = [
-    ['a 503 maintenance page', (res) => (res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '0' }), res.end('<html><body>Down for maintenance</body></html>')), 2],
-    ['a plain-text 429', (res) => (res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '0' }), res.end('Too many requests')), 2],
+    [
+      'a 503 maintenance page',
+      (res) =>
+        res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '0' }).end('<html><body>Down for maintenance</body></html>'),
+      2,
+    ],
+    ['a plain-text 429', (res) => res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '0' }).end('Too many requests'), 2],
     ['a 500', (res) => json(res, 500, { message: 'Internal Server Error' }), 2],
     ['a 401', (res) => json(res, 401, { message: 'token expired' }), 3],
   ];
@@ -216,7 +251,7 @@ describe('faults of the service are not blamed on the workbook (point 12)', () =
   }
 
   it.concurrent('a redirect is reported as a redirect to check the base URL, not as "unavailable", and is not followed', async () => {
-    await using server = await serve((_, res) => (res.writeHead(302, { location: 'https://login.example.com/sso' }), res.end()));
+    await using server = await serve((_, res) => res.writeHead(302, { location: 'https://login.example.com/sso' }).end());
     const result = await cannotStart(server.url, /redirect \(302 to https:\/\/login\.example\.com\/sso\).*check the base URL/);
     expect(result.stderr).not.toMatch(/unavailable/);
     expect(server.hits.length).toBe(new Set(server.hits.map((h) => h.url)).size); // each list asked once
@@ -225,8 +260,15 @@ describe('faults of the service are not blamed on the workbook (point 12)', () =
   it.concurrent('Retry-After: 7200 is capped at 60 s, and the message says so', async () => {
     await using server = await serve((_, res) => json(res, 503, { message: 'maintenance' }, { 'retry-after': '7200' }));
     const waits: number[] = [];
-    const client = new HttpClient({ baseUrl: server.url, credentials: { companyId: 1, accessToken: 'test-access-token' }, concurrency: 1, sleep: async (ms) => void waits.push(ms) });
-    await expect(client.get('/v3/users')).rejects.toThrow(/asked to wait 2 h before trying again \(Retry-After\), longer than the 60 s this importer waits/);
+    const client = new HttpClient({
+      baseUrl: server.url,
+      credentials: { companyId: 1, accessToken: 'test-access-token' },
+      concurrency: 1,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    await expect(client.get('/v3/users')).rejects.toThrow(
+      /asked to wait 2 h before trying again \(Retry-After\), longer than the 60 s this importer waits/,
+    );
     await client.close();
     expect(waits).toEqual([60_000, 60_000, 60_000, 60_000, 60_000]);
   });

@@ -11,11 +11,11 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import type { ServiceAdapter } from '../../src/service/adapter.js';
 import { ServiceError } from '../../src/service/errors.js';
 import { runCli, startCli, tempDir, type CliResult } from '../helpers/cli.js';
-import { startProxy, type Proxy } from './proxy.js';
+import { startProxy, type FaultProxy } from './proxy.js';
 import { companyCsv, defaultJournal, expectNoStackTrace, expectServiceEqualsWorkbook, journalLines, unanswered } from './support.js';
 
 let sandbox: RunningSandbox | undefined;
-let proxy: Proxy | undefined;
+let proxy: FaultProxy | undefined;
 afterEach(async () => {
   await proxy?.close();
   await sandbox?.close();
@@ -115,7 +115,9 @@ describe('Ctrl-C while applying', () => {
     run.child.kill('SIGINT');
     const result = await run.done;
     expect(result.code).toBe(130);
-    expect(result.stderr).toContain('Stopped: requests still in flight after 1.5 s; the next run checks whether the service carried them out.');
+    expect(result.stderr).toContain(
+      'Stopped: requests still in flight after 1.5 s; the next run checks whether the service carried them out.',
+    );
     const lines = journalLines(defaultJournal(cwd));
     expect(unanswered(lines).length).toBeGreaterThan(0); // recorded as sent: the next run verifies them
     await expectRerunFinishes(company, args, cwd);
@@ -130,7 +132,11 @@ describe('an answer lost after Ctrl-C', () => {
       async execute(op: Operation) {
         calls.push(`execute ${op.key}`);
         controller.abort(); // Ctrl-C while the request is in flight, whose answer is then lost
-        throw new ServiceError({ kind: 'unknown_outcome', message: 'connection lost after sending', request: { method: 'POST', path: '/x' } });
+        throw new ServiceError({
+          kind: 'unknown_outcome',
+          message: 'connection lost after sending',
+          request: { method: 'POST', path: '/x' },
+        });
       },
       async verify(op: Operation) {
         calls.push(`verify ${op.key}`);

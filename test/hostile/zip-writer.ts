@@ -100,12 +100,15 @@ export function workbookZip(
   const parts: ZipPart[] = [
     {
       name: '_rels/.rels',
-      data: Buffer.from(`<Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+      data: Buffer.from(
+        `<Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
     },
     {
       name: 'xl/workbook.xml',
       data: Buffer.from(
-        options.workbookXml ?? `<workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Employees" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        options.workbookXml ??
+          `<workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Employees" sheetId="1" r:id="rId1"/></sheets></workbook>`,
       ),
     },
     {

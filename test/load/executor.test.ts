@@ -7,7 +7,13 @@ import { ServiceError } from '../../src/service/errors.js';
 import { emptyOrganisation } from '../../src/model/organisation.js';
 
 function op(id: string): Operation {
-  return { type: 'createUser', key: `createUser:${id}`, id, fields: { name: id, email: `${id}@x.dk`, username: id }, reason: { code: 'as_saved' as const, text: 'test' } };
+  return {
+    type: 'createUser',
+    key: `createUser:${id}`,
+    id,
+    fields: { name: id, email: `${id}@x.dk`, username: id },
+    reason: { code: 'as_saved' as const, text: 'test' },
+  };
 }
 
 function planned(id: string, ...deps: string[]): PlannedOperation {
@@ -41,7 +47,13 @@ function fakeAdapter(behaviour: (op: Operation) => Promise<void> | void, verify:
 }
 
 const rejected = (path: string) =>
-  new ServiceError({ kind: 'rejected', message: 'refused', request: { method: 'POST', path }, status: 422, serviceMessage: 'name: is invalid' });
+  new ServiceError({
+    kind: 'rejected',
+    message: 'refused',
+    request: { method: 'POST', path },
+    status: 422,
+    serviceMessage: 'name: is invalid',
+  });
 
 describe('the loader', () => {
   it('never has more requests in flight than --concurrency', async () => {
@@ -80,7 +92,11 @@ describe('the loader', () => {
     const fake = fakeAdapter(
       () => {
         calls++;
-        throw new ServiceError({ kind: 'unknown_outcome', message: 'connection lost', request: { method: 'POST', path: '/v3/core/users' } });
+        throw new ServiceError({
+          kind: 'unknown_outcome',
+          message: 'connection lost',
+          request: { method: 'POST', path: '/v3/core/users' },
+        });
       },
       () => true,
     );
@@ -93,7 +109,12 @@ describe('the loader', () => {
     let calls = 0;
     const fake = fakeAdapter(() => {
       calls++;
-      if (calls === 1) throw new ServiceError({ kind: 'unknown_outcome', message: 'connection lost', request: { method: 'POST', path: '/v3/core/users' } });
+      if (calls === 1)
+        throw new ServiceError({
+          kind: 'unknown_outcome',
+          message: 'connection lost',
+          request: { method: 'POST', path: '/v3/core/users' },
+        });
     });
     const result = await executePlan([planned('a')], { adapter: fake.adapter, concurrency: 1 });
     expect(calls).toBe(2);
@@ -115,7 +136,12 @@ describe('the loader', () => {
 
   it('stops the whole run when the service refuses the credentials', async () => {
     const fake = fakeAdapter(() => {
-      throw new ServiceError({ kind: 'auth', message: 'The service refused the credentials (401).', request: { method: 'POST', path: '/v3/core/users' }, status: 401 });
+      throw new ServiceError({
+        kind: 'auth',
+        message: 'The service refused the credentials (401).',
+        request: { method: 'POST', path: '/v3/core/users' },
+        status: 401,
+      });
     });
     const ops = Array.from({ length: 10 }, (_, i) => planned(`u${i}`));
     const result = await executePlan(ops, { adapter: fake.adapter, concurrency: 1 });

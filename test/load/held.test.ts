@@ -5,9 +5,25 @@ import { operation } from '../../src/model/operations.js';
 
 const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'as_saved' as const, text: 'pruned' }, pruned: true });
 const deleteTeam = operation({ type: 'deleteTeam', id: 'T9', reason: { code: 'as_saved' as const, text: 'pruned' }, pruned: true });
-const create = operation({ type: 'createTeam', id: 'T9b', name: 'New', departmentId: 'A', reason: { code: 'as_saved' as const, text: 'new' } });
-const after = operation({ type: 'updateTeam', id: 'T9b', changes: { name: { now: 'Newer' } }, reason: { code: 'as_saved' as const, text: 'renamed' } });
-const other = operation({ type: 'updateTeam', id: 'T1', changes: { name: { now: 'One' } }, reason: { code: 'as_saved' as const, text: 'renamed' } });
+const create = operation({
+  type: 'createTeam',
+  id: 'T9b',
+  name: 'New',
+  departmentId: 'A',
+  reason: { code: 'as_saved' as const, text: 'new' },
+});
+const after = operation({
+  type: 'updateTeam',
+  id: 'T9b',
+  changes: { name: { now: 'Newer' } },
+  reason: { code: 'as_saved' as const, text: 'renamed' },
+});
+const other = operation({
+  type: 'updateTeam',
+  id: 'T1',
+  changes: { name: { now: 'One' } },
+  reason: { code: 'as_saved' as const, text: 'renamed' },
+});
 
 describe('withoutHeld', () => {
   it('runs everything else and skips the held removals and, transitively, what waits for them', () => {

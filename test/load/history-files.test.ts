@@ -22,7 +22,11 @@ describe('JSON written a piece at a time', () => {
   });
 
   it('leaves out undefined keys and writes dates as JSON.stringify does, across 256-entry batches', () => {
-    const value = { a: undefined, when: new Date(Date.UTC(2026, 0, 2)), list: Array.from({ length: 700 }, (_, i) => ({ i, skip: undefined, s: `é${i}"` })) };
+    const value = {
+      a: undefined,
+      when: new Date(Date.UTC(2026, 0, 2)),
+      list: Array.from({ length: 700 }, (_, i) => ({ i, skip: undefined, s: `é${i}"` })),
+    };
     expect([...compactJsonPieces(value)].join('')).toBe(JSON.stringify(value));
   });
 
@@ -48,7 +52,17 @@ describe('JSON written a piece at a time', () => {
     const dir = mkdtempSync(join(tmpdir(), 'json-file-'));
     const path = join(dir, 'pieces.txt');
     // Characters of two and three bytes where a megabyte ends, a piece larger than a megabyte, empty pieces.
-    const pieces = ['{', 'ø'.repeat(300_000), '', 'é'.repeat(250_001), '€'.repeat(100_000), 'x'.repeat(1_500_000), ',', 'Å'.repeat(524_287), '}'];
+    const pieces = [
+      '{',
+      'ø'.repeat(300_000),
+      '',
+      'é'.repeat(250_001),
+      '€'.repeat(100_000),
+      'x'.repeat(1_500_000),
+      ',',
+      'Å'.repeat(524_287),
+      '}',
+    ];
     await replaceFileWith(path, pieces);
     expect(readFileSync(path, 'utf8')).toBe(pieces.join(''));
   });
@@ -76,7 +90,21 @@ describe('a run kept in the history', () => {
       status: 'done' as const,
     }));
     const undo: UndoData = { version: HISTORY_VERSION, before: { users: [], employees: [], departments: [], teams: [] }, operations };
-    const record = { version: HISTORY_VERSION, id: '2026-11-26T10-00-00Z', command: 'run', started_at: '', finished_at: '', duration_ms: 1, files: [], workbook_hash: null, service_key: 'k', exit_code: 0, counts: {}, export_guard: [], undoable: true } satisfies RunRecord;
+    const record = {
+      version: HISTORY_VERSION,
+      id: '2026-11-26T10-00-00Z',
+      command: 'run',
+      started_at: '',
+      finished_at: '',
+      duration_ms: 1,
+      files: [],
+      workbook_hash: null,
+      service_key: 'k',
+      exit_code: 0,
+      counts: {},
+      export_guard: [],
+      undoable: true,
+    } satisfies RunRecord;
     await saveRun(stateDir, record, undo);
     const file = readFileSync(join(stateDir, 'history', record.id, 'undo.json'), 'utf8');
     expect(file).toBe(JSON.stringify(undo));
@@ -86,12 +114,33 @@ describe('a run kept in the history', () => {
   it('reads the undo data of a run recorded before reasons were codes: its words are kept as they were said', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'history-'));
     const op = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
-    const undo: UndoData = { version: HISTORY_VERSION, before: { users: [], employees: [], departments: [], teams: [] }, operations: [{ op, status: 'done' }] };
-    const record = { version: HISTORY_VERSION, id: '2026-11-26T11-00-00Z', command: 'run', started_at: '', finished_at: '', duration_ms: 1, files: [], workbook_hash: null, service_key: 'k', exit_code: 0, counts: {}, export_guard: [], undoable: true } satisfies RunRecord;
+    const undo: UndoData = {
+      version: HISTORY_VERSION,
+      before: { users: [], employees: [], departments: [], teams: [] },
+      operations: [{ op, status: 'done' }],
+    };
+    const record = {
+      version: HISTORY_VERSION,
+      id: '2026-11-26T11-00-00Z',
+      command: 'run',
+      started_at: '',
+      finished_at: '',
+      duration_ms: 1,
+      files: [],
+      workbook_hash: null,
+      service_key: 'k',
+      exit_code: 0,
+      counts: {},
+      export_guard: [],
+      undoable: true,
+    } satisfies RunRecord;
     await saveRun(stateDir, record, undo);
     expect(readUndoData(stateDir, record.id)?.operations[0]?.op.reason).toEqual({ code: 'pruned' });
     const path = join(stateDir, 'history', record.id, 'undo.json');
     writeFileSync(path, readFileSync(path, 'utf8').replace('{"code":"pruned"}', '"not in the workbook (--prune)"'));
-    expect(readUndoData(stateDir, record.id)?.operations[0]?.op).toEqual({ ...op, reason: { code: 'as_saved', text: 'not in the workbook (--prune)' } });
+    expect(readUndoData(stateDir, record.id)?.operations[0]?.op).toEqual({
+      ...op,
+      reason: { code: 'as_saved', text: 'not in the workbook (--prune)' },
+    });
   });
 });

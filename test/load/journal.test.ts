@@ -11,7 +11,12 @@ import { AbsenceLedger } from '../../src/load/ledger.js';
 import type { Operation } from '../../src/model/operations.js';
 
 const identity = { serviceKey: 'v3-abc', workbookHash: 'w1' };
-const op = (id: string): Operation => ({ type: 'fireEmployee', key: `fireEmployee:${id}`, id, reason: { code: 'as_saved' as const, text: 'test' } });
+const op = (id: string): Operation => ({
+  type: 'fireEmployee',
+  key: `fireEmployee:${id}`,
+  id,
+  reason: { code: 'as_saved' as const, text: 'test' },
+});
 
 function tempJournal(): string {
   return join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal', 'service.jsonl');
@@ -145,13 +150,15 @@ describe('taking over the lock of a crashed importer', () => {
         process.stdout.write('took');
         setTimeout(() => j.close(), 1500);
       } catch (error) { process.stdout.write('refused'); }`;
-    const runs = Array.from({ length: 6 }, () =>
-      new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.on('close', () => resolve(out));
-      }),
+    const runs = Array.from(
+      { length: 6 },
+      () =>
+        new Promise<string>((resolve) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.on('close', () => resolve(out));
+        }),
     );
     const outcomes = await Promise.all(runs);
     expect(outcomes.filter((o) => o === 'took')).toHaveLength(1);

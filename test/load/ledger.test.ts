@@ -19,7 +19,7 @@ describe('the absence ledger', () => {
     expect(next.all().find((p) => p.employeeId === 'E1')?.from).toBe('Absence row 2');
   });
 
-  it('moves an employee\'s periods to their new id, also through an exchange of ids', () => {
+  it("moves an employee's periods to their new id, also through an exchange of ids", () => {
     const path = join(tempDir(), 'absences.jsonl');
     const ledger = AbsenceLedger.load(path);
     ledger.record('A', '2026-02-02', '2026-02-03');
@@ -43,7 +43,9 @@ describe('the fired ledger', () => {
 
   it('keeps the employment title a fired employee had, through a rename, until they are rehired', () => {
     const path = join(tempDir(), 'fired.jsonl');
-    const ledger = FiredLedger.load(path).knowing(new Map([['E1', { id: 'E1', userId: 'U1', status: 'active' as const, employment: 'Nurse' }]]));
+    const ledger = FiredLedger.load(path).knowing(
+      new Map([['E1', { id: 'E1', userId: 'U1', status: 'active' as const, employment: 'Nurse' }]]),
+    );
     ledger.fired('E1', '2026-11-01');
     ledger.renamed('E1', 'E100');
     expect(Object.fromEntries(FiredLedger.load(path).fieldsOf)).toEqual({ E100: { employment: 'Nurse' } });

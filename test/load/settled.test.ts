@@ -39,7 +39,9 @@ describe('an operation the service already had', () => {
     const { outcomes } = await executePlan(plan.operations, { adapter, concurrency: 1 });
     expect(outcomes).toMatchObject([{ status: 'unchanged', settled: 'already_existed' }]);
     expect(sandbox.snapshot().teams.map((t) => t.id)).toEqual(['T9']);
-    expect(applySummary(outcomes, 1000, 0).at(-1)).toBe('Applied: nothing, 1 unchanged (the service had them already), 0 failed, 0 skipped in 1.0 s.');
+    expect(applySummary(outcomes, 1000, 0).at(-1)).toBe(
+      'Applied: nothing, 1 unchanged (the service had them already), 0 failed, 0 skipped in 1.0 s.',
+    );
   });
 });
 

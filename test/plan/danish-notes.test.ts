@@ -33,7 +33,10 @@ import { sentencesOutsideWords } from '../words/sentences.js';
 afterEach(() => chooseLanguage('en'));
 
 /** Words of the plan's and load's English sentences that Danish never uses. */
-const PLAN_WORDS = 'the is are was were will would not and with from this that these have has been no of in it its or but as an which who what when then there their they nothing row sheet workbook employee employees department departments created deleted fired skipped failed new must cannot already run again unknown invalid missing should becomes inherits owner leader leaves keeps kept sick end open period periods service needed send wait values approved removals pending record records absences stays gone restored once change ids exchange exchanged temporary rehire rehired held approval blocked sent interrupted confirmed journal file'.split(' ');
+const PLAN_WORDS =
+  'the is are was were will would not and with from this that these have has been no of in it its or but as an which who what when then there their they nothing row sheet workbook employee employees department departments created deleted fired skipped failed new must cannot already run again unknown invalid missing should becomes inherits owner leader leaves keeps kept sick end open period periods service needed send wait values approved removals pending record records absences stays gone restored once change ids exchange exchanged temporary rehire rehired held approval blocked sent interrupted confirmed journal file'.split(
+    ' ',
+  );
 
 function englishIn(text: string): string[] {
   return englishWordsIn(text, PLAN_WORDS);
@@ -47,16 +50,47 @@ function expectAllDanish(texts: readonly string[]): void {
 // A reorganisation: sales loses its owner, a new department gets no leader, team t2 is deleted (--prune),
 // e2 leaves every team while sick, absences are corrected, and what --prune must keep is kept.
 const CURRENT = org({
-  departments: [['root', null, 'e0'], ['sales', 'root', 'e1'], ['old', 'root'], ['west', 'root', 'e6']],
-  teams: [['t1', 'sales'], ['t2', 'sales'], ['t9', 'old']],
-  employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', 't1'], ['e3', 'u3', 't2'], ['e4', 'u4', 't9'], ['e6', 'u6', null]],
+  departments: [
+    ['root', null, 'e0'],
+    ['sales', 'root', 'e1'],
+    ['old', 'root'],
+    ['west', 'root', 'e6'],
+  ],
+  teams: [
+    ['t1', 'sales'],
+    ['t2', 'sales'],
+    ['t9', 'old'],
+  ],
+  employees: [
+    ['e0', 'u0', null],
+    ['e1', 'u1', 't1'],
+    ['e2', 'u2', 't1'],
+    ['e3', 'u3', 't2'],
+    ['e4', 'u4', 't9'],
+    ['e6', 'u6', null],
+  ],
 });
 
 function desired(): Organisation {
   const o = org({
-    departments: [['root', null, 'e0'], ['sales', 'root', null], ['north', 'sales', null], ['west', 'root', 'e6']],
-    teams: [['t1', 'sales'], ['t3', 'north']],
-    employees: [['e0', 'u0', null], ['e1', 'u1', 't1'], ['e2', 'u2', null], ['e3', 'u3', 't1'], ['e4', 'u4', 't9'], ['e5', 'u5', 't3']],
+    departments: [
+      ['root', null, 'e0'],
+      ['sales', 'root', null],
+      ['north', 'sales', null],
+      ['west', 'root', 'e6'],
+    ],
+    teams: [
+      ['t1', 'sales'],
+      ['t3', 'north'],
+    ],
+    employees: [
+      ['e0', 'u0', null],
+      ['e1', 'u1', 't1'],
+      ['e2', 'u2', null],
+      ['e3', 'u3', 't1'],
+      ['e4', 'u4', 't9'],
+      ['e5', 'u5', 't3'],
+    ],
   });
   o.absences = [
     { employeeId: 'e2', startDate: '2026-03-02', endDate: null },
@@ -120,7 +154,9 @@ describe('a plan in Danish', () => {
     expect(notes).toContain(
       'Medarbejder e3: perioden 2026-02-03 til 2026-02-12 overlapper 2 perioder, som tjenesten har (2026-02-01 til 2026-02-05, 2026-02-10 til 2026-02-15); tjenesten afviser en indberetning, der overlapper to perioder, så den sendes ikke. Ret perioderne på sitet.',
     );
-    expect(notes).toContainEqual(expect.stringMatching(/^Medarbejder e4: den åbne periode fra 2026-04-01 kan ikke flyttes til at starte senere \(2026-04-03\)/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^Medarbejder e4: den åbne periode fra 2026-04-01 kan ikke flyttes til at starte senere \(2026-04-03\)/),
+    );
     expect(notes).toContain(
       "Fraværet for medarbejder e0 2025-12-01 til 2025-12-03 (indberettet fra arket Absence, række 4) står ikke længere i projektmappen, men tjenesten har det stadig: API'et kan ikke slette en fraværsperiode. Fjern det på sitet, hvis det var en fejl.",
     );
@@ -130,9 +166,13 @@ describe('a plan in Danish', () => {
   it('states the consequences before they happen in Danish', () => {
     const consequences = messages(reorganisation('da').notes.filter((n) => n.kind === 'consequence'));
     expect(consequences).toContainEqual(
-      expect.stringMatching(/^Team t2 "Team t2" slettes: teamets dialogdata bliver utilgængelige for lederen, medarbejder e1 \(Person u1\)\./),
+      expect.stringMatching(
+        /^Team t2 "Team t2" slettes: teamets dialogdata bliver utilgængelige for lederen, medarbejder e1 \(Person u1\)\./,
+      ),
     );
-    expect(consequences).toContainEqual(expect.stringMatching(/^Medarbejder e2 \(Person u2\) er syg \(åbent fravær siden 2026-03-02\) og forlader alle teams: /));
+    expect(consequences).toContainEqual(
+      expect.stringMatching(/^Medarbejder e2 \(Person u2\) er syg \(åbent fravær siden 2026-03-02\) og forlader alle teams: /),
+    );
     expect(consequences).toContain(
       'Afdeling sales "Dept sales" mister sin leder, medarbejder e1 (Person u1): medarbejder e0 (Person u0) bliver ansvarlig ved arv fra afdeling root.',
     );
@@ -174,8 +214,23 @@ describe('a plan in Danish', () => {
   it('names ids that cannot be exchanged or taken in Danish', () => {
     chooseLanguage('da');
     const notes: DiffNote[] = [];
-    orderRenames([{ from: 'A', to: 'B', identity: 'same' }, { from: 'B', to: 'A', identity: 'same' }], () => true, () => 'same', 'team', notes);
-    orderRenames([{ from: 'C', to: 'D', identity: null }], () => true, () => null, 'employee', notes);
+    orderRenames(
+      [
+        { from: 'A', to: 'B', identity: 'same' },
+        { from: 'B', to: 'A', identity: 'same' },
+      ],
+      () => true,
+      () => 'same',
+      'team',
+      notes,
+    );
+    orderRenames(
+      [{ from: 'C', to: 'D', identity: null }],
+      () => true,
+      () => null,
+      'employee',
+      notes,
+    );
     expect(messages(notes)).toEqual([
       "Team A og B bytter id, men tjenesten viser intet, der kan skelne dem fra hinanden, så man kan ikke se, om byttet allerede er sket: intet byttes. Skift id'erne på sitet, eller giv rækkerne forskellige navne.",
       "Team B og A bytter id, men tjenesten viser intet, der kan skelne dem fra hinanden, så man kan ikke se, om byttet allerede er sket: intet byttes. Skift id'erne på sitet, eller giv rækkerne forskellige navne.",
@@ -206,24 +261,52 @@ describe('a saved plan made again, in Danish', () => {
 
   it('says in Danish why approved removals cannot be carried out', () => {
     const saved = holdRemovals(reorganisation('en'));
-    const problems = approvedRemovals(saved.operations, ['deleteTeam:t2', 'deleteDepartment:gone'], reorganisation('da')).problems.map(savedPlanFindingText);
+    const problems = approvedRemovals(saved.operations, ['deleteTeam:t2', 'deleteDepartment:gone'], reorganisation('da')).problems.map(
+      savedPlanFindingText,
+    );
     expect(problems[0]).toMatch(/^\d+ ændringer ud over fjernelser venter \(/);
-    expect(problems).toContain('deleteDepartment:gone er ikke længere nødvendig (allerede udført, eller det, den gælder, findes ikke mere)');
+    expect(problems).toContain(
+      'deleteDepartment:gone er ikke længere nødvendig (allerede udført, eller det, den gælder, findes ikke mere)',
+    );
     expectAllDanish(problems);
   });
 });
 
 describe('undo in Danish', () => {
-  it("says what cannot be undone in Danish", () => {
+  it('says what cannot be undone in Danish', () => {
     chooseLanguage('da');
-    const before = org({ employees: [['101', 'U1', 'T2']], departments: [['root', null], ['D2', 'root']], teams: [['T2', 'D2']] });
-    const now = org({ employees: [['101', 'U1', null], ['104', 'U4', null]], departments: [['root', null]] });
+    const before = org({
+      employees: [['101', 'U1', 'T2']],
+      departments: [
+        ['root', null],
+        ['D2', 'root'],
+      ],
+      teams: [['T2', 'D2']],
+    });
+    const now = org({
+      employees: [
+        ['101', 'U1', null],
+        ['104', 'U4', null],
+      ],
+      departments: [['root', null]],
+    });
     const done: Operation[] = [
       operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '101', reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'deleteTeam', id: 'T2', reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'deleteDepartment', id: 'D2', reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: null, reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'createUser', id: 'U4', fields: { name: 'x', email: 'x@x.dk', username: 'x' }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({
+        type: 'reportAbsence',
+        employeeId: '101',
+        startDate: '2026-01-05',
+        endDate: null,
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
+      operation({
+        type: 'createUser',
+        id: 'U4',
+        fields: { name: 'x', email: 'x@x.dk', username: 'x' },
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
     ];
     const touched = { users: [], employees: [before.employees.get('101')!], departments: [], teams: [] };
     const notUndone = undoDesired(now, touched, done).notUndone.map(notUndoneText);
@@ -238,12 +321,22 @@ describe('undo in Danish', () => {
 });
 
 describe('what became of each operation, in Danish', () => {
-  const createUser = (id: string) => operation({ type: 'createUser', id, fields: { name: id, email: `${id}@x.dk`, username: id }, reason: { code: 'as_saved' as const, text: '' } });
+  const createUser = (id: string) =>
+    operation({
+      type: 'createUser',
+      id,
+      fields: { name: id, email: `${id}@x.dk`, username: id },
+      reason: { code: 'as_saved' as const, text: '' },
+    });
 
   it('says why an operation was skipped, held or not started', async () => {
     chooseLanguage('da');
     const [a, b, c] = [createUser('a'), createUser('b'), createUser('c')];
-    const planned = [{ op: a, dependsOn: [] }, { op: b, dependsOn: [a.key] }, { op: c, dependsOn: [] }];
+    const planned = [
+      { op: a, dependsOn: [] },
+      { op: b, dependsOn: [a.key] },
+      { op: c, dependsOn: [] },
+    ];
     expect(withoutHeld(planned, [a.key]).held.map((o) => o.message)).toEqual([
       'tilbageholdt til godkendelse',
       'sprunget over (venter på createUser:a, tilbageholdt til godkendelse)',
@@ -254,7 +347,13 @@ describe('what became of each operation, in Danish', () => {
       readCurrentState: async () => ({ org: emptyOrganisation(), firedEmployees: new Set() }),
       execute: async (op) => {
         if (op.key === a.key) {
-          throw new ServiceError({ kind: 'rejected', message: 'refused', request: { method: 'POST', path: '/users' }, status: 422, serviceMessage: 'username: is taken' });
+          throw new ServiceError({
+            kind: 'rejected',
+            message: 'refused',
+            request: { method: 'POST', path: '/users' },
+            status: 422,
+            serviceMessage: 'username: is taken',
+          });
         }
         return { status: 201, ...(op.key === c.key ? { settled: 'already_existed' as const } : {}) };
       },
@@ -277,7 +376,13 @@ describe('what became of each operation, in Danish', () => {
 
   it('says in Danish when the service kept another absence period than the one asked for', () => {
     chooseLanguage('da');
-    const report = operation({ type: 'reportAbsence', employeeId: 'e1', startDate: '2026-01-07', endDate: '2026-01-10', reason: { code: 'as_saved' as const, text: '' } });
+    const report = operation({
+      type: 'reportAbsence',
+      employeeId: 'e1',
+      startDate: '2026-01-07',
+      endDate: '2026-01-10',
+      reason: { code: 'as_saved' as const, text: '' },
+    });
     const said = absenceMismatch(report, { startDate: '2026-01-05', endDate: '2026-01-10' })!;
     expect(said).toBe(
       'tjenesten svarede, at den har 2026-01-05 til 2026-01-10 for medarbejder e1, ikke 2026-01-07 til 2026-01-10 som ventet: dens regler for overlappende perioder beholdt de andre datoer. Svaret er gemt; næste kørsel planlægger de forespørgsler, der retter det, ellers skal perioden rettes på sitet',

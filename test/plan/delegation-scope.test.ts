@@ -14,7 +14,10 @@ function planKeys(desired: Organisation, current: CurrentState, prune: boolean):
 /** The current state as a reader that skipped the units outside the scope sees it. */
 function readWithin(current: CurrentState, desired: Organisation, prune: boolean): CurrentState {
   const scope = delegationScope(desired, ALL_MANAGED, prune);
-  return { ...current, org: { ...current.org, delegations: current.org.delegations.filter((d) => inDelegationScope(scope, d.unitKind, d.unitId)) } };
+  return {
+    ...current,
+    org: { ...current.org, delegations: current.org.delegations.filter((d) => inDelegationScope(scope, d.unitKind, d.unitId)) },
+  };
 }
 
 const UNITS = ['root', 'd1', 'd2', 't1', 't2', 'x1', 'x2'];
@@ -28,9 +31,19 @@ const delegation = fc.record({
 /** A service with departments d1, d2 and teams t1, t2; the workbook may rename d2 → x1 and t2 → x2. */
 function organisations(current: Delegation[], desired: Delegation[], renames: boolean) {
   const spec = {
-    departments: [['root', null, 'e1'], ['d1', 'root'], ['d2', 'root']] as [string, string | null, string?][],
-    teams: [['t1', 'd1'], ['t2', 'd2']] as [string, string][],
-    employees: [['e1', 'u1', 't1'], ['e2', 'u2', 't2']] as [string, string, string | null][],
+    departments: [
+      ['root', null, 'e1'],
+      ['d1', 'root'],
+      ['d2', 'root'],
+    ] as [string, string | null, string?][],
+    teams: [
+      ['t1', 'd1'],
+      ['t2', 'd2'],
+    ] as [string, string][],
+    employees: [
+      ['e1', 'u1', 't1'],
+      ['e2', 'u2', 't2'],
+    ] as [string, string, string | null][],
   };
   const now = org(spec);
   now.delegations = current.filter((d) => !d.unitId.startsWith('x'));
@@ -55,10 +68,16 @@ const withKind = (d: { unitId: string; responsibility: string; employeeId: strin
 describe('reading only the delegations the plan needs', () => {
   it('gives the same plan as reading every unit, renames and --prune included', () => {
     fc.assert(
-      fc.property(fc.array(delegation, { maxLength: 8 }), fc.array(delegation, { maxLength: 8 }), fc.boolean(), fc.boolean(), (current, desired, renames, prune) => {
-        const { now, wanted } = organisations(current.map(withKind), desired.map(withKind), renames);
-        expect(planKeys(wanted, readWithin(now, wanted, prune), prune)).toEqual(planKeys(wanted, now, prune));
-      }),
+      fc.property(
+        fc.array(delegation, { maxLength: 8 }),
+        fc.array(delegation, { maxLength: 8 }),
+        fc.boolean(),
+        fc.boolean(),
+        (current, desired, renames, prune) => {
+          const { now, wanted } = organisations(current.map(withKind), desired.map(withKind), renames);
+          expect(planKeys(wanted, readWithin(now, wanted, prune), prune)).toEqual(planKeys(wanted, now, prune));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -5,7 +5,6 @@ import type { Organisation } from '../../src/model/organisation.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { noteText, reasonText } from '../../src/view/reason-text.js';
 
-
 function plan(desired: Organisation, current: Organisation, extra: { prune?: boolean; maxDeletions?: number } = {}) {
   return buildPlan({
     desired,
@@ -24,9 +23,15 @@ const depsOf = (p: ReturnType<typeof plan>, key: string) => p.operations.find((o
 describe('the plan', () => {
   it('is empty when the service already equals the workbook', () => {
     const o = org({
-      departments: [['root', null, 'e1'], ['d1', 'root']],
+      departments: [
+        ['root', null, 'e1'],
+        ['d1', 'root'],
+      ],
       teams: [['t1', 'd1', 'e2']],
-      employees: [['e1', 'u1', 't1'], ['e2', 'u2', 't1']],
+      employees: [
+        ['e1', 'u1', 't1'],
+        ['e2', 'u2', 't1'],
+      ],
     });
     expect(plan(o, o).operations).toEqual([]);
   });
@@ -34,14 +39,28 @@ describe('the plan', () => {
   it('gives a second job of a person the username the service has when the workbook has no username column', () => {
     const current = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1']] });
     current.users.get('u1')!.username = 'anna.h';
-    const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1'], ['e2', 'u1', 't1']] });
+    const desired = org({
+      departments: [['root', null]],
+      teams: [['t1', 'root']],
+      employees: [
+        ['e1', 'u1', 't1'],
+        ['e2', 'u1', 't1'],
+      ],
+    });
     delete desired.users.get('u1')!.username; // no username column: not managed
     const create = plan(desired, current).operations.find((o) => o.op.key === 'createEmployee:e2')?.op;
     expect(create).toMatchObject({ type: 'createEmployee', user: { username: 'anna.h', email: 'u1@example.dk' } });
   });
 
   it('creates a new department tree top-down, each child after its parent', () => {
-    const desired = org({ departments: [['root', null], ['a', 'root'], ['b', 'a'], ['c', 'b']] });
+    const desired = org({
+      departments: [
+        ['root', null],
+        ['a', 'root'],
+        ['b', 'a'],
+        ['c', 'b'],
+      ],
+    });
     const p = plan(desired, org({ departments: [['root', null]] }));
     expect(keys(p)).toEqual(['createDepartment:a', 'createDepartment:b', 'createDepartment:c']);
     expect(depsOf(p, 'createDepartment:c')).toContain('createDepartment:b');
@@ -49,8 +68,20 @@ describe('the plan', () => {
   });
 
   it('swaps a parent and its child by moving the new parent first', () => {
-    const current = org({ departments: [['root', null], ['a', 'root'], ['b', 'a']] });
-    const desired = org({ departments: [['root', null], ['b', 'root'], ['a', 'b']] });
+    const current = org({
+      departments: [
+        ['root', null],
+        ['a', 'root'],
+        ['b', 'a'],
+      ],
+    });
+    const desired = org({
+      departments: [
+        ['root', null],
+        ['b', 'root'],
+        ['a', 'b'],
+      ],
+    });
     const p = plan(desired, current);
     expect(keys(p)).toEqual(['moveDepartment:a', 'moveDepartment:b']);
     expect(depsOf(p, 'moveDepartment:a')).toEqual(['moveDepartment:b']);
@@ -59,7 +90,10 @@ describe('the plan', () => {
   it('deletes a large team after every one of its members has left it, each waited for once', () => {
     const members = Array.from({ length: 40 }, (_, i): [string, string, string | null] => [`e${i}`, `u${i}`, 'T1']);
     const current = org({ departments: [['root', null]], teams: [['T1', 'root']], employees: members });
-    const desired = org({ departments: [['root', null]], employees: members.map(([id, user]): [string, string, null] => [id, user, null]) });
+    const desired = org({
+      departments: [['root', null]],
+      employees: members.map(([id, user]): [string, string, null] => [id, user, null]),
+    });
     const p = plan(desired, current, { prune: true, maxDeletions: 100 });
     const leaving = keys(p).filter((key) => key.startsWith('removeTeamMember:'));
     expect(leaving).toHaveLength(40);
@@ -68,7 +102,10 @@ describe('the plan', () => {
 
   it('creates users before their employees and employees before they join a team or own a unit', () => {
     const desired = org({
-      departments: [['root', null], ['d1', 'root', 'e1']],
+      departments: [
+        ['root', null],
+        ['d1', 'root', 'e1'],
+      ],
       teams: [['t1', 'd1', 'e1']],
       employees: [['e1', 'u1', 't1']],
     });
@@ -88,15 +125,35 @@ describe('the plan', () => {
 
   it('leaves the service as read untouched: the history\'s "before", the plan page and undo see what the service had', () => {
     const current = org({
-      departments: [['root', null], ['d1', 'root']],
-      teams: [['old-team', 'd1'], ['t2', 'd1']],
-      employees: [['e1', 'u1', 'old-team'], ['e2', 'u2', 't2'], ['old-e3', 'u3', 't2']],
+      departments: [
+        ['root', null],
+        ['d1', 'root'],
+      ],
+      teams: [
+        ['old-team', 'd1'],
+        ['t2', 'd1'],
+      ],
+      employees: [
+        ['e1', 'u1', 'old-team'],
+        ['e2', 'u2', 't2'],
+        ['old-e3', 'u3', 't2'],
+      ],
     });
     current.employees.get('e2')!.employment = 'Nurse';
     const desired = org({
-      departments: [['root', null], ['d1', 'root']],
-      teams: [['new-team', 'd1'], ['t2', 'd1']],
-      employees: [['e1', 'u1', 'new-team'], ['e2', 'u2', 't2'], ['e3', 'u3', 't2']],
+      departments: [
+        ['root', null],
+        ['d1', 'root'],
+      ],
+      teams: [
+        ['new-team', 'd1'],
+        ['t2', 'd1'],
+      ],
+      employees: [
+        ['e1', 'u1', 'new-team'],
+        ['e2', 'u2', 't2'],
+        ['e3', 'u3', 't2'],
+      ],
     });
     desired.teams.get('new-team')!.previousId = 'old-team';
     desired.teams.get('new-team')!.name = 'Team old-team';
@@ -104,36 +161,83 @@ describe('the plan', () => {
     desired.employees.get('e2')!.employment = 'Head nurse';
     const state = asCurrent(current);
     const asRead = structuredClone(state.org);
-    const p = buildPlan({ desired, current: state, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    const p = buildPlan({
+      desired,
+      current: state,
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map(),
+      prune: false,
+    });
     expect(keys(p)).toEqual(['renameEmployee:old-e3->e3', 'renameTeam:old-team->new-team', 'updateEmployee:e2']);
     expect(state.org).toEqual(asRead);
   });
 
   it('renames a department and keeps its children under the new id', () => {
-    const current = org({ departments: [['root', null], ['old', 'root'], ['child', 'old']] });
-    const desired = org({ departments: [['root', null], ['new', 'root'], ['child', 'new']] });
+    const current = org({
+      departments: [
+        ['root', null],
+        ['old', 'root'],
+        ['child', 'old'],
+      ],
+    });
+    const desired = org({
+      departments: [
+        ['root', null],
+        ['new', 'root'],
+        ['child', 'new'],
+      ],
+    });
     desired.departments.get('new')!.previousId = 'old';
     desired.departments.get('new')!.name = 'Dept old';
     expect(keys(plan(desired, current))).toEqual(['renameDepartment:old->new']);
   });
 
   it('fires an employee whose status is left, after taking away what they own', () => {
-    const current = org({ departments: [['root', null, 'boss'], ['d1', 'root', 'e1']], employees: [['boss', 'ub', null], ['e1', 'u1', null]] });
-    const desired = org({ departments: [['root', null, 'boss'], ['d1', 'root', 'boss']], employees: [['boss', 'ub', null], ['e1', 'u1', null, 'fired']] });
+    const current = org({
+      departments: [
+        ['root', null, 'boss'],
+        ['d1', 'root', 'e1'],
+      ],
+      employees: [
+        ['boss', 'ub', null],
+        ['e1', 'u1', null],
+      ],
+    });
+    const desired = org({
+      departments: [
+        ['root', null, 'boss'],
+        ['d1', 'root', 'boss'],
+      ],
+      employees: [
+        ['boss', 'ub', null],
+        ['e1', 'u1', null, 'fired'],
+      ],
+    });
     const p = plan(desired, current);
     expect(keys(p)).toEqual(['fireEmployee:e1', 'updateDepartment:d1']);
     expect(depsOf(p, 'fireEmployee:e1')).toEqual(['updateDepartment:d1']);
   });
 
   it('leaves what is merely absent from the workbook alone without --prune', () => {
-    const current = org({ departments: [['root', null], ['gone', 'root']], employees: [['e9', 'u9', null]] });
+    const current = org({
+      departments: [
+        ['root', null],
+        ['gone', 'root'],
+      ],
+      employees: [['e9', 'u9', null]],
+    });
     const desired = org({ departments: [['root', null]] });
     expect(plan(desired, current).operations).toEqual([]);
   });
 
   it('with --prune removes children before parents and empties a team before deleting it', () => {
     const current = org({
-      departments: [['root', null], ['a', 'root'], ['b', 'a']],
+      departments: [
+        ['root', null],
+        ['a', 'root'],
+        ['b', 'a'],
+      ],
       teams: [['t', 'b']],
       employees: [['e1', 'u1', 't']],
     });
@@ -159,7 +263,12 @@ describe('the plan', () => {
   it('lets the fires the workbook asks for (status left) through: the limit is on what --prune removes (cli.md)', () => {
     const employees = Array.from({ length: 30 }, (_, i): [string, string, null] => [`e${i}`, `u${i}`, null]);
     const current = org({ departments: [['root', null]], employees });
-    const leaving = employees.map(([id, user, team], i): [string, string, null, 'active' | 'fired'] => [id, user, team, i < 10 ? 'fired' : 'active']);
+    const leaving = employees.map(([id, user, team], i): [string, string, null, 'active' | 'fired'] => [
+      id,
+      user,
+      team,
+      i < 10 ? 'fired' : 'active',
+    ]);
     const explicit = plan(org({ departments: [['root', null]], employees: leaving }), current, { prune: true });
     expect(explicit.operations.filter((o) => o.op.type === 'fireEmployee')).toHaveLength(10);
     expect(explicit.guard.exceeded).toBe(false);
@@ -167,8 +276,26 @@ describe('the plan', () => {
   });
 
   it('sets an owner explicitly when the equal inherited value would change with its ancestor', () => {
-    const current = org({ departments: [['root', null, 'a'], ['d1', 'root']], employees: [['a', 'ua', null], ['b', 'ub', null]] });
-    const desired = org({ departments: [['root', null, 'b'], ['d1', 'root', 'a']], employees: [['a', 'ua', null], ['b', 'ub', null]] });
+    const current = org({
+      departments: [
+        ['root', null, 'a'],
+        ['d1', 'root'],
+      ],
+      employees: [
+        ['a', 'ua', null],
+        ['b', 'ub', null],
+      ],
+    });
+    const desired = org({
+      departments: [
+        ['root', null, 'b'],
+        ['d1', 'root', 'a'],
+      ],
+      employees: [
+        ['a', 'ua', null],
+        ['b', 'ub', null],
+      ],
+    });
     expect(keys(plan(desired, current))).toEqual(['updateDepartment:d1', 'updateDepartment:root']);
   });
 
@@ -184,7 +311,10 @@ describe('the plan', () => {
       current: asCurrent(o),
       managed: ALL_MANAGED,
       capabilities: V3_CAPABILITIES,
-      reportedAbsences: new Map([['e1|2026-01-05', '2026-01-09'], ['e1|2026-03-01', null]]),
+      reportedAbsences: new Map([
+        ['e1|2026-01-05', '2026-01-09'],
+        ['e1|2026-03-01', null],
+      ]),
       prune: false,
     });
     expect(p.operations).toEqual([]);
@@ -203,7 +333,12 @@ describe('the plan', () => {
 
   it('renames an employee whose user id was the old employee id, updating that person instead of creating a new one', () => {
     const current = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['E1', 'E1', 't1']] });
-    const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['E2', 'Person E1']], employees: [['E2', 'E2', 't1']] });
+    const desired = org({
+      departments: [['root', null]],
+      teams: [['t1', 'root']],
+      users: [['E2', 'Person E1']],
+      employees: [['E2', 'E2', 't1']],
+    });
     desired.employees.get('E2')!.previousId = 'E1';
     desired.users.get('E2')!.email = 'E1@example.dk';
     desired.users.get('E2')!.username = 'E1@example.dk';
@@ -217,18 +352,42 @@ describe('the plan', () => {
     const o = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['E1', 'u1', 't1']] });
     const current = asCurrent(org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['u1']] }));
     current.firedEmployees = new Set(['E1']);
-    const p = buildPlan({ desired: o, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    const p = buildPlan({
+      desired: o,
+      current,
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map(),
+      prune: false,
+    });
     // The title the employee had may have survived the firing: the workbook's is sent after the rehire.
     expect(p.operations.map((x) => x.op.key).sort()).toEqual(['addTeamMember:E1', 'rehireEmployee:E1', 'updateEmployee:E1']);
   });
 
-  it('rehires without an employment update when the title the employee had when fired is the workbook\'s', () => {
-    const o = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['E1', 'u1', 't1'], ['E2', 'u2', 't1']] });
+  it("rehires without an employment update when the title the employee had when fired is the workbook's", () => {
+    const o = org({
+      departments: [['root', null]],
+      teams: [['t1', 'root']],
+      employees: [
+        ['E1', 'u1', 't1'],
+        ['E2', 'u2', 't1'],
+      ],
+    });
     for (const e of o.employees.values()) e.employment = 'Nurse';
     const current = asCurrent(org({ departments: [['root', null]], teams: [['t1', 'root']], users: [['u1'], ['u2']] }));
     current.firedEmployees = new Set(['E1', 'E2']);
-    current.firedFields = new Map([['E1', { employment: 'Nurse' }], ['E2', { employment: 'Porter' }]]);
-    const p = buildPlan({ desired: o, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    current.firedFields = new Map([
+      ['E1', { employment: 'Nurse' }],
+      ['E2', { employment: 'Porter' }],
+    ]);
+    const p = buildPlan({
+      desired: o,
+      current,
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map(),
+      prune: false,
+    });
     expect(keys(p)).toEqual(['addTeamMember:E1', 'addTeamMember:E2', 'rehireEmployee:E1', 'rehireEmployee:E2', 'updateEmployee:E2']);
     expect(reasonText(p.operations.find((x) => x.op.key === 'updateEmployee:E2')!.op.reason)).toBe('employment: "Porter" → "Nurse"');
   });
@@ -238,13 +397,26 @@ describe('the plan', () => {
     desired.employees.get('E2')!.previousId = 'E1';
     const current = asCurrent(org({ departments: [['root', null]], users: [['u1']] }));
     current.firedEmployees = new Set(['E1']);
-    const p = buildPlan({ desired, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: false });
+    const p = buildPlan({
+      desired,
+      current,
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map(),
+      prune: false,
+    });
     expect(p.operations.map((x) => x.op.key)).toEqual(['rehireEmployee:E1', 'renameEmployee:E1->E2', 'updateEmployee:E2']);
     expect(p.operations[1]!.dependsOn).toEqual(['rehireEmployee:E1']);
   });
 
   it('with --prune keeps a department the workbook still puts a team under', () => {
-    const current = org({ departments: [['root', null], ['D9', 'root']], teams: [['T1', 'D9']] });
+    const current = org({
+      departments: [
+        ['root', null],
+        ['D9', 'root'],
+      ],
+      teams: [['T1', 'D9']],
+    });
     const desired = org({ departments: [['root', null]], teams: [['T1', 'D9']] });
     const p = plan(desired, current, { prune: true });
     expect(keys(p)).toEqual([]);
@@ -252,13 +424,26 @@ describe('the plan', () => {
   });
 
   it('leaves the owner of a unit alone when it inherits from a department only the service has', () => {
-    const current = org({ departments: [['root', null], ['D9', 'root', 'boss']], teams: [['T1', 'D9']], employees: [['boss', 'ub', null]] });
+    const current = org({
+      departments: [
+        ['root', null],
+        ['D9', 'root', 'boss'],
+      ],
+      teams: [['T1', 'D9']],
+      employees: [['boss', 'ub', null]],
+    });
     const desired = org({ departments: [['root', null]], teams: [['T1', 'D9', null]], employees: [['boss', 'ub', null]] });
     expect(keys(plan(desired, current))).toEqual([]);
   });
 
   it('deletes a department only after a team renamed and moved out of it has left', () => {
-    const current = org({ departments: [['root', null], ['D', 'root']], teams: [['T1', 'D']] });
+    const current = org({
+      departments: [
+        ['root', null],
+        ['D', 'root'],
+      ],
+      teams: [['T1', 'D']],
+    });
     const desired = org({ departments: [['root', null]], teams: [['T2', 'root']] });
     desired.teams.get('T2')!.previousId = 'T1';
     desired.teams.get('T2')!.name = 'Team T1';

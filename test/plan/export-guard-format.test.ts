@@ -14,8 +14,17 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => String(101 + i));
 const company = (n: number, teamOf: (i: number) => string | null) =>
   org({
     employees: ids(n).map((id, i) => [id, `U${id}`, teamOf(i)]),
-    departments: [['root', null], ['D1', 'root', '101'], ['D2', 'root'], ['D21', 'D2', '102']],
-    teams: [['T1', 'D1'], ['T2', 'D1', '103'], ['T3', 'D21']],
+    departments: [
+      ['root', null],
+      ['D1', 'root', '101'],
+      ['D2', 'root'],
+      ['D21', 'D2', '102'],
+    ],
+    teams: [
+      ['T1', 'D1'],
+      ['T2', 'D1', '103'],
+      ['T3', 'D21'],
+    ],
   });
 
 /** What version 1 wrote for `company(20, every third without a team)`: the ids with a value, per column. */
@@ -72,7 +81,15 @@ describe('the export guard summary on disk', () => {
     expect(saved.employees.active).toEqual(ids(20));
     expect(saved.employees.filled.team_id).toBe('01101101101101101101');
     // root, D1, D2, D21, T1, T2, T3: D1, D21 and T2 have an owner.
-    expect(saved.organisation.units).toEqual(['department:root', 'department:D1', 'department:D2', 'department:D21', 'team:T1', 'team:T2', 'team:T3']);
+    expect(saved.organisation.units).toEqual([
+      'department:root',
+      'department:D1',
+      'department:D2',
+      'department:D21',
+      'team:T1',
+      'team:T2',
+      'team:T3',
+    ]);
     expect(saved.organisation.filled.owner).toBe('0101010');
   });
 });

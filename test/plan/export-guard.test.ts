@@ -9,8 +9,17 @@ const ids = (n: number, from = 101) => Array.from({ length: n }, (_, i) => Strin
 function company(n: number, teamOf: (id: string, i: number) => string | null = (_, i) => ['T1', 'T2', 'T3'][i % 3]!): Organisation {
   return org({
     employees: ids(n).map((id, i) => [id, `U${id}`, teamOf(id, i)]),
-    departments: [['root', null], ['D1', 'root'], ['D2', 'root'], ['D21', 'D2']],
-    teams: [['T1', 'D1'], ['T2', 'D1'], ['T3', 'D21']],
+    departments: [
+      ['root', null],
+      ['D1', 'root'],
+      ['D2', 'root'],
+      ['D21', 'D2'],
+    ],
+    teams: [
+      ['T1', 'D1'],
+      ['T2', 'D1'],
+      ['T3', 'D21'],
+    ],
   });
 }
 
@@ -31,7 +40,9 @@ describe('the export guard', () => {
   it('counts 10% of a large company, and takes the configured limits', () => {
     expect(checkExport(lastRun(company(200)), company(180), ALL_MANAGED)).toEqual([]);
     expect(checkExport(lastRun(company(200)), company(179), ALL_MANAGED).map((f) => f.kind)).toEqual(['employees_missing']);
-    expect(checkExport(lastRun(company(200)), company(190), ALL_MANAGED, { maxEmployeeLossPercent: 2, minEmployeeLoss: 1 })).toHaveLength(1);
+    expect(checkExport(lastRun(company(200)), company(190), ALL_MANAGED, { maxEmployeeLossPercent: 2, minEmployeeLoss: 1 })).toHaveLength(
+      1,
+    );
   });
 
   it('does not count a renamed employee as missing', () => {
@@ -67,7 +78,9 @@ describe('the export guard', () => {
   it('refuses a column the last run had and this export leaves out', () => {
     const now = company(20);
     for (const e of now.employees.values()) delete e.employment;
-    expect(checkExport(lastRun(company(20)), now, ALL_MANAGED)).toEqual([{ kind: 'column_missing', sheet: 'employees', column: 'employment' }]);
+    expect(checkExport(lastRun(company(20)), now, ALL_MANAGED)).toEqual([
+      { kind: 'column_missing', sheet: 'employees', column: 'employment' },
+    ]);
   });
 
   it('refuses a column that comes out blank for more than 10% (at least 5) of the rows that had a value', () => {
@@ -75,7 +88,7 @@ describe('the export guard', () => {
     expect(checkExport(lastRun(company(20)), blank, ALL_MANAGED)).toEqual([
       { kind: 'values_cleared', sheet: 'employees', column: 'team_id', filledBefore: 20, cleared: ids(20), limit: 5 },
     ]);
-    const fewBlank = company(20, (id, i) => (i < 5 ? null : ['T1', 'T2', 'T3'][i % 3]!));
+    const fewBlank = company(20, (_id, i) => (i < 5 ? null : ['T1', 'T2', 'T3'][i % 3]!));
     expect(checkExport(lastRun(company(20)), fewBlank, ALL_MANAGED)).toEqual([]);
   });
 
@@ -93,7 +106,14 @@ describe('the export guard', () => {
       else reordered.employees.set(id, e);
     }
     expect(checkExport(lastRun(company(20)), reordered, ALL_MANAGED)).toEqual([
-      { kind: 'values_cleared', sheet: 'employees', column: 'team_id', filledBefore: 20, cleared: ['101', '102', '103', ...ids(6, 110)], limit: 5 },
+      {
+        kind: 'values_cleared',
+        sheet: 'employees',
+        column: 'team_id',
+        filledBefore: 20,
+        cleared: ['101', '102', '103', ...ids(6, 110)],
+        limit: 5,
+      },
     ]);
     // The same export in last time's order: the same finding.
     const inOrder = org({});

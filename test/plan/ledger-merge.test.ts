@@ -25,7 +25,10 @@ describe('the ledgers merged into the service state before planning', () => {
   });
 
   it('adds the employees the importer fired and the service no longer shows, with the last day of their rehire window', () => {
-    const firedOn = new Map([['e9', '2026-03-01'], ['e1', '2026-01-01']]);
+    const firedOn = new Map([
+      ['e9', '2026-03-01'],
+      ['e1', '2026-01-01'],
+    ]);
     const v3 = withLedgers(service(), { firedOn, periods: [], rehireWindowDays: null, resendAbsences: false });
     expect([...v3.current.firedEmployees]).toEqual(['e9']);
     expect(v3.current.rehireUntil).toBeUndefined();

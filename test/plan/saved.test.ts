@@ -7,9 +7,24 @@ import type { Plan } from '../../src/plan/plan.js';
 import { savedPlanFindingText } from '../../src/view/reason-text.js';
 
 const planned = (op: PlannedOperation['op'], dependsOn: string[] = []): PlannedOperation => ({ op, dependsOn });
-const fire = (id: string) => operation({ type: 'fireEmployee', id, reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
-const unmember = (id: string) => operation({ type: 'removeTeamMember', teamId: 'T1', employeeId: id, reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
-const rename = (name: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name: { now: name } }, reason: { code: 'as_saved' as const, text: 'name changed' }, source: { file: 'book.xlsx', sheet: 'organisation', sheetName: 'Org', row: 3 } });
+const fire = (id: string) =>
+  operation({ type: 'fireEmployee', id, reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' }, pruned: true });
+const unmember = (id: string) =>
+  operation({
+    type: 'removeTeamMember',
+    teamId: 'T1',
+    employeeId: id,
+    reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' },
+    pruned: true,
+  });
+const rename = (name: string) =>
+  operation({
+    type: 'updateTeam',
+    id: 'T1',
+    changes: { name: { now: name } },
+    reason: { code: 'as_saved' as const, text: 'name changed' },
+    source: { file: 'book.xlsx', sheet: 'organisation', sheetName: 'Org', row: 3 },
+  });
 /** The operations as they come back from the plan file. */
 const saved = (ops: PlannedOperation[]): PlannedOperation[] => JSON.parse(JSON.stringify(ops));
 const plan = (operations: PlannedOperation[]): Plan => ({ operations, notes: [], guard: { kinds: [], exceeded: false, removals: [] } });
@@ -23,7 +38,13 @@ describe('planDifferences', () => {
   });
 
   it('finds none when only the value an update changes from is other now: what it sends is the same', () => {
-    const renamed = (was: string) => operation({ type: 'updateTeam', id: 'T1', changes: { name: { was, now: 'Team One' } }, reason: { code: 'as_saved' as const, text: 'name changed' } });
+    const renamed = (was: string) =>
+      operation({
+        type: 'updateTeam',
+        id: 'T1',
+        changes: { name: { was, now: 'Team One' } },
+        reason: { code: 'as_saved' as const, text: 'name changed' },
+      });
     expect(planDifferences(saved([planned(renamed('Team 1'))]), [planned(renamed('Team I'))]).map(savedPlanFindingText)).toEqual([]);
   });
 
@@ -47,7 +68,12 @@ describe('holdRemovals', () => {
 });
 
 describe('approvedRemovals', () => {
-  const heldPlan = saved([planned(rename('Team One')), planned(unmember('121')), planned(fire('121'), ['removeTeamMember:121', 'updateTeam:T1']), planned(fire('122'))]);
+  const heldPlan = saved([
+    planned(rename('Team One')),
+    planned(unmember('121')),
+    planned(fire('121'), ['removeTeamMember:121', 'updateTeam:T1']),
+    planned(fire('122')),
+  ]);
 
   it('carries out the approved removals as saved, waiting only for approved ones', () => {
     const fresh = plan([planned(unmember('121')), planned(fire('121'), ['removeTeamMember:121']), planned(fire('122'))]);
@@ -61,7 +87,9 @@ describe('approvedRemovals', () => {
 
   it('refuses while a change other than a removal is pending', () => {
     const fresh = plan([planned(rename('Team One')), planned(fire('122'))]);
-    expect(approvedRemovals(heldPlan, ['fireEmployee:122'], fresh).problems.map(savedPlanFindingText)).toEqual(['1 change(s) other than removals are pending (updateTeam:T1)']);
+    expect(approvedRemovals(heldPlan, ['fireEmployee:122'], fresh).problems.map(savedPlanFindingText)).toEqual([
+      '1 change(s) other than removals are pending (updateTeam:T1)',
+    ]);
   });
 
   it('refuses an approved removal that is no longer needed', () => {

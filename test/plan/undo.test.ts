@@ -6,26 +6,62 @@ import { asCurrent, org } from '../helpers/org.js';
 import { notUndoneText } from '../../src/view/reason-text.js';
 
 const before = org({
-  employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2']],
-  departments: [['root', null], ['D1', 'root'], ['D2', 'root']],
-  teams: [['T1', 'D1'], ['T2', 'D2']],
+  employees: [
+    ['101', 'U1', 'T1'],
+    ['102', 'U2', 'T2'],
+    ['103', 'U3', 'T2'],
+  ],
+  departments: [
+    ['root', null],
+    ['D1', 'root'],
+    ['D2', 'root'],
+  ],
+  teams: [
+    ['T1', 'D1'],
+    ['T2', 'D2'],
+  ],
 });
 
 describe('undo as a desired state', () => {
   it('renames back, rehires, moves back and leaves out what the run created', () => {
     // The run: 101 became 201, 102 was fired, D2 moved under D1, team T9 and employee 104 were created.
     const now = org({
-      employees: [['201', 'U1', 'T1'], ['102', 'U2', 'T2', 'fired'], ['103', 'U3', 'T9'], ['104', 'U4', 'T9']],
-      departments: [['root', null], ['D1', 'root'], ['D2', 'D1']],
-      teams: [['T1', 'D1'], ['T2', 'D2'], ['T9', 'D1']],
+      employees: [
+        ['201', 'U1', 'T1'],
+        ['102', 'U2', 'T2', 'fired'],
+        ['103', 'U3', 'T9'],
+        ['104', 'U4', 'T9'],
+      ],
+      departments: [
+        ['root', null],
+        ['D1', 'root'],
+        ['D2', 'D1'],
+      ],
+      teams: [
+        ['T1', 'D1'],
+        ['T2', 'D2'],
+        ['T9', 'D1'],
+      ],
     });
     const done = [
       operation({ type: 'renameEmployee', id: '201', fromId: '101', reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'fireEmployee', id: '102', reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'moveDepartment', id: 'D2', parentId: 'D1', fromParentId: 'root', reason: { code: 'as_saved' as const, text: '' } }),
+      operation({
+        type: 'moveDepartment',
+        id: 'D2',
+        parentId: 'D1',
+        fromParentId: 'root',
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
       operation({ type: 'createTeam', id: 'T9', name: 'New', departmentId: 'D1', reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'addTeamMember', teamId: 'T9', employeeId: '103', reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'createEmployee', id: '104', userId: 'U4', user: { name: 'x', email: 'x@x', username: 'x' }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({
+        type: 'createEmployee',
+        id: '104',
+        userId: 'U4',
+        user: { name: 'x', email: 'x@x', username: 'x' },
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
     ];
     const touched = {
       users: [],
@@ -48,17 +84,36 @@ describe('undo as a desired state', () => {
 
   it('names what it cannot give back: a deleted team (its members stay out of it) and absences', () => {
     const now = org({
-      employees: [['101', 'U1', 'T1'], ['102', 'U2', null], ['103', 'U3', null]],
-      departments: [['root', null], ['D1', 'root'], ['D2', 'root']],
+      employees: [
+        ['101', 'U1', 'T1'],
+        ['102', 'U2', null],
+        ['103', 'U3', null],
+      ],
+      departments: [
+        ['root', null],
+        ['D1', 'root'],
+        ['D2', 'root'],
+      ],
       teams: [['T1', 'D1']],
     });
     const done = [
       operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '102', reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'removeTeamMember', teamId: 'T2', employeeId: '103', reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'deleteTeam', id: 'T2', reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'reportAbsence', employeeId: '101', startDate: '2026-01-05', endDate: null, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({
+        type: 'reportAbsence',
+        employeeId: '101',
+        startDate: '2026-01-05',
+        endDate: null,
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
     ];
-    const touched = { users: [], employees: ['102', '103'].map((id) => before.employees.get(id)!), departments: [], teams: [before.teams.get('T2')!] };
+    const touched = {
+      users: [],
+      employees: ['102', '103'].map((id) => before.employees.get(id)!),
+      departments: [],
+      teams: [before.teams.get('T2')!],
+    };
     const undone = undoDesired(now, touched, done);
     const { desired } = undone;
     const notUndone = undone.notUndone.map(notUndoneText);
@@ -74,18 +129,42 @@ describe('undo as a desired state', () => {
 
   it('gives a unit its own owner back, an inherited one as none, and fires again an employee the run rehired', () => {
     // v3 shows who is responsible: before the run D1 had its own owner 101 and T1 inherited it.
-    const shownBefore = asCurrent(org({
-      employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2']],
-      departments: [['root', null], ['D1', 'root', '101']],
-      teams: [['T1', 'D1']],
-    })).org;
-    const now = asCurrent(org({
-      employees: [['101', 'U1', 'T1'], ['102', 'U2', 'T2'], ['103', 'U3', 'T2'], ['105', 'U5', 'T1']],
-      departments: [['root', null], ['D1', 'root', '102']],
-      teams: [['T1', 'D1', '103']],
-    })).org;
+    const shownBefore = asCurrent(
+      org({
+        employees: [
+          ['101', 'U1', 'T1'],
+          ['102', 'U2', 'T2'],
+          ['103', 'U3', 'T2'],
+        ],
+        departments: [
+          ['root', null],
+          ['D1', 'root', '101'],
+        ],
+        teams: [['T1', 'D1']],
+      }),
+    ).org;
+    const now = asCurrent(
+      org({
+        employees: [
+          ['101', 'U1', 'T1'],
+          ['102', 'U2', 'T2'],
+          ['103', 'U3', 'T2'],
+          ['105', 'U5', 'T1'],
+        ],
+        departments: [
+          ['root', null],
+          ['D1', 'root', '102'],
+        ],
+        teams: [['T1', 'D1', '103']],
+      }),
+    ).org;
     const done = [
-      operation({ type: 'updateDepartment', id: 'D1', changes: { owner: { now: '102' } }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({
+        type: 'updateDepartment',
+        id: 'D1',
+        changes: { owner: { now: '102' } },
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
       operation({ type: 'updateTeam', id: 'T1', changes: { owner: { now: '103' } }, reason: { code: 'as_saved' as const, text: '' } }),
       operation({ type: 'rehireEmployee', id: '105', userId: 'U5', reason: { code: 'as_saved' as const, text: '' } }),
     ];
@@ -98,15 +177,34 @@ describe('undo as a desired state', () => {
 
   it('gives back the fields the table marks for undo, never a create-only one, from a whole older record too', () => {
     // The run changed 101's title and name; the service shows system language en, the record says da.
-    const now = org({ employees: [['101', 'U1', 'T1']], departments: [['root', null], ['D1', 'root']], teams: [['T1', 'D1']] });
+    const now = org({
+      employees: [['101', 'U1', 'T1']],
+      departments: [
+        ['root', null],
+        ['D1', 'root'],
+      ],
+      teams: [['T1', 'D1']],
+    });
     now.employees.set('101', { ...now.employees.get('101')!, employment: 'Chief', systemLanguage: 'en' });
     now.users.set('U1', { ...now.users.get('U1')!, name: 'New name', gender: 'm', birthday: '1990-01-01' });
     const done = [
-      operation({ type: 'updateEmployee', id: '101', changes: { employment: { was: 'Nurse', now: 'Chief' } }, reason: { code: 'as_saved' as const, text: '' } }),
-      operation({ type: 'updateUser', id: 'U1', changes: { name: { was: 'Old name', now: 'New name' } }, reason: { code: 'as_saved' as const, text: '' } }),
+      operation({
+        type: 'updateEmployee',
+        id: '101',
+        changes: { employment: { was: 'Nurse', now: 'Chief' } },
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
+      operation({
+        type: 'updateUser',
+        id: 'U1',
+        changes: { name: { was: 'Old name', now: 'New name' } },
+        reason: { code: 'as_saved' as const, text: '' },
+      }),
     ];
     const olderRecord = {
-      users: [{ id: 'U1', name: 'Old name', email: 'U1@example.dk', username: 'U1@example.dk', gender: 'f' as const, birthday: '1980-01-01' }],
+      users: [
+        { id: 'U1', name: 'Old name', email: 'U1@example.dk', username: 'U1@example.dk', gender: 'f' as const, birthday: '1980-01-01' },
+      ],
       employees: [{ id: '101', userId: 'U1', teamId: 'T1', status: 'active' as const, employment: 'Nurse', systemLanguage: 'da' as const }],
       departments: [],
       teams: [],

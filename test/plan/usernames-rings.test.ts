@@ -67,9 +67,15 @@ describe('usernames passed round in rings and chains, with failures and re-runs'
     const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
     fc.assert(
       fc.property(
-        fc.integer({ min: 2, max: 6 }).chain((n) =>
-          fc.tuple(fc.constant(n), fc.shuffledSubarray(names, { minLength: n, maxLength: n }), fc.shuffledSubarray(names, { minLength: n, maxLength: n })),
-        ),
+        fc
+          .integer({ min: 2, max: 6 })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.shuffledSubarray(names, { minLength: n, maxLength: n }),
+              fc.shuffledSubarray(names, { minLength: n, maxLength: n }),
+            ),
+          ),
         fc.func(fc.boolean()),
         ([n, before, after], failsFirstTime) => {
           const ids = Array.from({ length: n }, (_, i) => `u${i + 1}`);

@@ -23,7 +23,11 @@ function plan(current: Record<string, string>, desired: Record<string, string>, 
     prune: false,
   });
   const level = levels(p.operations); // throws on a dependency cycle
-  return p.operations.map((o) => ({ key: o.op.key, username: o.op.type === 'updateUser' ? o.op.changes.username?.now : undefined, level: level.get(o.op.key) }));
+  return p.operations.map((o) => ({
+    key: o.op.key,
+    username: o.op.type === 'updateUser' ? o.op.changes.username?.now : undefined,
+    level: level.get(o.op.key),
+  }));
 }
 
 /** Applies the updates level by level, as the loader would, refusing a username someone else holds. */

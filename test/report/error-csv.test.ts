@@ -54,13 +54,9 @@ describe('writeErrorCsv', () => {
   });
 
   it('keeps a title row above the header and puts whole-sheet issues in the header’s errors cell', async () => {
-    const text = await annotate(
-      'title.csv',
-      'Eksport 01-03-2025\nMedarbejder_id;Navn\n1001;Bo\n',
-      (file) => [
-        makeIssue({ file, row: null, column: 'email', header: null, code: 'missing_column', message: 'The e-mail column is missing.' }),
-      ],
-    );
+    const text = await annotate('title.csv', 'Eksport 01-03-2025\nMedarbejder_id;Navn\n1001;Bo\n', (file) => [
+      makeIssue({ file, row: null, column: 'email', header: null, code: 'missing_column', message: 'The e-mail column is missing.' }),
+    ]);
     expect(text.slice(1).split('\r\n')).toEqual([
       'Eksport 01-03-2025;;',
       'Medarbejder_id;Navn;errors: email: The e-mail column is missing.',
@@ -70,11 +66,10 @@ describe('writeErrorCsv', () => {
   });
 
   it('finds the row of an issue by its Excel row number, a quoted cell with line breaks being one row', async () => {
-    const text = await annotate(
-      'multiline.csv',
-      'employee_id,name,email\n1,"Line one\nline two",a@b.dk\n2,Bo,bad\n',
-      (file) => [makeIssue({ file, row: 3, header: 'email', column: 'email', message: 'Bad.' }), makeIssue({ file, row: 2, column: 'name', header: 'name', message: 'Odd.' })],
-    );
+    const text = await annotate('multiline.csv', 'employee_id,name,email\n1,"Line one\nline two",a@b.dk\n2,Bo,bad\n', (file) => [
+      makeIssue({ file, row: 3, header: 'email', column: 'email', message: 'Bad.' }),
+      makeIssue({ file, row: 2, column: 'name', header: 'name', message: 'Odd.' }),
+    ]);
     expect(text.slice(1).split('\r\n')).toEqual([
       'employee_id,name,email,errors',
       '1,"Line one\nline two",a@b.dk,name: Odd.',
@@ -109,7 +104,15 @@ describe('writeErrorFiles', () => {
     const written = await writeErrorFiles(
       [
         makeIssue({ file: employees, row: 2, column: 'name', header: 'name' }),
-        makeIssue({ file: absence, sheet: 'absence', row: 2, column: 'start_date', header: 'start_date', code: 'ambiguous_date', message: 'Ambiguous date.' }),
+        makeIssue({
+          file: absence,
+          sheet: 'absence',
+          row: 2,
+          column: 'start_date',
+          header: 'start_date',
+          code: 'ambiguous_date',
+          message: 'Ambiguous date.',
+        }),
       ],
       { inputs: [employees, absence, clean] },
     );

@@ -64,7 +64,14 @@ describe('writeErrorWorkbook', () => {
 
   it('notes a whole-column issue at its header cell, a missing column and a whole-row issue at the first cell', async () => {
     const workbook = await annotate([
-      employeesIssue({ severity: 'warning', code: 'unknown_column', row: null, column: null, header: 'Afdeling', message: 'Unknown column.' }),
+      employeesIssue({
+        severity: 'warning',
+        code: 'unknown_column',
+        row: null,
+        column: null,
+        header: 'Afdeling',
+        message: 'Unknown column.',
+      }),
       employeesIssue({ code: 'not_supported', row: 5, column: null, header: null, message: 'Not on v2.' }),
       employeesIssue({ code: 'missing_column', row: null, column: 'username', header: null, message: 'No username column.' }),
     ]);
@@ -93,10 +100,31 @@ describe('writeErrorWorkbook', () => {
   it('lists every issue on an Errors sheet, neutralising text a spreadsheet would run', async () => {
     const workbook = await annotate([
       employeesIssue({ row: 4, value: '=HYPERLINK("http://evil")' }),
-      makeIssue({ file: null, sheet: 'absence', sheetName: null, row: null, column: null, header: null, code: 'missing_sheet', message: 'No absence sheet.', value: null }),
+      makeIssue({
+        file: null,
+        sheet: 'absence',
+        sheetName: null,
+        row: null,
+        column: null,
+        header: null,
+        code: 'missing_sheet',
+        message: 'No absence sheet.',
+        value: null,
+      }),
     ]);
     const errors = workbook.getWorksheet('Errors')!;
-    expect(errors.getRow(1).values).toEqual([undefined, 'Severity', 'Sheet', 'Row', 'Column', 'Header', 'Code', 'Message', 'Value', 'Cell']);
+    expect(errors.getRow(1).values).toEqual([
+      undefined,
+      'Severity',
+      'Sheet',
+      'Row',
+      'Column',
+      'Header',
+      'Code',
+      'Message',
+      'Value',
+      'Cell',
+    ]);
     const first = errors.getRow(2);
     expect(first.getCell(2).value).toBe('Medarbejdere');
     expect(first.getCell(3).value).toBe(4);

@@ -67,14 +67,17 @@ describe('buildReport', () => {
   });
 
   it('gives each operation its status, the service status code and message, and what blocked it', () => {
-    const report = buildReport({
-      exitCode: 2,
-      issues: [],
-      operations: [
-        { op: renameEmployee, status: 'failed', statusCode: 422, message: 'user_id is unknown' },
-        { op: addMember, status: 'skipped', statusCode: null, message: null, blockedBy: renameEmployee.key },
-      ],
-    }, reasonWording);
+    const report = buildReport(
+      {
+        exitCode: 2,
+        issues: [],
+        operations: [
+          { op: renameEmployee, status: 'failed', statusCode: 422, message: 'user_id is unknown' },
+          { op: addMember, status: 'skipped', statusCode: null, message: null, blockedBy: renameEmployee.key },
+        ],
+      },
+      reasonWording,
+    );
     expect(report.operations).toEqual([
       expect.objectContaining({ status: 'failed', status_code: 422, message: 'user_id is unknown', blocked_by: null }),
       expect.objectContaining({ status: 'skipped', status_code: null, blocked_by: 'renameEmployee:1001' }),
@@ -85,21 +88,42 @@ describe('buildReport', () => {
   it('carries the whole plan: what each operation waits for, and the deletion guard that stopped it', () => {
     const employees = Array.from({ length: 8 }, (_, i): [string, string, string | null] => [`e${i}`, `u${i}`, null]);
     const current = org({ departments: [['root', null]], employees });
-    const desired = org({ departments: [['root', null], ['d1', 'root'], ['d2', 'd1']], employees: employees.slice(0, 2) });
-    const plan = buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: true, maxDeletions: 5 });
+    const desired = org({
+      departments: [
+        ['root', null],
+        ['d1', 'root'],
+        ['d2', 'd1'],
+      ],
+      employees: employees.slice(0, 2),
+    });
+    const plan = buildPlan({
+      desired,
+      current: asCurrent(current),
+      managed: ALL_MANAGED,
+      capabilities: V3_CAPABILITIES,
+      reportedAbsences: new Map(),
+      prune: true,
+      maxDeletions: 5,
+    });
     const report = buildReport({ exitCode: 3, issues: [], planned: plan }, reasonWording);
     expect(report.plan.find((e) => e.key === 'createDepartment:d2')?.depends_on).toEqual(['createDepartment:d1']);
-    expect(report.plan_detail?.deletion_guard).toMatchObject({ exceeded: true, kinds: [{ entity: 'employee', removals: 6, limit: 5, in_service: 8 }] });
+    expect(report.plan_detail?.deletion_guard).toMatchObject({
+      exceeded: true,
+      kinds: [{ entity: 'employee', removals: 6, limit: 5, in_service: 8 }],
+    });
     expect(report.plan_detail?.deletion_guard.removals).toHaveLength(6);
     expect(report.summary.plan).toEqual({ department: { create: 2 }, employee: { fire: 6 } });
   });
 
   it('counts errors and warnings and keeps extra summary fields', () => {
-    const report = buildReport({
-      exitCode: 0,
-      issues: [makeIssue(), makeIssue({ severity: 'warning', code: 'trimmed_value' })],
-      summary: { nothing_to_do: true },
-    }, reasonWording);
+    const report = buildReport(
+      {
+        exitCode: 0,
+        issues: [makeIssue(), makeIssue({ severity: 'warning', code: 'trimmed_value' })],
+        summary: { nothing_to_do: true },
+      },
+      reasonWording,
+    );
     expect(report.summary).toMatchObject({ errors: 1, warnings: 1, nothing_to_do: true });
   });
 });
@@ -148,8 +172,24 @@ describe('writeReportOf, the whole plan', () => {
   it('writes each planned operation with what it waits for and whether it is held, as buildReport does', async () => {
     const employees = Array.from({ length: 8 }, (_, i): [string, string, string | null] => [`e${i}`, `u${i}`, null]);
     const current = org({ departments: [['root', null]], employees });
-    const desired = org({ departments: [['root', null], ['d1', 'root'], ['d2', 'd1']], employees: employees.slice(0, 2) });
-    const plan = holdRemovals(buildPlan({ desired, current: asCurrent(current), managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune: true }));
+    const desired = org({
+      departments: [
+        ['root', null],
+        ['d1', 'root'],
+        ['d2', 'd1'],
+      ],
+      employees: employees.slice(0, 2),
+    });
+    const plan = holdRemovals(
+      buildPlan({
+        desired,
+        current: asCurrent(current),
+        managed: ALL_MANAGED,
+        capabilities: V3_CAPABILITIES,
+        reportedAbsences: new Map(),
+        prune: true,
+      }),
+    );
     const operations = plan.operations
       .filter((p) => !plan.held?.includes(p.op.key))
       .map((p) => ({ op: p.op, status: 'done' as const, statusCode: 201, message: null }));
@@ -174,7 +214,9 @@ describe('writing the report to something that is not a file', () => {
     spawnSync('mkfifo', [fifo]);
     let received = '';
     const reader = new Promise<void>((resolve) => {
-      createReadStream(fifo, 'utf8').on('data', (d) => (received += d)).on('end', () => resolve());
+      createReadStream(fifo, 'utf8')
+        .on('data', (d) => (received += d))
+        .on('end', () => resolve());
     });
     await writeReport(fifo, buildReport({ exitCode: 2, issues: [] }, reasonWording));
     await reader;

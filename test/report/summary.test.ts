@@ -5,9 +5,7 @@ import { makeIssue } from './make-issue.js';
 
 describe('formatIssue', () => {
   it('names the sheet, row, canonical column and the header as written', () => {
-    expect(formatIssue(makeIssue())).toBe(
-      'Employees row 14, column email ("E-mail"): The e-mail address "x" is not valid.',
-    );
+    expect(formatIssue(makeIssue())).toBe('Employees row 14, column email ("E-mail"): The e-mail address "x" is not valid.');
   });
 
   it('leaves out the row of a whole-column problem and the header when it is the canonical name', () => {

@@ -12,13 +12,17 @@ import { makeIssue } from './make-issue.js';
 
 const WRITERS = join(import.meta.dirname, '..', 'fixtures', 'writers');
 
-describe('annotated copies of other writers\' files', () => {
+describe("annotated copies of other writers' files", () => {
   it('a workbook saved by openpyxl with cell notes gets its annotated copy, the note on the cell', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'orgsync-writers-'));
     const source = join(folder, 'template-round-trip.xlsx');
     await copyFile(join(WRITERS, 'openpyxl', 'template-round-trip.xlsx'), source);
     const out = join(folder, 'template-round-trip.errors.xlsx');
-    await writeErrorWorkbook(source, [makeIssue({ file: source, sheetName: 'Medarbejdere', row: 3, column: 'email', header: 'E-mail', message: 'Not an address.' })], out);
+    await writeErrorWorkbook(
+      source,
+      [makeIssue({ file: source, sheetName: 'Medarbejdere', row: 3, column: 'email', header: 'E-mail', message: 'Not an address.' })],
+      out,
+    );
     const copy = new ExcelJS.Workbook();
     await copy.xlsx.readFile(out);
     const people = copy.getWorksheet('Medarbejdere');
@@ -29,7 +33,7 @@ describe('annotated copies of other writers\' files', () => {
     expect(JSON.stringify(people?.getCell('A1').note)).toContain('Ansættelsens id i jeres HR-system');
   });
 
-  it('the CSV error file marks the rows the reader numbered: Excel\'s, a quoted cell with line breaks being one row', async () => {
+  it("the CSV error file marks the rows the reader numbered: Excel's, a quoted cell with line breaks being one row", async () => {
     const folder = await mkdtemp(join(tmpdir(), 'orgsync-writers-'));
     const source = join(folder, 'row-numbers.csv');
     await copyFile(join(WRITERS, 'handmade', 'row-numbers.csv'), source);

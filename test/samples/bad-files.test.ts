@@ -51,7 +51,10 @@ describe('each file in samples/bad', () => {
     async (file) => {
       const result = await validateSample(join('bad', file), { online: true });
       const seen = readmeCell(await readme(), file, 3);
-      expect(result.issues.map(formatIssue).some((line) => seen.includes(line)), seen).toBe(true);
+      expect(
+        result.issues.map(formatIssue).some((line) => seen.includes(line)),
+        seen,
+      ).toBe(true);
     },
   );
 
@@ -63,13 +66,7 @@ describe('each file in samples/bad', () => {
 
   it('windows-1252.csv keeps its Danish letters', async () => {
     const { desired } = await validateSample(join('bad', 'windows-1252.csv'));
-    expect([...desired.users.values()].map((u) => u.name)).toEqual([
-      'Søren Ærø',
-      'Åse Øster',
-      'Bjørn Kjær',
-      'Kåre Møller',
-      'Mette Bæk',
-    ]);
+    expect([...desired.users.values()].map((u) => u.name)).toEqual(['Søren Ærø', 'Åse Øster', 'Bjørn Kjær', 'Kåre Møller', 'Mette Bæk']);
   });
 
   it('every file is in the table above and in the README, with the codes the table names', async () => {

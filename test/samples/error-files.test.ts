@@ -44,7 +44,9 @@ describe('error files for the validator’s real issues', () => {
     const path = await errorFileFor('bad-email.csv');
     const lines = (await readFile(path, 'utf8')).slice(1).split('\r\n');
     expect(lines[0]).toBe('Medarbejder_id;Navn;E-mail;Køn;Fødselsdato;Stilling;errors');
-    expect(lines[2]).toMatch(/^102;Åse Øster;aase oester@nordlysenergi\.dk;.*;"E-mail: The e-mail address ""aase oester@nordlysenergi\.dk"" is not valid/);
+    expect(lines[2]).toMatch(
+      /^102;Åse Øster;aase oester@nordlysenergi\.dk;.*;"E-mail: The e-mail address ""aase oester@nordlysenergi\.dk"" is not valid/,
+    );
     expect(lines[5]).toMatch(/^105;.*;"E-mail: The e-mail address ""mette\.baek\(at\)/);
     expect(lines[1]?.endsWith(';')).toBe(true);
   });

@@ -52,7 +52,11 @@ describe.each(SAMPLES.map((s) => [s.input, s] as const))('samples/exports/%s', (
   });
 
   it('is read by its profile, the columns of exports.md it relies on included, and validates without an error', async () => {
-    for (const column of sample.needs) expect(Object.values(sample.sheets).some((kind) => isColumn(kind as SheetKind, column)), column).toBe(true);
+    for (const column of sample.needs)
+      expect(
+        Object.values(sample.sheets).some((kind) => isColumn(kind as SheetKind, column)),
+        column,
+      ).toBe(true);
     const top = 'top' in sample ? sample.top : 'root';
     const checked = checkProfile(profile, file, valueRules);
     const reading = await readInput([join(EXPORTS, input)], { headerMap: checked.headers, sheetRules: checked.sheets });

@@ -26,7 +26,10 @@ export async function validateSample(relativePath: string, options: SampleOption
 }
 
 export function codes(result: ValidationResult, severity: 'error' | 'warning'): string[] {
-  return result.issues.filter((i) => i.severity === severity).map((i) => i.code).sort();
+  return result.issues
+    .filter((i) => i.severity === severity)
+    .map((i) => i.code)
+    .sort();
 }
 
 /** The organisation without the `source` of each entity, so two inputs of the same data compare equal. */

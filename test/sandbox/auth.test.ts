@@ -112,7 +112,13 @@ describe('v3 Authentication: plain headers (legacy) and v2 Authentication', () =
   });
 
   test('a write refused by authentication changes nothing (v3 Errors 401)', async () => {
-    const reply = await send(client.sandbox.baseUrl, 'POST', '/v3/core/users', { user: { id: 'x', name: 'X', email: 'x@example.com', username: 'x' } }, { company_id: '42', access_token: 'nope' });
+    const reply = await send(
+      client.sandbox.baseUrl,
+      'POST',
+      '/v3/core/users',
+      { user: { id: 'x', name: 'X', email: 'x@example.com', username: 'x' } },
+      { company_id: '42', access_token: 'nope' },
+    );
     expect(reply.status).toBe(401);
     expect(client.sandbox.snapshot().users).toEqual([]);
   });

@@ -7,7 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS, type FieldUse, type FieldValue, type SandboxField } from '../../src/sandbox/store/fields.js';
+import {
+  EMPLOYEE_FIELDS,
+  UNIT_FIELDS,
+  USER_FIELDS,
+  type FieldUse,
+  type FieldValue,
+  type SandboxField,
+} from '../../src/sandbox/store/fields.js';
 import { startClient, type Client } from './helpers.js';
 
 const API = resolve(import.meta.dirname, '../../docs/contracts/api');
@@ -26,7 +33,11 @@ function fieldTable(file: string, heading: string): DocRow[] {
   const start = lines.indexOf(`### ${heading}`);
   if (start < 0) throw new Error(`${file} has no section ${heading}`);
   const rows = firstTable(lines.slice(start + 1));
-  const cells = (line: string) => line.split('|').slice(1, -1).map((cell) => cell.trim());
+  const cells = (line: string) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
   const header = cells(rows[0]!);
   const column = (name: RegExp) => header.findIndex((cell) => name.test(cell));
   const at = { type: column(/^Type/), create: column(/create/i), update: column(/update/i), notes: column(/^Notes$/) };
@@ -45,7 +56,17 @@ function firstTable(lines: string[]): string[] {
 }
 
 /** Fields that are keys or relations, each with rules of its own outside the table. */
-const KEYS_AND_RELATIONS = new Set(['id', 'ext_id', 'user', 'owner', 'responsible_employee', 'employees', 'department', 'parent_id', 'parent_department']);
+const KEYS_AND_RELATIONS = new Set([
+  'id',
+  'ext_id',
+  'user',
+  'owner',
+  'responsible_employee',
+  'employees',
+  'department',
+  'parent_id',
+  'parent_department',
+]);
 
 const SECTIONS: { file: string; version: 'v3' | 'v2'; heading: string; fields: readonly SandboxField[] }[] = [
   { file: 'v3.md', version: 'v3', heading: 'User', fields: USER_FIELDS },
@@ -153,7 +174,9 @@ describe('each field of the table is taken by a create and shown by its answer',
     const employeeReply = await client.post('/v2/core/employees?key_field=ext_id', { employee: { ext_id: 'x1', ...person } });
     expect(employeeReply.status).toBe(201);
     expect(employeeReply.body).toEqual({ id: 'x1', ...person });
-    const departmentReply = await client.post('/v2/core/departments?key_field=ext_id', { department: { ext_id: 'vd', parent_department: 'root', ...unit } });
+    const departmentReply = await client.post('/v2/core/departments?key_field=ext_id', {
+      department: { ext_id: 'vd', parent_department: 'root', ...unit },
+    });
     expect(departmentReply.body).toMatchObject({ id: 'vd', ...unit });
     const teamReply = await client.post('/v2/core/teams?key_field=ext_id', { team: { ext_id: 'vt', department: 'vd', ...unit } });
     expect(teamReply.body).toMatchObject({ id: 'vt', ...unit });

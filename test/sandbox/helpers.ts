@@ -31,13 +31,7 @@ export function legacyHeaders(sandbox: RunningSandbox): Record<string, string> {
   return { company_id: String(sandbox.companyId), access_token: sandbox.accessToken };
 }
 
-export async function send(
-  baseUrl: string,
-  method: string,
-  path: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Promise<Reply> {
+export async function send(baseUrl: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Reply> {
   const response = await request(`${baseUrl}${path}`, {
     method: method as 'GET',
     headers: {
@@ -77,11 +71,7 @@ export async function startClient(options: SandboxOptions = {}): Promise<Client>
   return clientFor(await startSandbox({ quiet: true, ...options }));
 }
 
-export async function mintJwt(
-  secret: string,
-  claims: Record<string, unknown>,
-  times: { nbf: number; exp: number },
-): Promise<string> {
+export async function mintJwt(secret: string, claims: Record<string, unknown>, times: { nbf: number; exp: number }): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setNotBefore(times.nbf)

@@ -16,7 +16,16 @@ describe('v2 Employees', () => {
   test('create answers 201 with a Location header and the full employee, with service id and ext_id (v2 Endpoints: create 201 + Location; Identifier mode 1)', async () => {
     const reply = await client.post('/v2/core/employees', { employee: { ...bo, gender: 'm', employment: 'Driver' } });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: '1', ext_id: 'E-100', name: 'Bo Nielsen', email: 'bo@example.com', username: 'bo', gender: 'm', birthday: null, employment: 'Driver' });
+    expect(reply.body).toEqual({
+      id: '1',
+      ext_id: 'E-100',
+      name: 'Bo Nielsen',
+      email: 'bo@example.com',
+      username: 'bo',
+      gender: 'm',
+      birthday: null,
+      employment: 'Driver',
+    });
     expect(reply.headers.location).toBe('/v2/core/employees/1');
     expect((await client.get(reply.headers.location as string)).body.ext_id).toBe('E-100');
   });
@@ -38,7 +47,9 @@ describe('v2 Employees', () => {
   test('key_field=ext_id removes ext_id and puts the client id in id (v2 Identifier mode 2)', async () => {
     await client.post('/v2/core/employees', { employee: bo });
     const reply = await client.get('/v2/core/employees?key_field=ext_id');
-    expect(reply.body).toEqual([{ id: 'E-100', name: 'Bo Nielsen', email: 'bo@example.com', username: 'bo', gender: null, birthday: null, employment: null }]);
+    expect(reply.body).toEqual([
+      { id: 'E-100', name: 'Bo Nielsen', email: 'bo@example.com', username: 'bo', gender: null, birthday: null, employment: null },
+    ]);
   });
 
   test('a path id may be the service id or the client id (v2 Identifier mode 3)', async () => {

@@ -4,7 +4,11 @@ import { startClient, type Client } from './helpers.js';
 let client: Client;
 beforeEach(async () => {
   client = await startClient();
-  for (const [ext, name] of [['E1', 'Ann'], ['E2', 'Ben'], ['E3', 'Cai']] as const) {
+  for (const [ext, name] of [
+    ['E1', 'Ann'],
+    ['E2', 'Ben'],
+    ['E3', 'Cai'],
+  ] as const) {
     await client.post('/v2/core/employees', { employee: { name, email: `${ext}@example.com`, ext_id: ext } });
   }
   await client.post('/v2/core/departments', { department: { name: 'Sales', ext_id: 'D1', parent_department: 'root' } });
@@ -15,14 +19,18 @@ const K = '?key_field=ext_id';
 
 describe('v2 Departments', () => {
   test('create answers 201 with Location; parent and leader are ids (v2 Department fields, Endpoints create)', async () => {
-    const reply = await client.post('/v2/core/departments', { department: { name: 'North', ext_id: 'D2', parent_department: 'D1', responsible_employee: 'E1' } });
+    const reply = await client.post('/v2/core/departments', {
+      department: { name: 'North', ext_id: 'D2', parent_department: 'D1', responsible_employee: 'E1' },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({ id: '3', ext_id: 'D2', name: 'North', parent_department: '2', responsible_employee: '1' });
     expect(reply.headers.location).toBe('/v2/core/departments/3');
   });
 
   test('with key_field=ext_id every relation id is a client id (v2 Identifier mode 2)', async () => {
-    await client.post(`/v2/core/departments${K}`, { department: { name: 'North', ext_id: 'D2', parent_department: 'D1', responsible_employee: 'E1' } });
+    await client.post(`/v2/core/departments${K}`, {
+      department: { name: 'North', ext_id: 'D2', parent_department: 'D1', responsible_employee: 'E1' },
+    });
     const reply = await client.get(`/v2/core/departments/D2${K}`);
     expect(reply.body).toEqual({ id: 'D2', name: 'North', parent_department: 'D1', responsible_employee: 'E1' });
   });
@@ -59,7 +67,9 @@ describe('v2 Departments', () => {
 
 describe('v2 Teams', () => {
   test('create answers 201 with department, employees and responsible_employee as ids (v2 Team fields)', async () => {
-    const reply = await client.post('/v2/core/teams', { team: { name: 'Night', ext_id: 'T1', department: 'D1', employees: ['E1', '2'], responsible_employee: 'E3' } });
+    const reply = await client.post('/v2/core/teams', {
+      team: { name: 'Night', ext_id: 'T1', department: 'D1', employees: ['E1', '2'], responsible_employee: 'E3' },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({ id: '1', ext_id: 'T1', name: 'Night', department: '2', employees: ['1', '2'], responsible_employee: '3' });
     expect(reply.headers.location).toBe('/v2/core/teams/1');
@@ -111,7 +121,13 @@ describe('v2 Teams', () => {
 
   test('a v3 team is the v2 team with ext_id = v3 id (one store)', async () => {
     await client.post('/v3/core/departments/D1/teams', { team: { id: 'T9', name: 'From v3' } });
-    expect((await client.get(`/v2/core/teams/T9${K}`)).body).toEqual({ id: 'T9', name: 'From v3', department: 'D1', employees: [], responsible_employee: null });
+    expect((await client.get(`/v2/core/teams/T9${K}`)).body).toEqual({
+      id: 'T9',
+      name: 'From v3',
+      department: 'D1',
+      employees: [],
+      responsible_employee: null,
+    });
   });
 });
 
@@ -154,7 +170,9 @@ describe('v2 Sickness absence (dialogs)', () => {
     const reply = await client.del('/v2/siab/dialogs', { employee: 'E1', date: '2025-03-07' });
     expect(reply.status).toBe(200);
     expect((await client.get('/v2/siab/dialogs')).body).toEqual([]);
-    expect(client.sandbox.snapshot().absences).toEqual([expect.objectContaining({ employeeId: 'E1', startDate: '2025-03-03', endDate: '2025-03-07' })]);
+    expect(client.sandbox.snapshot().absences).toEqual([
+      expect.objectContaining({ employeeId: 'E1', startDate: '2025-03-03', endDate: '2025-03-07' }),
+    ]);
   });
 
   test('a sick report dated inside a period already reported sick and fit is refused 422 "overlaps an earlier sickness absence", and changes nothing (issue 17.1)', async () => {
@@ -166,7 +184,9 @@ describe('v2 Sickness absence (dialogs)', () => {
       expect(reply.body.message).toMatch(/overlaps an earlier sickness absence/);
     }
     expect((await client.get('/v2/siab/dialogs')).body).toEqual([]);
-    expect(client.sandbox.snapshot().absences).toEqual([expect.objectContaining({ employeeId: 'E1', startDate: '2025-03-03', endDate: '2025-03-07' })]);
+    expect(client.sandbox.snapshot().absences).toEqual([
+      expect.objectContaining({ employeeId: 'E1', startDate: '2025-03-03', endDate: '2025-03-07' }),
+    ]);
     // The day after the fit day goes on with the same sickness (README sickness absence).
     expect((await client.post('/v2/siab/dialogs', { employee: 'E1', date: '2025-03-08' })).status).toBe(200);
   });

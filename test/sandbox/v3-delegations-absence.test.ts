@@ -25,33 +25,57 @@ describe('v3 Delegations', () => {
   });
 
   test('a team delegation names the team instead (v3 Delegations: the response names the resource)', async () => {
-    const reply = await client.post('/v3/core/teams/t1/delegations', { delegation: { responsibility: 'dialog_access_siab', employee_id: 'e1' } });
+    const reply = await client.post('/v3/core/teams/t1/delegations', {
+      delegation: { responsibility: 'dialog_access_siab', employee_id: 'e1' },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.team).toMatchObject({ id: 't1' });
     expect(reply.body).not.toHaveProperty('department');
   });
 
   test('a responsibility of the other table is 422 (v3 Delegation: responsibility must be valid for the kind of resource)', async () => {
-    const onDepartment = await client.post('/v3/core/departments/d1/delegations', { delegation: { responsibility: 'dialog_access_cv', employee_id: 'e1' } });
+    const onDepartment = await client.post('/v3/core/departments/d1/delegations', {
+      delegation: { responsibility: 'dialog_access_cv', employee_id: 'e1' },
+    });
     expect(onDepartment.status).toBe(422);
-    expect(onDepartment.body.errors).toEqual([{ resource: 'MUS::Delegation', field: 'responsibility', error: 'is not included in the list' }]);
-    const onTeam = await client.post('/v3/core/teams/t1/delegations', { delegation: { responsibility: 'configuration', employee_id: 'e1' } });
+    expect(onDepartment.body.errors).toEqual([
+      { resource: 'MUS::Delegation', field: 'responsibility', error: 'is not included in the list' },
+    ]);
+    const onTeam = await client.post('/v3/core/teams/t1/delegations', {
+      delegation: { responsibility: 'configuration', employee_id: 'e1' },
+    });
     expect(onTeam.status).toBe(422);
   });
 
   test('every responsibility of each table is accepted on its kind (v3 Delegation responsibility tables)', async () => {
-    for (const responsibility of ['dialog_access_cv', 'dialog_access_onboarding', 'dialog_access_siab', 'dialog_access_edp', 'dialog_access_wpa']) {
+    for (const responsibility of [
+      'dialog_access_cv',
+      'dialog_access_onboarding',
+      'dialog_access_siab',
+      'dialog_access_edp',
+      'dialog_access_wpa',
+    ]) {
       expect((await client.post('/v3/core/teams/t1/delegations', { delegation: { responsibility, employee_id: 'e1' } })).status).toBe(201);
     }
-    for (const responsibility of ['manage_organisation_department', 'configuration', 'department_task_report_siab', 'department_task_report_edp', 'department_task_report_wpa']) {
-      expect((await client.post('/v3/core/departments/d1/delegations', { delegation: { responsibility, employee_id: 'e1' } })).status).toBe(201);
+    for (const responsibility of [
+      'manage_organisation_department',
+      'configuration',
+      'department_task_report_siab',
+      'department_task_report_edp',
+      'department_task_report_wpa',
+    ]) {
+      expect((await client.post('/v3/core/departments/d1/delegations', { delegation: { responsibility, employee_id: 'e1' } })).status).toBe(
+        201,
+      );
     }
   });
 
   test('responsibility and employee_id are both required; an unknown employee is 422 (v3 Delegations: both required)', async () => {
     const missing = await client.post('/v3/core/departments/d1/delegations', { delegation: {} });
     expect(missing.body.errors.map((e: { field: string }) => e.field)).toEqual(['responsibility', 'employee_id']);
-    const unknown = await client.post('/v3/core/departments/d1/delegations', { delegation: { responsibility: 'configuration', employee_id: 'ghost' } });
+    const unknown = await client.post('/v3/core/departments/d1/delegations', {
+      delegation: { responsibility: 'configuration', employee_id: 'ghost' },
+    });
     expect(unknown.status).toBe(422);
   });
 
@@ -70,7 +94,9 @@ describe('v3 Delegations', () => {
   });
 
   test('destroy answers 200 and the delegation is gone; via another unit it is 404 (v3 Delegations: Destroy)', async () => {
-    const created = await client.post('/v3/core/departments/d1/delegations', { delegation: { responsibility: 'configuration', employee_id: 'e1' } });
+    const created = await client.post('/v3/core/departments/d1/delegations', {
+      delegation: { responsibility: 'configuration', employee_id: 'e1' },
+    });
     expect((await client.del(`/v3/core/departments/root/delegations/${created.body.id}`)).status).toBe(404);
     expect((await client.del(`/v3/core/departments/d1/delegations/${created.body.id}`)).status).toBe(200);
     expect((await client.get('/v3/core/departments/d1/delegations')).body).toEqual([]);
@@ -91,7 +117,12 @@ describe('v3 Sickness absence (README sickness absence)', () => {
   test('a new absence answers 201; without end_date it ends 9999-12-31 (v3 Sickness absence rule 1)', async () => {
     const reply = await report({ start_date: '2025-01-06' });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: expect.any(String), start_date: '2025-01-06', end_date: '9999-12-31', employee: expect.objectContaining({ id: 'e1', user: expect.objectContaining({ id: 'u-e1' }) }) });
+    expect(reply.body).toEqual({
+      id: expect.any(String),
+      start_date: '2025-01-06',
+      end_date: '9999-12-31',
+      employee: expect.objectContaining({ id: 'e1', user: expect.objectContaining({ id: 'u-e1' }) }),
+    });
   });
 
   test('reporting fit with end_date updates the same absence: 200 (v3 Sickness absence rules 2-3)', async () => {

@@ -170,7 +170,9 @@ describe('v3 Teams', () => {
     await person(client, 'e1');
     const reply = await client.post('/v3/core/teams/t1/employees/e1');
     expect(reply.status).toBe(200);
-    expect(reply.body.employees).toEqual([expect.objectContaining({ id: 'e1', system_language: 'da', user: expect.objectContaining({ id: 'u-e1' }) })]);
+    expect(reply.body.employees).toEqual([
+      expect.objectContaining({ id: 'e1', system_language: 'da', user: expect.objectContaining({ id: 'u-e1' }) }),
+    ]);
   });
 
   test('an employee is in one team at a time: joining another team leaves the first (README teams)', async () => {

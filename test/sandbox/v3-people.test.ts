@@ -171,7 +171,7 @@ describe('v3 States and transitions: firing and rehiring', () => {
     expect(reply.body.errors).toEqual([{ resource: 'MUS::Employee', field: 'id', error: 'has already been taken' }]);
   });
 
-  test('PATCH on the user\'s employee rehires: the employee is active again with its data (v3 States: fired → active)', async () => {
+  test("PATCH on the user's employee rehires: the employee is active again with its data (v3 States: fired → active)", async () => {
     await person(client, 'e1', { employment: 'Cook' });
     await client.del('/v3/core/employees/e1');
     const reply = await client.patch('/v3/core/users/u-e1/employees/e1');

@@ -8,14 +8,28 @@ describe('creating an adapter from configuration', () => {
   it('gives a v3 adapter with delegations and system language, without an absence list', async () => {
     const adapter = createAdapter({ ...config, api: 'v3' });
     expect(adapter.api).toBe('v3');
-    expect(adapter.capabilities).toEqual({ delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null, absenceMerge: true });
+    expect(adapter.capabilities).toEqual({
+      delegations: true,
+      systemLanguage: true,
+      absenceList: false,
+      separateUsers: true,
+      rehireWindowDays: null,
+      absenceMerge: true,
+    });
     await adapter.close();
   });
 
   it('gives a v2 adapter with an absence list, without delegations, system language or separate users', async () => {
     const adapter = createAdapter({ ...config, api: 'v2' });
     expect(adapter.api).toBe('v2');
-    expect(adapter.capabilities).toEqual({ delegations: false, systemLanguage: false, absenceList: true, separateUsers: false, rehireWindowDays: 14, absenceMerge: false });
+    expect(adapter.capabilities).toEqual({
+      delegations: false,
+      systemLanguage: false,
+      absenceList: true,
+      separateUsers: false,
+      rehireWindowDays: 14,
+      absenceMerge: false,
+    });
     await adapter.close();
   });
 

@@ -45,7 +45,15 @@ function everyFieldChanged(current: Organisation, userId: string, employeeId: st
   for (const field of USER_FIELDS) (user as Record<string, unknown>)[field.key] = another(field.value, user[field.key]);
   const employee = { ...current.employees.get(employeeId)! };
   for (const field of EMPLOYEE_FIELDS) (employee as Record<string, unknown>)[field.key] = another(field.value, employee[field.key]);
-  return { ...current, users: new Map([[userId, user]]), employees: new Map([[employeeId, employee]]), departments: new Map(), teams: new Map(), delegations: [], absences: [] };
+  return {
+    ...current,
+    users: new Map([[userId, user]]),
+    employees: new Map([[employeeId, employee]]),
+    departments: new Map(),
+    teams: new Map(),
+    delegations: [],
+    absences: [],
+  };
 }
 
 function plan(desired: Organisation, current: CurrentState, capabilities: Capabilities): Diff {
@@ -74,29 +82,58 @@ describe('the field table drives the output side', () => {
 
   it('on v3: every updatable field changed is planned, sent by its v3 name and verified; the create-only one is noted, never sent', async () => {
     const sandbox = await startSandbox({ quiet: true });
-    const adapter: ServiceAdapter = createAdapter({ api: 'v3', baseUrl: sandbox.baseUrl, companyId: sandbox.companyId, accessToken: sandbox.accessToken, concurrency: 2, sleep: async () => {} });
+    const adapter: ServiceAdapter = createAdapter({
+      api: 'v3',
+      baseUrl: sandbox.baseUrl,
+      companyId: sandbox.companyId,
+      accessToken: sandbox.accessToken,
+      concurrency: 2,
+      sleep: async () => {},
+    });
     close = async () => {
       await adapter.close();
       await sandbox.close();
     };
     const created: Operation[] = [
-      { ...base, type: 'createUser', id: 'u1', fields: { name: 'Ann Berg', email: 'ann@example.com', username: 'ann', gender: 'f', birthday: '1980-04-02' } },
-      { ...base, type: 'createEmployee', id: 'e1', userId: 'u1', user: { name: 'Ann Berg', email: 'ann@example.com', username: 'ann' }, employment: 'Nurse', systemLanguage: 'en' },
+      {
+        ...base,
+        type: 'createUser',
+        id: 'u1',
+        fields: { name: 'Ann Berg', email: 'ann@example.com', username: 'ann', gender: 'f', birthday: '1980-04-02' },
+      },
+      {
+        ...base,
+        type: 'createEmployee',
+        id: 'e1',
+        userId: 'u1',
+        user: { name: 'Ann Berg', email: 'ann@example.com', username: 'ann' },
+        employment: 'Nurse',
+        systemLanguage: 'en',
+      },
     ];
     for (const op of created) await adapter.execute(op);
     const current = await adapter.readCurrentState();
 
     const diff = plan(everyFieldChanged(current.org, 'u1', 'e1'), current, adapter.capabilities);
     const { user, employee } = updates(diff);
-    expect(keysOf(user.changes)).toEqual(updatable(USER_FIELDS).map((f) => f.key).sort());
-    expect(keysOf(employee.changes)).toEqual(updatable(EMPLOYEE_FIELDS).map((f) => f.key).sort());
+    expect(keysOf(user.changes)).toEqual(
+      updatable(USER_FIELDS)
+        .map((f) => f.key)
+        .sort(),
+    );
+    expect(keysOf(employee.changes)).toEqual(
+      updatable(EMPLOYEE_FIELDS)
+        .map((f) => f.key)
+        .sort(),
+    );
     expect(diff.notes.map((n) => n.reason.code)).toEqual(['system_language_fixed']);
 
     const userBody = (v3Request(user).body as { user: Record<string, unknown> }).user;
     const employeeBody = (v3Request(employee).body as { employee: Record<string, unknown> }).employee;
     for (const field of updatable(USER_FIELDS)) expect(userBody[field.wire.v3.write]).toBe(user.changes[field.key]!.now);
     for (const field of updatable(EMPLOYEE_FIELDS)) expect(employeeBody[field.wire.v3.write]).toBe(employee.changes[field.key]!.now);
-    for (const field of EMPLOYEE_FIELDS.filter((f) => f.update === 'create_only')) expect(employeeBody).not.toHaveProperty(field.wire.v3!.write);
+    for (const field of EMPLOYEE_FIELDS.filter((f) => f.update === 'create_only'))
+      expect(employeeBody).not.toHaveProperty(field.wire.v3!.write);
 
     await expect(adapter.verify(user)).resolves.toBe(false);
     await expect(adapter.verify(employee)).resolves.toBe(false);
@@ -115,8 +152,17 @@ describe('the field table drives the output side', () => {
 
     const diff = plan(everyFieldChanged(current.org, 'v2:e1', 'e1'), current, rig.adapter.capabilities);
     const { user, employee } = updates(diff);
-    expect(keysOf(user.changes)).toEqual(updatable(USER_FIELDS).map((f) => f.key).sort());
-    expect(keysOf(employee.changes)).toEqual(updatable(EMPLOYEE_FIELDS).filter((f) => v2Name(f)).map((f) => f.key).sort());
+    expect(keysOf(user.changes)).toEqual(
+      updatable(USER_FIELDS)
+        .map((f) => f.key)
+        .sort(),
+    );
+    expect(keysOf(employee.changes)).toEqual(
+      updatable(EMPLOYEE_FIELDS)
+        .filter((f) => v2Name(f))
+        .map((f) => f.key)
+        .sort(),
+    );
 
     rig.sent.length = 0;
     for (const op of [user, employee]) await rig.adapter.execute(op);
@@ -134,16 +180,27 @@ describe('the field table drives the output side', () => {
 
   it('reads, writes and compares whatever table it is given, by its read and write names and value kinds', () => {
     const table = [
-      { key: 'nickname', value: 'text', compare: 'text', wire: { v3: { write: 'nick_name', read: ['nick_name', 'nickname'] }, v2: { write: 'alias', read: ['alias'] } } },
+      {
+        key: 'nickname',
+        value: 'text',
+        compare: 'text',
+        wire: { v3: { write: 'nick_name', read: ['nick_name', 'nickname'] }, v2: { write: 'alias', read: ['alias'] } },
+      },
       { key: 'started', value: 'date', compare: 'day', wire: { v3: { write: 'start', read: ['start'] } } },
       { key: 'title', value: 'text', compare: 'exact', wire: { v3: { write: 'title', read: ['title'], absent: 'blank' } } },
     ] as const;
-    expect(readFields(table, 'v3', { nickname: 'Bee', start: '2020-01-02T08:00:00Z' })).toEqual({ nickname: 'Bee', started: '2020-01-02', title: '' });
+    expect(readFields(table, 'v3', { nickname: 'Bee', start: '2020-01-02T08:00:00Z' })).toEqual({
+      nickname: 'Bee',
+      started: '2020-01-02',
+      title: '',
+    });
     expect(readFields(table, 'v2', { alias: '', start: '2020-01-02' })).toEqual({ nickname: null });
     expect(writeFields(table, 'v3', { nickname: 'Bee', started: null }, 'create')).toEqual({ nick_name: 'Bee' });
     expect(writeFields(table, 'v2', { nickname: 'Bee', started: '2020-01-02' }, 'create')).toEqual({ alias: 'Bee' });
     expect(writeChanges(table, 'v3', { started: { was: '2019-01-01', now: null } })).toEqual({ start: null });
-    expect(showsValues(table, 'v3', { nick_name: '', start: '2020-01-02T00:00:00Z' }, { nickname: null, started: '2020-01-02' })).toBe(true);
+    expect(showsValues(table, 'v3', { nick_name: '', start: '2020-01-02T00:00:00Z' }, { nickname: null, started: '2020-01-02' })).toBe(
+      true,
+    );
     expect(showsValues(table, 'v3', { nick_name: 'Bee' }, { nickname: 'Bea' })).toBe(false);
     // A cleared date a v3 answer shows as "" is cleared: verify after an unknown outcome sees it done.
     expect(readFields(table, 'v3', { start: '' })).toMatchObject({ started: null });

@@ -54,9 +54,9 @@ describe('requests', () => {
     expect(response).toMatchObject({ status: 201, body: { id: 'u1' } });
     const [received] = server.received;
     expect(received?.headers['content-type']).toBe('application/json');
-    expect(received?.headers['accept']).toBe('application/json');
-    expect(received?.headers['company_id']).toBe('42');
-    expect(received?.headers['access_token']).toBe(TOKEN);
+    expect(received?.headers.accept).toBe('application/json');
+    expect(received?.headers.company_id).toBe('42');
+    expect(received?.headers.access_token).toBe(TOKEN);
     expect(received?.body).toEqual({ user: { id: 'u1' } });
   });
 
@@ -65,7 +65,7 @@ describe('requests', () => {
     client = new HttpClient({ baseUrl: `${server.baseUrl}/api/`, credentials: { jwt: 'a.b.c' }, concurrency: 1 });
     await client.get('/v3/core/users');
     expect(server.received[0]?.url).toBe('/api/v3/core/users');
-    expect(server.received[0]?.headers['jwt']).toBe('a.b.c');
+    expect(server.received[0]?.headers.jwt).toBe('a.b.c');
   });
 
   it('treats an empty answer to a DELETE as success', async () => {
@@ -88,9 +88,7 @@ describe('retries', () => {
   });
 
   it('retries a POST answered 429, since the service did not process it', async () => {
-    const { server, client, sleeps } = await serve((_req, res, i) =>
-      i < 2 ? sendJson(res, 429, {}) : sendJson(res, 201, { id: 'u1' }),
-    );
+    const { server, client, sleeps } = await serve((_req, res, i) => (i < 2 ? sendJson(res, 429, {}) : sendJson(res, 201, { id: 'u1' })));
     await expect(client.request('POST', '/v3/core/users', { body: {} })).resolves.toMatchObject({ status: 201 });
     expect(server.received).toHaveLength(3);
     // Full jitter with random 0.5: half of 200 ms, then half of 400 ms.
@@ -108,10 +106,10 @@ describe('retries', () => {
 
   it('says once, while it waits, that it cut a Retry-After of two hours short, even when the retry then succeeds', async () => {
     const events: string[] = [];
-    const { client } = await serve(
-      (_req, res, i) => (i < 2 ? sendJson(res, 503, {}, { 'retry-after': '7200' }) : sendJson(res, 200, [])),
-      { onNotice: (message) => void events.push(`notice: ${message}`), sleep: async (ms) => void events.push(`wait ${ms}`) },
-    );
+    const { client } = await serve((_req, res, i) => (i < 2 ? sendJson(res, 503, {}, { 'retry-after': '7200' }) : sendJson(res, 200, [])), {
+      onNotice: (message) => void events.push(`notice: ${message}`),
+      sleep: async (ms) => void events.push(`wait ${ms}`),
+    });
     await client.get('/v3/core/users');
     expect(events).toEqual([
       expect.stringMatching(/^notice: The service asked to wait 2 h before trying again \(Retry-After\); this importer waits at most 60 s/),
@@ -227,7 +225,11 @@ describe('errors', () => {
   });
 
   it('hands back the status of a JSON answer to a write that reads only the status, an empty body included', async () => {
-    for (const [status, answer] of [[201, ' {"id":"u1","name":"Åse"}\n'], [200, '[]'], [204, '']] as const) {
+    for (const [status, answer] of [
+      [201, ' {"id":"u1","name":"Åse"}\n'],
+      [200, '[]'],
+      [204, ''],
+    ] as const) {
       const { client } = await serve((_req, res) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(answer);
@@ -278,9 +280,7 @@ describe('errors', () => {
   });
 
   it('never puts a secret into an error message, even when the service echoes it', async () => {
-    const { client } = await serve((req, res) =>
-      sendJson(res, 422, { message: `bad token ${String(req.headers['access_token'])}` }),
-    );
+    const { client } = await serve((req, res) => sendJson(res, 422, { message: `bad token ${String(req.headers.access_token)}` }));
     const rejected = await failure(client.get('/v3/core/users'));
     expect(rejected.message).toContain('[redacted]');
     expectNoSecret(rejected);
@@ -305,13 +305,13 @@ describe('JWT', () => {
       credentials: { companyId: '42', jwtSecret: JWT_SECRET },
     });
     await client.get('/v3/core/users');
-    const token = String(server.received[0]?.headers['jwt']);
+    const token = String(server.received[0]?.headers.jwt);
     const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(JWT_SECRET));
     expect(protectedHeader.alg).toBe('HS256');
-    expect(payload['company_id']).toBe(42);
+    expect(payload.company_id).toBe(42);
     expect(payload.exp! - payload.nbf!).toBeLessThanOrEqual(15);
     expect(payload.nbf!).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-    expect(server.received[0]?.headers['access_token']).toBeUndefined();
+    expect(server.received[0]?.headers.access_token).toBeUndefined();
   });
 
   it('reuses a token for a few seconds but never close to its expiry', async () => {
@@ -325,7 +325,7 @@ describe('JWT', () => {
     await client.get('/b');
     now += 2000;
     await client.get('/c');
-    const tokens = server.received.map((r) => String(r.headers['jwt']));
+    const tokens = server.received.map((r) => String(r.headers.jwt));
     expect(tokens[1]).toBe(tokens[0]);
     expect(tokens[2]).not.toBe(tokens[0]);
     for (const token of tokens) {
@@ -336,9 +336,9 @@ describe('JWT', () => {
   });
 
   it('refuses to mint a JWT without a numeric company id', () => {
-    expect(() => new HttpClient({ baseUrl: 'http://127.0.0.1:1', credentials: { companyId: 'acme', jwtSecret: JWT_SECRET }, concurrency: 1 })).toThrow(
-      UsageError,
-    );
+    expect(
+      () => new HttpClient({ baseUrl: 'http://127.0.0.1:1', credentials: { companyId: 'acme', jwtSecret: JWT_SECRET }, concurrency: 1 }),
+    ).toThrow(UsageError);
   });
 });
 

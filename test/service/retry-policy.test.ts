@@ -26,7 +26,13 @@ describe('retry policy', () => {
 
   it('retries a refused connection for every method: nothing was sent', () => {
     expect(at('POST', { kind: 'connect' }).retry).toBe(true);
-    expect(decideRetry(retryPolicy({ retryConnectErrors: false }), { kind: 'connect' }, { method: 'POST', attempt: 1, now: 0, random: Math.random })).toEqual({
+    expect(
+      decideRetry(
+        retryPolicy({ retryConnectErrors: false }),
+        { kind: 'connect' },
+        { method: 'POST', attempt: 1, now: 0, random: Math.random },
+      ),
+    ).toEqual({
       retry: false,
       unknownOutcome: false,
     });

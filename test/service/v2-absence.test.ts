@@ -3,7 +3,6 @@
  * last sick day), chosen by what the sick list shows; the open dialogs are read back as open absences.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Operation } from '../../src/model/operations.js';
 import { hire, op, person, startV2Rig, type V2Rig } from './v2-helpers.js';
 
 let rig: V2Rig;

@@ -61,11 +61,20 @@ describe('the v2 adapter against the sandbox', () => {
   it('updates the person fields of an employee through its synthetic user, and the employment', async () => {
     await buildSmallOrganisation();
     await run(
-      op({ type: 'updateUser', id: 'v2:e1', changes: { name: { now: 'Ann Berg Holm' }, email: { now: 'ann.holm@example.com' }, gender: { now: null } } }),
+      op({
+        type: 'updateUser',
+        id: 'v2:e1',
+        changes: { name: { now: 'Ann Berg Holm' }, email: { now: 'ann.holm@example.com' }, gender: { now: null } },
+      }),
       op({ type: 'updateEmployee', id: 'e1', changes: { employment: { now: 'Head nurse' } } }),
     );
     const { org } = await rig.adapter.readCurrentState();
-    expect(org.users.get('v2:e1')).toMatchObject({ name: 'Ann Berg Holm', email: 'ann.holm@example.com', gender: null, birthday: '1980-04-02' });
+    expect(org.users.get('v2:e1')).toMatchObject({
+      name: 'Ann Berg Holm',
+      email: 'ann.holm@example.com',
+      gender: null,
+      birthday: '1980-04-02',
+    });
     expect(org.employees.get('e1')?.employment).toBe('Head nurse');
     expect(rig.sent.filter((s) => s.method === 'PUT').map((s) => s.body)).toEqual([
       { employee: { name: 'Ann Berg Holm', email: 'ann.holm@example.com', gender: null } },
@@ -117,7 +126,12 @@ describe('the v2 adapter against the sandbox', () => {
     expect(snapshot.teams).toEqual([{ id: 't1-new', name: 'Night shift', departmentId: 'd1-new', owner: 'e2', members: ['e1-new', 'e2'] }]);
     expect(snapshot.departments).toContainEqual({ id: 'd1-new', name: 'Care', parentId: 'root', owner: 'e1-new' });
     expect(snapshot.users.find((u) => u.name === 'Ann Berg')?.username).toBe('annb');
-    expect(rig.sent.filter((s) => s.method === 'PUT').slice(0, 3).map((s) => s.body)).toEqual([
+    expect(
+      rig.sent
+        .filter((s) => s.method === 'PUT')
+        .slice(0, 3)
+        .map((s) => s.body),
+    ).toEqual([
       { employee: { ext_id: 'e1-new' } },
       { department: { parent_department: 'root', ext_id: 'd1-new' } },
       { team: { department: 'd1-new', ext_id: 't1-new' } },
@@ -204,21 +218,29 @@ describe('the v2 adapter against the sandbox', () => {
       status: 200,
       settled: 'already_existed',
     });
-    await expect(
-      rig.adapter.execute(op({ type: 'createDepartment', id: 'd1', name: 'Care', parentId: 'root' })),
-    ).resolves.toMatchObject({ settled: 'already_existed' });
+    await expect(rig.adapter.execute(op({ type: 'createDepartment', id: 'd1', name: 'Care', parentId: 'root' }))).resolves.toMatchObject({
+      settled: 'already_existed',
+    });
     expect(rig.sandbox.stats().successfulCreates['employee:e1']).toBe(1);
     expect(rig.sandbox.stats().successfulCreates['team:t1']).toBe(1);
   });
 
   it('refuses delegations, users and a bare rehire, which v2 does not have, with a clear message and sends nothing', async () => {
     const before = rig.sent.length;
-    const delegation = op({ type: 'createDelegation', unitKind: 'team', unitId: 't1', responsibility: 'dialog_access_cv', employeeId: 'e1' });
+    const delegation = op({
+      type: 'createDelegation',
+      unitKind: 'team',
+      unitId: 't1',
+      responsibility: 'dialog_access_cv',
+      employeeId: 'e1',
+    });
     const error = await rig.adapter.execute(delegation).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'rejected', message: expect.stringMatching(/v2 has no delegations/) });
     await expect(
-      rig.adapter.execute(op({ type: 'deleteDelegation', unitKind: 'team', unitId: 't1', responsibility: 'x', employeeId: 'e1', serviceId: '1' })),
+      rig.adapter.execute(
+        op({ type: 'deleteDelegation', unitKind: 'team', unitId: 't1', responsibility: 'x', employeeId: 'e1', serviceId: '1' }),
+      ),
     ).rejects.toMatchObject({ kind: 'rejected' });
     await expect(rig.adapter.execute(op({ type: 'createUser', id: 'u1', fields: ann }))).rejects.toMatchObject({
       kind: 'rejected',
@@ -232,7 +254,9 @@ describe('the v2 adapter against the sandbox', () => {
   });
 
   it('reports a rejection from the service with its message', async () => {
-    const error = await rig.adapter.execute(op({ type: 'createTeam', id: 't9', name: 'X', departmentId: 'nowhere' })).catch((e: unknown) => e);
+    const error = await rig.adapter
+      .execute(op({ type: 'createTeam', id: 't9', name: 'X', departmentId: 'nowhere' }))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'rejected', status: 422, message: expect.stringMatching(/department/) });
   });
 });

@@ -3,7 +3,6 @@
  * lets only one change of a team run at a time, so concurrent changes never lose each other.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Operation } from '../../src/model/operations.js';
 import { hire, op, person, startV2Rig, type V2Rig } from './v2-helpers.js';
 
 let rig: V2Rig;
@@ -55,7 +54,9 @@ describe('team members on v2', () => {
 
   it('learns a team it did not read from the service before changing its members', async () => {
     await setUp(['e1', 'e2'], []);
-    await rig.raw('POST', '/v2/core/teams?key_field=ext_id', { team: { ext_id: 't9', name: 'Made elsewhere', department: 'd1', employees: ['e1'] } });
+    await rig.raw('POST', '/v2/core/teams?key_field=ext_id', {
+      team: { ext_id: 't9', name: 'Made elsewhere', department: 'd1', employees: ['e1'] },
+    });
     await rig.adapter.execute(add('t9', 'e2'));
     expect(membersOf('t9')).toEqual(['e1', 'e2']);
   });
@@ -73,7 +74,9 @@ describe('team members on v2', () => {
 
   it('refuses to change the members of a team that has members without ext_id, and sends nothing', async () => {
     await setUp(['e1'], ['t1']);
-    const made = await rig.raw('POST', '/v2/core/employees', { employee: { name: 'Site Made', email: 'site@example.com', username: 'site' } });
+    const made = await rig.raw('POST', '/v2/core/employees', {
+      employee: { name: 'Site Made', email: 'site@example.com', username: 'site' },
+    });
     expect(made.status).toBe(201);
     const team = await rig.raw('GET', '/v2/core/teams/t1');
     await rig.raw('PUT', `/v2/core/teams/${team.body.id}`, { team: { department: team.body.department, employees: [made.body.id] } });

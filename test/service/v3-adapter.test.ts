@@ -22,7 +22,9 @@ async function fakeService(routes: Record<string, Route>) {
     const route = routes[`${req.method} ${new URL(req.url, 'http://x').pathname}`] ?? [404, { message: 'Not found' }];
     sendJson(res, route[0], route[1], route[2]);
   });
-  adapter = new V3Adapter(new HttpClient({ baseUrl: server.baseUrl, credentials: { companyId: 1, accessToken: 'secret' }, concurrency: 3 }));
+  adapter = new V3Adapter(
+    new HttpClient({ baseUrl: server.baseUrl, credentials: { companyId: 1, accessToken: 'secret' }, concurrency: 3 }),
+  );
   return { server, adapter, calls: () => server!.received.map((r) => `${r.method} ${r.url.split('?')[0]}`) };
 }
 
@@ -48,10 +50,19 @@ describe('reading the current state from v3', () => {
       'GET /v3/core/teams/t1/delegations': list([{ id: '6', responsibility: 'dialog_access_cv', employee: { id: 'e1' } }]),
     });
     const progress: string[] = [];
-    const { org, firedEmployees } = await adapter.readCurrentState({ progress: (done, total, what) => progress.push(`${what} ${done}/${total}`) });
+    const { org, firedEmployees } = await adapter.readCurrentState({
+      progress: (done, total, what) => progress.push(`${what} ${done}/${total}`),
+    });
 
     expect(org.users.get('u1')).toEqual({ id: 'u1', name: 'Ann', email: 'a@x.dk', username: 'ann', gender: 'f', birthday: '1980-02-03' });
-    expect(org.employees.get('e1')).toEqual({ id: 'e1', userId: 'u1', employment: 'Nurse', systemLanguage: 'en', teamId: 't1', status: 'active' });
+    expect(org.employees.get('e1')).toEqual({
+      id: 'e1',
+      userId: 'u1',
+      employment: 'Nurse',
+      systemLanguage: 'en',
+      teamId: 't1',
+      status: 'active',
+    });
     expect(org.employees.get('e2')).toEqual({ id: 'e2', userId: 'u1', employment: null, teamId: null, status: 'active' });
     expect(org.departments.get('root')).toEqual({ id: 'root', name: 'Top', parentId: null, responsible: 'e1' });
     expect(org.departments.get('d2')).toEqual({ id: 'd2', name: 'Sales', parentId: 'root', responsible: null });
@@ -114,7 +125,14 @@ describe('reading only the delegations the plan needs', () => {
 });
 
 describe('creating over a taken id', () => {
-  const create = { ...base, type: 'createEmployee', id: 'e1', userId: 'u1', user: { name: 'N', email: 'u1@x.dk', username: 'u1' }, employment: 'Nurse' } as const;
+  const create = {
+    ...base,
+    type: 'createEmployee',
+    id: 'e1',
+    userId: 'u1',
+    user: { name: 'N', email: 'u1@x.dk', username: 'u1' },
+    employment: 'Nurse',
+  } as const;
 
   it('rehires an employee the service hides as fired, then sets its employment', async () => {
     const { adapter, calls, server } = await fakeService({
@@ -195,7 +213,14 @@ describe('verifying an operation whose outcome was unknown', () => {
       'GET /v3/core/teams/t1': [200, { id: 't1' }],
       'GET /v3/core/teams/t1/delegations': list([{ id: '9', responsibility: 'dialog_access_siab', employee: { id: 'e1' } }]),
     });
-    const op = { ...base, type: 'createDelegation', unitKind: 'team', unitId: 't1', responsibility: 'dialog_access_siab', employeeId: 'e1' } as const;
+    const op = {
+      ...base,
+      type: 'createDelegation',
+      unitKind: 'team',
+      unitId: 't1',
+      responsibility: 'dialog_access_siab',
+      employeeId: 'e1',
+    } as const;
     await expect(adapter.verify(op)).resolves.toBe(true);
     await expect(adapter.verify({ ...op, employeeId: 'e2' })).resolves.toBe(false);
   });
@@ -204,8 +229,12 @@ describe('verifying an operation whose outcome was unknown', () => {
     const { adapter } = await fakeService({
       'GET /v3/core/departments/d2': [200, { id: 'd2', name: 'Sales', parent_id: 'd1', responsible_employee: { id: 'e1' } }],
     });
-    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: { now: 'Sales' }, owner: { now: 'e1' } } })).resolves.toBe(true);
-    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: { now: 'Marketing' } } })).resolves.toBe(false);
+    await expect(
+      adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: { now: 'Sales' }, owner: { now: 'e1' } } }),
+    ).resolves.toBe(true);
+    await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { name: { now: 'Marketing' } } })).resolves.toBe(
+      false,
+    );
     // A cleared owner cannot be seen in v3 (only the effective responsible is shown): resend, it is safe.
     await expect(adapter.verify({ ...base, type: 'updateDepartment', id: 'd2', changes: { owner: { now: null } } })).resolves.toBe(false);
     await expect(adapter.verify({ ...base, type: 'moveDepartment', id: 'd2', parentId: 'd1', fromParentId: 'd0' })).resolves.toBe(true);
@@ -213,7 +242,9 @@ describe('verifying an operation whose outcome was unknown', () => {
 
   it('never claims an absence was recorded, since v3 cannot list absences', async () => {
     const { adapter, calls } = await fakeService({});
-    await expect(adapter.verify({ ...base, type: 'reportAbsence', employeeId: 'e1', startDate: '2030-01-01', endDate: null })).resolves.toBe(false);
+    await expect(
+      adapter.verify({ ...base, type: 'reportAbsence', employeeId: 'e1', startDate: '2030-01-01', endDate: null }),
+    ).resolves.toBe(false);
     expect(calls()).toEqual([]);
   });
 });

@@ -34,11 +34,26 @@ afterAll(async () => {
 
 const ops = {
   user: { ...base, type: 'createUser', id: 'u1', fields: { name: 'Ann Berg', email: 'ann@example.com', username: 'ann', gender: 'f' } },
-  employee: { ...base, type: 'createEmployee', id: 'e1', userId: 'u1', user: { name: 'N', email: 'u1@x.dk', username: 'u1' }, employment: 'Nurse', systemLanguage: 'en' },
+  employee: {
+    ...base,
+    type: 'createEmployee',
+    id: 'e1',
+    userId: 'u1',
+    user: { name: 'N', email: 'u1@x.dk', username: 'u1' },
+    employment: 'Nurse',
+    systemLanguage: 'en',
+  },
   department: { ...base, type: 'createDepartment', id: 'd1', name: 'Care', parentId: 'root', owner: 'e1' },
   team: { ...base, type: 'createTeam', id: 't1', name: 'Night shift', departmentId: 'd1' },
   member: { ...base, type: 'addTeamMember', teamId: 't1', employeeId: 'e1' },
-  teamDelegation: { ...base, type: 'createDelegation', unitKind: 'team', unitId: 't1', responsibility: 'dialog_access_cv', employeeId: 'e1' },
+  teamDelegation: {
+    ...base,
+    type: 'createDelegation',
+    unitKind: 'team',
+    unitId: 't1',
+    responsibility: 'dialog_access_cv',
+    employeeId: 'e1',
+  },
   departmentDelegation: {
     ...base,
     type: 'createDelegation',
@@ -56,7 +71,13 @@ describe('the v3 adapter against the sandbox', () => {
 
     const { org } = await adapter.readCurrentState();
     expect(org.users.get('u1')).toMatchObject({ name: 'Ann Berg', email: 'ann@example.com', username: 'ann', gender: 'f' });
-    expect(org.employees.get('e1')).toMatchObject({ userId: 'u1', employment: 'Nurse', systemLanguage: 'en', teamId: 't1', status: 'active' });
+    expect(org.employees.get('e1')).toMatchObject({
+      userId: 'u1',
+      employment: 'Nurse',
+      systemLanguage: 'en',
+      teamId: 't1',
+      status: 'active',
+    });
     expect(org.departments.get('d1')).toMatchObject({ name: 'Care', parentId: 'root', responsible: 'e1' });
     expect(org.departments.get('d1')?.owner).toBeUndefined();
     expect(org.teams.get('t1')).toMatchObject({ name: 'Night shift', departmentId: 'd1', responsible: 'e1' });
@@ -101,13 +122,27 @@ describe('the v3 adapter against the sandbox', () => {
 
   it('rehires a fired employee when the workbook creates it again', async () => {
     await adapter.execute({ ...base, type: 'createUser', id: 'u2', fields: { name: 'Bo', email: 'bo@example.com', username: 'bo' } });
-    await adapter.execute({ ...base, type: 'createEmployee', id: 'e2', userId: 'u2', user: { name: 'N', email: 'u2@x.dk', username: 'u2' }, employment: 'Porter' });
+    await adapter.execute({
+      ...base,
+      type: 'createEmployee',
+      id: 'e2',
+      userId: 'u2',
+      user: { name: 'N', email: 'u2@x.dk', username: 'u2' },
+      employment: 'Porter',
+    });
     const fire = { ...base, type: 'fireEmployee', id: 'e2' } as const;
     await adapter.execute(fire);
     expect(await adapter.verify(fire)).toBe(true);
     expect((await adapter.readCurrentState()).org.employees.has('e2')).toBe(false);
 
-    const again = { ...base, type: 'createEmployee', id: 'e2', userId: 'u2', user: { name: 'N', email: 'u2@x.dk', username: 'u2' }, employment: 'Head porter' } as const;
+    const again = {
+      ...base,
+      type: 'createEmployee',
+      id: 'e2',
+      userId: 'u2',
+      user: { name: 'N', email: 'u2@x.dk', username: 'u2' },
+      employment: 'Head porter',
+    } as const;
     await expect(adapter.execute(again)).resolves.toMatchObject({ settled: 'rehired' });
     expect((await adapter.readCurrentState()).org.employees.get('e2')).toMatchObject({ employment: 'Head porter', status: 'active' });
     expect(sandbox.stats().successfulCreates['employee:e2']).toBe(1);

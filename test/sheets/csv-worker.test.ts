@@ -15,7 +15,11 @@ const csvThreaded = (await import(built('sheets/threads/csv-reading.js'))) as ty
 const CSV_WORKER = new URL('../../dist/sheets/threads/csv-worker.js', import.meta.url);
 
 /** What a consumer sees, and the issues the reading added, their messages worded. */
-async function readBothWays(file: string, encoding?: string, credits = 2): Promise<{ inThread: [Step[], unknown[]]; worker: [Step[], unknown[]] }> {
+async function readBothWays(
+  file: string,
+  encoding?: string,
+  credits = 2,
+): Promise<{ inThread: [Step[], unknown[]]; worker: [Step[], unknown[]] }> {
   const head = file.endsWith('.csv') ? (await import('node:fs')).readFileSync(file).subarray(0, 64 * 1024) : Buffer.alloc(0);
   const seen = (issues: Issue[]) => issues.map((issue) => ({ ...issue, message: issue.message }));
   const inThreadIssues: Issue[] = [];
@@ -27,7 +31,21 @@ async function readBothWays(file: string, encoding?: string, credits = 2): Promi
 
 /** A field as exports write them: plain, quoted, with the delimiter, quotes, line breaks, spaces, Danish letters. */
 const field = fc.oneof(
-  fc.constantFrom('', ' ', '1001', 'Ann Berg', '  padded ', 'a\u00a0b', 'Søren Ærø', 'x@y.dk', '1,5', '"', '""', '"Senior" udvikler', '"open'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '1001',
+    'Ann Berg',
+    '  padded ',
+    'a\u00a0b',
+    'Søren Ærø',
+    'x@y.dk',
+    '1,5',
+    '"',
+    '""',
+    '"Senior" udvikler',
+    '"open',
+  ),
   fc.string({ unit: fc.constantFrom('a', 'æ', ' ', ';', ',', '"', '\n', '\r', '\t', '\u00a0', '🙂'), maxLength: 12 }),
   fc.string({ maxLength: 8 }).map((text) => `"${text.replace(/"/g, '""')}"`),
 );
@@ -69,7 +87,8 @@ describe('the worker reads a CSV file exactly as the in-thread reader does', () 
 
   test('a 100,000-row file crosses in many batches, and an encoding given by the user is used', async () => {
     const lines = ['Medarbejdernummer;Navn;E-mail;Fødselsdag'];
-    for (let i = 0; i < 100_000; i++) lines.push(`${1000 + i};${i % 9 === 0 ? '"Berg; Ann"' : `Åse ${i}`};p${i}@x.dk;${i % 7 === 0 ? ' 01-02-1980 ' : '1980-02-01'}`);
+    for (let i = 0; i < 100_000; i++)
+      lines.push(`${1000 + i};${i % 9 === 0 ? '"Berg; Ann"' : `Åse ${i}`};p${i}@x.dk;${i % 7 === 0 ? ' 01-02-1980 ' : '1980-02-01'}`);
     const file = writeBytes('medarbejdere.csv', iconv.encode(lines.join('\r\n'), 'windows-1252'));
     const { inThread, worker } = await readBothWays(file, 'windows-1252', 4);
     expect(worker).toStrictEqual(inThread);

@@ -48,12 +48,12 @@ describe('CSV files', () => {
   test('a title row above a two-column header and a single row does not hide the semicolon', async () => {
     const { sheet } = await readCsv('Eksport 01-03-2025\nEmployee ID;Start\n1001;2024-01-02\n', 'absence.csv');
     expect(sheet?.headerRow).toBe(2);
-    expect(sheet?.rows[0]?.cells['start_date']?.text).toBe('2024-01-02');
+    expect(sheet?.rows[0]?.cells.start_date?.text).toBe('2024-01-02');
   });
 
   test('a two-column file ending in a line break is split on its delimiter', async () => {
     const { sheet } = await readCsv('Employee ID;Start\n1;2024-01-02\n', 'absence.csv');
-    expect(sheet?.rows[0]?.cells['start_date']?.text).toBe('2024-01-02');
+    expect(sheet?.rows[0]?.cells.start_date?.text).toBe('2024-01-02');
   });
 
   test.each([
@@ -69,7 +69,11 @@ describe('CSV files', () => {
   });
 
   test('Windows-1252 characters outside Latin-1 are read as Excel wrote them', async () => {
-    const bytes = Buffer.concat([Buffer.from('Employee ID;Name;Email\n1;Ann ', 'latin1'), Buffer.from([0x80, 0x96]), Buffer.from(' Bo;a@x.dk\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('Employee ID;Name;Email\n1;Ann ', 'latin1'),
+      Buffer.from([0x80, 0x96]),
+      Buffer.from(' Bo;a@x.dk\n'),
+    ]);
     const { sheet } = await readCsv(bytes, 'employees.csv');
     expect(columnTexts(sheet, 'name')).toEqual(['Ann €– Bo']);
   });
@@ -81,13 +85,13 @@ describe('CSV files', () => {
 
   test('ids keep their leading zeros', async () => {
     const { sheet } = await readCsv('Employee ID,Name,Email\n0042,Ann,a@x.dk\n', 'employees.csv');
-    expect(sheet?.rows[0]?.cells['employee_id']).toEqual({ text: '0042', type: 'text' });
+    expect(sheet?.rows[0]?.cells.employee_id).toEqual({ text: '0042', type: 'text' });
   });
 
   test('cells are trimmed, non-breaking spaces count as spaces, and the cell says so', async () => {
     const { sheet } = await readCsv('Employee ID,Name,Email\n 1 ,Ann\u00a0Berg,a@x.dk\n', 'employees.csv');
-    expect(sheet?.rows[0]?.cells['employee_id']).toEqual({ text: '1', type: 'text', trimmed: true });
-    expect(sheet?.rows[0]?.cells['name']).toEqual({ text: 'Ann Berg', type: 'text', trimmed: true });
+    expect(sheet?.rows[0]?.cells.employee_id).toEqual({ text: '1', type: 'text', trimmed: true });
+    expect(sheet?.rows[0]?.cells.name).toEqual({ text: 'Ann Berg', type: 'text', trimmed: true });
   });
 
   test('a quoted field with line breaks is one cell and one row, and rows are numbered as Excel numbers them', async () => {
@@ -101,7 +105,7 @@ describe('CSV files', () => {
   test('mixed line endings each end one line', async () => {
     const text = 'Employee ID,Name,Email\r\n1,Ann,a@x.dk\n2,Bo,b@x.dk\r3,Cy,c@x.dk\r\n';
     const { sheet } = await readCsv(text, 'employees.csv');
-    expect(sheet?.rows.map((row) => [row.row, row.cells['email']?.text])).toEqual([
+    expect(sheet?.rows.map((row) => [row.row, row.cells.email?.text])).toEqual([
       [2, 'a@x.dk'],
       [3, 'b@x.dk'],
       [4, 'c@x.dk'],
@@ -118,7 +122,7 @@ describe('CSV files', () => {
     expect(text[chunk - 1]).toBe('\r');
     const { sheet } = await readCsv(text, 'employees.csv');
     expect(sheet?.rows.slice(-2).map((row) => row.row)).toEqual([id + 1, id + 2]);
-    expect(sheet?.rows.at(-2)?.cells['email']?.text).toMatch(/^x+$/);
+    expect(sheet?.rows.at(-2)?.cells.email?.text).toMatch(/^x+$/);
   });
 
   test('several files and a folder of files are read in order', async () => {
@@ -138,6 +142,13 @@ describe('CSV files', () => {
     for (let i = 1; i <= 20_000; i++) lines.push(`${i};Person ${i};p${i}@x.dk`);
     const { sheet } = await readCsv(lines.join('\r\n'), 'employees.csv');
     expect(sheet?.rows.length).toBe(20_000);
-    expect(sheet?.rows[19_999]).toEqual({ row: 20_001, cells: { employee_id: { text: '20000', type: 'text' }, name: { text: 'Person 20000', type: 'text' }, email: { text: 'p20000@x.dk', type: 'text' } } });
+    expect(sheet?.rows[19_999]).toEqual({
+      row: 20_001,
+      cells: {
+        employee_id: { text: '20000', type: 'text' },
+        name: { text: 'Person 20000', type: 'text' },
+        email: { text: 'p20000@x.dk', type: 'text' },
+      },
+    });
   });
 });

@@ -76,7 +76,9 @@ describe('a file that cannot be read', () => {
     expect(await refusal(() => readInput([empty], {}))).toBe(`${empty}: filen er tom.`);
     const encoding = await refusal(() => readInput([csv], { encoding: 'klingon' }));
     expect(encoding).toBe('ukendt tegnkodning "klingon"; brug utf-8, utf-16le, utf-16be eller windows-1252');
-    expect(await refusal(() => readInput([], {}))).toBe('angiv en Excel-projektmappe (.xlsx), en eller flere CSV-filer eller en mappe med CSV-filer');
+    expect(await refusal(() => readInput([], {}))).toBe(
+      'angiv en Excel-projektmappe (.xlsx), en eller flere CSV-filer eller en mappe med CSV-filer',
+    );
     chooseLanguage('en');
     expect(await refusal(() => readInput([empty], {}))).toBe(`${empty}: the file is empty.`);
     expect(await refusal(() => readInput([csv], { encoding: 'klingon' }))).toBe(
@@ -114,7 +116,9 @@ describe('a workbook refused while a worker thread reads it', () => {
     expect(danish.worker).toStrictEqual(danish.inThread);
     builtLanguage.chooseLanguage('en');
     const english = await bothWays(file);
-    expect(errorOf(english.worker)?.error.message).toBe(`${file}: sheet "Medarbejdere", cell B2 holds more than 32,767 characters, Excel's own limit for a cell.`);
+    expect(errorOf(english.worker)?.error.message).toBe(
+      `${file}: sheet "Medarbejdere", cell B2 holds more than 32,767 characters, Excel's own limit for a cell.`,
+    );
   });
 });
 
@@ -138,36 +142,63 @@ describe('sheets and columns the reader leaves out', () => {
   });
 
   it('a sheet whose headers are nearly an employee sheet says what it has and lacks, in the template’s own names', async () => {
-    const file = writeWorkbook({ Eksport: [['Medarbejder_id', 'Navn', 'Afdeling'], [1, 'Ann', 'HR']] });
+    const file = writeWorkbook({
+      Eksport: [
+        ['Medarbejder_id', 'Navn', 'Afdeling'],
+        [1, 'Ann', 'HR'],
+      ],
+    });
     const ignored = (issues: Awaited<ReturnType<typeof readIn>>) => issues.find((issue) => issue.code === 'ignored_sheet')?.message;
     const danish = ignored(await readIn('da', [file]))!;
     expect(danish).toMatch(/^ignoreret: navnet er ikke et kendt ark, og overskrifterne er ikke fuldstændige for nogen slags ark\. /);
     expect(danish).toContain(
       'Som Medarbejdere-ark (overskrifter i række 1) har det "Medarbejder_id" (employee_id), "Navn" (name), men mangler email ("E-mail" eller "Email").',
     );
-    expect(danish).toContain('Som Fravær-ark (overskrifter i række 1) har det "Medarbejder_id" (employee_id), men mangler start_date ("Første sygedag" eller "Start date").');
-    expect(danish).toMatch(/Tilføj de manglende kolonner, eller knyt dine egne overskrifter til kolonnerne med --map mapping\.json, for eksempel \{.*\}\.$/);
+    expect(danish).toContain(
+      'Som Fravær-ark (overskrifter i række 1) har det "Medarbejder_id" (employee_id), men mangler start_date ("Første sygedag" eller "Start date").',
+    );
+    expect(danish).toMatch(
+      /Tilføj de manglende kolonner, eller knyt dine egne overskrifter til kolonnerne med --map mapping\.json, for eksempel \{.*\}\.$/,
+    );
     expectNoEnglish(danish);
     const english = ignored(await readIn('en', [file]))!;
-    expect(english).toContain('As Employees sheet (headers in row 1) it has "Medarbejder_id" (employee_id), "Navn" (name) but lacks email ("Email" or "E-mail").');
+    expect(english).toContain(
+      'As Employees sheet (headers in row 1) it has "Medarbejder_id" (employee_id), "Navn" (name) but lacks email ("Email" or "E-mail").',
+    );
     expect(english).toMatch(/^ignored: its name is no known sheet and its headers are not complete for any kind\. /);
   });
 
   it('a sheet with no known header at all gets the short sentence', async () => {
-    const file = writeWorkbook({ Medarbejdere: [EMPLOYEE_HEADERS, [1, 'Ann', 'a@x.dk']], Opslag: [['Kode', 'Tekst'], ['A', 'Aktiv']] });
+    const file = writeWorkbook({
+      Medarbejdere: [EMPLOYEE_HEADERS, [1, 'Ann', 'a@x.dk']],
+      Opslag: [
+        ['Kode', 'Tekst'],
+        ['A', 'Aktiv'],
+      ],
+    });
     const ignored = async (lang: Lang) => (await readIn(lang, [file])).find((issue) => issue.code === 'ignored_sheet')?.message;
     expect(await ignored('da')).toBe('ignoreret: der findes intet ark med dette navn, og overskrifterne passer ikke til nogen slags ark');
     expect(await ignored('en')).toBe('ignored: no sheet of this name is known and its headers match none');
   });
 
   it('an unknown column and a second column for the same field are warned about', async () => {
-    const file = writeWorkbook({ Medarbejdere: [['Medarbejder_id', 'Navn', 'E-mail', 'Afdeling', 'Name'], [1, 'Ann', 'a@x.dk', 'HR', 'Ann']] });
+    const file = writeWorkbook({
+      Medarbejdere: [
+        ['Medarbejder_id', 'Navn', 'E-mail', 'Afdeling', 'Name'],
+        [1, 'Ann', 'a@x.dk', 'HR', 'Ann'],
+      ],
+    });
     const columnWarnings = async (lang: Lang) =>
-      (await readIn(lang, [file])).filter((issue) => issue.code === 'unknown_column' || issue.code === 'ignored_column').map((issue) => issue.message);
+      (await readIn(lang, [file]))
+        .filter((issue) => issue.code === 'unknown_column' || issue.code === 'ignored_column')
+        .map((issue) => issue.message);
     const danish = await columnWarnings('da');
     expect(danish).toEqual(['ukendt kolonne "Afdeling" ignoreres', 'kolonnen "Name" ignoreres: kolonnen "Navn" giver allerede name']);
     danish.forEach(expectNoEnglish);
-    expect(await columnWarnings('en')).toEqual(['unknown column "Afdeling" is ignored', 'column "Name" is ignored: column "Navn" already gives name']);
+    expect(await columnWarnings('en')).toEqual([
+      'unknown column "Afdeling" is ignored',
+      'column "Name" is ignored: column "Navn" already gives name',
+    ]);
   });
 });
 
@@ -175,7 +206,9 @@ describe('cells the reader cannot take as they are', () => {
   it('a CSV file with a stray quote and a quote never closed (hand-made bytes)', async () => {
     const file = join(WRITERS, 'handmade', 'stray-quotes.csv');
     const quotes = async (lang: Lang) =>
-      (await readIn(lang, [file])).filter((issue) => issue.code === 'csv_quotes' || issue.code === 'unclosed_quote').map((issue) => [issue.code, issue.message]);
+      (await readIn(lang, [file]))
+        .filter((issue) => issue.code === 'csv_quotes' || issue.code === 'unclosed_quote')
+        .map((issue) => [issue.code, issue.message]);
     const danish = await quotes('da');
     expect(danish.map(([code]) => code)).toEqual(['csv_quotes', 'unclosed_quote']);
     expect(danish[0]![1]).toMatch(
@@ -184,10 +217,14 @@ describe('cells the reader cannot take as they are', () => {
     expect(danish[1]![1]).toMatch(
       /^Cellen i kolonne [A-Z] begynder med et anførselstegn \("\), som aldrig bliver lukket, så Excel ville læse resten af filen ind i denne ene celle\. Importen læste rækken til enden af linjen og de næste linjer som rækker for sig\. Fjern anførselstegnet, eller luk det, og importér igen\.$/,
     );
-    danish.forEach(([, message]) => expectNoEnglish(message!.replace(/\(.+?\)\./, '().')));
+    for (const [, message] of danish) expectNoEnglish(message!.replace(/\(.+?\)\./, '().'));
     const english = await quotes('en');
-    expect(english[0]![1]).toMatch(/^The cell in column D has text after its closing quote \(.+\)\. The importer read it as written, quotes included, as LibreOffice does;/);
-    expect(english[1]![1]).toMatch(/^The cell in column [A-Z] starts with a quote \("\) that is never closed, so Excel would read the rest of the file into this one cell\. /);
+    expect(english[0]![1]).toMatch(
+      /^The cell in column D has text after its closing quote \(.+\)\. The importer read it as written, quotes included, as LibreOffice does;/,
+    );
+    expect(english[1]![1]).toMatch(
+      /^The cell in column [A-Z] starts with a quote \("\) that is never closed, so Excel would read the rest of the file into this one cell\. /,
+    );
   });
 
   it('when nobody chose a language, a CSV file named as the Danish template names it has its first rows worded in Danish', async () => {
@@ -197,7 +234,9 @@ describe('cells the reader cannot take as they are', () => {
       copyFileSync(join(WRITERS, 'handmade', 'stray-quotes.csv'), file);
       letWorkbookChooseLanguage();
       const { reading } = await readAll([file]);
-      return reading.issues.filter((issue) => issue.code === 'csv_quotes' || issue.code === 'unclosed_quote').map((issue) => issue.message.slice(0, 24));
+      return reading.issues
+        .filter((issue) => issue.code === 'csv_quotes' || issue.code === 'unclosed_quote')
+        .map((issue) => issue.message.slice(0, 24));
     };
     expect(await quoteMessages('Medarbejdere.csv')).toEqual(['Cellen i kolonne D har t', 'Cellen i kolonne D begyn']);
     expect(language()).toBe('da');
@@ -207,7 +246,8 @@ describe('cells the reader cannot take as they are', () => {
 
   it('merged cells in a sheet saved by openpyxl', async () => {
     const file = join(WRITERS, 'openpyxl', 'merged-cells.xlsx');
-    const merged = async (lang: Lang) => (await readIn(lang, [file])).filter((issue) => issue.code === 'merged_cells').map((issue) => issue.message);
+    const merged = async (lang: Lang) =>
+      (await readIn(lang, [file])).filter((issue) => issue.code === 'merged_cells').map((issue) => issue.message);
     const danish = await merged('da');
     expect(danish).toEqual([
       'Cellerne D3:D4 er flettet; importen gav den flettede celles værdi "T-2" til alle cellerne i området, sådan som Excel viser det. Hvis det ikke er meningen, så ophæv fletningen, og udfyld hver række.',
@@ -221,17 +261,21 @@ describe('cells the reader cannot take as they are', () => {
 
   it('a cell showing a spreadsheet error, read from a workbook SheetJS wrote', async () => {
     const sheet = XLSX.utils.aoa_to_sheet([EMPLOYEE_HEADERS, [1, 'Ann', 'a@x.dk']]);
-    sheet['C2'] = { t: 'e', v: 0x2a };
+    sheet.C2 = { t: 'e', v: 0x2a };
     const workbook = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(workbook, sheet, 'Medarbejdere');
     const file = writeBytes('fejl.xlsx', XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
     const { sheets } = await readAll([file]);
-    const cell = sheets[0]!.rows[0]!.cells['email']!;
+    const cell = sheets[0]!.rows[0]!.cells.email!;
     expect(cell.type).toBe('error');
     chooseLanguage('da');
-    expect(errorCellMessage(cell.text)).toBe('Cellen viser regnearksfejlen "#N/A" i stedet for en værdi. Ret formlen, eller skriv værdien.');
+    expect(errorCellMessage(cell.text)).toBe(
+      'Cellen viser regnearksfejlen "#N/A" i stedet for en værdi. Ret formlen, eller skriv værdien.',
+    );
     chooseLanguage('en');
-    expect(errorCellMessage(cell.text)).toBe('The cell shows the spreadsheet error "#N/A" instead of a value. Correct the formula or type the value.');
+    expect(errorCellMessage(cell.text)).toBe(
+      'The cell shows the spreadsheet error "#N/A" instead of a value. Correct the formula or type the value.',
+    );
   });
 });
 
@@ -244,7 +288,9 @@ describe('a --map profile that cannot be used', () => {
   it('a header mapped to no column names the sheet in the language’s template name', async () => {
     const profile = { medarbejdere: { headers: { 'Medarb.nr.': 'personale_nr' } } };
     const danish = await refused('da', profile);
-    expect(danish).toMatch(/^--map profil\.json: "medarbejdere\.headers": "Medarb\.nr\." er knyttet til "personale_nr", som ikke er en kolonne i arket Medarbejdere; brug en af employee_id, /);
+    expect(danish).toMatch(
+      /^--map profil\.json: "medarbejdere\.headers": "Medarb\.nr\." er knyttet til "personale_nr", som ikke er en kolonne i arket Medarbejdere; brug en af employee_id, /,
+    );
     expect(await refused('en', profile)).toMatch(
       /^--map profil\.json: "medarbejdere\.headers": "Medarb\.nr\." is mapped to "personale_nr", which is no column of the Employees sheet; use one of employee_id, /,
     );
@@ -273,15 +319,23 @@ describe('a --map profile that cannot be used', () => {
     const danish = await refused('da', { employees: { headers: {}, kolonner: {} } });
     expect(danish).toMatch(/^--map profil\.json: "employees": Ukendt nøgle: "kolonner" \(f\.eks\. \{.*\}\)$/);
     expect(await refused('da', 'employees')).toMatch(/^--map profil\.json: forventede et objekt med ark, f\.eks\. \{/);
-    expect(await refused('da', { ansatte: {} })).toMatch(/^--map profil\.json: "ansatte" er ikke et ark; brug et af "employees", .* eller "path_separator" \(f\.eks\. \{/);
-    expect(await refused('en', { employees: { headers: {}, kolonner: {} } })).toMatch(/^--map profil\.json: "employees": Unrecognized key: "kolonner" \(e\.g\. \{/);
+    expect(await refused('da', { ansatte: {} })).toMatch(
+      /^--map profil\.json: "ansatte" er ikke et ark; brug et af "employees", .* eller "path_separator" \(f\.eks\. \{/,
+    );
+    expect(await refused('en', { employees: { headers: {}, kolonner: {} } })).toMatch(
+      /^--map profil\.json: "employees": Unrecognized key: "kolonner" \(e\.g\. \{/,
+    );
   });
 
   it('the starter profile written by map --init carries its note in the run’s language', async () => {
     const file = writeBytes('eksport.csv', 'Medarb.nr.;Navn;Mail\n1;Ann;a@x.dk\n');
     const note = async (lang: Lang) => {
       chooseLanguage(lang);
-      return starterProfile(await readSheetHeads([file], {}, 10), 'eksport.csv', { fixed: () => undefined, email: () => true, today: '2025-06-01' }).json['_about'] as string;
+      return starterProfile(await readSheetHeads([file], {}, 10), 'eksport.csv', {
+        fixed: () => undefined,
+        email: () => true,
+        today: '2025-06-01',
+      }).json._about as string;
     };
     const danish = await note('da');
     expect(danish).toMatch(/^Startprofil skrevet af "orgsync-import map --init" ud fra eksport\.csv\. Tjek hver tilknytning: /);
@@ -299,16 +353,24 @@ describe('the template', () => {
       return refusal(() => writeTemplate({ format: 'csv', lang: 'da', outDir }));
     };
     const written = readFileSync(file!, 'utf8');
-    expect(await again('da')).toBe(`${file} findes allerede: vælg en anden mappe med --out, flyt filen væk først, eller brug --overwrite for at erstatte den.`);
-    expect(await again('en')).toBe(`${file} already exists: choose another --out folder, move the file away first, or give --overwrite to replace it.`);
+    expect(await again('da')).toBe(
+      `${file} findes allerede: vælg en anden mappe med --out, flyt filen væk først, eller brug --overwrite for at erstatte den.`,
+    );
+    expect(await again('en')).toBe(
+      `${file} already exists: choose another --out folder, move the file away first, or give --overwrite to replace it.`,
+    );
     expect(readFileSync(file!, 'utf8')).toBe(written);
   });
 
   it('says what changed since an older version in the run’s language', () => {
     chooseLanguage('da');
-    expect(templateChangesSince('0')).toEqual([{ version: '1', changes: 'Første skabelon: arkene Medarbejdere, Organisation, Fravær og Delegeringer.' }]);
+    expect(templateChangesSince('0')).toEqual([
+      { version: '1', changes: 'Første skabelon: arkene Medarbejdere, Organisation, Fravær og Delegeringer.' },
+    ]);
     chooseLanguage('en');
-    expect(templateChangesSince('0')).toEqual([{ version: '1', changes: 'First template: Employees, Organisation, Absence and Delegations sheets.' }]);
+    expect(templateChangesSince('0')).toEqual([
+      { version: '1', changes: 'First template: Employees, Organisation, Absence and Delegations sheets.' },
+    ]);
     expect(templateChangesSince('1')).toEqual([]);
   });
 });

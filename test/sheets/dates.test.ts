@@ -56,7 +56,7 @@ describe('dates written as text', () => {
 });
 
 describe('date serials', () => {
-  test('the 1900 system counts 1 as 1900-01-01 and keeps Lotus 1-2-3\'s leap day', () => {
+  test("the 1900 system counts 1 as 1900-01-01 and keeps Lotus 1-2-3's leap day", () => {
     expect(calendarDayFromSerial(1, false)).toBe('1900-01-01');
     expect(calendarDayFromSerial(59, false)).toBe('1900-02-28');
     expect(calendarDayFromSerial(60, false)).toBeNull();

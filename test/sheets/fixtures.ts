@@ -76,18 +76,32 @@ export interface RawSheetXml {
  */
 export async function rawWorkbookBytes(
   sheets: RawSheetXml[],
-  options: { sharedStrings?: string[]; sharedStringsXml?: string; numFmts?: string; cellXfs?: string; workbookPr?: string; order?: string[]; extraParts?: Record<string, string> } = {},
+  options: {
+    sharedStrings?: string[];
+    sharedStringsXml?: string;
+    numFmts?: string;
+    cellXfs?: string;
+    workbookPr?: string;
+    order?: string[];
+    extraParts?: Record<string, string>;
+  } = {},
 ): Promise<Buffer> {
   const parts = new Map<string, string>();
   parts.set(
     '[Content_Types].xml',
     `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>`,
   );
-  parts.set('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+  parts.set(
+    '_rels/.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_RELS}"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  );
   const sheetElements = sheets
     .map((sheet, i) => `<sheet name="${sheet.name}" sheetId="${i + 1}"${sheet.state ? ` state="${sheet.state}"` : ''} r:id="rId${i + 1}"/>`)
     .join('');
-  parts.set('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}">${options.workbookPr ?? ''}<sheets>${sheetElements}</sheets></workbook>`);
+  parts.set(
+    'xl/workbook.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}">${options.workbookPr ?? ''}<sheets>${sheetElements}</sheets></workbook>`,
+  );
   const sheetRels = sheets
     .map((_, i) => `<Relationship Id="rId${i + 1}" Type="${RELS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
     .join('');
@@ -102,10 +116,14 @@ export async function rawWorkbookBytes(
   const strings = options.sharedStrings ?? [];
   parts.set(
     'xl/sharedStrings.xml',
-    options.sharedStringsXml ?? `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">${strings.map((s) => (s.startsWith('<') ? `<si>${s}</si>` : `<si><t xml:space="preserve">${s}</t></si>`)).join('')}</sst>`,
+    options.sharedStringsXml ??
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">${strings.map((s) => (s.startsWith('<') ? `<si>${s}</si>` : `<si><t xml:space="preserve">${s}</t></si>`)).join('')}</sst>`,
   );
   sheets.forEach((sheet, i) => {
-    parts.set(`xl/worksheets/sheet${i + 1}.xml`, `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}" xmlns:r="${RELS}"><sheetData>${sheet.rows}</sheetData></worksheet>`);
+    parts.set(
+      `xl/worksheets/sheet${i + 1}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}" xmlns:r="${RELS}"><sheetData>${sheet.rows}</sheetData></worksheet>`,
+    );
   });
   for (const [name, xml] of Object.entries(options.extraParts ?? {})) parts.set(name, xml);
   const zip = new JSZip();
@@ -134,10 +152,18 @@ export async function readAll(paths: string[], options: ReadOptions = {}): Promi
     const rows: ReadSheet['rows'] = [];
     for await (const row of sheet.rows) {
       const cells: Record<string, RawCell> = {};
-      row.cells.forEach((cell, column) => (cells[column] = cell));
+      row.cells.forEach((cell, column) => {
+        cells[column] = cell;
+      });
       rows.push({ row: row.row, cells });
     }
-    sheets.push({ sheetName: sheet.sheetName, kind: sheet.kind, headerRow: sheet.headerRow, headers: sheet.columns.map((c) => c.canonical), rows });
+    sheets.push({
+      sheetName: sheet.sheetName,
+      kind: sheet.kind,
+      headerRow: sheet.headerRow,
+      headers: sheet.columns.map((c) => c.canonical),
+      rows,
+    });
   }
   return { sheets, reading };
 }

@@ -43,7 +43,10 @@ describe('a profile', () => {
     [{ employees: { headers: { A: 42 } } }, /"employees\.headers\.A"/],
     [{ employees: { 'Medarb.nr.': [] } }, /"employees\.Medarb\.nr\.": must map headers to columns/],
     [{ absence: { values: { start_date: { a: 'b' } } } }, /"absence\.values\.start_date" maps values, but start_date takes no fixed set/],
-    [{ organisation: { values: { type: { Afd: 'division' } } } }, /"organisation\.values\.type": "Afd" is mapped to "division", which type does not take/],
+    [
+      { organisation: { values: { type: { Afd: 'division' } } } },
+      /"organisation\.values\.type": "Afd" is mapped to "division", which type does not take/,
+    ],
     [{ delegations: { values: { responsibility: { Leder: 'boss' } } } }, /which responsibility does not take/],
     [{ absence: { dates: { start_date: 'YYYY.MM' } } }, /"absence\.dates\.start_date" "YYYY\.MM" is no date format/],
     [{ path_separator: 3 }, /"path_separator"/],
@@ -60,7 +63,7 @@ describe('a row read through the profile', () => {
   }).sheets.employees;
   const cells = (row: Record<string, RawCell>) => withProfileRules(new Map(Object.entries(row)), profile);
 
-  it('gets the column\'s value for the export\'s spelling, and the day for a date in the format', () => {
+  it("gets the column's value for the export's spelling, and the day for a date in the format", () => {
     const row = cells({ status: { text: 'stoppet', type: 'text' }, birthday: { text: '31.12.1980', type: 'text' } });
     expect(row.get('status')).toMatchObject({ text: 'left' });
     expect(row.get('birthday')).toMatchObject({ type: 'date', date: '1980-12-31' });
@@ -71,11 +74,14 @@ describe('a row read through the profile', () => {
     const row = cells({ status: { text: 'aktiv', type: 'text' }, birthday: dateCell });
     expect(row.get('status')).toMatchObject({ text: 'aktiv' });
     expect(row.get('birthday')).toBe(dateCell);
-    expect(cells({ birthday: { text: '12/31/1980', type: 'text' } }).get('birthday')).toMatchObject({ type: 'text', dateFormat: 'DD.MM.YYYY' });
+    expect(cells({ birthday: { text: '12/31/1980', type: 'text' } }).get('birthday')).toMatchObject({
+      type: 'text',
+      dateFormat: 'DD.MM.YYYY',
+    });
   });
 });
 
-describe('a date in a profile\'s format', () => {
+describe("a date in a profile's format", () => {
   it.each([
     ['31.12.1980', 'DD.MM.YYYY', '1980-12-31'],
     ['1.2.2024', 'D.M.YYYY', '2024-02-01'],
@@ -106,7 +112,11 @@ describe('a date in a profile\'s format', () => {
 
 describe('one header, two targets (issue 26)', () => {
   it('a header may be read as several columns; each target is checked like one', () => {
-    expect(check({ employees: { headers: { Mail: ['email', 'Brugernavn'] } } }).headers).toEqual({ employees: { Mail: ['email', 'username'] } });
-    expect(refusal({ employees: { headers: { Mail: ['email', 'mobile'] } } })).toMatch(/"employees\.headers": "Mail" is mapped to "mobile", which is no column/);
+    expect(check({ employees: { headers: { Mail: ['email', 'Brugernavn'] } } }).headers).toEqual({
+      employees: { Mail: ['email', 'username'] },
+    });
+    expect(refusal({ employees: { headers: { Mail: ['email', 'mobile'] } } })).toMatch(
+      /"employees\.headers": "Mail" is mapped to "mobile", which is no column/,
+    );
   });
 });

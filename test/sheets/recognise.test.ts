@@ -16,8 +16,8 @@ describe('recognising sheets and their header row', () => {
   test('sheet names match ignoring case, spaces, underscores and dashes, in English and Danish', async () => {
     const file = writeWorkbook({
       ' medarbejdere ': [['Medarbejder_id', 'Navn', 'Mail']],
-      'FRAVÆR': [['Medarbejdernr', 'Første sygedag', 'Raskmeldt']],
-      'Org': [['Type', 'Enhed_id', 'Navn', 'Overordnet', 'Leder']],
+      FRAVÆR: [['Medarbejdernr', 'Første sygedag', 'Raskmeldt']],
+      Org: [['Type', 'Enhed_id', 'Navn', 'Overordnet', 'Leder']],
       'dele-ge_rin ger': [['Enhed_id', 'Ansvar', 'Medarbejdernummer']],
     });
     const { sheets, reading } = await readAll([file]);
@@ -31,20 +31,30 @@ describe('recognising sheets and their header row', () => {
   });
 
   test('a --map entry names a header the aliases do not know', async () => {
-    const file = writeWorkbook({ Employees: [['Medarb.nr.', 'Navn', 'E-mail'], ['0042', 'Ann', 'a@x.dk']] });
+    const file = writeWorkbook({
+      Employees: [
+        ['Medarb.nr.', 'Navn', 'E-mail'],
+        ['0042', 'Ann', 'a@x.dk'],
+      ],
+    });
     const { sheets } = await readAll([file], { headerMap: { employees: { 'medarb.nr.': 'employee_id' } } });
     expect(sheets[0]?.headers).toEqual(['employee_id', 'name', 'email']);
     expect(columnTexts(sheets[0], 'employee_id')).toEqual(['0042']);
   });
 
   test('a sheet with an unknown name is recognised by its headers', async () => {
-    const file = writeWorkbook({ Ark1: [['Some title'], ['Employee no', 'Full name', 'Email address', 'Start'], [7, 'Ann', 'a@x.dk', '2024-01-01']] });
+    const file = writeWorkbook({
+      Ark1: [['Some title'], ['Employee no', 'Full name', 'Email address', 'Start'], [7, 'Ann', 'a@x.dk', '2024-01-01']],
+    });
     const { sheets } = await readAll([file]);
     expect(sheets.map((sheet) => [sheet.sheetName, sheet.kind, sheet.headerRow])).toEqual([['Ark1', 'employees', 2]]);
   });
 
   test('a sheet that is nothing known is ignored with a warning, never an error', async () => {
-    const file = writeWorkbook({ Instructions: [['Fill in the sheets'], ['Employee ID is required']], Employees: [['Employee ID', 'Name', 'Email']] });
+    const file = writeWorkbook({
+      Instructions: [['Fill in the sheets'], ['Employee ID is required']],
+      Employees: [['Employee ID', 'Name', 'Email']],
+    });
     const { sheets, reading } = await readAll([file]);
     expect(sheets.map((sheet) => sheet.sheetName)).toEqual(['Employees']);
     expect(reading.issues).toEqual([
@@ -64,10 +74,24 @@ describe('recognising sheets and their header row', () => {
   });
 
   test('each unknown column is reported once as a warning and its cells are left out', async () => {
-    const file = writeWorkbook({ Employees: [['Employee ID', 'Name', 'Email', 'Shoe size'], [1, 'Ann', 'a@x.dk', 38], [2, 'Bo', 'b@x.dk', 44]] });
+    const file = writeWorkbook({
+      Employees: [
+        ['Employee ID', 'Name', 'Email', 'Shoe size'],
+        [1, 'Ann', 'a@x.dk', 38],
+        [2, 'Bo', 'b@x.dk', 44],
+      ],
+    });
     const { sheets, reading } = await readAll([file]);
     expect(reading.issues).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'unknown_column', sheet: 'employees', sheetName: 'Employees', row: null, column: null, header: 'Shoe size' }),
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'unknown_column',
+        sheet: 'employees',
+        sheetName: 'Employees',
+        row: null,
+        column: null,
+        header: 'Shoe size',
+      }),
     ]);
     expect(sheets[0]?.rows.map((row) => Object.keys(row.cells))).toEqual([
       ['employee_id', 'name', 'email'],
@@ -76,7 +100,12 @@ describe('recognising sheets and their header row', () => {
   });
 
   test('a second header meaning the same column is ignored with a warning', async () => {
-    const file = writeWorkbook({ Employees: [['Employee ID', 'Name', 'Navn', 'Email'], [1, 'Ann', 'Anne', 'a@x.dk']] });
+    const file = writeWorkbook({
+      Employees: [
+        ['Employee ID', 'Name', 'Navn', 'Email'],
+        [1, 'Ann', 'Anne', 'a@x.dk'],
+      ],
+    });
     const { sheets, reading } = await readAll([file]);
     expect(columnTexts(sheets[0], 'name')).toEqual(['Ann']);
     expect(reading.issues).toEqual([expect.objectContaining({ code: 'ignored_column', column: 'name', header: 'Navn' })]);
@@ -107,7 +136,16 @@ describe('recognising sheets and their header row', () => {
   });
 
   test('two sheets of one kind are both read, each under its own name', async () => {
-    const file = writeWorkbook({ Employees: [['Employee ID', 'Name', 'Email'], [1, 'Ann', 'a@x.dk']], Sheet2: [['Employee ID', 'Name', 'Email'], [1, 'Bo', 'b@x.dk']] });
+    const file = writeWorkbook({
+      Employees: [
+        ['Employee ID', 'Name', 'Email'],
+        [1, 'Ann', 'a@x.dk'],
+      ],
+      Sheet2: [
+        ['Employee ID', 'Name', 'Email'],
+        [1, 'Bo', 'b@x.dk'],
+      ],
+    });
     const { sheets } = await readAll([file]);
     expect(sheets.map((sheet) => [sheet.sheetName, sheet.kind])).toEqual([
       ['Employees', 'employees'],
@@ -122,7 +160,17 @@ describe('recognising sheets and their header row', () => {
   });
 
   test('rows a reader does not consume are skipped so the next sheet still reads', async () => {
-    const file = writeWorkbook({ Employees: [['Employee ID', 'Name', 'Email'], [1, 'Ann', 'a@x.dk'], [2, 'Bo', 'b@x.dk']], Absence: [['Employee ID', 'Start'], [1, '2024-01-01']] });
+    const file = writeWorkbook({
+      Employees: [
+        ['Employee ID', 'Name', 'Email'],
+        [1, 'Ann', 'a@x.dk'],
+        [2, 'Bo', 'b@x.dk'],
+      ],
+      Absence: [
+        ['Employee ID', 'Start'],
+        [1, '2024-01-01'],
+      ],
+    });
     const { readInput } = await import('../../src/sheets/read.js');
     const reading = await readInput([file], {});
     const seen: string[] = [];

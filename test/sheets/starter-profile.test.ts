@@ -19,10 +19,44 @@ const TODAY = '2025-06-01';
 const CHECKS = { fixed: valueRules, email: isValidEmail, today: TODAY };
 
 const HEADERS = [
-  'EmpID', 'Employee_Name', 'Medarb.nr.', 'Navn', 'Email', 'Mail', 'E-mail', 'Sex', 'GenderID', 'Køn', 'DOB', 'Fødselsdato',
-  'DateofHire', 'Date of Termination', 'Position', 'PositionID', 'Stilling', 'Status', 'State', 'EmploymentStatus',
-  'MaritalStatusID', 'Leder', 'ManagerName', 'ManagerID', 'Sprog', 'Language', 'Team', 'Afdeling', 'Enhed', 'Sti',
-  'Fornavn', 'Efternavn', 'Salary', 'Zip', 'Hold', 'Birthday', 'Start date', 'Termd',
+  'EmpID',
+  'Employee_Name',
+  'Medarb.nr.',
+  'Navn',
+  'Email',
+  'Mail',
+  'E-mail',
+  'Sex',
+  'GenderID',
+  'Køn',
+  'DOB',
+  'Fødselsdato',
+  'DateofHire',
+  'Date of Termination',
+  'Position',
+  'PositionID',
+  'Stilling',
+  'Status',
+  'State',
+  'EmploymentStatus',
+  'MaritalStatusID',
+  'Leder',
+  'ManagerName',
+  'ManagerID',
+  'Sprog',
+  'Language',
+  'Team',
+  'Afdeling',
+  'Enhed',
+  'Sti',
+  'Fornavn',
+  'Efternavn',
+  'Salary',
+  'Zip',
+  'Hold',
+  'Birthday',
+  'Start date',
+  'Termd',
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -54,16 +88,16 @@ const VALUES: fc.Arbitrary<string>[] = [
   fc.constantFrom('Kolding Kommune', 'Kolding Kommune > Drift', 'Kolding Kommune > Drift > Park og vej', 'Kolding Kommune > Salg'),
 ];
 
-const sheetArbitrary = fc
-  .uniqueArray(fc.constantFrom(...HEADERS), { minLength: 1, maxLength: 10 })
-  .chain((headers) =>
-    fc.tuple(
-      fc.constant(headers),
-      fc.tuple(...headers.map(() => fc.integer({ min: 0, max: VALUES.length - 1 }))).chain((kinds) =>
+const sheetArbitrary = fc.uniqueArray(fc.constantFrom(...HEADERS), { minLength: 1, maxLength: 10 }).chain((headers) =>
+  fc.tuple(
+    fc.constant(headers),
+    fc
+      .tuple(...headers.map(() => fc.integer({ min: 0, max: VALUES.length - 1 })))
+      .chain((kinds) =>
         fc.array(fc.tuple(...kinds.map((kind) => fc.option(VALUES[kind]!, { freq: 6, nil: '' }))), { minLength: 1, maxLength: 25 }),
       ),
-    ),
-  );
+  ),
+);
 
 function text(value: string): RawCell | undefined {
   return value === '' ? undefined : { text: value, type: 'text' };
@@ -92,7 +126,7 @@ describe('map --init (issue 26)', () => {
           ...rows.map((values, i) => ({ row: i + 2, cells: values.map(text) })),
         ];
         const profile = starterProfile([{ file: 'export.csv', sheetName: 'Medarbejdere', rows: physical }], 'export.csv', CHECKS);
-        const section = profile.json['employees'] as { headers: Record<string, string | null>; dates?: Record<string, string> };
+        const section = profile.json.employees as { headers: Record<string, string | null>; dates?: Record<string, string> };
         for (const [position, header] of headers.entries()) {
           const column = section.headers[header];
           if (column === null || column === undefined) continue;
@@ -113,7 +147,12 @@ describe('map --init (issue 26)', () => {
       { row: 3, cells: ['1', 'M', 'Berg, Mads', '10002'].map((t) => ({ text: t, type: 'text' as const })) },
     ];
     const profile = starterProfile([{ file: 'x.csv', sheetName: 'x', rows }], 'x.csv', CHECKS);
-    expect((profile.json['employees'] as { headers: unknown }).headers).toEqual({ GenderID: null, Sex: 'gender', Employee_Name: 'name', EmpID: 'employee_id' });
+    expect((profile.json.employees as { headers: unknown }).headers).toEqual({
+      GenderID: null,
+      Sex: 'gender',
+      Employee_Name: 'name',
+      EmpID: 'employee_id',
+    });
     expect(profile).toMatchObject({ recognised: 3, guessed: 0, unrecognised: 1 });
   });
 });

@@ -25,7 +25,8 @@ function expectPlainSentence(error: Error, file: string, wording: RegExp): void 
   expect(error.message.slice(file.length + 2).match(/\.(\s|$)/g)?.length).toBe(1);
 }
 
-const EMPLOYEES_XML = '<row r="1"><c r="A1" t="inlineStr"><is><t>Employee ID</t></is></c><c r="B1" t="inlineStr"><is><t>Name</t></is></c><c r="C1" t="inlineStr"><is><t>Email</t></is></c></row>';
+const EMPLOYEES_XML =
+  '<row r="1"><c r="A1" t="inlineStr"><is><t>Employee ID</t></is></c><c r="B1" t="inlineStr"><is><t>Name</t></is></c><c r="C1" t="inlineStr"><is><t>Email</t></is></c></row>';
 
 /** Sets the uncompressed size the zip's central directory declares for one entry. */
 function declareSize(zip: Buffer, entryName: string, size: number): Buffer {
@@ -152,8 +153,12 @@ describe('bounded resources', () => {
   });
 
   test('a workbook part with a DOCTYPE (entity expansion) is refused', async () => {
-    const laughs = '<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>&b;</t></si></sst>';
-    const file = writeBytes('laughs.xlsx', await rawWorkbookBytes([{ name: 'Employees', rows: EMPLOYEES_XML }], { sharedStringsXml: laughs }));
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>&b;</t></si></sst>';
+    const file = writeBytes(
+      'laughs.xlsx',
+      await rawWorkbookBytes([{ name: 'Employees', rows: EMPLOYEES_XML }], { sharedStringsXml: laughs }),
+    );
     expectPlainSentence(await failure([file]), file, /document type declaration/);
   });
 

@@ -33,7 +33,10 @@ export type Step =
  * Reads every sheet as read.ts does: all rows, except the sheets `firstBatchOnly` names, of which only
  * the first batch is read before asking for the next sheet (as for the template sheet).
  */
-export async function trace(sheets: AsyncGenerator<PhysicalSheet>, firstBatchOnly: (name: string) => boolean = () => false): Promise<Step[]> {
+export async function trace(
+  sheets: AsyncGenerator<PhysicalSheet>,
+  firstBatchOnly: (name: string) => boolean = () => false,
+): Promise<Step[]> {
   const steps: Step[] = [];
   let during: 'sheets' | 'rows' = 'sheets';
   try {
@@ -49,7 +52,13 @@ export async function trace(sheets: AsyncGenerator<PhysicalSheet>, firstBatchOnl
   } catch (error) {
     const e = error as ErrorsModule.OrgsyncError;
     steps.push({
-      error: { name: e.name, code: e.code, exitCode: e.exitCode, message: e.message, isUnreadable: error instanceof builtErrors.UnreadableFileError },
+      error: {
+        name: e.name,
+        code: e.code,
+        exitCode: e.exitCode,
+        message: e.message,
+        isUnreadable: error instanceof builtErrors.UnreadableFileError,
+      },
       during,
     });
   }
@@ -57,7 +66,11 @@ export async function trace(sheets: AsyncGenerator<PhysicalSheet>, firstBatchOnl
 }
 
 /** The same workbook through the in-thread reader and through the worker (a small read-ahead, to exercise it). */
-export async function bothWays(file: string, firstBatchOnly?: (name: string) => boolean, credits = 2): Promise<{ inThread: Step[]; worker: Step[] }> {
+export async function bothWays(
+  file: string,
+  firstBatchOnly?: (name: string) => boolean,
+  credits = 2,
+): Promise<{ inThread: Step[]; worker: Step[] }> {
   const pkg = await inThread.openWorkbook(file);
   return {
     inThread: await trace(inThread.xlsxSheets(pkg), firstBatchOnly),

@@ -11,7 +11,10 @@ const fixture = (writer: string, name: string) => join(WRITERS, writer, name);
 
 /** Each row as its number and its cells' texts (blank cells absent). */
 function texts(sheet: ReadSheet | undefined): [number, Record<string, string>][] {
-  return (sheet?.rows ?? []).map((row) => [row.row, Object.fromEntries(Object.entries(row.cells).map(([column, cell]) => [column, cell.text]))]);
+  return (sheet?.rows ?? []).map((row) => [
+    row.row,
+    Object.fromEntries(Object.entries(row.cells).map(([column, cell]) => [column, cell.text])),
+  ]);
 }
 
 const issuesOf = (reading: { issues: { severity: string; code: string; row: number | null; sheetName: string | null }[] }, code: string) =>
@@ -45,7 +48,7 @@ describe('a CSV whose quotes are not escaped (hand-made bytes)', () => {
   });
 });
 
-describe('row numbers of a CSV are Excel\'s (hand-made bytes)', () => {
+describe("row numbers of a CSV are Excel's (hand-made bytes)", () => {
   test('a quoted cell with line breaks is one row; an empty line and a line of delimiters are rows', async () => {
     const { sheets } = await readAll([fixture('handmade', 'row-numbers.csv')]);
     expect(texts(sheets[0])).toEqual([
@@ -75,9 +78,9 @@ describe('rich text', () => {
       [3, { employee_id: '2', name: 'Bo Kragh', email: 'bo@firma.dk', team_id: 'T-2', employment: 'x' }],
       [4, { employee_id: '3', name: 'Cy Dahl', email: 'cy@firma.dk', team_id: 'T-2' }],
     ]);
-    expect(reading.issues.filter((issue) => issue.code === 'merged_cells').map((issue) => [issue.row, issue.message.slice(0, 22)])).toEqual([
-      [3, 'The cells D3:D4 are me'],
-    ]);
+    expect(reading.issues.filter((issue) => issue.code === 'merged_cells').map((issue) => [issue.row, issue.message.slice(0, 22)])).toEqual(
+      [[3, 'The cells D3:D4 are me']],
+    );
   });
 });
 
@@ -89,7 +92,7 @@ describe('formula results', () => {
       [3, { employee_id: '2', name: 'Bo', email: 'bo@firma.dk', employment: 'Chef' }],
       [4, { employee_id: '3', name: 'Cy', email: 'cy@firma.dk', employment: '=UPPER("x")' }],
     ]);
-    expect(sheets[0]?.rows[2]?.cells['employment']?.type).toBe('error');
+    expect(sheets[0]?.rows[2]?.cells.employment?.type).toBe('error');
   });
 
   test('openpyxl: a formula saved without a result, and dates written as text with a time', async () => {
@@ -98,7 +101,7 @@ describe('formula results', () => {
       [2, { employee_id: '1', name: 'Ann Holm', email: 'ann@firma.dk', team_id: '=IF(A2="","","T-1")' }],
       [3, { employee_id: '2', name: 'Bo Kragh', email: 'bo@firma.dk', team_id: 'T-2' }],
     ]);
-    expect(sheets[0]?.rows[0]?.cells['team_id']?.type).toBe('error');
+    expect(sheets[0]?.rows[0]?.cells.team_id?.type).toBe('error');
     expect(texts(sheets[1])).toEqual([
       [2, { employee_id: '1', start_date: '2025-03-31 00:00:00', end_date: '2025-04-02T00:00:00' }],
       [3, { employee_id: '2', start_date: '2025-03-31', end_date: '2025-04-02' }],
@@ -129,12 +132,12 @@ describe('merged cells (openpyxl)', () => {
   test('the template filled in and saved by openpyxl is read whole, its merged Team cell included', async () => {
     const { sheets, reading } = await readAll([fixture('openpyxl', 'template-round-trip.xlsx')]);
     const people = sheets.find((sheet) => sheet.kind === 'employees');
-    expect(texts(people).map(([row, cells]) => [row, cells['employee_id'], cells['name'], cells['team_id']])).toEqual([
+    expect(texts(people).map(([row, cells]) => [row, cells.employee_id, cells.name, cells.team_id])).toEqual([
       [2, '1001', 'Mette Sørensen', 'T-1'],
       [3, '1002', 'Bo Kragh', 'T-2'],
       [4, '1003', 'Cy Dahl', 'T-2'],
     ]);
-    expect(texts(sheets.find((sheet) => sheet.kind === 'organisation')).map(([, cells]) => cells['id'])).toEqual(['D-1', 'T-1', 'T-2']);
+    expect(texts(sheets.find((sheet) => sheet.kind === 'organisation')).map(([, cells]) => cells.id)).toEqual(['D-1', 'T-1', 'T-2']);
     expect(reading.issues.filter((issue) => issue.code === 'merged_cells').map((issue) => issue.row)).toEqual([3]);
   });
 });

@@ -15,16 +15,20 @@ const text = fc.oneof(
   fc.constantFrom('', ' x', '\ud800', 'a\ud800', '2024-01-31'),
   fc.constantFrom(32_767).map((n) => 'a'.repeat(n)),
 );
-const cell: fc.Arbitrary<RawCell> = fc.oneof(
-  fc.record({ text, type: fc.constantFrom<RawCell['type']>('text', 'number', 'boolean', 'error') }),
-  fc.record({ text, type: fc.constant<RawCell['type']>('text'), trimmed: fc.constant(true) }),
-  text.map((day): RawCell => ({ text: day, type: 'date', date: day })),
-  fc.record({ text, type: fc.constant<RawCell['type']>('date'), date: text }),
-).map((made) => ({ ...made }));
-const row: fc.Arbitrary<PhysicalRow> = fc.record({
-  row: fc.integer({ min: 1, max: 1_048_576 }),
-  cells: fc.sparseArray(cell, { maxLength: 1_000, minNumElements: 1, maxNumElements: 8, noTrailingHole: true }),
-}).map((made) => ({ ...made }));
+const cell: fc.Arbitrary<RawCell> = fc
+  .oneof(
+    fc.record({ text, type: fc.constantFrom<RawCell['type']>('text', 'number', 'boolean', 'error') }),
+    fc.record({ text, type: fc.constant<RawCell['type']>('text'), trimmed: fc.constant(true) }),
+    text.map((day): RawCell => ({ text: day, type: 'date', date: day })),
+    fc.record({ text, type: fc.constant<RawCell['type']>('date'), date: text }),
+  )
+  .map((made) => ({ ...made }));
+const row: fc.Arbitrary<PhysicalRow> = fc
+  .record({
+    row: fc.integer({ min: 1, max: 1_048_576 }),
+    cells: fc.sparseArray(cell, { maxLength: 1_000, minNumElements: 1, maxNumElements: 8, noTrailingHole: true }),
+  })
+  .map((made) => ({ ...made }));
 
 describe('the worker encoding of a batch of rows', () => {
   it('decodes to exactly the rows that were encoded', () => {

@@ -7,10 +7,14 @@ import { describe, expect, test } from 'vitest';
 import { writeWorkbook } from './fixtures.js';
 import { built, manyRows, runScript } from './worker-support.js';
 
-
-
 describe('a workbook reading started by readInput and never finished', () => {
-  const file = writeWorkbook({ Employees: manyRows(20_000), Organisation: [['Type', 'ID', 'Name'], ['team', 'T1', 'Team 1']] });
+  const file = writeWorkbook({
+    Employees: manyRows(20_000),
+    Organisation: [
+      ['Type', 'ID', 'Name'],
+      ['team', 'T1', 'Team 1'],
+    ],
+  });
   // The reading threads started are counted and their exits heard: a thread that died at once (as under
   // --input-type, which threads inherit) would leave nothing to keep the process alive, and prove nothing.
   const script = (then: string) => `

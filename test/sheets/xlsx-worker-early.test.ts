@@ -24,7 +24,10 @@ async function readBothWays(file: string, workerFile = WORKER_FILE) {
   }
 }
 
-const organisation = [['Type', 'ID', 'Name'], ['team', 'T1', 'Team 1']];
+const organisation = [
+  ['Type', 'ID', 'Name'],
+  ['team', 'T1', 'Team 1'],
+];
 
 describe('a reading thread started early', () => {
   test('is the one that reads the workbook it was started for, giving the same sheets and rows', async () => {
@@ -73,7 +76,7 @@ describe('a reading thread started early', () => {
     }
   });
 
-  test('started for a file the run does not read (an option\'s value) is stopped once the inputs are open', async () => {
+  test("started for a file the run does not read (an option's value) is stopped once the inputs are open", async () => {
     const named = writeWorkbook({ Employees: manyRows(10) }, { name: 'fixes.xlsx' });
     const csv = writeBytes('employees.csv', 'employee_id;name;email\n1;Ann Holm;ann@firma.dk\n');
     early.startReaderEarly(named);

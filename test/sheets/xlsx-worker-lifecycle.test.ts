@@ -7,10 +7,15 @@ import * as sourceReader from '../../src/sheets/xlsx/workbook.js';
 import { tempFolder, writeBytes, writeWorkbook } from './fixtures.js';
 import { errorOf, inThread, manyRows, rowCount, runScript, threaded, trace, WORKER_FILE } from './worker-support.js';
 
-
 describe('the worker sends no more rows than the main thread has room for', () => {
   test('it stops after its credits, sends one batch per credit returned, and skips a sheet when told', async () => {
-    const file = writeWorkbook({ Employees: manyRows(5000), Organisation: [['Type', 'ID', 'Name'], ['team', 'T1', 'Team 1']] });
+    const file = writeWorkbook({
+      Employees: manyRows(5000),
+      Organisation: [
+        ['Type', 'ID', 'Name'],
+        ['team', 'T1', 'Team 1'],
+      ],
+    });
     const input: WorkerInput = { pkg: await inThread.openWorkbook(file), credits: 2 };
     const worker = new Worker(WORKER_FILE, { workerData: input });
     const received: FromWorker[] = [];
@@ -45,7 +50,13 @@ describe('the worker sends no more rows than the main thread has room for', () =
 
 describe('a consumer slower than the reader', () => {
   test('still gets every sheet, in-thread as through the worker', async () => {
-    const file = writeWorkbook({ Employees: manyRows(3000), Organisation: [['Type', 'ID', 'Name'], ['team', 'T1', 'Team 1']] });
+    const file = writeWorkbook({
+      Employees: manyRows(3000),
+      Organisation: [
+        ['Type', 'ID', 'Name'],
+        ['team', 'T1', 'Team 1'],
+      ],
+    });
     const pkg = await sourceReader.openWorkbook(file);
     const slowly = async (sheets: AsyncGenerator<PhysicalSheet>) => {
       const seen: string[] = [];
@@ -64,7 +75,6 @@ describe('a consumer slower than the reader', () => {
     expect(await slowly(threaded.xlsxSheetsInWorker(pkg, WORKER_FILE, 2))).toEqual(['Employees: 3001', 'Organisation: 2']);
   });
 });
-
 
 describe('a reader stopped early leaves no worker behind', () => {
   const file = writeWorkbook({ Employees: manyRows(20_000) });
@@ -107,7 +117,9 @@ describe('a worker that fails', () => {
     const failure = errorOf(steps);
     expect(failure?.during).toBe('rows');
     expect(failure?.error).toMatchObject({ name: 'UnreadableFileError', exitCode: 3, isUnreadable: true });
-    expect(failure?.error.message).toBe(`${file}: it is damaged or incomplete (perhaps a download or copy did not finish); open it in Excel, save it again as .xlsx and try again.`);
+    expect(failure?.error.message).toBe(
+      `${file}: it is damaged or incomplete (perhaps a download or copy did not finish); open it in Excel, save it again as .xlsx and try again.`,
+    );
   });
 
   test('one that exits without a word is reported the same way', async () => {
@@ -117,11 +129,20 @@ describe('a worker that fails', () => {
       parentPort.postMessage({ t: 'ready' });
       process.exit(7);`);
     const failure = errorOf(await trace(threaded.xlsxSheetsInWorker(await inThread.openWorkbook(file), quitting, 2)));
-    expect(failure).toMatchObject({ during: 'sheets', error: { isUnreadable: true, message: expect.stringMatching(/damaged or incomplete/) } });
+    expect(failure).toMatchObject({
+      during: 'sheets',
+      error: { isUnreadable: true, message: expect.stringMatching(/damaged or incomplete/) },
+    });
   });
 
   test('one that cannot start, or whose script is missing, leaves the reading to this thread', async () => {
-    const file = writeWorkbook({ Employees: manyRows(600), Teams: [['Team ID', 'Name'], ['T1', 'One']] });
+    const file = writeWorkbook({
+      Employees: manyRows(600),
+      Teams: [
+        ['Team ID', 'Name'],
+        ['T1', 'One'],
+      ],
+    });
     const pkg = await inThread.openWorkbook(file);
     const expected = await trace(inThread.xlsxSheets(pkg));
     const broken = workerScript(`throw new Error('cannot load');`);

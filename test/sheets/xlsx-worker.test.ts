@@ -32,7 +32,11 @@ describe('the worker reads a workbook exactly as the in-thread reader does', () 
       {
         Employees: employeeRows(1500),
         _template: templateRows,
-        Organisation: [['Type', 'ID', 'Name', 'Parent ID'], ['department', 'root', 'Company', ''], ['team', 'T1', 'Team 1', 'root']],
+        Organisation: [
+          ['Type', 'ID', 'Name', 'Parent ID'],
+          ['department', 'root', 'Company', ''],
+          ['team', 'T1', 'Team 1', 'root'],
+        ],
         Empty: [],
       },
       { hidden: ['_template'] },
@@ -46,7 +50,11 @@ describe('the worker reads a workbook exactly as the in-thread reader does', () 
       ['Empty', false],
     ]);
     expect(rowCount(inThread)).toBe(256 + 1501 + 3);
-    const kinds = new Set(inThread.flatMap((step) => ('rows' in step ? step.rows.flatMap((row) => row.cells.map((cell) => cell && `${cell.type}${cell.trimmed ? ' trimmed' : ''}`)) : [])));
+    const kinds = new Set(
+      inThread.flatMap((step) =>
+        'rows' in step ? step.rows.flatMap((row) => row.cells.map((cell) => cell && `${cell.type}${cell.trimmed ? ' trimmed' : ''}`)) : [],
+      ),
+    );
     expect([...kinds].sort()).toEqual(['boolean', 'date', 'error', 'number', 'text', 'text trimmed']);
     expect(errorOf(inThread)).toBeUndefined();
   });
@@ -60,12 +68,28 @@ describe('the worker reads a workbook exactly as the in-thread reader does', () 
 
   test('rich text and shared strings come through as their plain text', async () => {
     const bytes = await rawWorkbookBytes(
-      [{ name: 'Employees', rows: `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>0</v></c><c r="C2" t="s"><v>1</v></c></row>` }],
+      [
+        {
+          name: 'Employees',
+          rows: `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>0</v></c><c r="C2" t="s"><v>1</v></c></row>`,
+        },
+      ],
       { sharedStrings: ['<r><rPr><b/></rPr><t>Ann</t></r><r><t xml:space="preserve"> Berg </t></r>', 'ann&amp;bo@example.com'] },
     );
     const { inThread, worker } = await bothWays(writeBytes('rich.xlsx', bytes));
     expect(worker).toStrictEqual(inThread);
-    expect(worker[1]).toStrictEqual({ rows: expect.arrayContaining([{ row: 2, cells: [{ text: '1', type: 'number' }, { text: 'Ann Berg', type: 'text', trimmed: true }, { text: 'ann&bo@example.com', type: 'text' }] }]) });
+    expect(worker[1]).toStrictEqual({
+      rows: expect.arrayContaining([
+        {
+          row: 2,
+          cells: [
+            { text: '1', type: 'number' },
+            { text: 'Ann Berg', type: 'text', trimmed: true },
+            { text: 'ann&bo@example.com', type: 'text' },
+          ],
+        },
+      ]),
+    });
   });
 
   test('the whole reading (readInput) gives the same sheets and template version', async () => {
@@ -104,7 +128,10 @@ describe('a file found unreadable inside a sheet fails the same way in the worke
   test('a cell longer than Excel allows, after some batches of rows', async () => {
     const rows = EMPLOYEE_HEADER_ROW + inlineRows(2, 700) + inlineRow(702, ['9999', 'x'.repeat(40_000)]);
     const refusal = await sameRefusal(writeBytes('long.xlsx', workbookZip(worksheetXml(rows))));
-    expect(refusal).toMatchObject({ during: 'rows', error: { message: expect.stringMatching(/sheet "Employees", cell B702 holds more than 32,767 characters/) } });
+    expect(refusal).toMatchObject({
+      during: 'rows',
+      error: { message: expect.stringMatching(/sheet "Employees", cell B702 holds more than 32,767 characters/) },
+    });
   });
 
   test('a cell longer than Excel allows in the unread rest of the template sheet, when the next sheet is asked for', async () => {
@@ -117,18 +144,22 @@ describe('a file found unreadable inside a sheet fails the same way in the worke
     expect(refusal).toMatchObject({ during: 'sheets', error: { message: expect.stringMatching(/sheet "_template", cell A702/) } });
   });
 
-  test('a row numbered past Excel\'s limit', async () => {
+  test("a row numbered past Excel's limit", async () => {
     const rows = `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c></row><row r="1048577"><c r="A1048577"><v>2</v></c></row>`;
     const refusal = await sameRefusal(writeBytes('far.xlsx', workbookZip(worksheetXml(rows))));
     expect(refusal.error.message).toMatch(/past row 1,048,576/);
   });
 
   test('a row of more than 4 MB of text, and one with values in 2,000 columns', async () => {
-    const huge = worksheetXml(`${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2" t="inlineStr"><is><t>${'y'.repeat(5 * 1024 * 1024)}</t></is></c></row>`);
+    const huge = worksheetXml(
+      `${EMPLOYEE_HEADER_ROW}<row r="2"><c r="A2" t="inlineStr"><is><t>${'y'.repeat(5 * 1024 * 1024)}</t></is></c></row>`,
+    );
     expect((await sameRefusal(writeBytes('huge.xlsx', workbookZip(huge)))).error.message).toMatch(/row 2 holds more than 4 MB/);
     const cells = Array.from({ length: 2000 }, (_, i) => `<c r="${columnName(i)}3"><v>${i}</v></c>`).join('');
     const wide = worksheetXml(`${EMPLOYEE_HEADER_ROW}<row r="3">${cells}</row>`);
-    expect((await sameRefusal(writeBytes('wide.xlsx', workbookZip(wide)))).error.message).toMatch(/row 3 has values in more than 1,000 columns/);
+    expect((await sameRefusal(writeBytes('wide.xlsx', workbookZip(wide)))).error.message).toMatch(
+      /row 3 has values in more than 1,000 columns/,
+    );
   });
 
   test('a DOCTYPE in the sheet and damaged packed sheet data', async () => {

@@ -32,7 +32,8 @@ function read(make: (handlers: XmlHandlers) => XmlStream, chunks: Buffer[]): Out
   };
   stream = make({
     // Each value as `get` finds it by its name (the scanner's attributes are looked up, not an object's).
-    open: (name, attributes) => events.push(['open', name, attributes.entries().map(([key]) => [key, attributes.get(key) ?? '(none)']), stream?.position ?? -1]),
+    open: (name, attributes) =>
+      events.push(['open', name, attributes.entries().map(([key]) => [key, attributes.get(key) ?? '(none)']), stream?.position ?? -1]),
     close: (name) => events.push(['close', name]),
     text,
   });
@@ -64,50 +65,131 @@ const optionalSpace = fc.oneof(fc.constant(''), space);
 const prefix = fc.constantFrom('', '', 'x:', 'main:', 'r:');
 const local = fc.constantFrom('c', 'v', 'row', 't', 'si', 'r', 'is', 'rPh', 'sheetData', 'b_1', 'é', 'ø-n.2', '\u{1d4b3}x');
 const elementName = fc.tuple(prefix, local).map(([p, l]) => p + l);
-const attributeNames = fc.uniqueArray(fc.constantFrom('r', 's', 't', 'xml:space', 'r:id', 'spans', 'x:y', 'ns.a', 'é', 'numFmtId', 'formatCode', '__proto__', 'constructor'), { maxLength: 4 });
+const attributeNames = fc.uniqueArray(
+  fc.constantFrom('r', 's', 't', 'xml:space', 'r:id', 'spans', 'x:y', 'ns.a', 'é', 'numFmtId', 'formatCode', '__proto__', 'constructor'),
+  { maxLength: 4 },
+);
 
 /** A character a document may hold as it is, in text or a value (`<`, `&`, quotes and `]` left to the pieces below). */
 const plainCharacter = fc.oneof(
-  fc.constantFrom('a', 'Z', '0', ' ', '-', '=', '/', '?', '!', '#', ';', ':', 'æ', 'ø', 'Å', '€', '\u00a0', '\u0085', '\u2028', '\u{1f600}', '\u{10ffff}', '\t', '\n', '\r', '\r\n', '>'),
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => /^[\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]$/u.test(c) && !/[<&"'\]>]/.test(c)),
+  fc.constantFrom(
+    'a',
+    'Z',
+    '0',
+    ' ',
+    '-',
+    '=',
+    '/',
+    '?',
+    '!',
+    '#',
+    ';',
+    ':',
+    'æ',
+    'ø',
+    'Å',
+    '€',
+    '\u00a0',
+    '\u0085',
+    '\u2028',
+    '\u{1f600}',
+    '\u{10ffff}',
+    '\t',
+    '\n',
+    '\r',
+    '\r\n',
+    '>',
+  ),
+  fc
+    .string({ unit: 'binary', minLength: 1, maxLength: 1 })
+    .filter((c) => /^[\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]$/u.test(c) && !/[<&"'\]>]/.test(c)),
 );
 /** Printable ASCII, what nearly every value of a sheet is made of (the scanner's fast path). */
 const asciiCharacter = fc.constantFrom('a', 'Z', '0', '9', ' ', ' ', '-', '=', '/', '?', '>', ';', ':', '#', '!', '.', '_');
-const reference = fc.constantFrom('&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&#65;', '&#x41;', '&#xe6;', '&#x1F600;', '&#10;', '&#13;', '&#9;', '&#x85;', '&#0065;');
+const reference = fc.constantFrom(
+  '&amp;',
+  '&lt;',
+  '&gt;',
+  '&quot;',
+  '&apos;',
+  '&#65;',
+  '&#x41;',
+  '&#xe6;',
+  '&#x1F600;',
+  '&#10;',
+  '&#13;',
+  '&#9;',
+  '&#x85;',
+  '&#0065;',
+);
 const textPiece = fc.oneof(
   { weight: 6, arbitrary: fc.array(plainCharacter, { maxLength: 6 }).map((c) => c.join('')) },
   { weight: 4, arbitrary: fc.array(asciiCharacter, { maxLength: 6 }).map((c) => c.join('')) },
   { weight: 2, arbitrary: reference },
   { weight: 1, arbitrary: fc.constantFrom(']', ']]', '] ]>', '"', "'") },
-  { weight: 1, arbitrary: fc.array(fc.oneof(plainCharacter, fc.constantFrom('<', '&', ']', ']]', '"')), { maxLength: 5 }).map((c) => `<![CDATA[${c.join('').replaceAll(']]>', '')}]]>`) },
-  { weight: 1, arbitrary: fc.array(fc.oneof(plainCharacter, fc.constantFrom('<', '&', '-', ' - ')), { maxLength: 5 }).map((c) => `<!--${c.join('').replaceAll('--', '')}-->`).filter((c) => !c.endsWith('--->')) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('pi', 'mso-application', 'xml-stylesheet', 'x'), fc.array(plainCharacter, { maxLength: 4 })).map(([t, b]) => `<?${t}${b.length ? ` ${b.join('').replaceAll('?', '')}` : ''}?>`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(fc.oneof(plainCharacter, fc.constantFrom('<', '&', ']', ']]', '"')), { maxLength: 5 })
+      .map((c) => `<![CDATA[${c.join('').replaceAll(']]>', '')}]]>`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(fc.oneof(plainCharacter, fc.constantFrom('<', '&', '-', ' - ')), { maxLength: 5 })
+      .map((c) => `<!--${c.join('').replaceAll('--', '')}-->`)
+      .filter((c) => !c.endsWith('--->')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('pi', 'mso-application', 'xml-stylesheet', 'x'), fc.array(plainCharacter, { maxLength: 4 }))
+      .map(([t, b]) => `<?${t}${b.length ? ` ${b.join('').replaceAll('?', '')}` : ''}?>`),
+  },
 );
 const text = fc.array(textPiece, { maxLength: 4 }).map((pieces) => pieces.join(''));
 
 const attributeValue = (quote: '"' | "'") =>
   fc
     .oneof(
-      fc.array(fc.oneof({ weight: 5, arbitrary: plainCharacter }, { weight: 2, arbitrary: reference }, { weight: 1, arbitrary: fc.constant(quote === '"' ? "'" : '"') }), { maxLength: 6 }),
-      fc.array(fc.oneof({ weight: 8, arbitrary: asciiCharacter }, { weight: 1, arbitrary: fc.constant(quote === '"' ? "'" : '"') }), { maxLength: 6 }),
+      fc.array(
+        fc.oneof(
+          { weight: 5, arbitrary: plainCharacter },
+          { weight: 2, arbitrary: reference },
+          { weight: 1, arbitrary: fc.constant(quote === '"' ? "'" : '"') },
+        ),
+        { maxLength: 6 },
+      ),
+      fc.array(fc.oneof({ weight: 8, arbitrary: asciiCharacter }, { weight: 1, arbitrary: fc.constant(quote === '"' ? "'" : '"') }), {
+        maxLength: 6,
+      }),
     )
     .map((pieces) => quote + pieces.join('') + quote);
 const attribute = (name: string) =>
-  fc.tuple(space, optionalSpace, optionalSpace, fc.constantFrom<'"' | "'">('"', "'")).chain(([before, aroundLeft, aroundRight, quote]) =>
-    attributeValue(quote).map((value) => `${before}${name}${aroundLeft}=${aroundRight}${value}`),
+  fc
+    .tuple(space, optionalSpace, optionalSpace, fc.constantFrom<'"' | "'">('"', "'"))
+    .chain(([before, aroundLeft, aroundRight, quote]) =>
+      attributeValue(quote).map((value) => `${before}${name}${aroundLeft}=${aroundRight}${value}`),
+    );
+const startTag = fc
+  .tuple(elementName, attributeNames)
+  .chain(([name, names]) =>
+    fc
+      .tuple(fc.tuple(...names.map(attribute)), optionalSpace)
+      .map(([attributes, end]) => ({ name, open: `<${name}${attributes.join('')}${end}` })),
   );
-const startTag = fc.tuple(elementName, attributeNames).chain(([name, names]) =>
-  fc.tuple(fc.tuple(...names.map(attribute)), optionalSpace).map(([attributes, end]) => ({ name, open: `<${name}${attributes.join('')}${end}` })),
-);
 
 const element: fc.Memo<string> = fc.memo((depth) =>
-  fc.tuple(startTag, fc.boolean(), depth > 1 ? fc.array(fc.oneof(text, element(depth - 1)), { maxLength: 4 }) : text, optionalSpace).map(
-    ([{ name, open }, selfClosing, content, closeSpace]) =>
+  fc
+    .tuple(startTag, fc.boolean(), depth > 1 ? fc.array(fc.oneof(text, element(depth - 1)), { maxLength: 4 }) : text, optionalSpace)
+    .map(([{ name, open }, selfClosing, content, closeSpace]) =>
       selfClosing ? `${open}/>` : `${open}>${Array.isArray(content) ? content.join('') : content}</${name}${closeSpace}>`,
-  ),
+    ),
 );
 
-const misc = fc.array(fc.constantFrom('\n', ' ', '\r\n', '<!-- note -->', '<?pi body?>', '<?x?>'), { maxLength: 3 }).map((parts) => parts.join(''));
+const misc = fc
+  .array(fc.constantFrom('\n', ' ', '\r\n', '<!-- note -->', '<?pi body?>', '<?x?>'), { maxLength: 3 })
+  .map((parts) => parts.join(''));
 const declaration = fc.constantFrom(
   '',
   '<?xml version="1.0"?>',
@@ -159,9 +241,24 @@ describe('the XML scanner reads an element of plain text in one go as saxes read
   const leafName = fc.constantFrom('v', 't', 'x:v', 'vv', 'x:vv', 'V', 'x:t', 'a:v', 'c', 'is');
   const leafText = fc.oneof(
     fc.array(asciiCharacter, { maxLength: 5 }).map((c) => c.join('')),
-    fc.array(fc.oneof(asciiCharacter, plainCharacter, reference, fc.constantFrom(']', ']]', '>', ']]>', '<', '\t', '\u0085', '\u2028', '\u007f', '\u009f', '\ufffe', '\ud800', 'ø')), { maxLength: 4 }).map((c) => c.join('')),
+    fc
+      .array(
+        fc.oneof(
+          asciiCharacter,
+          plainCharacter,
+          reference,
+          fc.constantFrom(']', ']]', '>', ']]>', '<', '\t', '\u0085', '\u2028', '\u007f', '\u009f', '\ufffe', '\ud800', 'ø'),
+        ),
+        { maxLength: 4 },
+      )
+      .map((c) => c.join('')),
   );
-  const endTag = (name: string) => fc.oneof(fc.constant(`</${name}>`), leafName.map((other) => `</${other}>`), fc.constantFrom(`</${name} >`, `</${name}`, `</${name}x>`, `<${name}>`, '</>', ''));
+  const endTag = (name: string) =>
+    fc.oneof(
+      fc.constant(`</${name}>`),
+      leafName.map((other) => `</${other}>`),
+      fc.constantFrom(`</${name} >`, `</${name}`, `</${name}x>`, `<${name}>`, '</>', ''),
+    );
   const leaf = fc.tuple(leafName, leafText).chain(([name, content]) => endTag(name).map((end) => `<${name}>${content}${end}`));
   const sheetOfLeaves = fc
     .tuple(fc.constantFrom('', '<?xml version="1.0"?>', '<?xml version="1.1"?>'), fc.array(leaf, { minLength: 1, maxLength: 6 }))
@@ -192,7 +289,37 @@ describe('the XML scanner reads an element of plain text in one go as saxes read
 });
 
 const damage = fc.oneof(
-  fc.constantFrom('<', '>', '&', '/', '"', "'", ']]>', '--', '\u0001', '\uffff', '<!DOCTYPE a>', '<!DOCTYPE a [<!ENTITY e "x">]>', '&nope;', '&#0;', '&#X41;', '&#xD800;', '</a>', '<a>', '<?xml version="1.0"?>', '<!x>', '<![CDATA[', '\u0085', '\r', 'x="1"', ' a', '=', '<b', '/>', '<1'),
+  fc.constantFrom(
+    '<',
+    '>',
+    '&',
+    '/',
+    '"',
+    "'",
+    ']]>',
+    '--',
+    '\u0001',
+    '\uffff',
+    '<!DOCTYPE a>',
+    '<!DOCTYPE a [<!ENTITY e "x">]>',
+    '&nope;',
+    '&#0;',
+    '&#X41;',
+    '&#xD800;',
+    '</a>',
+    '<a>',
+    '<?xml version="1.0"?>',
+    '<!x>',
+    '<![CDATA[',
+    '\u0085',
+    '\r',
+    'x="1"',
+    ' a',
+    '=',
+    '<b',
+    '/>',
+    '<1',
+  ),
   fc.string({ maxLength: 2 }),
 );
 

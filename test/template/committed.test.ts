@@ -28,9 +28,7 @@ describe.each(['en', 'da'] as const)('the committed %s template', (lang) => {
     const fresh = await mkdtemp(join(tmpdir(), 'orgsync-committed-'));
     const generated = await writeTemplate({ format: 'csv', lang, outDir: fresh });
     if (update) await writeTemplate({ format: 'csv', lang, outDir: join(committedRoot, lang, 'csv'), overwrite: true });
-    expect((await readdir(join(committedRoot, lang, 'csv'))).sort()).toEqual(
-      generated.map((file) => file.slice(fresh.length + 1)).sort(),
-    );
+    expect((await readdir(join(committedRoot, lang, 'csv'))).sort()).toEqual(generated.map((file) => file.slice(fresh.length + 1)).sort());
     for (const file of generated) {
       const name = file.slice(fresh.length + 1);
       expect(await readFile(join(committedRoot, lang, 'csv', name))).toEqual(await readFile(file));

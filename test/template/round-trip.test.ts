@@ -15,9 +15,10 @@ import { ROOT } from '../helpers/cli.js';
 function fillTemplate(lang: 'en' | 'da', changeVersion?: string): string {
   const source = join(ROOT, 'templates', lang, lang === 'en' ? 'orgsync-template.xlsx' : 'orgsync-skabelon.xlsx');
   const book = XLSX.read(readFileSync(source), { cellDates: true });
-  const names = lang === 'en'
-    ? { employees: 'Employees', organisation: 'Organisation', absence: 'Absence', delegations: 'Delegations' }
-    : { employees: 'Medarbejdere', organisation: 'Organisation', absence: 'Fravær', delegations: 'Delegeringer' };
+  const names =
+    lang === 'en'
+      ? { employees: 'Employees', organisation: 'Organisation', absence: 'Absence', delegations: 'Delegations' }
+      : { employees: 'Medarbejdere', organisation: 'Organisation', absence: 'Fravær', delegations: 'Delegeringer' };
   const headerOf = (sheet: string) => (XLSX.utils.sheet_to_json<string[]>(book.Sheets[sheet]!, { header: 1 })[0] ?? []) as string[];
   const put = (sheet: string, rows: Record<string, unknown>[]) => {
     const header = headerOf(sheet);

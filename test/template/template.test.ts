@@ -90,10 +90,7 @@ describe('the template workbook', () => {
     expect(listValues(workbooks.en, 'Organisation', 'Type')).toEqual(['department', 'team']);
     expect(listValues(workbooks.da, 'Medarbejdere', 'Køn')).toEqual(['K', 'M']);
     expect(listValues(workbooks.da, 'Organisation', 'Type')).toEqual(['afdeling', 'team']);
-    expect(listValues(workbooks.da, 'Delegeringer', 'Ansvar')).toEqual([
-      ...DEPARTMENT_RESPONSIBILITIES,
-      ...TEAM_RESPONSIBILITIES,
-    ]);
+    expect(listValues(workbooks.da, 'Delegeringer', 'Ansvar')).toEqual([...DEPARTMENT_RESPONSIBILITIES, ...TEAM_RESPONSIBILITIES]);
   });
 
   it('explains every column in the instructions sheet, in the template’s language', () => {
@@ -128,9 +125,7 @@ describe('the CSV template', () => {
 
   it('writes `,`-separated files with ISO dates in English', async () => {
     const files = await writeTemplate({ format: 'csv', lang: 'en', outDir: join(dir, 'csv-en') });
-    expect(await readFile(files[2] as string, 'utf8')).toBe(
-      '\ufeffEmployee ID,Start date,End date\r\n1001,2025-01-06,2025-01-10\r\n',
-    );
+    expect(await readFile(files[2] as string, 'utf8')).toBe('\ufeffEmployee ID,Start date,End date\r\n1001,2025-01-06,2025-01-10\r\n');
   });
 
   it('refuses to overwrite a file that is already there, and writes nothing', async () => {
@@ -138,9 +133,13 @@ describe('the CSV template', () => {
     await writeTemplate({ format: 'csv', lang: 'en', outDir });
     await expect(writeTemplate({ format: 'xlsx', lang: 'en', outDir })).resolves.toHaveLength(1);
     await expect(writeTemplate({ format: 'csv', lang: 'en', outDir })).rejects.toThrow(/employees\.csv already exists/);
-    expect((await readdir(outDir)).sort()).toEqual(
-      ['absence.csv', 'delegations.csv', 'employees.csv', 'organisation.csv', 'orgsync-template.xlsx'],
-    );
+    expect((await readdir(outDir)).sort()).toEqual([
+      'absence.csv',
+      'delegations.csv',
+      'employees.csv',
+      'organisation.csv',
+      'orgsync-template.xlsx',
+    ]);
   });
 });
 

@@ -12,7 +12,10 @@ const CURRENT = {
   departments: new Set(['D0']),
   teams: new Set(['ST']),
   topDepartmentId: 'D0',
-  teamOf: new Map<string, string | null>([['S1', 'ST'], ['S2', null]]),
+  teamOf: new Map<string, string | null>([
+    ['S1', 'ST'],
+    ['S2', null],
+  ]),
 };
 
 describe('absence sheet', () => {
@@ -106,7 +109,11 @@ describe('absence sheet', () => {
   });
 
   it('reports no_team for an employee whose team_id is blank in the sheet', async () => {
-    const result = await run([basicOrganisation(), basicEmployees([['E3', 'Carl', 'c@firma.dk', '']]), absence([['E3', '2025-01-06', '']])]);
+    const result = await run([
+      basicOrganisation(),
+      basicEmployees([['E3', 'Carl', 'c@firma.dk', '']]),
+      absence([['E3', '2025-01-06', '']]),
+    ]);
     const issue = onlyError(result, 'no_team');
     expect(issue).toMatchObject({ row: 2, column: 'employee_id', value: 'E3' });
     expect(issue.message).toContain('"E3"');
@@ -114,18 +121,39 @@ describe('absence sheet', () => {
 
   it('looks the team up in the service when the team_id column is absent', async () => {
     const employees = basicEmployees([], ['employee_id', 'name', 'email']);
-    employees.rows = [['S1', 'Anna', 'a@firma.dk'], ['S2', 'Bo', 'b@firma.dk']];
-    const rows = absence([['S1', '2025-01-06', ''], ['S2', '2025-01-06', '']]);
+    employees.rows = [
+      ['S1', 'Anna', 'a@firma.dk'],
+      ['S2', 'Bo', 'b@firma.dk'],
+    ];
+    const rows = absence([
+      ['S1', '2025-01-06', ''],
+      ['S2', '2025-01-06', ''],
+    ]);
     const online = await run([employees, rows], { current: CURRENT });
     expect(onlyError(online, 'no_team')).toMatchObject({ row: 3, column: 'employee_id', value: 'S2' });
-    const offline = await run([employees, absence([['S1', '2025-01-06', ''], ['S2', '2025-01-06', '']])]);
+    const offline = await run([
+      employees,
+      absence([
+        ['S1', '2025-01-06', ''],
+        ['S2', '2025-01-06', ''],
+      ]),
+    ]);
     expect(offline.issues).toEqual([]);
   });
 
   it('imports absence alone, looking employees up in the service', async () => {
-    const result = await run([absence([['S1', '2025-01-06', ''], ['S2', '2025-01-06', ''], ['NOPE', '2025-01-06', '']])], {
-      current: CURRENT,
-    });
+    const result = await run(
+      [
+        absence([
+          ['S1', '2025-01-06', ''],
+          ['S2', '2025-01-06', ''],
+          ['NOPE', '2025-01-06', ''],
+        ]),
+      ],
+      {
+        current: CURRENT,
+      },
+    );
     expect(errors(result).map((i) => [i.code, i.row, i.column, i.value])).toEqual([
       ['no_team', 3, 'employee_id', 'S2'],
       ['unknown_reference', 4, 'employee_id', 'NOPE'],

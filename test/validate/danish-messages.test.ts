@@ -96,18 +96,33 @@ const SERVICE: CurrentView = {
   departments: new Set(['D0', 'D1']),
   teams: new Set(['T1']),
   topDepartmentId: 'D0',
-  teamOf: new Map([['E1', 'T1'], ['E2', 'T1'], ['OLD7', 'T1']]),
-  userOf: new Map([['E1', 'U1'], ['E2', 'U2'], ['OLD7', 'U7'], ['OLD8', 'U8']]),
+  teamOf: new Map([
+    ['E1', 'T1'],
+    ['E2', 'T1'],
+    ['OLD7', 'T1'],
+  ]),
+  userOf: new Map([
+    ['E1', 'U1'],
+    ['E2', 'U2'],
+    ['OLD7', 'U7'],
+    ['OLD8', 'U8'],
+  ]),
   users: new Map([
     ['U1', { name: 'Anna Berg', email: 'anna@firma.dk', username: 'anna@firma.dk' }],
     ['U2', { name: 'Bo Holm', email: 'bo@firma.dk', username: 'bo@firma.dk' }],
     ['U7', { name: 'Karen Lund', email: 'karen@firma.dk', username: 'karen@firma.dk' }],
     ['U8', { name: 'Mette Moe', email: 'mette.gammel@firma.dk', username: 'mette.gammel@firma.dk', birthday: '1975-06-07' }],
   ]),
-  departmentNames: new Map([['D0', 'Company'], ['D1', 'Sales']]),
+  departmentNames: new Map([
+    ['D0', 'Company'],
+    ['D1', 'Sales'],
+  ]),
   teamNames: new Map([['T1', 'Sales team']]),
   topDepartmentOwner: 'E2',
-  departmentParents: new Map([['D0', null], ['D1', 'D0']]),
+  departmentParents: new Map([
+    ['D0', null],
+    ['D1', 'D0'],
+  ]),
   teamDepartments: new Map([['T1', 'D1']]),
 };
 
@@ -142,8 +157,14 @@ const PATHS: SheetInput = {
 /** A CSV set: the employees file lacks its e-mail column, the organisation file its top department. */
 function csvSet(): string {
   return writeCsvSet({
-    medarbejdere: [['Medarbejder_id', 'Navn'], ['E1', 'Anna Berg']],
-    organisation: [['Type', 'Enhed_id', 'Navn', 'Overordnet'], ['team', 'T1', 'Salg', 'D1']],
+    medarbejdere: [
+      ['Medarbejder_id', 'Navn'],
+      ['E1', 'Anna Berg'],
+    ],
+    organisation: [
+      ['Type', 'Enhed_id', 'Navn', 'Overordnet'],
+      ['team', 'T1', 'Salg', 'D1'],
+    ],
   });
 }
 
@@ -157,15 +178,19 @@ describe('validation speaks Danish when Danish is chosen', () => {
       'Medarbejdere:4:gender': 'Kønnet "X" kendes ikke. Skriv K eller M (kvinde/mand, female/male), eller lad cellen stå tom.',
       'Medarbejdere:4:birthday': 'Fødselsdatoen "i går" er ikke en dato. Skriv den som ÅÅÅÅ-MM-DD (for eksempel 2024-03-31).',
       'Medarbejdere:5:birthday': 'Fødselsdatoen 2090-01-01 ligger i fremtiden. Ret datoen, eller lad cellen stå tom.',
-      'Medarbejdere:5:system_language': 'Systemsproget "fransk" kendes ikke. Skriv da (dansk) eller en (engelsk), eller lad cellen stå tom for dansk.',
-      'Medarbejdere:5:status': 'Statussen "pensioneret" kendes ikke. Skriv aktiv, eller fratrådt for en medarbejder, der er fratrådt (active/left).',
+      'Medarbejdere:5:system_language':
+        'Systemsproget "fransk" kendes ikke. Skriv da (dansk) eller en (engelsk), eller lad cellen stå tom for dansk.',
+      'Medarbejdere:5:status':
+        'Statussen "pensioneret" kendes ikke. Skriv aktiv, eller fratrådt for en medarbejder, der er fratrådt (active/left).',
       'Medarbejdere:6:email':
         'E-mailadressen "anna@firma.dk" tilhører allerede en anden person (bruger E1). Hvis det er samme person med et job mere, så tilføj en kolonne user_id, og giv begge rækker samme user_id; ellers skal hver person have sin egen e-mailadresse.',
       'Medarbejdere:7:team_id': '"D1" er en afdeling, ikke et team. Medarbejdere hører til teams: skriv id\'et på et af afdelingens teams.',
       'Medarbejdere:8:team_id':
         'Teamet "T9" findes ikke i arket Organisation, og der er ingen tjeneste sat op, som id\'et kan slås op i. Id\'et skal allerede findes i tjenesten, ellers mislykkes importen dér.',
-      'Medarbejdere:10:name': 'Én celle i denne kolonne havde mellemrum før eller efter teksten (første gang i række 10); mellemrummene er fjernet.',
-      'Medarbejdere:10:birthday': 'Fødselsdatoen "12345" er et tal, ikke en dato. Formatér cellen som en dato, eller skriv datoen som ÅÅÅÅ-MM-DD.',
+      'Medarbejdere:10:name':
+        'Én celle i denne kolonne havde mellemrum før eller efter teksten (første gang i række 10); mellemrummene er fjernet.',
+      'Medarbejdere:10:birthday':
+        'Fødselsdatoen "12345" er et tal, ikke en dato. Formatér cellen som en dato, eller skriv datoen som ÅÅÅÅ-MM-DD.',
       'Organisation:3:owner':
         'Medarbejderen "E8" er fratrådt (status fratrådt i række 9) og kan ikke være leder af en enhed. Vælg en, der bliver, eller lad cellen stå tom.',
       'Organisation:5:type': 'Typen "gruppe" kendes ikke. Skriv afdeling (department) eller team.',
@@ -186,18 +211,19 @@ describe('validation speaks Danish when Danish is chosen', () => {
         'Dette fravær for medarbejderen "E4" (2025-01-05 til 2025-01-20) overlapper fraværet i række 6 (2025-01-01 til 2025-01-10). Tjenesten ville lægge dem sammen uden at sige det: ret datoerne, eller slet en af rækkerne.',
       'Fravær:9:start_date':
         'Dette fravær begynder dagen efter, at fraværet i række 8 slutter, så tjenesten gemmer dem som én periode: de sendes samlet, 2025-05-01 til 2025-05-06.',
-      'Fravær:10:employee_id': 'Medarbejder-id\'et er tomt. Skriv id\'et på den medarbejder, der er syg.',
+      'Fravær:10:employee_id': "Medarbejder-id'et er tomt. Skriv id'et på den medarbejder, der er syg.",
       'Delegeringer:2:responsibility':
         'Ansvarsområdet "kaffe" kendes ikke. Vælg et fra listen (for eksempel dialog_access_cv for et team, configuration for en afdeling).',
-      'Delegeringer:3:responsibility': 'Ansvarsområdet "dialog_access_cv" gælder teams, men "D1" er en afdeling. Vælg et ansvarsområde for afdelinger.',
+      'Delegeringer:3:responsibility':
+        'Ansvarsområdet "dialog_access_cv" gælder teams, men "D1" er en afdeling. Vælg et ansvarsområde for afdelinger.',
       'Delegeringer:4:employee_id':
         'Medarbejderen "E8" er fratrådt (status fratrådt i række 9) og kan ikke have en delegering. Vælg en, der bliver, eller lad cellen stå tom.',
       'Delegeringer:6:': 'Denne delegering gentager række 5 (dialog_access_onboarding på "T1" for medarbejderen "E1"); den sendes én gang.',
-      'Delegeringer:7:unit_id': 'Enheds-id\'et er tomt. Skriv id\'et på afdelingen eller teamet.',
+      'Delegeringer:7:unit_id': "Enheds-id'et er tomt. Skriv id'et på afdelingen eller teamet.",
     });
   });
 
-  it('names a CSV set\'s missing column and top department in Danish', async () => {
+  it("names a CSV set's missing column and top department in Danish", async () => {
     const result = await validateIn('da', [csvSet()]);
     expect(bySpot(result)).toEqual({
       'medarbejdere::email': 'Arket medarbejdere har ingen kolonne "E-mail" (email). Tilføj kolonnen: den er påkrævet.',
@@ -214,7 +240,8 @@ describe('validation speaks Danish when Danish is chosen', () => {
     expect(bySpot(result)).toEqual({
       'Medarbejdere:3:status':
         'Medarbejderen "E2" er leder af topafdelingen "D0" i tjenesten, og tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder (kolonnen owner i arket Organisation), eller lad medarbejderen forblive aktiv.',
-      'Medarbejdere:4:team_id': 'Teamet "T9" findes hverken i arket Organisation eller i tjenesten. Ret id\'et, eller tilføj teamet i arket Organisation.',
+      'Medarbejdere:4:team_id':
+        'Teamet "T9" findes hverken i arket Organisation eller i tjenesten. Ret id\'et, eller tilføj teamet i arket Organisation.',
       'Medarbejdere:5:team_id':
         '"Sales team" er navnet på 2 enheder ("Company > Sales > Sales team", "Company > Sales team"), så det kan ikke afgøres, hvilken der menes. Skriv enhedens id i stedet, eller enheden som en sti (en kolonne unit_path, f.eks. "Company > Sales > Sales team").',
       'Medarbejdere:6:email':
@@ -228,7 +255,8 @@ describe('validation speaks Danish when Danish is chosen', () => {
     chooseLanguage('da');
     const result = await run([PATHS]);
     expect(bySpot(result)).toEqual({
-      'Medarbejdere:3:unit_path': 'Stien begynder ved "Andet", som ikke er "Firma", topafdelingen i den første række. Alle stier begynder ved topafdelingen.',
+      'Medarbejdere:3:unit_path':
+        'Stien begynder ved "Andet", som ikke er "Firma", topafdelingen i den første række. Alle stier begynder ved topafdelingen.',
       'Medarbejdere:4:is_manager': 'Ledermarkeringen "måske" kendes ikke. Skriv ja eller nej (yes/no, true/false, 1/0, x eller tom).',
       'Medarbejdere:5:unit_path':
         'Niveau 2 i stien "Firma > > IT" er tomt (to skilletegn ">" lige efter hinanden). Fjern det ekstra skilletegn, eller udfyld niveauet.',
@@ -243,7 +271,9 @@ describe('validation speaks Danish when Danish is chosen', () => {
       ...(await run([PATHS])).issues,
     ];
     expect(danish.length).toBeGreaterThan(40);
-    expect(danish.map((issue) => ({ message: issue.message, english: englishWordsIn(issue.message) })).filter((m) => m.english.length > 0)).toEqual([]);
+    expect(
+      danish.map((issue) => ({ message: issue.message, english: englishWordsIn(issue.message) })).filter((m) => m.english.length > 0),
+    ).toEqual([]);
   });
 
   it('the English check finds English: the same workbook in English is full of it', async () => {
@@ -256,19 +286,30 @@ describe('the same workbook in English', () => {
   it('gives the same issues at the same cells, with the same codes, each in English', async () => {
     const danish = (await validateIn('da', [workbook])).issues;
     const english = (await validateIn('en', [workbook])).issues;
-    const place = ({ severity, code, sheetName, row, column, value }: (typeof english)[number]) => ({ severity, code, sheetName, row, column, value });
+    const place = ({ severity, code, sheetName, row, column, value }: (typeof english)[number]) => ({
+      severity,
+      code,
+      sheetName,
+      row,
+      column,
+      value,
+    });
     expect(danish.map(place)).toEqual(english.map(place));
-    danish.forEach((issue, i) => expect(issue.message).not.toBe(english[i]!.message));
+    for (const [i, issue] of danish.entries()) expect(issue.message).not.toBe(english[i]!.message);
   });
 
   it('keeps the English sentences word for word', async () => {
     const spots = bySpot(await validateIn('en', [workbook]));
-    expect(spots['Medarbejdere:10:birthday']).toBe('The birthday "12345" is a number, not a date. Format the cell as a date or type the date as YYYY-MM-DD.');
+    expect(spots['Medarbejdere:10:birthday']).toBe(
+      'The birthday "12345" is a number, not a date. Format the cell as a date or type the date as YYYY-MM-DD.',
+    );
     expect(spots['Organisation:8:id']).toBe('The team id "T1" is already used in row 4. Each team needs its own id.');
     expect(spots['Fravær:7:start_date']).toBe(
       'This absence of employee "E4" (2025-01-05 to 2025-01-20) overlaps the absence in row 6 (2025-01-01 to 2025-01-10). The service would merge them silently: correct the dates or remove one of the rows.',
     );
-    expect(spots['Delegeringer:4:employee_id']).toBe('Employee "E8" has left (status left in row 9) and cannot hold a delegation. Choose someone who stays, or leave it empty.');
+    expect(spots['Delegeringer:4:employee_id']).toBe(
+      'Employee "E8" has left (status left in row 9) and cannot hold a delegation. Choose someone who stays, or leave it empty.',
+    );
     chooseLanguage('en');
     const service = bySpot(await run([basicOrganisation(), PEOPLE_AGAINST_SERVICE], { current: SERVICE }));
     expect(service['Medarbejdere:6:email']).toBe(

@@ -15,7 +15,19 @@ afterEach(() => chooseLanguage('en'));
 const PEOPLE: SheetInput = {
   kind: 'employees',
   sheetName: 'Medarbejdere',
-  columns: ['employee_id', 'user_id', 'first_name', 'last_name', 'email', 'username', 'leaving_date', 'hiring_date', 'status', 'previous_employee_id', 'team_id'],
+  columns: [
+    'employee_id',
+    'user_id',
+    'first_name',
+    'last_name',
+    'email',
+    'username',
+    'leaving_date',
+    'hiring_date',
+    'status',
+    'previous_employee_id',
+    'team_id',
+  ],
   rows: [
     ['E1', 'U1', 'Anna', 'Berg', 'anna@firma.dk', 'anna', '', '', '', '', 'T1'],
     ['E2', 'U1', 'Anne', 'Berg', 'anna@firma.dk', 'anna', '', '', '', '', 'T1'],
@@ -32,7 +44,12 @@ const PEOPLE: SheetInput = {
   ],
 };
 
-const ABSENCE_OF_OLD_ID: SheetInput = { kind: 'absence', sheetName: 'Fravær', columns: ['employee_id', 'start_date'], rows: [['OLD1', '2025-02-01']] };
+const ABSENCE_OF_OLD_ID: SheetInput = {
+  kind: 'absence',
+  sheetName: 'Fravær',
+  columns: ['employee_id', 'start_date'],
+  rows: [['OLD1', '2025-02-01']],
+};
 
 /** Eight departments whose parents go round in a ring: the message shortens the loop. */
 const RING: SheetInput = {
@@ -91,7 +108,10 @@ const WITH_EXAMPLE: SheetInput = {
   kind: 'employees',
   sheetName: 'Medarbejdere',
   columns: EMPLOYEE_COLUMNS,
-  rows: [[String(example.employee_id), String(example.name), String(example.email), 'T1'], ['E1', 'Anna Berg', 'anna@firma.dk', 'T1']],
+  rows: [
+    [String(example.employee_id), String(example.name), String(example.email), 'T1'],
+    ['E1', 'Anna Berg', 'anna@firma.dk', 'T1'],
+  ],
 };
 
 /** Every input of this file, validated in one language: the results in order. */
@@ -106,7 +126,14 @@ async function everything(lang: Lang): Promise<ValidationResult[]> {
     await run([basicOrganisation(), WITH_EXAMPLE]),
     await run([basicOrganisation(), basicEmployees(), { ...basicEmployees(), sheetName: 'Ark2' }]),
     await run([basicOrganisation()]),
-    await run([basicOrganisation(), basicEmployees([], [...EMPLOYEE_COLUMNS, 'system_language']), { kind: 'delegations', columns: ['unit_id', 'responsibility', 'employee_id'], rows: [['T1', 'dialog_access_cv', 'E1']] }], { api: 'v2' }),
+    await run(
+      [
+        basicOrganisation(),
+        basicEmployees([], [...EMPLOYEE_COLUMNS, 'system_language']),
+        { kind: 'delegations', columns: ['unit_id', 'responsibility', 'employee_id'], rows: [['T1', 'dialog_access_cv', 'E1']] },
+      ],
+      { api: 'v2' },
+    ),
     await run([basicOrganisation(), basicEmployees()], { current: { ...SERVICE, topDepartmentId: 'TOP' } }),
   ];
 }
@@ -170,7 +197,9 @@ describe('the rarer findings of validation in Danish', () => {
         'Medarbejderne, der arbejder direkte i afdelingen "Digital" (DIG), hører til afdelingens eget team: et team med samme id og navn oprettes i afdelingen (i tjenesten hører medarbejdere til teams).',
       ]),
     );
-    expect(texts(levels)).toEqual(['Niveau 2 er tomt, men et dybere niveau er udfyldt ("IT"). Udfyld det manglende niveau: en sti må ikke have huller.']);
+    expect(texts(levels)).toEqual([
+      'Niveau 2 er tomt, men et dybere niveau er udfyldt ("IT"). Udfyld det manglende niveau: en sti må ikke have huller.',
+    ]);
     expect(texts(withExample)).toEqual([
       'Række 2 er skabelonens eksempelrække, som er blevet stående over dine egne rækker. Slet den: den hører ikke til din organisation.',
     ]);

@@ -37,7 +37,7 @@ describe('delegations sheet', () => {
     ]);
   });
 
-  it('reports a responsibility from the other kind\'s table as invalid_value', async () => {
+  it("reports a responsibility from the other kind's table as invalid_value", async () => {
     const result = await run([basicOrganisation(), basicEmployees(), delegations([['T1', 'configuration', 'E1']])]);
     const issue = onlyError(result, 'invalid_value');
     expect(issue).toMatchObject({ row: 2, column: 'responsibility', value: 'configuration' });
@@ -76,7 +76,10 @@ describe('delegations sheet', () => {
     const result = await run([
       basicOrganisation(),
       basicEmployees(),
-      delegations([['T1', 'dialog_access_cv', 'E1'], ['T1', 'dialog_access_cv', 'E1']]),
+      delegations([
+        ['T1', 'dialog_access_cv', 'E1'],
+        ['T1', 'dialog_access_cv', 'E1'],
+      ]),
     ]);
     expect(onlyError(result, 'duplicate_delegation')).toMatchObject({ severity: 'warning', row: 3 });
     expect(result.desired.delegations).toHaveLength(1);
@@ -84,7 +87,14 @@ describe('delegations sheet', () => {
 
   it('reports every delegation row as not_supported on API version 2', async () => {
     const result = await run(
-      [basicOrganisation(), basicEmployees(), delegations([['T1', 'dialog_access_cv', 'E1'], ['NOPE', '', '']])],
+      [
+        basicOrganisation(),
+        basicEmployees(),
+        delegations([
+          ['T1', 'dialog_access_cv', 'E1'],
+          ['NOPE', '', ''],
+        ]),
+      ],
       { api: 'v2' },
     );
     const found = errors(result);

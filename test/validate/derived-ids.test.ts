@@ -13,32 +13,60 @@ describe('derived ids', () => {
   });
 
   it('join the levels with "." and add a stable hash when two paths share a slug or the id grows past 64 characters', () => {
-    const ids = derivedIds(new Map([
-      ['a', ['Teknik og Miljø', 'Park og vej']],
-      ['b', ['Teknik og Miljø', 'Park-og-vej']],
-      ['c', ['Skole og Børn', 'Administration']],
-      ['d', ['X'.repeat(70)]],
-    ]));
+    const ids = derivedIds(
+      new Map([
+        ['a', ['Teknik og Miljø', 'Park og vej']],
+        ['b', ['Teknik og Miljø', 'Park-og-vej']],
+        ['c', ['Skole og Børn', 'Administration']],
+        ['d', ['X'.repeat(70)]],
+      ]),
+    );
     expect(ids.get('c')).toBe('skole-og-boern.administration');
     expect(ids.get('a')).toMatch(/^teknik-og-miljoe\.park-og-vej-[0-9a-f]{8}$/);
     expect(ids.get('b')).toMatch(/^teknik-og-miljoe\.park-og-vej-[0-9a-f]{8}$/);
     expect(ids.get('a')).not.toBe(ids.get('b'));
     expect(ids.get('d')!.length).toBeLessThanOrEqual(64);
     // Stable: the same paths in another order, or spelled with other case and spacing, give the same ids.
-    const again = derivedIds(new Map([['b', ['teknik og  miljø', 'Park-og-vej']], ['a', ['Teknik og Miljø', 'PARK og vej']]]));
+    const again = derivedIds(
+      new Map([
+        ['b', ['teknik og  miljø', 'Park-og-vej']],
+        ['a', ['Teknik og Miljø', 'PARK og vej']],
+      ]),
+    );
     expect(again.get('a')).toBe(ids.get('a'));
     expect(again.get('b')).toBe(ids.get('b'));
   });
 
-  it('add the hash to a slug that is the top department\'s id or an id the export gives, and to no other', () => {
-    const ids = derivedIds(new Map([['acme', ['Acme']], ['sales', ['Acme', 'Sales']], ['it', ['IT']]]), new Set(['acme', 'it']));
+  it("add the hash to a slug that is the top department's id or an id the export gives, and to no other", () => {
+    const ids = derivedIds(
+      new Map([
+        ['acme', ['Acme']],
+        ['sales', ['Acme', 'Sales']],
+        ['it', ['IT']],
+      ]),
+      new Set(['acme', 'it']),
+    );
     expect(ids.get('acme')).toMatch(/^acme-[0-9a-f]{8}$/);
     expect(ids.get('it')).toMatch(/^it-[0-9a-f]{8}$/);
     expect(ids.get('sales')).toBe('acme.sales');
   });
 
   it('are distinct from each other and from every taken id, whatever the names (property)', () => {
-    const name = fc.constantFrom('Acme', 'acme', ' ACME ', 'Ac me', 'Ac-me', 'Sales', 'sales', '—', '', 'Ærø', 'aeroe', 'X'.repeat(70), 'X'.repeat(71));
+    const name = fc.constantFrom(
+      'Acme',
+      'acme',
+      ' ACME ',
+      'Ac me',
+      'Ac-me',
+      'Sales',
+      'sales',
+      '—',
+      '',
+      'Ærø',
+      'aeroe',
+      'X'.repeat(70),
+      'X'.repeat(71),
+    );
     const paths = fc.array(fc.array(name, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 25 });
     const taken = fc.array(fc.constantFrom<string>('acme', 'sales', 'acme.sales', 'ac-me', 'aeroe', '-', 'root'), { maxLength: 4 });
     fc.assert(
@@ -76,10 +104,19 @@ const ANY_LOOP = /loop|ring/i;
 
 describe('a path export, whose units have no parent ids', () => {
   it('Acme > Acme > Sales under top department acme: the level-2 Acme gets its own id, and nothing is called a loop', async () => {
-    const result = await run([{ kind: 'employees', columns: LEVELS, rows: [
-      ['E1', 'Anna', 'anna@acme.dk', 'Acme', 'Acme', 'Sales', ''],
-      ['E2', 'Bo', 'bo@acme.dk', 'Acme', 'Support', '', ''],
-    ] }], { current: service() });
+    const result = await run(
+      [
+        {
+          kind: 'employees',
+          columns: LEVELS,
+          rows: [
+            ['E1', 'Anna', 'anna@acme.dk', 'Acme', 'Acme', 'Sales', ''],
+            ['E2', 'Bo', 'bo@acme.dk', 'Acme', 'Support', '', ''],
+          ],
+        },
+      ],
+      { current: service() },
+    );
     expect(errors(result)).toEqual([]);
     const inner = [...result.desired.departments.values()].find((d) => d.parentId === 'acme' && d.name === 'Acme')!;
     expect(inner.id).toMatch(/^acme-[0-9a-f]{8}$/);
@@ -88,15 +125,26 @@ describe('a path export, whose units have no parent ids', () => {
   });
 
   it('an id column giving a unit the id of the top or of another unit is duplicate_id at that cell, never a loop', async () => {
-    const result = await run([{ kind: 'employees', columns: ['employee_id', 'name', 'email', 'level_1', 'level_2', 'level_2_id', 'level_3', 'level_3_id'], rows: [
-      ['E1', 'Anna', 'anna@acme.dk', 'Acme', 'Acme', 'acme', 'Sales', 'S1'],
-      ['E2', 'Bo', 'bo@acme.dk', 'Acme', 'Support', 'S1', '', ''],
-    ] }], { current: service() });
+    const result = await run(
+      [
+        {
+          kind: 'employees',
+          columns: ['employee_id', 'name', 'email', 'level_1', 'level_2', 'level_2_id', 'level_3', 'level_3_id'],
+          rows: [
+            ['E1', 'Anna', 'anna@acme.dk', 'Acme', 'Acme', 'acme', 'Sales', 'S1'],
+            ['E2', 'Bo', 'bo@acme.dk', 'Acme', 'Support', 'S1', '', ''],
+          ],
+        },
+      ],
+      { current: service() },
+    );
     expect(errors(result).map((e) => [e.code, e.row, e.column, e.value])).toEqual([
       ['duplicate_id', 2, 'level_2_id', 'acme'],
       ['duplicate_id', 3, 'level_2_id', 'S1'],
     ]);
-    expect(errors(result)[0]!.message).toBe('The id "acme" is already the id of "Acme". Each unit needs its own id: give this unit another one, or leave the cell empty to have its id made from its path.');
+    expect(errors(result)[0]!.message).toBe(
+      'The id "acme" is already the id of "Acme". Each unit needs its own id: give this unit another one, or leave the cell empty to have its id made from its path.',
+    );
     expect(result.issues.filter((i) => i.code === 'cycle' || ANY_LOOP.test(i.message))).toEqual([]);
   });
 
@@ -117,11 +165,14 @@ describe('a path export, whose units have no parent ids', () => {
     return paths;
   });
 
-  it('gives every unit of a random tree with repeated names its own id, the top\'s included (property)', async () => {
+  it("gives every unit of a random tree with repeated names its own id, the top's included (property)", async () => {
     await fc.assert(
       fc.asyncProperty(trees, fc.boolean(), async (paths, withService) => {
         const rows = paths.map((path, i) => [`E${i}`, `Person ${i}`, `e${i}@acme.dk`, 'Acme', ...path, ...Array(3 - path.length).fill('')]);
-        const result = await run([{ kind: 'employees', columns: LEVELS, rows } satisfies SheetInput], withService ? { current: service() } : {});
+        const result = await run(
+          [{ kind: 'employees', columns: LEVELS, rows } satisfies SheetInput],
+          withService ? { current: service() } : {},
+        );
         expect(errors(result)).toEqual([]);
         const departments = [...result.desired.departments.values()];
         const ownTeam = (t: { id: string; departmentId: string }) => t.id === t.departmentId && result.desired.departments.has(t.id);

@@ -29,7 +29,14 @@ describe('employees sheet', () => {
   it('reports a missing required column once and no per-row required for it', async () => {
     const result = await run([
       basicOrganisation(),
-      { kind: 'employees', columns: ['employee_id', 'name'], rows: [['E1', 'Anna'], ['E2', 'Bo']] },
+      {
+        kind: 'employees',
+        columns: ['employee_id', 'name'],
+        rows: [
+          ['E1', 'Anna'],
+          ['E2', 'Bo'],
+        ],
+      },
     ]);
     const issue = onlyError(result, 'missing_column');
     expect(issue).toMatchObject({ row: null, column: 'email', sheet: 'employees', sheetName: 'Employees' });
@@ -119,7 +126,11 @@ describe('employees sheet', () => {
 
   it('reports a birthday in the future', async () => {
     const result = await run([
-      { kind: 'employees', columns: ['employee_id', 'name', 'email', 'birthday'], rows: [['E1', 'Anna', 'a@firma.dk', dateCell('2030-01-01')]] },
+      {
+        kind: 'employees',
+        columns: ['employee_id', 'name', 'email', 'birthday'],
+        rows: [['E1', 'Anna', 'a@firma.dk', dateCell('2030-01-01')]],
+      },
     ]);
     const issue = onlyError(result, 'future_date');
     expect(issue).toMatchObject({ row: 2, column: 'birthday', value: '2030-01-01' });
@@ -264,7 +275,14 @@ describe('employees sheet', () => {
   it('gives one cell at most one error', async () => {
     // Carl's address is both invalid and Anna's (letter case aside): only the first error stays.
     const result = await run([
-      { kind: 'employees', columns: EMPLOYEE_COLUMNS.slice(0, 3), rows: [['E1', 'Anna', 'anna@@firma'], ['E2', 'Carl', 'ANNA@@firma']] },
+      {
+        kind: 'employees',
+        columns: EMPLOYEE_COLUMNS.slice(0, 3),
+        rows: [
+          ['E1', 'Anna', 'anna@@firma'],
+          ['E2', 'Carl', 'ANNA@@firma'],
+        ],
+      },
     ]);
     const onCarlsEmail = result.issues.filter((i) => i.row === 3 && i.column === 'email');
     expect(onCarlsEmail.map((i) => i.code)).toEqual(['invalid_email']);
@@ -316,7 +334,10 @@ describe('API version 2', () => {
         {
           kind: 'employees',
           columns: ['employee_id', 'name', 'email', 'system_language'],
-          rows: [['E1', 'Anna', 'a@firma.dk', 'en'], ['E2', 'Bo', 'b@firma.dk', 'nonsense']],
+          rows: [
+            ['E1', 'Anna', 'a@firma.dk', 'en'],
+            ['E2', 'Bo', 'b@firma.dk', 'nonsense'],
+          ],
         },
       ],
       { api: 'v2' },

@@ -14,7 +14,9 @@ describe('a date written YYYY-MM-DD', () => {
   test('is taken as itself only when parseDateText reads it as itself', () => {
     const dayLike = fc.oneof(
       fc.tuple(digits(4), digits(2), digits(2)).map(([y, m, d]) => `${y}-${m}-${d}`),
-      fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+      fc
+        .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
       fc.string({ unit: fc.constantFrom('0', '1', '2', '9', '-', ' ', '/', 'T', '٣'), minLength: 8, maxLength: 12 }),
     );
     fc.assert(
@@ -28,18 +30,53 @@ describe('a date written YYYY-MM-DD', () => {
   });
 
   test('leap days and the ends of months', () => {
-    expect(['2024-02-29', '2000-02-29', '1989-09-13', '0001-01-01', '9999-12-31'].map(isCanonicalDay)).toEqual([true, true, true, true, true]);
-    expect(['2023-02-29', '1900-02-29', '2024-04-31', '0000-01-01', '2024-13-01', '2024-1-01', ' 2024-01-01'].map(isCanonicalDay)).toEqual([false, false, false, false, false, false, false]);
+    expect(['2024-02-29', '2000-02-29', '1989-09-13', '0001-01-01', '9999-12-31'].map(isCanonicalDay)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['2023-02-29', '1900-02-29', '2024-04-31', '0000-01-01', '2024-13-01', '2024-1-01', ' 2024-01-01'].map(isCanonicalDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
 describe('a value read from its spellings', () => {
   /** The reading before the shortcut: every text normalised, trimmed and lower-cased first. */
   const longWay = (text: string) => text.normalize('NFC').trim().toLowerCase();
-  const spellings = ['f', 'female', 'kvinde', 'K', 'M', 'mand', 'en', 'English', 'dansk', 'da', 'active', 'Aktiv', 'left', 'fratrådt', 'fratra\u030adt', 'department', 'Afdeling', 'team'];
+  const spellings = [
+    'f',
+    'female',
+    'kvinde',
+    'K',
+    'M',
+    'mand',
+    'en',
+    'English',
+    'dansk',
+    'da',
+    'active',
+    'Aktiv',
+    'left',
+    'fratrådt',
+    'fratra\u030adt',
+    'department',
+    'Afdeling',
+    'team',
+  ];
   const written = fc.oneof(
     fc.constantFrom(...spellings),
-    fc.tuple(fc.constantFrom(...spellings), fc.constantFrom('', ' ', '\u00a0', '\t'), fc.boolean()).map(([s, pad, upper]) => `${pad}${upper ? s.toUpperCase() : s}${pad}`),
+    fc
+      .tuple(fc.constantFrom(...spellings), fc.constantFrom('', ' ', '\u00a0', '\t'), fc.boolean())
+      .map(([s, pad, upper]) => `${pad}${upper ? s.toUpperCase() : s}${pad}`),
     fc.string({ maxLength: 10 }),
   );
   test.each([
@@ -74,18 +111,36 @@ describe('the day after a day (whether two absence periods are back to back)', (
 
   test('is the day the Date arithmetic gives, over every day of the years around leap days and centuries', () => {
     for (const year of [1900, 1999, 2000, 2023, 2024, 2099, 2100, 2400]) {
-      for (let time = Date.UTC(year, 0, 1); time < Date.UTC(year + 1, 0, 1); time += 86_400_000) expect(nextDay(iso(time))).toBe(byDate(iso(time)));
+      for (let time = Date.UTC(year, 0, 1); time < Date.UTC(year + 1, 0, 1); time += 86_400_000)
+        expect(nextDay(iso(time))).toBe(byDate(iso(time)));
     }
   });
 
   test('is the day the Date arithmetic gives, for any day from the year 100 to 9999', () => {
-    const day = fc.date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
-    fc.assert(fc.property(day, (date) => nextDay(date) === byDate(date)), { numRuns: 20_000 });
+    const day = fc
+      .date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, (date) => nextDay(date) === byDate(date)),
+      { numRuns: 20_000 },
+    );
   });
 
   test('is the next calendar day in the years 1 to 99 too, where Date.UTC would count from 1900', () => {
-    expect(['0001-01-01', '0004-02-28', '0004-02-29', '0050-12-31', '0099-12-31', '9999-12-31'].map(nextDay)).toEqual(['0001-01-02', '0004-02-29', '0004-03-01', '0051-01-01', '0100-01-01', '10000-01-01']);
-    const day = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('0099-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
-    fc.assert(fc.property(day, (date) => nextDay(date) === calendar(date)), { numRuns: 5_000 });
+    expect(['0001-01-01', '0004-02-28', '0004-02-29', '0050-12-31', '0099-12-31', '9999-12-31'].map(nextDay)).toEqual([
+      '0001-01-02',
+      '0004-02-29',
+      '0004-03-01',
+      '0051-01-01',
+      '0100-01-01',
+      '10000-01-01',
+    ]);
+    const day = fc
+      .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('0099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, (date) => nextDay(date) === calendar(date)),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -28,12 +28,15 @@ function valuesOf(field: Field): [string, string] {
 }
 
 const FIELDS: readonly Field[] = [...USER_FIELDS, ...EMPLOYEE_FIELDS];
-const COLUMNS = ['employee_id', 'user_id', ...FIELDS.map((field) => field.column)];
 
 /** One person (U1) with two employees, E1 and E2, alike in every field but `differs`. */
 async function validatePerson(differs?: Field) {
   const header = ['Employee ID', 'User ID', ...FIELDS.map((field) => field.header.en)];
-  const row = (id: string, second: boolean) => ['E' + id, 'U1', ...FIELDS.map((field) => valuesOf(field)[second && field === differs ? 1 : 0])];
+  const row = (id: string, second: boolean) => [
+    `E${id}`,
+    'U1',
+    ...FIELDS.map((field) => valuesOf(field)[second && field === differs ? 1 : 0]),
+  ];
   const file = writeWorkbook({ Employees: [header, row('1', false), row('2', true)] });
   return validate(await readInput([file], {}), { today: '2025-06-01' });
 }
@@ -50,11 +53,20 @@ describe('the field table drives the employees sheet reader', () => {
     }
   });
 
-  it.each(USER_FIELDS.map((field) => [field.column, field] as const))('refuses two rows of one person with different %s', async (column, field) => {
-    const result = await validatePerson(field);
-    const [first, second] = valuesOf(field);
-    expect(result.issues.filter((issue) => issue.severity === 'error')).toEqual([
-      expect.objectContaining({ code: 'conflicting_user', row: 3, column, value: second, message: expect.stringContaining(`"${first}" in row 2`) }),
-    ]);
-  });
+  it.each(USER_FIELDS.map((field) => [field.column, field] as const))(
+    'refuses two rows of one person with different %s',
+    async (column, field) => {
+      const result = await validatePerson(field);
+      const [first, second] = valuesOf(field);
+      expect(result.issues.filter((issue) => issue.severity === 'error')).toEqual([
+        expect.objectContaining({
+          code: 'conflicting_user',
+          row: 3,
+          column,
+          value: second,
+          message: expect.stringContaining(`"${first}" in row 2`),
+        }),
+      ]);
+    },
+  );
 });

@@ -18,8 +18,18 @@ describe('a valid workbook', () => {
         {
           kind: 'employees',
           columns: [
-            'employee_id', 'user_id', 'name', 'email', 'username', 'gender', 'birthday',
-            'employment', 'system_language', 'team_id', 'status', 'previous_employee_id',
+            'employee_id',
+            'user_id',
+            'name',
+            'email',
+            'username',
+            'gender',
+            'birthday',
+            'employment',
+            'system_language',
+            'team_id',
+            'status',
+            'previous_employee_id',
           ],
           rows: [
             ['E1', '', 'Anna Berg', 'anna@firma.dk', '', 'kvinde', dateCell('1980-05-17'), 'CEO', 'en', 'T1', '', ''],
@@ -46,13 +56,56 @@ describe('a valid workbook', () => {
     const src = (sheet: string, sheetName: string, row: number) => ({ file: 'book.xlsx', sheet, sheetName, row });
 
     expect([...desired.users.values()]).toEqual([
-      { id: 'E1', name: 'Anna Berg', email: 'anna@firma.dk', username: 'anna@firma.dk', gender: 'f', birthday: '1980-05-17', source: src('employees', 'Employees', 2) },
-      { id: 'U2', name: 'Bo Holm', email: 'bo@firma.dk', username: 'boh', gender: 'm', birthday: null, source: src('employees', 'Employees', 3) },
+      {
+        id: 'E1',
+        name: 'Anna Berg',
+        email: 'anna@firma.dk',
+        username: 'anna@firma.dk',
+        gender: 'f',
+        birthday: '1980-05-17',
+        source: src('employees', 'Employees', 2),
+      },
+      {
+        id: 'U2',
+        name: 'Bo Holm',
+        email: 'bo@firma.dk',
+        username: 'boh',
+        gender: 'm',
+        birthday: null,
+        source: src('employees', 'Employees', 3),
+      },
     ]);
     expect([...desired.employees.values()]).toEqual([
-      { id: 'E1', userId: 'E1', employment: 'CEO', systemLanguage: 'en', teamId: 'T1', status: 'active', previousId: undefined, source: src('employees', 'Employees', 2) },
-      { id: 'E2', userId: 'U2', employment: null, systemLanguage: 'da', teamId: 'T1', status: 'active', previousId: 'OLD-E2', source: src('employees', 'Employees', 3) },
-      { id: 'E3', userId: 'U2', employment: 'Night shift', systemLanguage: 'da', teamId: null, status: 'fired', previousId: undefined, source: src('employees', 'Employees', 4) },
+      {
+        id: 'E1',
+        userId: 'E1',
+        employment: 'CEO',
+        systemLanguage: 'en',
+        teamId: 'T1',
+        status: 'active',
+        previousId: undefined,
+        source: src('employees', 'Employees', 2),
+      },
+      {
+        id: 'E2',
+        userId: 'U2',
+        employment: null,
+        systemLanguage: 'da',
+        teamId: 'T1',
+        status: 'active',
+        previousId: 'OLD-E2',
+        source: src('employees', 'Employees', 3),
+      },
+      {
+        id: 'E3',
+        userId: 'U2',
+        employment: 'Night shift',
+        systemLanguage: 'da',
+        teamId: null,
+        status: 'fired',
+        previousId: undefined,
+        source: src('employees', 'Employees', 4),
+      },
     ]);
     expect([...desired.departments.values()]).toEqual([
       { id: 'D0', name: 'Firma A/S', parentId: null, owner: 'E1', previousId: undefined, source: src('organisation', 'Org', 2) },
@@ -65,7 +118,13 @@ describe('a valid workbook', () => {
       { employeeId: 'E2', startDate: '2025-03-03', endDate: '2025-03-07', source: src('absence', 'Absence', 2) },
     ]);
     expect(desired.delegations).toEqual([
-      { unitKind: 'department', unitId: 'D1', responsibility: 'department_task_report_siab', employeeId: 'E2', source: src('delegations', 'Delegations', 2) },
+      {
+        unitKind: 'department',
+        unitId: 'D1',
+        responsibility: 'department_task_report_siab',
+        employeeId: 'E2',
+        source: src('delegations', 'Delegations', 2),
+      },
     ]);
     expect(result.managed).toEqual({ employees: true, organisation: true, absence: true, delegations: true });
     expect(result.sheetsSeen).toEqual([
@@ -82,22 +141,44 @@ describe('a valid workbook', () => {
     const user = result.desired.users.get('E1')!;
     const employee = result.desired.employees.get('E1')!;
     expect([user.gender, user.birthday, employee.employment, employee.systemLanguage, employee.teamId]).toEqual([
-      undefined, undefined, undefined, undefined, undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
     ]);
     expect(employee.status).toBe('active');
     expect(result.managed.organisation).toBe(false);
     expect(result.desired.departments.size).toBe(0);
   });
 
-  it('passes the readers\' warnings through, in sheet and row order', async () => {
+  it("passes the readers' warnings through, in sheet and row order", async () => {
     const { reading } = await import('./helpers.js');
     const { validate } = await import('../../src/validate/index.js');
-    const input = reading({ kind: 'employees', columns: ['employee_id', 'name', 'email'], rows: [['E1', 'Anna', 'bad'], ['E2', 'Bo', 'b@firma.dk']] });
+    const input = reading({
+      kind: 'employees',
+      columns: ['employee_id', 'name', 'email'],
+      rows: [
+        ['E1', 'Anna', 'bad'],
+        ['E2', 'Bo', 'b@firma.dk'],
+      ],
+    });
     input.issues.push({
-      severity: 'warning', code: 'trimmed_value', sheet: 'employees', sheetName: 'Employees', file: 'book.xlsx',
-      row: 3, column: 'name', header: 'name', message: 'trimmed', value: 'Bo',
+      severity: 'warning',
+      code: 'trimmed_value',
+      sheet: 'employees',
+      sheetName: 'Employees',
+      file: 'book.xlsx',
+      row: 3,
+      column: 'name',
+      header: 'name',
+      message: 'trimmed',
+      value: 'Bo',
     });
     const result = await validate(input, { today: '2025-06-01' });
-    expect(result.issues.map((i) => [i.code, i.row])).toEqual([['invalid_email', 2], ['trimmed_value', 3]]);
+    expect(result.issues.map((i) => [i.code, i.row])).toEqual([
+      ['invalid_email', 2],
+      ['trimmed_value', 3],
+    ]);
   });
 });

@@ -100,12 +100,7 @@ export function basicOrganisation(extraRows: CellInput[][] = []): SheetInput {
   return {
     kind: 'organisation',
     columns: ORG_COLUMNS,
-    rows: [
-      ['department', 'D0', 'Company', ''],
-      ['department', 'D1', 'Sales', 'D0'],
-      ['team', 'T1', 'Sales team', 'D1'],
-      ...extraRows,
-    ],
+    rows: [['department', 'D0', 'Company', ''], ['department', 'D1', 'Sales', 'D0'], ['team', 'T1', 'Sales team', 'D1'], ...extraRows],
   };
 }
 

@@ -38,9 +38,13 @@ describe('units by name (issue 26 point 5)', () => {
       ['NET', 'Net Nord', 'DRIFT'],
     ],
   };
-  const employees = (unit: string) => ({ kind: 'employees' as const, columns: ['employee_id', 'name', 'email', 'Afdeling=unit_id'], rows: [['E1', 'Anna Berg', 'anna@firma.dk', unit]] });
+  const employees = (unit: string) => ({
+    kind: 'employees' as const,
+    columns: ['employee_id', 'name', 'email', 'Afdeling=unit_id'],
+    rows: [['E1', 'Anna Berg', 'anna@firma.dk', unit]],
+  });
 
-  it('a unit column holding a unit\'s one name places the employee in that unit', async () => {
+  it("a unit column holding a unit's one name places the employee in that unit", async () => {
     const result = await run([organisation, employees('net nord')]);
     expect(errors(result)).toEqual([]);
     expect(result.desired.employees.get('E1')?.teamId).toBe('NET');

@@ -15,14 +15,24 @@ function orgWith(rows: string[][], columns = ORG_COLUMNS) {
 
 describe('organisation sheet', () => {
   it('reports an unknown type as invalid_value', async () => {
-    const result = await run(orgWith([['department', 'D0', 'Company', ''], ['division', 'X1', 'X', 'D0']]));
+    const result = await run(
+      orgWith([
+        ['department', 'D0', 'Company', ''],
+        ['division', 'X1', 'X', 'D0'],
+      ]),
+    );
     const issue = onlyError(result, 'invalid_value');
     expect(issue).toMatchObject({ row: 3, column: 'type', value: 'division' });
     expect(issue.message).toContain('"division"');
   });
 
   it('accepts afdeling as a department and lets a team share an id with a department', async () => {
-    const result = await run(orgWith([['Afdeling', 'D0', 'Firma', ''], ['team', 'D0', 'Team D0', 'D0']]));
+    const result = await run(
+      orgWith([
+        ['Afdeling', 'D0', 'Firma', ''],
+        ['team', 'D0', 'Team D0', 'D0'],
+      ]),
+    );
     expect(result.issues).toEqual([]);
     expect(result.desired.departments.get('D0')?.parentId).toBeNull();
     expect(result.desired.teams.get('D0')?.departmentId).toBe('D0');
@@ -49,7 +59,16 @@ describe('organisation sheet', () => {
   });
 
   it('reads a sheet without a type column as a plain unit tree (exports.md): a unit with children is a department, a leaf a team', async () => {
-    const result = await run(orgWith([['D0', 'Company', ''], ['D1', 'Sales', 'D0']], ['id', 'name', 'parent_id']), { current: CURRENT });
+    const result = await run(
+      orgWith(
+        [
+          ['D0', 'Company', ''],
+          ['D1', 'Sales', 'D0'],
+        ],
+        ['id', 'name', 'parent_id'],
+      ),
+      { current: CURRENT },
+    );
     expect(errors(result)).toEqual([]);
     expect([...result.desired.departments.keys()]).toEqual(['D0']);
     expect(result.desired.teams.get('D1')).toMatchObject({ name: 'Sales', departmentId: 'D0' });
@@ -75,21 +94,37 @@ describe('organisation sheet', () => {
   });
 
   it('reports a department that is its own parent as a cycle', async () => {
-    const result = await run(orgWith([['department', 'D0', 'Company', ''], ['department', 'A', 'A', 'A']]));
+    const result = await run(
+      orgWith([
+        ['department', 'D0', 'Company', ''],
+        ['department', 'A', 'A', 'A'],
+      ]),
+    );
     expect(onlyError(result, 'cycle')).toMatchObject({ row: 3, column: 'parent_id', value: 'A' });
   });
 
   it('reports each extra parentless department as top_department at parent_id', async () => {
-    const result = await run(orgWith([['department', 'D0', 'Company', ''], ['department', 'D9', 'Other', '']]));
+    const result = await run(
+      orgWith([
+        ['department', 'D0', 'Company', ''],
+        ['department', 'D9', 'Other', ''],
+      ]),
+    );
     const issue = onlyError(result, 'top_department');
     expect(issue).toMatchObject({ row: 3, column: 'parent_id' });
     expect(issue.message).toContain('"D9"');
   });
 
   it('keeps the service top department as the top when another parentless one comes first', async () => {
-    const result = await run(orgWith([['department', 'D9', 'Other', ''], ['department', 'D0', 'Company', '']]), {
-      current: CURRENT,
-    });
+    const result = await run(
+      orgWith([
+        ['department', 'D9', 'Other', ''],
+        ['department', 'D0', 'Company', ''],
+      ]),
+      {
+        current: CURRENT,
+      },
+    );
     expect(onlyError(result, 'top_department')).toMatchObject({ row: 2, column: 'parent_id' });
   });
 
@@ -116,9 +151,18 @@ describe('organisation sheet', () => {
   });
 
   it('resolves a parent in the service and reports one that is nowhere', async () => {
-    const result = await run([basicOrganisation([['department', 'D2', 'Sub', 'S1'], ['team', 'T2', 'X', 'NOPE']]), basicEmployees()], {
-      current: CURRENT,
-    });
+    const result = await run(
+      [
+        basicOrganisation([
+          ['department', 'D2', 'Sub', 'S1'],
+          ['team', 'T2', 'X', 'NOPE'],
+        ]),
+        basicEmployees(),
+      ],
+      {
+        current: CURRENT,
+      },
+    );
     const issue = onlyError(result, 'unknown_reference');
     expect(issue).toMatchObject({ row: 6, column: 'parent_id', value: 'NOPE' });
     expect(issue.message).toContain('Department "NOPE"');
@@ -145,7 +189,7 @@ describe('organisation sheet', () => {
     expect(issue.message).toContain('Employee "E8"');
   });
 
-  it('reports a previous id that is still another unit\'s id', async () => {
+  it("reports a previous id that is still another unit's id", async () => {
     const result = await run(
       orgWith(
         [

@@ -24,16 +24,25 @@ describe('a hidden sheet (SheetJS)', () => {
     expect([...result.desired.employees.keys()]).toEqual(['201']);
     expect(result.sheetsSeen.map((s) => s.sheetName)).toEqual(['Medarbejdere', 'Organisation']);
     expect(warnings).toEqual([
-      expect.objectContaining({ code: 'ignored_sheet', sheetName: 'Fratrådte 2024', message: expect.stringMatching(/hidden.*Employees sheet.*unhide/i) }),
+      expect.objectContaining({
+        code: 'ignored_sheet',
+        sheetName: 'Fratrådte 2024',
+        message: expect.stringMatching(/hidden.*Employees sheet.*unhide/i),
+      }),
     ]);
   });
 });
 
 describe('two visible sheets of one kind (SheetJS)', () => {
-  it('are an error naming both, and neither sheet\'s rows are counted twice', async () => {
+  it("are an error naming both, and neither sheet's rows are counted twice", async () => {
     const { result, errors } = await validateFixture('two-employee-sheets.xlsx');
     expect(errors).toEqual([
-      expect.objectContaining({ code: 'duplicate_sheet', sheetName: 'Ark1', row: null, message: expect.stringMatching(/"Medarbejdere" and "Ark1" are Employees sheets/) }),
+      expect.objectContaining({
+        code: 'duplicate_sheet',
+        sheetName: 'Ark1',
+        row: null,
+        message: expect.stringMatching(/"Medarbejdere" and "Ark1" are Employees sheets/),
+      }),
     ]);
     expect(result.issues.map((i) => i.code)).not.toContain('duplicate_id');
   });
@@ -44,7 +53,9 @@ describe('an export that matches no sheet (SheetJS)', () => {
     const { errors, warnings } = await validateFixture('unmatched-export.xlsx');
     const ignored = warnings.find((w) => w.code === 'ignored_sheet')!;
     expect(ignored.sheetName).toBe('Eksport');
-    expect(ignored.message).toMatch(/As Employees sheet \(headers in row 2\) it has "Navn" \(name\), "Mail" \(email\) but lacks employee_id \("Employee ID" or "Medarbejder_id"\)/);
+    expect(ignored.message).toMatch(
+      /As Employees sheet \(headers in row 2\) it has "Navn" \(name\), "Mail" \(email\) but lacks employee_id \("Employee ID" or "Medarbejder_id"\)/,
+    );
     // exports.md: an organisation sheet needs no type column (a plain unit tree), but an id or a path.
     expect(ignored.message).toMatch(/As Organisation sheet .* lacks id \("ID" or "Enhed_id"\)/);
     expect(ignored.message).toMatch(/No header of Absence or Delegations sheet/);
@@ -54,7 +65,7 @@ describe('an export that matches no sheet (SheetJS)', () => {
 });
 
 describe('the template with its example rows left in place (SheetJS) and as LibreOffice saves it', () => {
-  it('names each example row above the user\'s rows as the example, with no advice about parents', async () => {
+  it("names each example row above the user's rows as the example, with no advice about parents", async () => {
     const { result, errors } = await validateFixture('template-example-left.xlsx');
     expect(errors.map((e) => [e.code, e.sheetName, e.row])).toEqual([
       ['template_example', 'Medarbejdere', 2],
@@ -66,7 +77,7 @@ describe('the template with its example rows left in place (SheetJS) and as Libr
     expect(result.issues.map((i) => i.code)).not.toContain('top_department');
   });
 
-  it('does not report the template\'s own Instructions sheet (Danish and English) as ignored', async () => {
+  it("does not report the template's own Instructions sheet (Danish and English) as ignored", async () => {
     for (const name of ['template-example-left.xlsx', 'template-libreoffice.xlsx']) {
       const { result } = await validateFixture(name);
       expect(result.issues.filter((i) => i.code === 'ignored_sheet')).toEqual([]);
@@ -75,10 +86,17 @@ describe('the template with its example rows left in place (SheetJS) and as Libr
 });
 
 describe('names where ids belong (SheetJS)', () => {
-  it('a unit named by its one name is that unit (issue 26); a person\'s name where an id belongs gets the id suggested', async () => {
+  it("a unit named by its one name is that unit (issue 26); a person's name where an id belongs gets the id suggested", async () => {
     const { warnings, errors } = await validateFixture('names-for-ids.xlsx');
     expect([...warnings, ...errors].filter((i) => i.sheetName === 'Medarbejdere' && i.column === 'team_id')).toEqual([]);
-    expect(warnings).toContainEqual(expect.objectContaining({ sheetName: 'Organisation', row: 2, column: 'owner', message: '"Anna Holm" is the name of a person, not an id. Write the employee_id instead: "201".' }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        sheetName: 'Organisation',
+        row: 2,
+        column: 'owner',
+        message: '"Anna Holm" is the name of a person, not an id. Write the employee_id instead: "201".',
+      }),
+    );
   });
 
   it('suggest the id the service has for that name', async () => {
@@ -98,7 +116,9 @@ describe('names where ids belong (SheetJS)', () => {
     // "Bogholderi" is the one workbook team of that name (issue 26: read as it); "Anna Holm" a workbook person: an error, with the id.
     expect(result.issues.filter((i) => i.column === 'team_id')).toEqual([]);
     expect(result.desired.employees.get('202')?.teamId).toBe('T-10');
-    expect(result.issues).toContainEqual(expect.objectContaining({ severity: 'error', code: 'unknown_reference', column: 'owner', message: expect.stringContaining('"201"') }));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ severity: 'error', code: 'unknown_reference', column: 'owner', message: expect.stringContaining('"201"') }),
+    );
   });
 });
 
@@ -117,7 +137,7 @@ describe('every problem of an absence row (SheetJS)', () => {
 });
 
 describe('a name only the service knows', () => {
-  it('is the service\'s unit of that name (issue 26)', async () => {
+  it("is the service's unit of that name (issue 26)", async () => {
     const { run } = await import('./helpers.js');
     const result = await run(
       [{ kind: 'employees', columns: ['employee_id', 'name', 'email', 'team_id'], rows: [['E1', 'Anna Berg', 'anna@firma.dk', 'lager']] }],

@@ -22,11 +22,29 @@ describe('department tree', () => {
   });
 
   it('leaves departments in or below a loop out of the order', () => {
-    expect(topologicalOrder(tree([['A', null], ['B', 'C'], ['C', 'B'], ['D', 'C'], ['E', 'E']]))).toEqual(['A']);
+    expect(
+      topologicalOrder(
+        tree([
+          ['A', null],
+          ['B', 'C'],
+          ['C', 'B'],
+          ['D', 'C'],
+          ['E', 'E'],
+        ]),
+      ),
+    ).toEqual(['A']);
   });
 
   it('finds each loop with all its members and none of the departments below it', () => {
-    const { cycles } = checkDepartmentTree(tree([['A', null], ['B', 'C'], ['C', 'B'], ['D', 'C'], ['E', 'E']]));
+    const { cycles } = checkDepartmentTree(
+      tree([
+        ['A', null],
+        ['B', 'C'],
+        ['C', 'B'],
+        ['D', 'C'],
+        ['E', 'E'],
+      ]),
+    );
     expect(cycles.map((c) => c.map((d) => d.id))).toEqual([['B', 'C'], ['E']]);
   });
 

@@ -32,15 +32,16 @@ import type { Issue } from '../../src/model/issue.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
 import { makeIssue } from '../report/make-issue.js';
 import { englishWordsIn } from '../helpers/languages.js';
-import { reasonWording } from '../../src/view/reason-text.js';
 import type { ReasonWording } from '../../src/model/reasons.js';
 
 /** Words of the view's English sentences that Danish never uses: any of them in a Danish line is an English sentence left behind. */
-const VIEW_WORDS = ('the and of in is are was were with from not has this that would could again more nothing done failed skipped ' +
+const VIEW_WORDS = (
+  'the and of in is are was were with from not has this that would could again more nothing done failed skipped ' +
   'unchanged created updated create update move rename fire rehire delete remove add report employee employees department ' +
   'departments user users operation operations removal removals row rows column columns sheet sheets warning warnings error ' +
   'errors note notes service workbook export guard refused refusing applied missing finding started finished files unknown ' +
-  'whole reverses prints outcome changes limit held approval severity message value cell header code').split(' ');
+  'whole reverses prints outcome changes limit held approval severity message value cell header code'
+).split(' ');
 
 /** A marker for a text another stage makes; stripped before looking for English. */
 const THEIRS = 'ÅRSAG';
@@ -56,14 +57,34 @@ afterEach(() => chooseLanguage('en'));
 /** A real plan: a new team member, a change, a move, a fire and a delete (--prune) beyond the guard's limit of 1. */
 function realPlan(): Plan {
   const current = org({
-    departments: [['root', null], ['sales', 'root'], ['old', 'root']],
-    teams: [['t1', 'sales'], ['t2', 'old']],
-    employees: [['e1', 'u1', 't1'], ['e2', 'u2', 't2'], ['e3', 'u3', 't1']],
+    departments: [
+      ['root', null],
+      ['sales', 'root'],
+      ['old', 'root'],
+    ],
+    teams: [
+      ['t1', 'sales'],
+      ['t2', 'old'],
+    ],
+    employees: [
+      ['e1', 'u1', 't1'],
+      ['e2', 'u2', 't2'],
+      ['e3', 'u3', 't1'],
+    ],
   });
   const desired = org({
-    departments: [['root', null], ['sales', 'root']],
-    teams: [['t1', 'sales'], ['t3', 'sales']],
-    employees: [['e1', 'u1', 't3'], ['e4', 'u4', 't1']],
+    departments: [
+      ['root', null],
+      ['sales', 'root'],
+    ],
+    teams: [
+      ['t1', 'sales'],
+      ['t3', 'sales'],
+    ],
+    employees: [
+      ['e1', 'u1', 't3'],
+      ['e4', 'u4', 't1'],
+    ],
   });
   desired.users.get('u1')!.name = 'Anne Ærø';
   desired.employees.get('e4')!.source = { file: 'staff.xlsx', sheet: 'employees', sheetName: 'Medarbejdere', row: 5 } as never;
@@ -123,7 +144,16 @@ function record(overrides: Partial<RunRecord> = {}): RunRecord {
 function issues(file: string): Issue[] {
   return [
     makeIssue({ file, sheetName: 'Medarbejdere', row: 4, header: 'E-mail', message: THEIRS }),
-    makeIssue({ file, sheetName: 'Medarbejdere', row: 5, header: 'Navn', column: 'name', severity: 'warning', code: 'trimmed_value', message: THEIRS }),
+    makeIssue({
+      file,
+      sheetName: 'Medarbejdere',
+      row: 5,
+      header: 'Navn',
+      column: 'name',
+      severity: 'warning',
+      code: 'trimmed_value',
+      message: THEIRS,
+    }),
   ];
 }
 
@@ -159,11 +189,19 @@ describe('the terminal plan', () => {
       'Plan: 3 oprettes, 1 ændres, 2 fratrædes, 2 slettes, 2 sættes i team (10 handlinger).',
     ]);
     expect(english(lines)).toEqual([]);
-    expect(renderPlan(realPlan(), 1, { wording: THEIRS_WORDING })).toContain('    …og 1 mere (medarbejder: fratræd); `plan --all` eller --report FIL.json viser dem alle.');
+    expect(renderPlan(realPlan(), 1, { wording: THEIRS_WORDING })).toContain(
+      '    …og 1 mere (medarbejder: fratræd); `plan --all` eller --report FIL.json viser dem alle.',
+    );
   });
 
   it('says so when there is nothing to do, in Danish and in English', () => {
-    const empty: Plan = { ...realPlan(), operations: [], notes: [], held: [], guard: { exceeded: false, kinds: [], removals: [] } as never };
+    const empty: Plan = {
+      ...realPlan(),
+      operations: [],
+      notes: [],
+      held: [],
+      guard: { exceeded: false, kinds: [], removals: [] } as never,
+    };
     chooseLanguage('da');
     expect(renderPlan(empty)).toEqual(['Intet at gøre: tjenesten svarer allerede til projektmappen.']);
     chooseLanguage('en');
@@ -187,13 +225,22 @@ describe('the terminal plan', () => {
       'Refusing: the plan removes 2 employees of 3 in the service; the limit is 1 (--max-deletions). Check the workbook, or add --force.',
       'Plan: 3 to create, 1 to update, 2 to fire, 2 to delete, 2 to add to team (10 operations).',
     ]);
-    expect(renderPlan(realPlan(), 1, { wording: THEIRS_WORDING })).toContain('    …and 1 more to fire (employee); `plan --all` or --report FILE.json lists them all.');
+    expect(renderPlan(realPlan(), 1, { wording: THEIRS_WORDING })).toContain(
+      '    …and 1 more to fire (employee); `plan --all` or --report FILE.json lists them all.',
+    );
   });
 });
 
 /** One employee fired (--prune) beyond a guard of 0: every count the plan states is 1. */
 function planOfOne(): Plan {
-  const current = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1'], ['e2', 'u2', 't1']] });
+  const current = org({
+    departments: [['root', null]],
+    teams: [['t1', 'root']],
+    employees: [
+      ['e1', 'u1', 't1'],
+      ['e2', 'u2', 't1'],
+    ],
+  });
   const desired = org({ departments: [['root', null]], teams: [['t1', 'root']], employees: [['e1', 'u1', 't1']] });
   const plan = buildPlan({
     desired,
@@ -204,7 +251,11 @@ function planOfOne(): Plan {
     prune: true,
     maxDeletions: 0,
   });
-  return { ...plan, operations: plan.operations.map((p) => ({ ...p, op: { ...p.op, reason: { code: 'as_saved' as const, text: THEIRS } } })), notes: [] };
+  return {
+    ...plan,
+    operations: plan.operations.map((p) => ({ ...p, op: { ...p.op, reason: { code: 'as_saved' as const, text: THEIRS } } })),
+    notes: [],
+  };
 }
 
 describe('counts of one', () => {
@@ -216,7 +267,9 @@ describe('counts of one', () => {
     ]);
     const held = { ...plan, held: [plan.operations[0]!.op.key] } as unknown as Plan;
     expect(renderPlan(held)).toContain('1 removal held for approval (--hold-removals): this run does not carry it out.');
-    expect(historyText([record()]).at(-1)).toBe('1 run. `orgsync-import history show RUN` prints one; `orgsync-import undo RUN` reverses one.');
+    expect(historyText([record()]).at(-1)).toBe(
+      '1 run. `orgsync-import history show RUN` prints one; `orgsync-import undo RUN` reverses one.',
+    );
     expect(historyText([record(), record()]).at(-1)).toMatch(/^2 runs\. /);
     expect(historyText([record()])[0]).toMatch(/\[export guard: 1 finding\]$/);
     expect(historyText([record({ export_guard: [THEIRS, THEIRS] })])[0]).toMatch(/\[export guard: 2 findings\]$/);
@@ -231,7 +284,9 @@ describe('counts of one', () => {
     ]);
     const held = { ...plan, held: [plan.operations[0]!.op.key] } as unknown as Plan;
     expect(renderPlan(held)).toContain('1 fjernelse venter på godkendelse (--hold-removals): denne kørsel udfører den ikke.');
-    expect(historyText([record()]).at(-1)).toBe('1 kørsel. `orgsync-import history show KØRSEL` viser én; `orgsync-import undo KØRSEL` fortryder én.');
+    expect(historyText([record()]).at(-1)).toBe(
+      '1 kørsel. `orgsync-import history show KØRSEL` viser én; `orgsync-import undo KØRSEL` fortryder én.',
+    );
   });
 });
 
@@ -259,7 +314,9 @@ describe('the apply summary', () => {
     expect(english(found.map((i) => i.message))).toEqual([]);
     const e4 = realPlan().operations.find((p) => p.op.type === 'createEmployee')!.op;
     const kept = rejectionIssues([{ op: e4, status: 'failed', statusCode: 200, message: THEIRS, failure: 'answer_differs' }]);
-    expect(kept.map((i) => [i.message, i.sheetName, i.row])).toEqual([['Tjenesten tog imod medarbejder e4, men beholdt andre datoer: ÅRSAG.', 'Medarbejdere', 5]]);
+    expect(kept.map((i) => [i.message, i.sheetName, i.row])).toEqual([
+      ['Tjenesten tog imod medarbejder e4, men beholdt andre datoer: ÅRSAG.', 'Medarbejdere', 5],
+    ]);
     chooseLanguage('en');
     expect(rejectionIssues([{ op: e4, status: 'failed', statusCode: 200, message: THEIRS, failure: 'answer_differs' }])[0]!.message).toBe(
       'The service accepted the employee e4 but kept other dates: ÅRSAG.',
@@ -290,7 +347,10 @@ describe('the export guard and the history', () => {
 
   it('list the runs and show one in Danish', () => {
     chooseLanguage('da');
-    const list = historyText([record(), record({ id: '20260302-090000', command: 'undo', undoes: '20260301-101500', files: [], export_guard: [] })]);
+    const list = historyText([
+      record(),
+      record({ id: '20260302-090000', command: 'undo', undoes: '20260301-101500', files: [], export_guard: [] }),
+    ]);
     expect(list[0]).toBe(
       '20260301-101500  afslutningskode 2  4.2 s  staff.xlsx (sha256 abcdef012345)  —  medarbejder: 3 opret (2 udført, 1 mislykkedes), 1 fratræd (1 sprunget over)  [eksportværn: 1 fund]',
     );
@@ -305,8 +365,12 @@ describe('the export guard and the history', () => {
   });
 
   it('stay in English under --lang en', () => {
-    expect(exportGuardText(FINDINGS, 'accepted')[0]).toBe('The export differs from the last successful run (accepted with --accept-changes):');
-    expect(historyText([record()])[0]).toContain('  exit 2  4.2 s  staff.xlsx (sha256 abcdef012345)  —  employee: 3 create (2 done, 1 failed), 1 fire (1 skipped)  [export guard: 1 finding]');
+    expect(exportGuardText(FINDINGS, 'accepted')[0]).toBe(
+      'The export differs from the last successful run (accepted with --accept-changes):',
+    );
+    expect(historyText([record()])[0]).toContain(
+      '  exit 2  4.2 s  staff.xlsx (sha256 abcdef012345)  —  employee: 3 create (2 done, 1 failed), 1 fire (1 skipped)  [export guard: 1 finding]',
+    );
     expect(runText(record(), [{ status: 'failed', name: 'x', message: null }], 'r.json')).toContain('  failed    x');
   });
 });
@@ -372,15 +436,32 @@ describe('the summary of issues and the annotated error files', () => {
   it('the workbook copy keeps its English sheet and columns under --lang en', async () => {
     const copy = await annotatedWorkbook('en');
     expect(copy.worksheets.map((s) => s.name)).toEqual(['Medarbejdere', 'Errors']);
-    expect((copy.getWorksheet('Errors')!.getRow(1).values as unknown[]).slice(1)).toEqual(['Severity', 'Sheet', 'Row', 'Column', 'Header', 'Code', 'Message', 'Value', 'Cell']);
+    expect((copy.getWorksheet('Errors')!.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Severity',
+      'Sheet',
+      'Row',
+      'Column',
+      'Header',
+      'Code',
+      'Message',
+      'Value',
+      'Cell',
+    ]);
     expect(copy.getWorksheet('Errors')!.getCell('A3').value).toBe('warning');
   });
 
   it('the CSV copy adds a "fejl" column in Danish and an "errors" column in English', async () => {
-    for (const [lang, column, warning] of [['da', 'fejl', 'Advarsel'], ['en', 'errors', 'Warning']] as const) {
+    for (const [lang, column, warning] of [
+      ['da', 'fejl', 'Advarsel'],
+      ['en', 'errors', 'Warning'],
+    ] as const) {
       chooseLanguage(lang);
       const out = join(dir, `staff.${lang}.errors.csv`);
-      await writeErrorCsv(csv, [makeIssue({ file: csv, sheetName: 'staff', row: 3, header: 'E-mail', message: THEIRS, severity: 'warning' })], out);
+      await writeErrorCsv(
+        csv,
+        [makeIssue({ file: csv, sheetName: 'staff', row: 3, header: 'E-mail', message: THEIRS, severity: 'warning' })],
+        out,
+      );
       expect((await readFile(out, 'utf8')).slice(1).split('\r\n')).toEqual([
         `Medarbejder_id;Navn;E-mail;${column}`,
         '1001;Søren Ærø;soren@nordlys.dk;',
@@ -392,16 +473,25 @@ describe('the summary of issues and the annotated error files', () => {
 });
 
 describe('the page', () => {
-  it('follows the run\'s language when no language is asked for', () => {
+  it("follows the run's language when no language is asked for", () => {
     const plan = realPlan();
     const current = org({ departments: [['root', null]] });
-    const input = { chart: buildOrgChart({ ...asCurrent(current), desired: current }, plan), report: buildReport({ exitCode: 0, issues: [], planned: plan }, THEIRS_WORDING), kind: 'plan' as const, title: 'staff.xlsx' };
+    const input = {
+      chart: buildOrgChart({ ...asCurrent(current), desired: current }, plan),
+      report: buildReport({ exitCode: 0, issues: [], planned: plan }, THEIRS_WORDING),
+      kind: 'plan' as const,
+      title: 'staff.xlsx',
+    };
     chooseLanguage('da');
     const danish = renderPlanPage(input);
     expect(danish).toContain('<html lang="da">');
     expect(danish).toContain('Hvad importen vil ændre, vist som organisationsdiagram. Intet er sendt endnu.');
     expect(danish).toContain('<strong>2</strong> medarbejdere: fratræd');
-    const shown = danish.replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '\n').split('\n').filter((line) => line.trim() !== '');
+    const shown = danish
+      .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, '')
+      .replace(/<[^>]*>/g, '\n')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     expect(shown.length).toBeGreaterThan(20);
     expect(english(shown)).toEqual([]);
     chooseLanguage('en');

@@ -19,7 +19,13 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
   new_person: { code: 'new_person' },
   fire_left: { code: 'fire_left' },
   rehire_active: { code: 'rehire_active' },
-  fields_changed: { code: 'fields_changed', changes: [{ field: 'email', was: 'a@x.dk', now: 'b@x.dk' }, { field: 'gender', was: null, now: 'f' }] },
+  fields_changed: {
+    code: 'fields_changed',
+    changes: [
+      { field: 'email', was: 'a@x.dk', now: 'b@x.dk' },
+      { field: 'gender', was: null, now: 'f' },
+    ],
+  },
   employment_not_shown: { code: 'employment_not_shown', now: 'Nurse' },
   new_employment: { code: 'new_employment' },
   rehired_by_create: { code: 'rehired_by_create', until: '2026-12-01' },
@@ -27,7 +33,13 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
   frees_username: { code: 'frees_username', released: 'ann', next: 'bo' },
   new_department: { code: 'new_department' },
   new_team: { code: 'new_team' },
-  unit_changed: { code: 'unit_changed', changes: [{ code: 'name', was: 'Old', now: 'New' }, { code: 'owner', was: null, now: 'E1' }] },
+  unit_changed: {
+    code: 'unit_changed',
+    changes: [
+      { code: 'name', was: 'Old', now: 'New' },
+      { code: 'owner', was: null, now: 'E1' },
+    ],
+  },
   parent: { code: 'parent', was: 'D1', now: 'D2' },
   team_department: { code: 'team_department', was: 'D1', now: 'D2' },
   team_change: { code: 'team_change', was: 'T1', now: 'T2' },
@@ -38,7 +50,11 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
   end_date: { code: 'end_date', was: null, now: '2026-01-09' },
   sick_from: { code: 'sick_from', start: '2026-01-05' },
   sick: { code: 'sick', start: '2026-01-05', end: '2026-01-09' },
-  correct_earlier_start: { code: 'correct_earlier_start', held: { start: '2026-01-05', end: null }, wanted: { start: '2026-01-03', end: '2026-01-09' } },
+  correct_earlier_start: {
+    code: 'correct_earlier_start',
+    held: { start: '2026-01-05', end: null },
+    wanted: { start: '2026-01-03', end: '2026-01-09' },
+  },
   correct_later_start: { code: 'correct_later_start', held: { start: '2026-01-05', end: '2026-01-10' }, start: '2026-01-07' },
   correct_then_end: { code: 'correct_then_end', held: { start: '2026-01-05', end: '2026-01-10' }, end: null },
   correct_open_end_first: { code: 'correct_open_end_first', from: '2026-01-05', end: '2026-01-10' },
@@ -54,12 +70,32 @@ const NOTES: { [C in NoteReasonCode]: Extract<NoteReason, { code: C }> } = {
   system_language_fixed: { code: 'system_language_fixed', employee: 'E1', stays: 'da' },
   exchange_undecidable: { code: 'exchange_undecidable', kind: 'employee', from: 'A', to: 'B' },
   rename_target_taken: { code: 'rename_target_taken', kind: 'department', to: 'B', from: 'A' },
-  overlaps_periods: { code: 'overlaps_periods', employee: 'E3', period: { start: '2026-02-03', end: '2026-02-12' }, held: [{ start: '2026-02-01', end: '2026-02-05' }, { start: '2026-02-10', end: null }] },
+  overlaps_periods: {
+    code: 'overlaps_periods',
+    employee: 'E3',
+    period: { start: '2026-02-03', end: '2026-02-12' },
+    held: [
+      { start: '2026-02-01', end: '2026-02-05' },
+      { start: '2026-02-10', end: null },
+    ],
+  },
   open_start_cannot_move_later: { code: 'open_start_cannot_move_later', employee: 'E4', from: '2026-04-01', start: '2026-04-03' },
-  absence_not_in_workbook: { code: 'absence_not_in_workbook', employee: 'E0', period: { start: '2025-12-01', end: '2025-12-03' }, reportedFrom: 'Absence row 4' },
+  absence_not_in_workbook: {
+    code: 'absence_not_in_workbook',
+    employee: 'E0',
+    period: { start: '2025-12-01', end: '2025-12-03' },
+    reportedFrom: 'Absence row 4',
+  },
   team_deleted: { code: 'team_deleted', id: 'T2', name: 'Team two', leader: { employeeId: 'E1', name: 'Ann' } },
   sick_leaves_teams: { code: 'sick_leaves_teams', who: { employeeId: 'E2' }, since: '2026-03-02', fired: false },
-  loses_owner: { code: 'loses_owner', unit: { kind: 'department', id: 'D1', name: 'Sales' }, owner: { employeeId: 'E1' }, heir: null, from: 'root', top: false },
+  loses_owner: {
+    code: 'loses_owner',
+    unit: { kind: 'department', id: 'D1', name: 'Sales' },
+    owner: { employeeId: 'E1' },
+    heir: null,
+    from: 'root',
+    top: false,
+  },
   new_units_inherit: { code: 'new_units_inherit', units: [{ kind: 'team', id: 'T3', heir: null }], more: 0 },
   team_emptied: { code: 'team_emptied', id: 'T1', name: 'One', had: 3 },
   top_owner_fired: { code: 'top_owner_fired', owner: { employeeId: 'E0' } },
@@ -72,7 +108,9 @@ const SAME_IN_BOTH = new Set(['fields_changed', 'team_change', 'as_saved']);
 
 describe('reasons in words', () => {
   it('says each operation reason as the plan line always has, in English', () => {
-    expect(reasonText(REASONS.rehire_under_previous_id)).toBe('fired in the service under its previous id E1: rehire it, then change the id');
+    expect(reasonText(REASONS.rehire_under_previous_id)).toBe(
+      'fired in the service under its previous id E1: rehire it, then change the id',
+    );
     expect(reasonText(REASONS.fields_changed)).toBe('email: "a@x.dk" → "b@x.dk", gender: "" → "f"');
     expect(reasonText(REASONS.unit_changed)).toBe('name "Old" → "New", owner (none) → E1');
     expect(reasonText(REASONS.employment_not_shown)).toBe('employment: not shown while fired → "Nurse"');

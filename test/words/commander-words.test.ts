@@ -87,9 +87,15 @@ describe("commander's usage errors", () => {
       { code: 'commander.conflictingOption', text: "fejl: tilvalget '--yes' kan ikke bruges sammen med tilvalget '--dry-run'\n" },
       { code: 'commander.excessArguments', text: "fejl: for mange argumenter til 'apply'. Forventede 1 argument, men fik 2.\n" },
       { code: 'commander.excessArguments', text: "fejl: for mange argumenter til 'template'. Forventede 0 argumenter, men fik 3.\n" },
-      { code: 'commander.invalidArgument', text: "fejl: tilvalget '--date-order <rækkefølge>' har en ugyldig værdi 'xyz'. Mulige valg er dmy, mdy.\n" },
+      {
+        code: 'commander.invalidArgument',
+        text: "fejl: tilvalget '--date-order <rækkefølge>' har en ugyldig værdi 'xyz'. Mulige valg er dmy, mdy.\n",
+      },
       // The reason after it is the importer's own, already in the run's words where it was made.
-      { code: 'commander.invalidArgument', text: "fejl: tilvalget '--concurrency <n>' har en ugyldig værdi '0'. expected a whole number of 1 or more\n" },
+      {
+        code: 'commander.invalidArgument',
+        text: "fejl: tilvalget '--concurrency <n>' har en ugyldig værdi '0'. expected a whole number of 1 or more\n",
+      },
       { code: 'commander.invalidArgument', text: "fejl: værdien 'ymd' er ugyldig for argumentet 'rækkefølge'. Mulige valg er dmy, mdy.\n" },
     ]);
   });

@@ -29,9 +29,6 @@ const TAGS = /<[^<>]*>/g;
 
 const THREE_WORDS = /[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}/;
 
-/** A command-line flag, with its value if any (`--heap-growing-percent=50`): a name, not a sentence. */
-const FLAG = /^--[a-z][a-z0-9-]*(=\S*)?$/;
-
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -44,7 +41,7 @@ function sourceFiles(dir: string): string[] {
 
 function literalText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => '{} ' + s.literal.text).join('');
+  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => `{} ${s.literal.text}`).join('');
   return undefined;
 }
 

@@ -47,7 +47,10 @@ const ENGLISH = /\b(the service|was rejected|refused the credentials|check the|a
 describe('in Danish', () => {
   it('refused credentials (401) are said in Danish, and the run stops as before (exit 3)', async () => {
     chooseLanguage('da');
-    const error = await failureOf((_req, res) => sendJson(res, 401, { message: 'Invalid token' }), (c) => c.get('/v3/core/users'));
+    const error = await failureOf(
+      (_req, res) => sendJson(res, 401, { message: 'Invalid token' }),
+      (c) => c.get('/v3/core/users'),
+    );
     expect(error.message).toBe(
       "GET /v3/core/users: tjenesten afviste legitimationen (401) — kontrollér virksomheds-id'et og adgangstokenet eller JWT'en",
     );
@@ -58,14 +61,20 @@ describe('in Danish', () => {
   it("a rejection keeps the service's own complaint as it wrote it, in a Danish frame", async () => {
     chooseLanguage('da');
     const complaint = { message: 'Validation failed', errors: [{ resource: 'user', field: 'username', error: 'has already been taken' }] };
-    const error = await failureOf((_req, res) => sendJson(res, 422, complaint), (c) => c.request('POST', '/v3/core/users', { body: {} }));
+    const error = await failureOf(
+      (_req, res) => sendJson(res, 422, complaint),
+      (c) => c.request('POST', '/v3/core/users', { body: {} }),
+    );
     expect(error.message).toBe('POST /v3/core/users blev afvist (422): Validation failed — username: has already been taken');
     expect(error.serviceMessage).toBe('Validation failed — username: has already been taken');
   });
 
   it('a service still unavailable after every retry says so in Danish, with its own words quoted', async () => {
     chooseLanguage('da');
-    const error = await failureOf((_req, res) => sendJson(res, 503, { message: 'Down for maintenance' }), (c) => c.get('/v3/core/users'));
+    const error = await failureOf(
+      (_req, res) => sendJson(res, 503, { message: 'Down for maintenance' }),
+      (c) => c.get('/v3/core/users'),
+    );
     expect(error.message).toMatch(/^GET \/v3\/core\/users: tjenesten er utilgængelig \(503\) efter \d+ forsøg — Down for maintenance$/);
     expect(error.message.replace('Down for maintenance', '')).not.toMatch(ENGLISH);
   });
@@ -76,8 +85,16 @@ describe('in Danish', () => {
     const port = server.port;
     await server.close();
     server = null;
-    client = new HttpClient({ baseUrl: `http://127.0.0.1:${port}`, credentials: { companyId: '1', accessToken: 'token-4711' }, concurrency: 1, sleep: async () => {} });
-    const error = await client.get('/v3/core/users').then(() => null, (e: unknown) => e as ServiceError);
+    client = new HttpClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      credentials: { companyId: '1', accessToken: 'token-4711' },
+      concurrency: 1,
+      sleep: async () => {},
+    });
+    const error = await client.get('/v3/core/users').then(
+      () => null,
+      (e: unknown) => e as ServiceError,
+    );
     expect(error?.message).toMatch(/^GET \/v3\/core\/users efter \d+ forsøg: forbindelsen blev afvist$/);
   });
 
@@ -88,14 +105,25 @@ describe('in Danish', () => {
         "basis-URL'en http://hr.example.com/ bruger almindelig http: https:// er påkrævet undtagen for loopback-adresser (127.0.0.1, ::1, localhost)",
       ),
     );
-    expect(() => new HttpClient({ baseUrl: 'https://hr.example.com', credentials: {}, concurrency: 1 })).toThrow(/^ingen legitimation: angiv --access-token/);
+    expect(() => new HttpClient({ baseUrl: 'https://hr.example.com', credentials: {}, concurrency: 1 })).toThrow(
+      /^ingen legitimation: angiv --access-token/,
+    );
   });
 
   it('what v2 cannot do is said in Danish', async () => {
     chooseLanguage('da');
     const writer = new V2Writer({} as HttpClient, new Mirror());
-    const delegation = operation({ type: 'createDelegation', unitKind: 'department', unitId: 'A', employeeId: 'E1', responsibility: 'manager' } as never) as Operation;
-    const error = await writer.execute(delegation).then(() => null, (e: unknown) => e as ServiceError);
+    const delegation = operation({
+      type: 'createDelegation',
+      unitKind: 'department',
+      unitId: 'A',
+      employeeId: 'E1',
+      responsibility: 'manager',
+    } as never) as Operation;
+    const error = await writer.execute(delegation).then(
+      () => null,
+      (e: unknown) => e as ServiceError,
+    );
     expect(error?.message).toBe('v2 har ingen delegeringer: rækker med delegeringer kan kun importeres med --api v3');
   });
 });
@@ -107,7 +135,9 @@ describe("the notes of v2's read (what the workbook cannot refer to)", () => {
       'Tjenesten har 2 medarbejdere og 1 team uden ext_id (oprettet på sitet): projektmappen kan ikke henvise til dem, og importen lader dem være, som de er.',
     );
     expect(serviceWords().sickWithoutExtId(1)).toBe('1 syg medarbejder uden ext_id er udeladt af sammenligningen af fravær.');
-    expect(serviceWords().withoutParent(['A', 'B', 'C', 'D', 'E'], 6)).toMatch(/^6 afdelinger står uden overordnet afdeling, .* \(A, B, C, D, E, …\)/);
+    expect(serviceWords().withoutParent(['A', 'B', 'C', 'D', 'E'], 6)).toMatch(
+      /^6 afdelinger står uden overordnet afdeling, .* \(A, B, C, D, E, …\)/,
+    );
   });
 
   it('in English as before', () => {
@@ -119,12 +149,20 @@ describe("the notes of v2's read (what the workbook cannot refer to)", () => {
 
 describe('in English, word for word as before', () => {
   it('refused credentials', async () => {
-    const error = await failureOf((_req, res) => sendJson(res, 401, {}), (c) => c.get('/v3/core/users'));
-    expect(error.message).toBe('GET /v3/core/users: the service refused the credentials (401) — check the company id and the access token or JWT');
+    const error = await failureOf(
+      (_req, res) => sendJson(res, 401, {}),
+      (c) => c.get('/v3/core/users'),
+    );
+    expect(error.message).toBe(
+      'GET /v3/core/users: the service refused the credentials (401) — check the company id and the access token or JWT',
+    );
   });
 
   it('unavailable after retries, with the complaint', async () => {
-    const error = await failureOf((_req, res) => sendJson(res, 503, { message: 'Down' }), (c) => c.get('/v3/core/users'));
+    const error = await failureOf(
+      (_req, res) => sendJson(res, 503, { message: 'Down' }),
+      (c) => c.get('/v3/core/users'),
+    );
     expect(error.message).toMatch(/^GET \/v3\/core\/users: the service is unavailable \(503\) after \d+ attempts — Down$/);
   });
 });

@@ -4,7 +4,7 @@
  * A wrong credential is 401; no credential at all is the service's 500. Messages never echo a credential.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { errors as joseErrors, jwtVerify } from 'jose';
+import { errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
 import { ApiError } from '../errors.js';
 
 export const MAX_TOKEN_SPAN_SECONDS = 15;
@@ -38,7 +38,7 @@ function sameCompany(claim: unknown, companyId: number): boolean {
 }
 
 async function verifyJwt(token: string, credentials: Credentials): Promise<ApiError | null> {
-  let payload;
+  let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, new TextEncoder().encode(credentials.accessToken), {
       algorithms: ['HS256'],
@@ -47,8 +47,10 @@ async function verifyJwt(token: string, credentials: Credentials): Promise<ApiEr
     }));
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return unauthorized('the JWT has expired');
-    if (error instanceof joseErrors.JWTClaimValidationFailed) return unauthorized(`the JWT claim ${error.claim} is missing or not valid now`);
-    if (error instanceof joseErrors.JWSSignatureVerificationFailed) return unauthorized('the JWT signature does not match the access token');
+    if (error instanceof joseErrors.JWTClaimValidationFailed)
+      return unauthorized(`the JWT claim ${error.claim} is missing or not valid now`);
+    if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+      return unauthorized('the JWT signature does not match the access token');
     return unauthorized('the JWT cannot be read as an HS256 token');
   }
   const { exp, nbf } = payload;

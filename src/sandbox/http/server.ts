@@ -63,10 +63,7 @@ export function buildServer(parts: ServerParts): FastifyInstance {
     const refusal = parts.faults.refusal(performance.now());
     if (refusal) {
       const message = refusal.status === 429 ? 'Too Many Requests' : 'Service Unavailable: temporarily offline for maintenance';
-      return reply
-        .code(refusal.status)
-        .header('Retry-After', String(refusal.retryAfterSeconds))
-        .send({ message, errors: [] });
+      return reply.code(refusal.status).header('Retry-After', String(refusal.retryAfterSeconds)).send({ message, errors: [] });
     }
     const failure = await authenticate(request.headers, parts.credentials);
     if (failure) return reply.code(failure.status).send(failure.body());

@@ -19,7 +19,12 @@ export interface AbsenceFieldNames {
   start: string;
   end: string;
 }
-export const V3_ABSENCE_FIELDS: AbsenceFieldNames = { resource: RESOURCE.absence, employee: 'employee_id', start: 'start_date', end: 'end_date' };
+export const V3_ABSENCE_FIELDS: AbsenceFieldNames = {
+  resource: RESOURCE.absence,
+  employee: 'employee_id',
+  start: 'start_date',
+  end: 'end_date',
+};
 export const V2_DIALOG_FIELDS: AbsenceFieldNames = { resource: RESOURCE.dialog, employee: 'employee', start: 'date', end: 'date' };
 
 export function dayAfter(date: string): string {
@@ -47,13 +52,19 @@ export function reportAbsence(
   }
   if (endDate !== undefined && endDate < startDate) throw invalid(resource, names.end, 'must not be before the start date');
   const newEnd = endDate ?? OPEN_END;
-  const touched = company.absencesOf(employee).filter(
-    (period) => overlaps(period, startDate, newEnd) || (period.endDate !== OPEN_END && dayAfter(period.endDate) === startDate),
-  );
+  const touched = company
+    .absencesOf(employee)
+    .filter((period) => overlaps(period, startDate, newEnd) || (period.endDate !== OPEN_END && dayAfter(period.endDate) === startDate));
   if (touched.length > 1) throw invalid(resource, names.start, 'the period overlaps two existing absence periods');
   const existing = touched[0];
   if (!existing) {
-    const absence = company.absences.insert({ sid: company.absences.allocateSid(), id: null, employeeSid: employee.sid, startDate, endDate: newEnd });
+    const absence = company.absences.insert({
+      sid: company.absences.allocateSid(),
+      id: null,
+      employeeSid: employee.sid,
+      startDate,
+      endDate: newEnd,
+    });
     return { absence, created: true };
   }
   if (!overlaps(existing, startDate, newEnd)) {
@@ -74,7 +85,11 @@ export function refuseReportInsideClosedPeriod(company: Company, employee: Emplo
   const earlier = company.absencesOf(employee).find((p) => p.endDate !== OPEN_END && p.startDate <= date && date <= p.endDate);
   if (!earlier) return;
   throw new ApiError(422, 'Validation failed: date overlaps an earlier sickness absence', [
-    { resource: RESOURCE.dialog, field: 'date', error: `overlaps an earlier sickness absence (${earlier.startDate} to ${earlier.endDate})` },
+    {
+      resource: RESOURCE.dialog,
+      field: 'date',
+      error: `overlaps an earlier sickness absence (${earlier.startDate} to ${earlier.endDate})`,
+    },
   ]);
 }
 

@@ -69,7 +69,10 @@ function isChangeLine(value: unknown): value is ChangeLine {
  * Applies the log beside `statePath` to the loaded state. Returns the state with the changes and the
  * last sequence number seen (the next line continues from it), and whether anything was applied.
  */
-export async function replayLog(statePath: string, state: CompanyState): Promise<{ state: CompanyState; sequence: number; applied: number }> {
+export async function replayLog(
+  statePath: string,
+  state: CompanyState,
+): Promise<{ state: CompanyState; sequence: number; applied: number }> {
   let sequence = state.logSequence ?? 0;
   let text: string;
   try {

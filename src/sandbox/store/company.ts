@@ -167,7 +167,7 @@ export class Company {
 
   activeEmployeeById(id: string): EmployeeRecord {
     const employee = this.employees.byId(id);
-    if (!employee || !employee.active) throw notFound(RESOURCE.employee, id);
+    if (!employee?.active) throw notFound(RESOURCE.employee, id);
     return employee;
   }
 

@@ -24,7 +24,7 @@ export function createDelegation(company: Company, unitKind: UnitKind, unitSid: 
   const responsibility = check.oneOf('responsibility', RESPONSIBILITIES[unitKind], true);
   const employeeId = check.text('employee_id', true);
   const employee = employeeId === undefined ? undefined : company.employees.byId(employeeId);
-  if (employeeId !== undefined && (!employee || !employee.active)) check.fail('employee_id', 'is not an active employee');
+  if (employeeId !== undefined && !employee?.active) check.fail('employee_id', 'is not an active employee');
   if (responsibility !== undefined && employee) {
     const duplicate = company
       .delegationsOn(unitKind, unitSid)

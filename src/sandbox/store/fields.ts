@@ -79,7 +79,13 @@ export const USER_FIELDS = [
     v2: { name: 'username', create: { defaultsTo: 'email' }, update: 'accepted' },
     identifies: true,
   },
-  { key: 'gender', value: { kind: 'one_of', values: ['f', 'm'], whenNull: 'clears' }, unset: null, v3: optional('gender'), v2: optional('gender') },
+  {
+    key: 'gender',
+    value: { kind: 'one_of', values: ['f', 'm'], whenNull: 'clears' },
+    unset: null,
+    v3: optional('gender'),
+    v2: optional('gender'),
+  },
   { key: 'birthday', value: DATE_OR_NULL, unset: null, v3: optional('birthday'), v2: optional('birthday') },
 ] as const satisfies readonly SandboxField[];
 
@@ -114,7 +120,9 @@ export const UNIT_FIELDS = [
 type Version = 'v3' | 'v2';
 
 /** The stored value of a field: its values, or any string; null where it may be cleared or left unset. */
-type StoredValue<F> = (F extends { value: { kind: 'one_of'; values: readonly (infer V)[] } } ? V : string) | (F extends { unset: null } | { value: { whenNull: 'clears' } } ? null : never);
+type StoredValue<F> =
+  | (F extends { value: { kind: 'one_of'; values: readonly (infer V)[] } } ? V : string)
+  | (F extends { unset: null } | { value: { whenNull: 'clears' } } ? null : never);
 
 /** A record's values of the fields of one table. */
 export type FieldValues<Fields extends readonly SandboxField[]> = { [F in Fields[number] as F['key']]: StoredValue<F> };

@@ -21,14 +21,20 @@ export function readOwner(company: Company, check: FieldCheck): number | null | 
     return undefined;
   }
   const employee = company.employees.byId(value);
-  if (!employee || !employee.active) {
+  if (!employee?.active) {
     check.fail(key, 'is not an active employee');
     return undefined;
   }
   return employee.sid;
 }
 
-function checkNewId(company: Company, check: FieldCheck, table: 'departments' | 'teams', current: string | null, id: string | undefined): void {
+function checkNewId(
+  company: Company,
+  check: FieldCheck,
+  table: 'departments' | 'teams',
+  current: string | null,
+  id: string | undefined,
+): void {
   if (id !== undefined && id !== current && company[table].byId(id)) check.fail('id', 'has already been taken');
 }
 
@@ -76,7 +82,12 @@ export function deleteDepartment(company: Company, department: DepartmentRecord)
   company.departments.delete(department);
 }
 
-export function createTeam(company: Company, department: DepartmentRecord, input: Input, resource: ResourceName = RESOURCE.team): TeamRecord {
+export function createTeam(
+  company: Company,
+  department: DepartmentRecord,
+  input: Input,
+  resource: ResourceName = RESOURCE.team,
+): TeamRecord {
   const check = new FieldCheck(input, resource);
   const id = check.text('id', true);
   const fields = readFields(check, UNIT_FIELDS, 'v3', true);

@@ -36,8 +36,13 @@ export function lockStateFile(path: string): { release(): void } {
         EXIT.cannotStart,
       ),
     starting: () =>
-      new OrgsyncError('sandbox_state_locked', `Another sandbox is starting on the state file ${path} right now; give this one another --state file.`, EXIT.cannotStart),
-    failed: (file, error) => new SandboxStateError(file, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error }),
+      new OrgsyncError(
+        'sandbox_state_locked',
+        `Another sandbox is starting on the state file ${path} right now; give this one another --state file.`,
+        EXIT.cannotStart,
+      ),
+    failed: (file, error) =>
+      new SandboxStateError(file, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error }),
   });
   let held = true;
   return {
@@ -209,9 +214,11 @@ export class StatePersister {
     this.syncTimer = null;
     // A failed flush leaves the lines with the OS (a process crash loses nothing); the next rewrite of the
     // state file flushes everything again.
-    this.syncing = (this.log?.datasync() ?? Promise.resolve()).catch(() => undefined).finally(() => {
-      this.syncing = null;
-    });
+    this.syncing = (this.log?.datasync() ?? Promise.resolve())
+      .catch(() => undefined)
+      .finally(() => {
+        this.syncing = null;
+      });
   }
 
   private async writeSnapshot(): Promise<void> {

@@ -60,7 +60,6 @@ export interface AbsenceRecord {
   readonly endDate: string;
 }
 
-
 interface Keyed {
   readonly sid: number;
   readonly id: string | null;

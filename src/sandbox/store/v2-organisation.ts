@@ -60,7 +60,12 @@ function members(check: FieldCheck, refs: V2Refs): EmployeeRecord[] | undefined 
   return found;
 }
 
-function extId(company: Company, check: FieldCheck, table: 'departments' | 'teams', self: { id: string | null } | null): string | null | undefined {
+function extId(
+  company: Company,
+  check: FieldCheck,
+  table: 'departments' | 'teams',
+  self: { id: string | null } | null,
+): string | null | undefined {
   const text = check.nullableText('ext_id');
   const value = text === '' ? null : text;
   if (value && value !== self?.id && company[table].byId(value)) check.fail('ext_id', 'has already been taken');

@@ -79,7 +79,8 @@ export function createV2Employee(company: Company, input: Input): V2CreateResult
   const username = fields.user.username!;
   const extId = fields.extId ?? null;
   const samePerson = (user: UserRecord | undefined) =>
-    user !== undefined && IDENTIFYING.every((field) => user[field.key as keyof UserRecord] === fields.user[field.key as keyof typeof fields.user]);
+    user !== undefined &&
+    IDENTIFYING.every((field) => user[field.key as keyof UserRecord] === fields.user[field.key as keyof typeof fields.user]);
 
   // Usernames are unique, so the one user that can be the same person is the username's holder.
   const holderOfUsername = usernameHolder(company, username);

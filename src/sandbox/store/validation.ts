@@ -24,7 +24,7 @@ export function flat(body: unknown): Input {
 }
 
 export function has(input: Input, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(input, key) && input[key] !== undefined;
+  return Object.hasOwn(input, key) && input[key] !== undefined;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -5,8 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, RESOURCE } from '../errors.js';
 import { listAnswer, params, type RouteKit } from '../http/kit.js';
-import { endAbsence, moveOpenAbsenceStart, openAbsence, refuseReportInsideClosedPeriod, reportAbsence, V2_DIALOG_FIELDS } from '../store/absences.js';
-import { OPEN_END, type AbsenceRecord, type EmployeeRecord } from '../store/records.js';
+import {
+  endAbsence,
+  moveOpenAbsenceStart,
+  openAbsence,
+  refuseReportInsideClosedPeriod,
+  reportAbsence,
+  V2_DIALOG_FIELDS,
+} from '../store/absences.js';
+import type { AbsenceRecord, EmployeeRecord } from '../store/records.js';
 import { FieldCheck, flat } from '../store/validation.js';
 import { keyMode, mustFind, refsFor } from './refs.js';
 import { v2Dialog } from './serialize.js';
@@ -17,7 +24,10 @@ export function registerV2Dialogs(app: FastifyInstance, kit: RouteKit): void {
   const readBody = (body: unknown, mode: ReturnType<typeof keyMode>) => {
     const input = flat(body);
     // v2 ids are service ids, which clients may send as JSON numbers.
-    const check = new FieldCheck(typeof input.employee === 'number' ? { ...input, employee: String(input.employee) } : input, RESOURCE.dialog);
+    const check = new FieldCheck(
+      typeof input.employee === 'number' ? { ...input, employee: String(input.employee) } : input,
+      RESOURCE.dialog,
+    );
     const employeeText = check.text('employee', true);
     const date = check.date('date', true);
     const employee = employeeText === undefined ? undefined : refsFor(company, mode).employee(employeeText);

@@ -44,8 +44,14 @@ export function registerV2Routes(app: FastifyInstance, kit: RouteKit): void {
   const departmentAt = (request: FastifyRequest) =>
     mustFind(company.departments, params(request).id!, keyMode(request), RESOURCE.department);
 
-  app.get('/v2/core/employees', kit.read((r) => listAnswer(r, company.activeEmployees(), employeeBody(keyMode(r)))));
-  app.get('/v2/core/employees/:id', kit.read((r) => ({ status: 200, body: employeeBody(keyMode(r))(employeeAt(r)) })));
+  app.get(
+    '/v2/core/employees',
+    kit.read((r) => listAnswer(r, company.activeEmployees(), employeeBody(keyMode(r)))),
+  );
+  app.get(
+    '/v2/core/employees/:id',
+    kit.read((r) => ({ status: 200, body: employeeBody(keyMode(r))(employeeAt(r)) })),
+  );
   app.post(
     '/v2/core/employees',
     kit.write((r) => {
@@ -69,8 +75,14 @@ export function registerV2Routes(app: FastifyInstance, kit: RouteKit): void {
     }),
   );
 
-  app.get('/v2/core/teams', kit.read((r) => listAnswer(r, company.teams.values(), teamBody(keyMode(r)))));
-  app.get('/v2/core/teams/:id', kit.read((r) => ({ status: 200, body: teamBody(keyMode(r))(teamAt(r)) })));
+  app.get(
+    '/v2/core/teams',
+    kit.read((r) => listAnswer(r, company.teams.values(), teamBody(keyMode(r)))),
+  );
+  app.get(
+    '/v2/core/teams/:id',
+    kit.read((r) => ({ status: 200, body: teamBody(keyMode(r))(teamAt(r)) })),
+  );
   app.post(
     '/v2/core/teams',
     kit.write((r) => {
@@ -95,8 +107,14 @@ export function registerV2Routes(app: FastifyInstance, kit: RouteKit): void {
     }),
   );
 
-  app.get('/v2/core/departments', kit.read((r) => listAnswer(r, company.departments.values(), departmentBody(keyMode(r)))));
-  app.get('/v2/core/departments/:id', kit.read((r) => ({ status: 200, body: departmentBody(keyMode(r))(departmentAt(r)) })));
+  app.get(
+    '/v2/core/departments',
+    kit.read((r) => listAnswer(r, company.departments.values(), departmentBody(keyMode(r)))),
+  );
+  app.get(
+    '/v2/core/departments/:id',
+    kit.read((r) => ({ status: 200, body: departmentBody(keyMode(r))(departmentAt(r)) })),
+  );
   app.post(
     '/v2/core/departments',
     kit.write((r) => {

@@ -24,7 +24,10 @@ export function registerV3DelegationsAndAbsence(app: FastifyInstance, kit: Route
       return kind === 'department' ? company.departmentById(id) : company.teamById(id);
     };
     const base = `/v3/core/${segment}/:${param}/delegations`;
-    app.get(base, kit.read((request) => listAnswer(request, company.delegationsOn(kind, unit(request).sid), delegationBody)));
+    app.get(
+      base,
+      kit.read((request) => listAnswer(request, company.delegationsOn(kind, unit(request).sid), delegationBody)),
+    );
     app.post(
       base,
       kit.write((request) => {
@@ -57,7 +60,7 @@ export function registerV3DelegationsAndAbsence(app: FastifyInstance, kit: Route
       const startDate = check.date('start_date', true);
       const endDate = check.date('end_date', false);
       const employee = employeeId === undefined ? undefined : company.employees.byId(employeeId);
-      if (employeeId !== undefined && (!employee || !employee.active)) check.fail('employee_id', 'is not an active employee');
+      if (employeeId !== undefined && !employee?.active) check.fail('employee_id', 'is not an active employee');
       check.done();
       const { absence, created } = reportAbsence(company, employee!, startDate!, endDate);
       return {

@@ -25,7 +25,10 @@ export function registerV3Organisation(app: FastifyInstance, kit: RouteKit): voi
   const departmentBody = (department: DepartmentRecord) => v3Department(company, department);
   const teamBody = (team: TeamRecord) => v3Team(company, team);
 
-  app.get('/v3/core/departments', kit.read((request) => listAnswer(request, company.departments.values(), departmentBody)));
+  app.get(
+    '/v3/core/departments',
+    kit.read((request) => listAnswer(request, company.departments.values(), departmentBody)),
+  );
   app.get(
     '/v3/core/departments/:department_id',
     kit.read((request) => ({ status: 200, body: departmentBody(company.departmentById(params(request).department_id!)) })),
@@ -64,7 +67,10 @@ export function registerV3Organisation(app: FastifyInstance, kit: RouteKit): voi
     }),
   );
 
-  app.get('/v3/core/teams', kit.read((request) => listAnswer(request, company.teams.values(), teamBody)));
+  app.get(
+    '/v3/core/teams',
+    kit.read((request) => listAnswer(request, company.teams.values(), teamBody)),
+  );
   app.get(
     '/v3/core/teams/:team_id',
     kit.read((request) => ({ status: 200, body: teamBody(company.teamById(params(request).team_id!)) })),

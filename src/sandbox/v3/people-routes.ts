@@ -4,15 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, RESOURCE } from '../errors.js';
 import { listAnswer, params, type RouteKit } from '../http/kit.js';
-import {
-  createEmployee,
-  createUser,
-  deleteUser,
-  fireEmployee,
-  rehireEmployee,
-  updateEmployee,
-  updateUser,
-} from '../store/people.js';
+import { createEmployee, createUser, deleteUser, fireEmployee, rehireEmployee, updateEmployee, updateUser } from '../store/people.js';
 import { wrapped } from '../store/validation.js';
 import { v3Employee, v3User } from './serialize.js';
 
@@ -20,7 +12,10 @@ export function registerV3People(app: FastifyInstance, kit: RouteKit): void {
   const company = kit.company;
   const employeeBody = (employee: Parameters<typeof v3Employee>[1]) => v3Employee(company, employee);
 
-  app.get('/v3/core/users', kit.read((request) => listAnswer(request, company.users.values(), v3User)));
+  app.get(
+    '/v3/core/users',
+    kit.read((request) => listAnswer(request, company.users.values(), v3User)),
+  );
   app.get(
     '/v3/core/users/:user_id',
     kit.read((request) => ({ status: 200, body: v3User(company.userById(params(request).user_id!)) })),
@@ -69,7 +64,10 @@ export function registerV3People(app: FastifyInstance, kit: RouteKit): void {
     }),
   );
 
-  app.get('/v3/core/employees', kit.read((request) => listAnswer(request, company.activeEmployees(), employeeBody)));
+  app.get(
+    '/v3/core/employees',
+    kit.read((request) => listAnswer(request, company.activeEmployees(), employeeBody)),
+  );
   app.get(
     '/v3/core/employees/:employee_id',
     kit.read((request) => ({ status: 200, body: employeeBody(company.activeEmployeeById(params(request).employee_id!)) })),

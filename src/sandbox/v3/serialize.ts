@@ -21,7 +21,11 @@ function maybeEmployee(company: Company, employee: EmployeeRecord | null) {
 
 function departmentBrief(company: Company, department: DepartmentRecord | undefined) {
   if (!department) return null;
-  return { id: department.id, ...answerFields(UNIT_FIELDS, 'v3', department), parent_id: company.departments.get(department.parentSid)?.id ?? null };
+  return {
+    id: department.id,
+    ...answerFields(UNIT_FIELDS, 'v3', department),
+    parent_id: company.departments.get(department.parentSid)?.id ?? null,
+  };
 }
 
 export function v3Department(company: Company, department: DepartmentRecord) {

@@ -52,9 +52,12 @@ export interface ServiceComplaint {
 export function readComplaint(body: unknown): ServiceComplaint {
   if (typeof body === 'string' && body.trim() !== '') return { message: body, fieldErrors: [], sentence: body };
   if (!isRecord(body)) return { message: null, fieldErrors: [], sentence: null };
-  const message = typeof body['message'] === 'string' && body['message'].trim() !== '' ? body['message'] : null;
-  const fieldErrors = Array.isArray(body['errors']) ? body['errors'].flatMap(toFieldError) : [];
-  const detail = fieldErrors.map((e) => (e.field ? `${e.field}: ${e.error}` : e.error)).filter(Boolean).join('; ');
+  const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+  const fieldErrors = Array.isArray(body.errors) ? body.errors.flatMap(toFieldError) : [];
+  const detail = fieldErrors
+    .map((e) => (e.field ? `${e.field}: ${e.error}` : e.error))
+    .filter(Boolean)
+    .join('; ');
   const parts = [message, detail].filter((part): part is string => part !== null && part !== '');
   return { message, fieldErrors, sentence: parts.length > 0 ? parts.join(' — ') : null };
 }
@@ -74,6 +77,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** Replaces every secret value in a text; a service that echoes a header back must not leak it. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) if (secret !== "") out = out.split(secret).join('[redacted]');
+  for (const secret of secrets) if (secret !== '') out = out.split(secret).join('[redacted]');
   return out;
 }

@@ -49,9 +49,7 @@ export function authHeaders(credentials: Credentials, clock: () => number = Date
 function numericCompanyId(companyId: string | number | undefined): number {
   const text = companyId === undefined ? '' : String(companyId).trim();
   if (!/^\d+$/.test(text)) {
-    throw new UsageError(
-      text === '' ? serviceWords().jwtNeedsCompanyId : serviceWords().companyIdNotNumber(text.slice(0, 40)),
-    );
+    throw new UsageError(text === '' ? serviceWords().jwtNeedsCompanyId : serviceWords().companyIdNotNumber(text.slice(0, 40)));
   }
   return Number(text);
 }

@@ -80,7 +80,16 @@ const TLS_ERROR = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT
 type Attempt =
   | { ok: true; response: HttpResponse }
   /** `final`: trying again cannot help (an answer too large), so it is not retried. */
-  | { ok: false; failure: Failure; status: number | null; reason: string; body: unknown; cause?: unknown; final?: boolean; location?: string };
+  | {
+      ok: false;
+      failure: Failure;
+      status: number | null;
+      reason: string;
+      body: unknown;
+      cause?: unknown;
+      final?: boolean;
+      location?: string;
+    };
 
 class AnswerTooLarge extends Error {}
 class AttemptTimedOut extends Error {}
@@ -232,7 +241,7 @@ export class HttpClient {
     const value = parsed.json ? parsed.value : null;
     if (status >= 300 && status < 400) {
       // A redirect is not followed (credentials would go with it): the base URL is not the service's.
-      const location = responseHeaders['location'];
+      const location = responseHeaders.location;
       const reason = serviceWords().redirect(status, location ? location.slice(0, 200) : null);
       return { ok: false, failure: { kind: 'status', status, retryAfter: null }, status: null, reason, body: null, final: true };
     }
@@ -249,7 +258,14 @@ export class HttpClient {
 
   private networkFailure(error: unknown): Attempt {
     if (error instanceof AttemptTimedOut) {
-      return { ok: false, failure: { kind: 'network' }, status: null, reason: serviceWords().noCompleteAnswer(seconds(this.timeoutMs)), body: null, cause: error };
+      return {
+        ok: false,
+        failure: { kind: 'network' },
+        status: null,
+        reason: serviceWords().noCompleteAnswer(seconds(this.timeoutMs)),
+        body: null,
+        cause: error,
+      };
     }
     const code = errorCode(error);
     const kind = code !== null && CONNECT_ERROR_CODES.has(code) ? 'connect' : 'network';
@@ -324,17 +340,28 @@ export class HttpClient {
     }
     if (status >= 400 && status < 500 && status !== 429) {
       const message = w.rejected(where, status, detail);
-      return new ServiceError({ kind: 'rejected', message: scrub(message), request, status, serviceMessage, fieldErrors: complaint.fieldErrors });
+      return new ServiceError({
+        kind: 'rejected',
+        message: scrub(message),
+        request,
+        status,
+        serviceMessage,
+        fieldErrors: complaint.fieldErrors,
+      });
     }
-    const longWait =
-      cappedWaitMs === null
-        ? ''
-        : w.waitedLess(duration(cappedWaitMs), seconds(this.policy.retryAfterCapMs));
+    const longWait = cappedWaitMs === null ? '' : w.waitedLess(duration(cappedWaitMs), seconds(this.policy.retryAfterCapMs));
     const message =
       outcome.reason !== ''
         ? w.failed(where, attempts, outcome.reason + longWait)
         : w.unavailable(where, status, attempts, said) + longWait;
-    return new ServiceError({ kind: 'unavailable', message: scrub(message), request, status, serviceMessage, fieldErrors: complaint.fieldErrors });
+    return new ServiceError({
+      kind: 'unavailable',
+      message: scrub(message),
+      request,
+      status,
+      serviceMessage,
+      fieldErrors: complaint.fieldErrors,
+    });
   }
 }
 

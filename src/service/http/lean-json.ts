@@ -29,7 +29,7 @@ export function readLean(bytes: Buffer, key: string): { value: unknown } | undef
 
 class NotRead extends Error {}
 
-const enum Role {
+enum Role {
   /** The answer itself. */
   Document,
   /** An item of the list: its `key` array is lean. */
@@ -41,7 +41,9 @@ const enum Role {
 }
 
 const [TAB, LF, CR, SPACE, QUOTE, PLUS, COMMA, MINUS, DOT, SLASH, ZERO, NINE, COLON] = [9, 10, 13, 32, 34, 43, 44, 45, 46, 47, 48, 57, 58];
-const [UPPER_E, OPEN_BRACKET, BACKSLASH, CLOSE_BRACKET, LOWER_D, LOWER_E, LOWER_I, OPEN_BRACE, CLOSE_BRACE] = [69, 91, 92, 93, 100, 101, 105, 123, 125];
+const [UPPER_E, OPEN_BRACKET, BACKSLASH, CLOSE_BRACKET, LOWER_D, LOWER_E, LOWER_I, OPEN_BRACE, CLOSE_BRACE] = [
+  69, 91, 92, 93, 100, 101, 105, 123, 125,
+];
 const bytesOf = (word: string): readonly number[] => [...word].map((c) => c.charCodeAt(0));
 const [TRUE, FALSE, NULL] = [bytesOf('true'), bytesOf('false'), bytesOf('null')];
 
@@ -139,7 +141,7 @@ class LeanReader {
       this.space();
       if (this.byte(this.at++) !== COLON) throw new NotRead();
       this.space();
-      if (isId) kept['id'] = this.value(Role.Plain);
+      if (isId) kept.id = this.value(Role.Plain);
       else this.skipValue();
       this.space();
       const c = this.byte(this.at++);

@@ -62,7 +62,7 @@ export async function listAllAs<T>(
   };
 
   const first = await read(1);
-  const total = headerNumber(first.headers['total']);
+  const total = headerNumber(first.headers.total);
   const pageSize = headerNumber(first.headers['per-page']) ?? (total !== null && first.items.length > 0 ? first.items.length : null);
   options.onPage?.(first.items.length, total);
 

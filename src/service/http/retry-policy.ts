@@ -86,9 +86,7 @@ export function decideRetry(policy: RetryPolicy, failure: Failure, context: Retr
       return { retry: false, unknownOutcome: false };
     }
     case 'connect':
-      return mayRetry && (policy.retryConnectErrors || retriesNetwork)
-        ? backoff()
-        : { retry: false, unknownOutcome: false };
+      return mayRetry && (policy.retryConnectErrors || retriesNetwork) ? backoff() : { retry: false, unknownOutcome: false };
     case 'network':
       if (!retriesNetwork) return { retry: false, unknownOutcome: isWrite(method) };
       return mayRetry ? backoff() : { retry: false, unknownOutcome: false };

@@ -35,7 +35,8 @@ export async function reportAbsence(
   client: HttpClient,
   pages: PageOptions,
   mirror: Mirror,
-  op: OperationOf<'reportAbsence'>): Promise<ExecuteResult> {
+  op: OperationOf<'reportAbsence'>,
+): Promise<ExecuteResult> {
   mirror.sick ??= await readSickList(client, pages);
   const sick = mirror.sick;
   const employeeId = op.employeeId;

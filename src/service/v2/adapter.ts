@@ -19,11 +19,24 @@ import { V2Writer } from './writes.js';
 import { serviceWords } from '../../words/service.js';
 
 /** Operations v2 settles by its own rules (absence) or never sends. */
-const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>(['reportAbsence', 'createUser', 'createDelegation', 'deleteDelegation', 'rehireEmployee']);
+const NEVER_SETTLED_BY_VERIFY = new Set<Operation['type']>([
+  'reportAbsence',
+  'createUser',
+  'createDelegation',
+  'deleteDelegation',
+  'rehireEmployee',
+]);
 
 export class V2Adapter implements ServiceAdapter {
   readonly api = 'v2' as const;
-  readonly capabilities: Capabilities = { delegations: false, systemLanguage: false, absenceList: true, separateUsers: false, rehireWindowDays: 14, absenceMerge: false };
+  readonly capabilities: Capabilities = {
+    delegations: false,
+    systemLanguage: false,
+    absenceList: true,
+    separateUsers: false,
+    rehireWindowDays: 14,
+    absenceMerge: false,
+  };
   private readonly mirror = new Mirror();
   private readonly writer: V2Writer;
   private readonly verifier: V2Verifier;

@@ -5,7 +5,7 @@
  */
 import { assertNever } from '../../assert-never.js';
 import { sentValues } from '../../model/field-changes.js';
-import { type Operation } from '../../model/operations.js';
+import type { Operation } from '../../model/operations.js';
 import type { Mirror } from './mirror.js';
 
 export function applyEffect(mirror: Mirror, op: Operation): void {

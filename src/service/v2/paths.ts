@@ -18,4 +18,3 @@ export const V2 = {
   /** PATCH moves the date the employee was reported sick. */
   dialog: (employeeId: string) => keyed(`/v2/siab/dialogs/${seg(employeeId)}`),
 } as const;
-

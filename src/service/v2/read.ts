@@ -10,17 +10,9 @@ import type { CurrentState, UnmatchedEntities } from '../../model/service-state.
 import type { ReadProgress } from '../adapter.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
-import { Mirror, syntheticUserId } from './mirror.js';
+import { type Mirror, syntheticUserId } from './mirror.js';
 import { V2 } from './paths.js';
-import {
-  departmentFromWire,
-  dialogFromWire,
-  employeeFromWire,
-  records,
-  teamFromWire,
-  type WireDepartment,
-  type WireTeam,
-} from './wire.js';
+import { departmentFromWire, dialogFromWire, employeeFromWire, records, teamFromWire, type WireDepartment, type WireTeam } from './wire.js';
 import { serviceWords } from '../../words/service.js';
 
 /** Stands for a parent or department the importer cannot name (it has no client id). */

@@ -6,7 +6,7 @@
 import { assertNever } from '../../assert-never.js';
 import { sentValues } from '../../model/field-changes.js';
 import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
-import { type Operation } from '../../model/operations.js';
+import type { Operation } from '../../model/operations.js';
 import { showsValues } from '../field-wire.js';
 import type { HttpClient } from '../http/client.js';
 import { findResource, type Wire } from '../lookup.js';
@@ -15,7 +15,6 @@ import { readSickList } from './absences.js';
 import type { Mirror } from './mirror.js';
 import { V2 } from './paths.js';
 import { refOf, teamFromWire, unwrap } from './wire.js';
-
 
 export class V2Verifier {
   constructor(
@@ -57,7 +56,7 @@ export class V2Verifier {
       }
       case 'moveDepartment': {
         const wire = await this.find(V2.department(op.id), 'department');
-        return wire !== null && refOf(wire['parent_department']) === op.parentId;
+        return wire !== null && refOf(wire.parent_department) === op.parentId;
       }
       case 'renameDepartment':
         return this.renamed(V2.department(op.id), V2.department(op.fromId), 'department');
@@ -71,7 +70,7 @@ export class V2Verifier {
       }
       case 'moveTeam': {
         const wire = await this.find(V2.team(op.id), 'team');
-        return wire !== null && refOf(wire['department']) === op.departmentId;
+        return wire !== null && refOf(wire.department) === op.departmentId;
       }
       case 'renameTeam':
         return this.renamed(V2.team(op.id), V2.team(op.fromId), 'team');

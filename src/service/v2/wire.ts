@@ -18,7 +18,7 @@ export function text(value: unknown): string | null {
 
 /** A relation id: bare (v2's form) or, leniently, an abbreviated object with an id. */
 export function refOf(value: unknown): string | null {
-  return isRecord(value) ? text(value['id']) : text(value);
+  return isRecord(value) ? text(value.id) : text(value);
 }
 
 /** A single-resource answer, possibly wrapped as {employee: {...}}. */
@@ -41,7 +41,7 @@ export interface WireEmployee {
 
 export function employeeFromWire(wire: Wire): WireEmployee {
   return {
-    id: text(wire['id']),
+    id: text(wire.id),
     person: readFields(USER_FIELDS, 'v2', wire) as UserFields,
     values: readFields(EMPLOYEE_FIELDS, 'v2', wire) as EmployeeValues,
   };
@@ -62,7 +62,7 @@ function unitValues(wire: Wire): { name: string; owner?: string | null } {
 
 export function departmentFromWire(wire: Wire): WireDepartment {
   const { name, ...owner } = unitValues(wire);
-  return { id: text(wire['id']), name, parentId: refOf(wire['parent_department']), ...owner };
+  return { id: text(wire.id), name, parentId: refOf(wire.parent_department), ...owner };
 }
 
 export interface WireTeam {
@@ -77,13 +77,13 @@ export interface WireTeam {
 }
 
 export function teamFromWire(wire: Wire): WireTeam {
-  const listed = Array.isArray(wire['employees']) ? wire['employees'].map(refOf) : [];
+  const listed = Array.isArray(wire.employees) ? wire.employees.map(refOf) : [];
   const members = listed.filter((id): id is string => id !== null);
   const { name, ...owner } = unitValues(wire);
   return {
-    id: text(wire['id']),
+    id: text(wire.id),
     name,
-    departmentId: refOf(wire['department']),
+    departmentId: refOf(wire.department),
     ...owner,
     members,
     anonymousMembers: listed.length - members.length,
@@ -98,5 +98,5 @@ export interface WireDialog {
 }
 
 export function dialogFromWire(wire: Wire): WireDialog {
-  return { employeeId: refOf(wire['id'] ?? wire['employee']), date: text(wire['date'])?.slice(0, 10) ?? null };
+  return { employeeId: refOf(wire.id ?? wire.employee), date: text(wire.date)?.slice(0, 10) ?? null };
 }

@@ -4,7 +4,7 @@
  * team or department run one after the other, never interleaved.
  */
 import { assertNever } from '../../assert-never.js';
-import { type Operation, type OperationOf } from '../../model/operations.js';
+import type { Operation, OperationOf } from '../../model/operations.js';
 import type { ExecuteResult } from '../adapter.js';
 import { ServiceError } from '../errors.js';
 import type { HttpClient, HttpMethod } from '../http/client.js';
@@ -49,11 +49,17 @@ export class V2Writer {
       case 'updateUser': {
         // The synthetic user stands for one employee; its current id may differ after a rename.
         const employee = m.employeeOfUser(op.id);
-        return this.locks.exclusive(() => [employee], () => this.send(op, 'PUT', V2.employee(employee.id), personBody(op.changes)));
+        return this.locks.exclusive(
+          () => [employee],
+          () => this.send(op, 'PUT', V2.employee(employee.id), personBody(op.changes)),
+        );
       }
       case 'updateEmployee': {
         const employee = m.employee(op.id);
-        return this.locks.exclusive(() => [employee], () => this.send(op, 'PUT', V2.employee(op.id), employmentBody(op.changes)));
+        return this.locks.exclusive(
+          () => [employee],
+          () => this.send(op, 'PUT', V2.employee(op.id), employmentBody(op.changes)),
+        );
       }
       case 'renameEmployee': {
         const employee = m.employee(op.fromId);
@@ -65,7 +71,10 @@ export class V2Writer {
       }
       case 'fireEmployee': {
         const employee = m.employee(op.id);
-        return this.locks.exclusive(() => [employee, m.teamOf(employee.id)], () => this.send(op, 'DELETE', V2.employee(op.id)));
+        return this.locks.exclusive(
+          () => [employee, m.teamOf(employee.id)],
+          () => this.send(op, 'DELETE', V2.employee(op.id)),
+        );
       }
       case 'rehireEmployee':
         throw refused(op, serviceWords().rehireOnlyByCreate(op.id));
@@ -94,9 +103,15 @@ export class V2Writer {
         );
       }
       case 'deleteDepartment':
-        return this.locks.exclusive(() => [m.department(op.id)], () => this.send(op, 'DELETE', V2.department(op.id)));
+        return this.locks.exclusive(
+          () => [m.department(op.id)],
+          () => this.send(op, 'DELETE', V2.department(op.id)),
+        );
       case 'createTeam':
-        return this.locks.exclusive(() => [m.department(op.departmentId)], () => this.send(op, 'POST', V2.teams, teamCreateBody(op)));
+        return this.locks.exclusive(
+          () => [m.department(op.departmentId)],
+          () => this.send(op, 'POST', V2.teams, teamCreateBody(op)),
+        );
       case 'updateTeam':
       case 'renameTeam': {
         const id = op.type === 'renameTeam' ? op.fromId : op.id;
@@ -117,13 +132,19 @@ export class V2Writer {
         );
       }
       case 'deleteTeam':
-        return this.locks.exclusive(() => [m.team(op.id)], () => this.send(op, 'DELETE', V2.team(op.id)));
+        return this.locks.exclusive(
+          () => [m.team(op.id)],
+          () => this.send(op, 'DELETE', V2.team(op.id)),
+        );
       case 'addTeamMember':
       case 'removeTeamMember':
         return this.changeMembers(op);
       case 'reportAbsence': {
         const employee = m.employee(op.employeeId);
-        return this.locks.exclusive(() => [employee], () => reportAbsence(this.client, this.pages, m, op));
+        return this.locks.exclusive(
+          () => [employee],
+          () => reportAbsence(this.client, this.pages, m, op),
+        );
       }
       case 'createUser':
         throw refused(op, serviceWords().noUsers);

@@ -19,7 +19,14 @@ import { V3Verifier } from './verify.js';
 
 export class V3Adapter implements ServiceAdapter {
   readonly api = 'v3' as const;
-  readonly capabilities: Capabilities = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null, absenceMerge: true };
+  readonly capabilities: Capabilities = {
+    delegations: true,
+    systemLanguage: true,
+    absenceList: false,
+    separateUsers: true,
+    rehireWindowDays: null,
+    absenceMerge: true,
+  };
   private readonly verifier: V3Verifier;
 
   constructor(
@@ -73,7 +80,12 @@ export class V3Adapter implements ServiceAdapter {
       throw error;
     }
     // The rehire request carries no fields; the workbook's updatable ones (the title) are applied after it.
-    const values = writeFields(EMPLOYEE_FIELDS.filter((field) => field.update === 'updatable'), 'v3', op, 'update');
+    const values = writeFields(
+      EMPLOYEE_FIELDS.filter((field) => field.update === 'updatable'),
+      'v3',
+      op,
+      'update',
+    );
     if (Object.keys(values).length > 0) await this.client.request('PATCH', V3.employee(op.id), { body: { employee: values } });
     return { status, settled: 'rehired' };
   }

@@ -8,7 +8,7 @@
  */
 import { emptyOrganisation, type UnitKind } from '../../model/organisation.js';
 import { ALL_DELEGATIONS, inDelegationScope, NO_DELEGATIONS, type CurrentState, type DelegationScope } from '../../model/service-state.js';
-import { type ReadStateOptions } from '../adapter.js';
+import type { ReadStateOptions } from '../adapter.js';
 import { mapBounded } from '../bounded.js';
 import type { HttpClient } from '../http/client.js';
 import { listAll, listAllAs, type PageOptions } from '../http/pagination.js';
@@ -21,8 +21,15 @@ export async function readV3State(client: HttpClient, pages: PageOptions, option
   // A rejection means no plan follows.
   const scoped = delegations.catch((): DelegationScope => NO_DELEGATIONS);
   // Each page is turned into the model's records as it arrives (see listAllAs).
-  const list = <T>(path: string, what: string, fromWire: (wire: Record<string, unknown>) => T | null, lean: Pick<PageOptions, 'readJsonBytes'> = {}) =>
-    listAllAs(client, path, { ...pages, ...lean, onPage: (read, total) => progress?.(read, total, what) }, (items) => records(items).map(fromWire));
+  const list = <T>(
+    path: string,
+    what: string,
+    fromWire: (wire: Record<string, unknown>) => T | null,
+    lean: Pick<PageOptions, 'readJsonBytes'> = {},
+  ) =>
+    listAllAs(client, path, { ...pages, ...lean, onPage: (read, total) => progress?.(read, total, what) }, (items) =>
+      records(items).map(fromWire),
+    );
   const [users, employees, departments, teams] = await Promise.all([
     list(V3.users, 'users', userFromWire),
     list(V3.employees, 'employees', employeeFromWire),

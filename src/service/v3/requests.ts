@@ -4,7 +4,7 @@
  */
 import { assertNever } from '../../assert-never.js';
 import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
-import { type Operation } from '../../model/operations.js';
+import type { Operation } from '../../model/operations.js';
 import { writeChanges, writeFields } from '../field-wire.js';
 import type { HttpMethod } from '../http/client.js';
 import { V3 } from './paths.js';

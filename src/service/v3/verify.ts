@@ -7,14 +7,13 @@ import type { UnitKind } from '../../model/organisation.js';
 import { assertNever } from '../../assert-never.js';
 import { sentValues } from '../../model/field-changes.js';
 import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
-import { type Operation, type UnitChanges } from '../../model/operations.js';
+import type { Operation, UnitChanges } from '../../model/operations.js';
 import { showsValues } from '../field-wire.js';
 import type { HttpClient } from '../http/client.js';
 import { findResource, type Wire } from '../lookup.js';
 import { listAll, type PageOptions } from '../http/pagination.js';
 import { V3 } from './paths.js';
 import { delegationFromWire, idOf, nestedId, records, text, unwrap } from './wire.js';
-
 
 export class V3Verifier {
   constructor(
@@ -54,7 +53,7 @@ export class V3Verifier {
         return unitShows(await this.find(V3.department(op.id), 'department'), op.changes);
       case 'moveDepartment': {
         const department = await this.find(V3.department(op.id), 'department');
-        return department !== null && text(department['parent_id']) === op.parentId;
+        return department !== null && text(department.parent_id) === op.parentId;
       }
       case 'renameDepartment':
         return this.renamed(V3.department(op.id), V3.department(op.fromId), 'department');
@@ -75,13 +74,13 @@ export class V3Verifier {
       case 'addTeamMember':
       case 'removeTeamMember': {
         const team = await this.find(V3.team(op.teamId), 'team');
-        const members = team !== null && Array.isArray(team['employees']) ? team['employees'].map(idOf) : [];
+        const members = team !== null && Array.isArray(team.employees) ? team.employees.map(idOf) : [];
         const listed = members.includes(op.employeeId);
         return op.type === 'addTeamMember' ? listed : !listed;
       }
       case 'createDelegation': {
         const listed = await this.delegations(op.unitKind, op.unitId);
-        return listed !== null && listed.some((d) => d.responsibility === op.responsibility && d.employeeId === op.employeeId);
+        return listed?.some((d) => d.responsibility === op.responsibility && d.employeeId === op.employeeId) ?? false;
       }
       case 'deleteDelegation': {
         const listed = await this.delegations(op.unitKind, op.unitId);
@@ -110,7 +109,6 @@ export class V3Verifier {
     return records(items).flatMap((wire) => delegationFromWire(wire, kind, unitId) ?? []);
   }
 }
-
 
 /** Only the effective responsible employee is visible: a set owner shows there, a cleared one cannot be seen. */
 function unitShows(unit: Wire | null, changes: UnitChanges): boolean {

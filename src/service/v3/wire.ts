@@ -18,7 +18,7 @@ export function text(value: unknown): string | null {
 
 /** The id of an abbreviated object, or a bare id. */
 export function idOf(value: unknown): string | null {
-  return isRecord(value) ? text(value['id']) : text(value);
+  return isRecord(value) ? text(value.id) : text(value);
 }
 
 /** The id of the nested object under `key`, or of a `${key}_id` field; undefined when neither is sent. */
@@ -36,13 +36,13 @@ export function unwrap(body: unknown, name: string): Wire | null {
 }
 
 export function userFromWire(wire: Wire): User | null {
-  const id = text(wire['id']);
+  const id = text(wire.id);
   if (id === null) return null;
   return { id, ...(readFields(USER_FIELDS, 'v3', wire) as Omit<User, 'id'>) };
 }
 
 export function employeeFromWire(wire: Wire): Employee | null {
-  const id = text(wire['id']);
+  const id = text(wire.id);
   if (id === null) return null;
   return {
     id,
@@ -62,18 +62,18 @@ function unitValues(wire: Wire): { name: string; responsible?: string | null } {
 }
 
 export function departmentFromWire(wire: Wire): Department | null {
-  const id = text(wire['id']);
+  const id = text(wire.id);
   if (id === null) return null;
-  const parentId = 'parent_id' in wire ? text(wire['parent_id']) : (nestedId(wire, 'parent') ?? null);
+  const parentId = 'parent_id' in wire ? text(wire.parent_id) : (nestedId(wire, 'parent') ?? null);
   const { name, ...responsible } = unitValues(wire);
   return { id, name, parentId: parentId === '' ? null : parentId, ...responsible };
 }
 
 export function teamFromWire(wire: Wire): { team: Team; memberIds: string[] } | null {
-  const id = text(wire['id']);
+  const id = text(wire.id);
   if (id === null) return null;
   const { name, ...responsible } = unitValues(wire);
-  const members = Array.isArray(wire['employees']) ? wire['employees'] : [];
+  const members = Array.isArray(wire.employees) ? wire.employees : [];
   return {
     team: { id, name, departmentId: nestedId(wire, 'department') ?? '', ...responsible },
     memberIds: members.map(idOf).filter((member): member is string => member !== null),
@@ -81,10 +81,10 @@ export function teamFromWire(wire: Wire): { team: Team; memberIds: string[] } | 
 }
 
 export function delegationFromWire(wire: Wire, unitKind: UnitKind, unitId: string): Delegation | null {
-  const responsibility = text(wire['responsibility']);
+  const responsibility = text(wire.responsibility);
   const employeeId = nestedId(wire, 'employee');
   if (responsibility === null || !employeeId) return null;
-  const serviceId = text(wire['id']);
+  const serviceId = text(wire.id);
   return { unitKind, unitId, responsibility, employeeId, ...(serviceId !== null && { serviceId }) };
 }
 

@@ -170,7 +170,11 @@ async function* availableRecords(
       return final ? '' : text.slice(result.meta.cursor);
     }
     if (broken > 0) yield result.data.slice(0, broken).map((fields) => ({ fields }));
-    const start = broken === 0 ? 0 : (new papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: broken }).parse(text, 0, false) as ParseResult<string[]>).meta.cursor;
+    const start =
+      broken === 0
+        ? 0
+        : (new papa.Parser({ delimiter, newline: '\n', quoteChar: '"', preview: broken }).parse(text, 0, false) as ParseResult<string[]>)
+            .meta.cursor;
     const record = lenientRecord(text, start, delimiter, final);
     if (!record) return text.slice(start);
     yield [{ fields: record.fields, quoteProblems: record.problems }];
@@ -246,7 +250,13 @@ export interface CsvRowBatch {
  * The file's rows as the reader hands them on. A field whose quotes were malformed (csv/quotes.ts) is
  * reported in `issues`: a warning when the quote closes on its line, an error when it never does.
  */
-export async function* csvRows(file: string, sheetName: string, encoding: string, delimiter: string, issues: Issue[] = []): AsyncGenerator<PhysicalRow[]> {
+export async function* csvRows(
+  file: string,
+  sheetName: string,
+  encoding: string,
+  delimiter: string,
+  issues: Issue[] = [],
+): AsyncGenerator<PhysicalRow[]> {
   for await (const { rows, quotes } of csvRowBatches(file, sheetName, encoding, delimiter)) {
     for (const finding of quotes) issues.push(quoteIssue(file, sheetName, finding));
     if (rows.length > 0) yield rows;

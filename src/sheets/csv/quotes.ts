@@ -69,13 +69,13 @@ function quotedField(input: string, at: number, delimiter: string, final: boolea
   for (;;) {
     const quote = input.indexOf('"', search);
     if (quote < 0) return final ? null : 'more';
-    if (quote + 1 >= input.length) return final ? { text: unescape(input.slice(at + 1, quote)), next: quote + 1 } : 'more';
+    if (quote + 1 >= input.length) return final ? { text: unescapeQuotes(input.slice(at + 1, quote)), next: quote + 1 } : 'more';
     if (input[quote + 1] === '"') {
       search = quote + 2;
       continue;
     }
     const after = input[quote + 1];
-    return after === delimiter || after === '\n' ? { text: unescape(input.slice(at + 1, quote)), next: quote + 1 } : null;
+    return after === delimiter || after === '\n' ? { text: unescapeQuotes(input.slice(at + 1, quote)), next: quote + 1 } : null;
   }
 }
 
@@ -94,6 +94,6 @@ function closesOnLine(input: string, from: number): boolean {
   return line.includes('"');
 }
 
-function unescape(text: string): string {
+function unescapeQuotes(text: string): string {
   return text.replace(/""/g, '"');
 }

@@ -29,7 +29,9 @@ class ProfiledCells implements RowCells {
   }
 
   forEach(visit: (cell: RawCell, column: string) => void): void {
-    this.cells.forEach((cell, column) => visit(this.read(cell, column), column));
+    this.cells.forEach((cell, column) => {
+      visit(this.read(cell, column), column);
+    });
   }
 
   private read(cell: RawCell, column: string): RawCell {

@@ -28,7 +28,8 @@ const GROWN_SHEET = z.strictObject({
 const FLAT_SHEET = z.record(z.string(), TARGET);
 const GROWN_KEYS = new Set(['headers', 'values', 'dates']);
 const ZOD_LOCALES: Record<Lang, () => { localeError: z.core.$ZodErrorMap }> = { en: z.locales.en, da: z.locales.da };
-const EXAMPLE_PROFILE = '{"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
+const EXAMPLE_PROFILE =
+  '{"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
 
 /**
  * The profile a `--map` file holds, in either form: the grown one (`headers`, `values`, `dates` per sheet,
@@ -79,9 +80,14 @@ function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): She
   }
   // zod says what is wrong with a part of the file; in the run's language, as zod words it.
   const result = GROWN_SHEET.safeParse(body, { error: ZOD_LOCALES[language()]().localeError });
-  if (!result.success) fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? profileWords().notReadable} (${example()})`);
+  if (!result.success)
+    fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? profileWords().notReadable} (${example()})`);
   const sheet = result.data!;
-  return { headers: resolveHeaders(kind, `${key}.headers`, sheet.headers ?? {}, fail), values: sheet.values ?? {}, dates: sheet.dates ?? {} };
+  return {
+    headers: resolveHeaders(kind, `${key}.headers`, sheet.headers ?? {}, fail),
+    values: sheet.values ?? {},
+    dates: sheet.dates ?? {},
+  };
 }
 
 /** Each target as its canonical column; a target may be written as any alias ("Medarbejder_id"). */

@@ -73,7 +73,13 @@ export type ToCsvWorker = { t: 'credit'; n: number };
  * The CSV file as one sheet, read in a worker when it is large enough. The worker starts at once, not
  * when the rows are asked for: it reads while this thread loads the validator.
  */
-export function readCsvSheet(file: string, size: number, head: Buffer, encoding: string | undefined, issues: Issue[]): AsyncGenerator<PhysicalSheet> {
+export function readCsvSheet(
+  file: string,
+  size: number,
+  head: Buffer,
+  encoding: string | undefined,
+  issues: Issue[],
+): AsyncGenerator<PhysicalSheet> {
   if (size < policy.minFileBytes || !existsSync(fileURLToPath(policy.workerFile))) return csvSheet(file, head, encoding, issues);
   return csvSheetInWorker(file, head, encoding, issues, policy.workerFile, policy.credits, policy.creditsPerMessage);
 }
@@ -107,7 +113,13 @@ function sheetNameOf(file: string): string {
   return basename(file, extname(file));
 }
 
-async function* sheetFromWorker(file: string, head: Buffer, encoding: string | undefined, issues: Issue[], feed: CsvFeed | null): AsyncGenerator<PhysicalSheet> {
+async function* sheetFromWorker(
+  file: string,
+  head: Buffer,
+  encoding: string | undefined,
+  issues: Issue[],
+  feed: CsvFeed | null,
+): AsyncGenerator<PhysicalSheet> {
   const wire = import('./wire.js');
   if (!feed || (await feed.next()).t !== 'ready') {
     feed?.stop();
@@ -165,7 +177,8 @@ class CsvFeed {
           this.over = true;
           if (message.t === 'error') throw fromWire(message.error);
           if (message.t === 'crash') throw unreadable(this.file, 'damaged', message.cause);
-          if (message.t !== 'end') throw unreadable(this.file, 'damaged', new Error(`unexpected message from the reading thread: ${message.t}`));
+          if (message.t !== 'end')
+            throw unreadable(this.file, 'damaged', new Error(`unexpected message from the reading thread: ${message.t}`));
         }
         return { done: true, value: undefined };
       },

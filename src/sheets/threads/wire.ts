@@ -144,7 +144,8 @@ export interface WireError {
 
 export function toWire(error: unknown, file: string): WireError {
   const unreadableError = error instanceof UnreadableFileError ? error : unreadable(file, 'damaged', error);
-  const cause = unreadableError.cause instanceof Error ? { name: unreadableError.cause.name, message: unreadableError.cause.message } : undefined;
+  const cause =
+    unreadableError.cause instanceof Error ? { name: unreadableError.cause.name, message: unreadableError.cause.message } : undefined;
   const wording = unreadableError instanceof WordedUnreadableFileError ? { wording: unreadableError.wording } : {};
   return { file: unreadableError.file, message: unreadableError.message, ...wording, ...(cause ? { cause } : {}) };
 }

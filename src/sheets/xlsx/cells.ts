@@ -96,7 +96,11 @@ export function cellFromXml(cell: CellXml, sharedStrings: SharedStrings, dates: 
       if (!cell.dateStyle && isPlainInteger(value)) return { text: value, type: 'number' };
       // An empty value shows a blank cell (exceljs made the number NaN of it).
       if (value.trim() === '') return undefined;
-      return numberCell(cell.dateStyle ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value), cell.dateStyle, dates.date1904);
+      return numberCell(
+        cell.dateStyle ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value),
+        cell.dateStyle,
+        dates.date1904,
+      );
   }
 }
 

@@ -68,7 +68,11 @@ function columnNumber(letters: string): number {
 }
 
 /** The sheet with every merged range's value in each of its cells; `filled` hears of each range that got one. */
-export function withMergedCells(source: PhysicalSheet, ranges: readonly MergedRange[], filled: (range: MergedRange, value: RawCell) => void): PhysicalSheet {
+export function withMergedCells(
+  source: PhysicalSheet,
+  ranges: readonly MergedRange[],
+  filled: (range: MergedRange, value: RawCell) => void,
+): PhysicalSheet {
   if (ranges.length === 0) return source;
   return { ...source, rows: mergedRows(source.rows, ranges, filled) };
 }

@@ -7,12 +7,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInflateRaw, type ZlibOptions } from 'node:zlib';
 import type { TransformOptions } from 'node:stream';
-import {
-  LARGE_PART_BYTES,
-  MAX_COMPRESSION_RATIO,
-  MAX_SMALL_PART_BYTES,
-  MAX_UNCOMPRESSED_BYTES,
-} from '../limits.js';
+import { LARGE_PART_BYTES, MAX_COMPRESSION_RATIO, MAX_SMALL_PART_BYTES, MAX_UNCOMPRESSED_BYTES } from '../limits.js';
 
 export interface ZipEntry {
   name: string;

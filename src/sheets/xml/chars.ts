@@ -141,7 +141,12 @@ export function resolveReference(reference: string, xml11: boolean): string {
   else if (/^#[0-9]+$/.test(reference)) code = Number.parseInt(reference.slice(1), 10);
   const allowed = xml11
     ? (code >= 1 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
-    : code === TAB || code === NL || code === CR || (code >= SPACE && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    : code === TAB ||
+      code === NL ||
+      code === CR ||
+      (code >= SPACE && code <= 0xd7ff) ||
+      (code >= 0xe000 && code <= 0xfffd) ||
+      (code >= 0x10000 && code <= 0x10ffff);
   if (!allowed) throw new XmlProblem('reference');
   return String.fromCodePoint(code);
 }

@@ -67,6 +67,10 @@ function checkPairs(text: string): void {
 
 function checkValue(name: string, value: string): void {
   const valid =
-    name === 'version' ? /^1\.[0-9]+$/.test(value) : name === 'encoding' ? /^[A-Za-z][A-Za-z0-9._-]*$/.test(value) : value === 'yes' || value === 'no';
+    name === 'version'
+      ? /^1\.[0-9]+$/.test(value)
+      : name === 'encoding'
+        ? /^[A-Za-z][A-Za-z0-9._-]*$/.test(value)
+        : value === 'yes' || value === 'no';
   if (!valid) throw new XmlProblem('declaration');
 }

@@ -5,8 +5,22 @@
  * tags read a state at a time, xml/scanner.ts the text and whole tags of the common case.
  */
 import {
-  codePointAt, DASH, GT, isNameStart, LINE_END, lineEndLength, nameEnd, NameCache, PAIR, QUESTION, RBRACKET, spaceLike,
-  TagAttributes, unusualUnit, XmlProblem, type Attributes,
+  codePointAt,
+  DASH,
+  GT,
+  isNameStart,
+  LINE_END,
+  lineEndLength,
+  nameEnd,
+  NameCache,
+  PAIR,
+  QUESTION,
+  RBRACKET,
+  spaceLike,
+  TagAttributes,
+  unusualUnit,
+  XmlProblem,
+  type Attributes,
 } from './chars.js';
 import { checkXmlDeclaration } from './declaration.js';
 

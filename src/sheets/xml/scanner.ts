@@ -19,8 +19,27 @@
  * reference is refused at its first impossible character rather than at its `;`.
  */
 import {
-  AMP, CR, DQUOTE, EQUALS, GT, isNameStart, LINE_END, lineEndLength, LT, nameEnd, NL, PAIR, RBRACKET, SLASH, SPACE, SQUOTE,
-  TAB, unusualUnit, ValueCache, writtenAt, XmlProblem,
+  AMP,
+  CR,
+  DQUOTE,
+  EQUALS,
+  GT,
+  isNameStart,
+  LINE_END,
+  lineEndLength,
+  LT,
+  nameEnd,
+  NL,
+  PAIR,
+  RBRACKET,
+  SLASH,
+  SPACE,
+  SQUOTE,
+  TAB,
+  unusualUnit,
+  ValueCache,
+  writtenAt,
+  XmlProblem,
 } from './chars.js';
 import { BANG_WORD, BEGIN, REFERENCE, TAG, TEXT } from './markup.js';
 import { XmlStates } from './states.js';
