@@ -76,7 +76,7 @@ export interface ApplyOptions {
   acceptChanges?: boolean;
 }
 
-export type CommandName = 'run' | 'plan' | 'validate' | 'apply' | 'undo';
+export type CommandName = 'run' | 'plan' | 'validate' | 'apply' | 'undo' | 'ui';
 
 export interface ImportOptions extends ServiceOptions, InputOptions, OutputOptions, ApplyOptions {
   command: CommandName;

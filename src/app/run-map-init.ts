@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
-import { starterProfile } from '../sheets/starter.js';
+import { starterProfile, type StarterProfile } from '../sheets/starter.js';
 import { HEADER_SEARCH_ROWS } from '../sheets/limits.js';
 import { listInputFiles, readSheetHeads } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
@@ -20,6 +20,15 @@ export interface MapInitOptions {
   encoding?: string;
 }
 
+/**
+ * The starter profile of an export (`map --init`, the page's Columns step): its sheets' header rows and the
+ * values below them, read by the reader with its limits; `source` names the export in the profile's note.
+ */
+export async function starterProfileOf(files: string[], source: string, encoding?: string): Promise<StarterProfile> {
+  const heads = await readSheetHeads(files, encoding ? { encoding } : {}, HEADER_SEARCH_ROWS + SAMPLE_ROWS);
+  return starterProfile(heads, source, { fixed: valueRules, email: isValidEmail, today: localToday() });
+}
+
 export async function runMapInit(options: MapInitOptions, io: AppIO): Promise<ExitCode> {
   const file = options.init;
   if (!file) throw new UsageError(appOutputWords().mapNeedsExport);
@@ -30,8 +39,7 @@ export async function runMapInit(options: MapInitOptions, io: AppIO): Promise<Ex
   if (existsSync(out) && !options.overwrite) {
     throw new UsageError(appOutputWords().outExists(out));
   }
-  const heads = await readSheetHeads([file], options.encoding ? { encoding: options.encoding } : {}, HEADER_SEARCH_ROWS + SAMPLE_ROWS);
-  const profile = starterProfile(heads, basename(file), { fixed: valueRules, email: isValidEmail, today: localToday() });
+  const profile = await starterProfileOf([file], basename(file), options.encoding);
   if (profile.recognised + profile.guessed + profile.unrecognised === 0) throw new UsageError(appOutputWords().noHeaderRow(file));
   writeFileSync(out, `${JSON.stringify(profile.json, null, 2)}\n`);
   println(io.stdout, appOutputWords().profileWritten(out, profile.recognised, profile.guessed, profile.unrecognised));

@@ -11,7 +11,7 @@ import { CONFIG_FILE_NAME, ENV, type CommandName, type ImportOptions } from '../
 import { outputModeOf } from '../app/output-flags.js';
 import type { JsonEvents } from '../app/events.js';
 import type { RunOutput } from '../app/output-mode.js';
-import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
+import { knownSecrets, rememberSecrets, scrubSecrets } from '../scrub.js';
 import { boundHeapGrowth } from './heap.js';
 import { runInInvokingFolder } from './invoking-folder.js';
 import { chooseLanguage, language, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
@@ -276,6 +276,22 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .action(async (flags: { init?: string; out?: string; overwrite: boolean; encoding?: string }) => {
       const { runMapInit } = await import('../app/run-map-init.js');
       setExit(await runMapInit(flags, await makeIO()));
+    });
+
+  program
+    .command('ui')
+    .description(w.uiCommand)
+    .option('--port <n>', w.uiPort, nonNegativeInt)
+    .option('--no-open', w.uiNoOpen)
+    .option('--sandbox', w.uiSandbox, false)
+    .option('--config <file>', w.config(CONFIG_FILE_NAME))
+    .option('--state-dir <dir>', w.stateDir)
+    .option('--idle-minutes <n>', w.uiIdle, nonNegativeInt)
+    .addOption(langOption())
+    .action(async (flags: Flags) => {
+      const { runUi } = await import('../ui/command.js');
+      const options = await importOptions('ui', [], flags);
+      setExit(await runUi(options, flags, await makeIO()));
     });
 
   program

@@ -22,10 +22,37 @@ export interface StarterProfile {
   unrecognised: number;
   /** What an import with this profile still lacks, one sentence each. */
   lacks: string[];
+  /** Each sheet placed, with its headers as placed and a few of the values below each (the page's Columns step). */
+  sheets: StarterSheet[];
 }
+
+/** A sheet as the starter profile reads it: each header, the column it is taken for, and why. */
+export interface StarterSheet {
+  kind: SheetKind;
+  sheetName: string;
+  columns: StarterColumn[];
+}
+
+export interface StarterColumn {
+  header: string;
+  /** The header is a column's own name or alias (the template's, say), whatever its values. */
+  known: boolean;
+  column: string | null;
+  guessed: boolean;
+  dateFormat?: string;
+  /** Why the header is not mapped, or what to check about it (the profile's `_check`). */
+  note?: string;
+  /** The first different values below the header. */
+  samples: string[];
+}
+
+/** How many different values of a column the starter sheet keeps to show. */
+const SHOWN_SAMPLES = 12;
 
 interface Placed {
   header: string;
+  known: boolean;
+  samples: string[];
   column: string | null;
   guessed: boolean;
   dateFormat?: string;
@@ -54,6 +81,7 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
   const counts = { recognised: 0, guessed: 0, unrecognised: 0 };
   const lacks: string[] = [];
   const sections: Partial<Record<SheetKind, Record<string, unknown>>> = {};
+  const placedSheets: StarterSheet[] = [];
   const readings = heads.map((head) => ({ head, reading: readHead(head) }));
   // The sheet that names a kind's columns best is that kind's; a second one of the kind is listed.
   const ranked = [...readings].sort((a, b) => (b.reading?.score ?? 0) - (a.reading?.score ?? 0));
@@ -75,6 +103,19 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
     const kind = reading.kind;
     sheets[kind] = head.sheetName;
     const placed = placeColumns(kind, head.rows[reading.header]!, head.rows.slice(reading.header + 1), checks);
+    placedSheets.push({
+      kind,
+      sheetName: head.sheetName,
+      columns: placed.map(({ header, known, column, guessed, dateFormat, note, samples }) => ({
+        header,
+        known,
+        column,
+        guessed,
+        samples,
+        ...(dateFormat !== undefined ? { dateFormat } : {}),
+        ...(note !== undefined ? { note } : {}),
+      })),
+    });
     const headers: Record<string, string | null> = {};
     const dates: Record<string, string> = {};
     for (const { header, column, guessed, dateFormat, note } of placed) {
@@ -105,7 +146,7 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
   if (Object.keys(notes.unrecognised).length > 0) json._unrecognised = notes.unrecognised;
   if (Object.keys(notes.check).length > 0) json._check = notes.check;
   if (lacks.length > 0) json._lacks = lacks;
-  return { json, ...counts, lacks };
+  return { json, ...counts, lacks, sheets: placedSheets };
 }
 
 /**
@@ -160,7 +201,8 @@ function placeColumns(kind: SheetKind, headerRow: PhysicalRow, rows: readonly Ph
     if (!cell || cell.text === '' || seen.has(cell.text)) continue;
     seen.add(cell.text);
     const cells = rows.flatMap((row) => (row.cells[index] ? [row.cells[index]] : []));
-    columns.push({ header: cell.text, cells, placed: { header: cell.text, column: null, guessed: false } });
+    const samples = [...new Set(cells.map((c) => c.text).filter((text) => text !== ''))].slice(0, SHOWN_SAMPLES);
+    columns.push({ header: cell.text, cells, placed: { header: cell.text, known: false, column: null, guessed: false, samples } });
   }
   const taken = new Set<string>();
   const words = sheetWords();
@@ -173,6 +215,7 @@ function placeColumns(kind: SheetKind, headerRow: PhysicalRow, rows: readonly Ph
     const known = canonicalColumn(kind, entry.header);
     if (known === null) continue;
     exact.add(entry);
+    entry.placed.known = true;
     if (taken.has(known)) continue;
     const verdict = verdictFor(kind, known, entry.cells, checks);
     if (verdict.fits) take(entry, known, false, verdict.dateFormat);
@@ -262,4 +305,50 @@ function commonPrefix(a: string, b: string): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return i;
+}
+
+/** What a person chose for one sheet of a starter profile (the page's Columns step). */
+export interface SheetChoices {
+  /** Each header of the sheet → its column, or null: ignored. */
+  headers: Record<string, string | null>;
+  /** Column → the format its text dates are written in. */
+  dates: Record<string, string>;
+  /** Column → the export's spelling → the value meant. */
+  values: Record<string, Record<string, string>>;
+}
+
+/**
+ * The starter profile with a person's choices: the same file `map --init` writes, each chosen sheet's
+ * section replaced by the choices and its notes saying what is still a guess (a guess the person changed
+ * is no longer one) and which headers are ignored.
+ */
+export function profileWithChoices(
+  starter: Readonly<Record<string, unknown>>,
+  choices: Partial<Record<SheetKind, SheetChoices>>,
+): Record<string, unknown> {
+  const json: Record<string, unknown> = { ...starter };
+  const guessed = { ...(starter._guessed as Record<string, Record<string, string>> | undefined) };
+  const unrecognised = { ...(starter._unrecognised as Record<string, string[]> | undefined) };
+  for (const kind of SHEET_KINDS) {
+    const chosen = choices[kind];
+    if (!chosen) continue;
+    const section: Record<string, unknown> = { headers: chosen.headers };
+    if (Object.keys(chosen.values).length > 0) section.values = chosen.values;
+    if (Object.keys(chosen.dates).length > 0) section.dates = chosen.dates;
+    json[kind] = section;
+    const stillGuessed = Object.entries(guessed[kind] ?? {}).filter(([header, column]) => chosen.headers[header] === column);
+    if (stillGuessed.length > 0) guessed[kind] = Object.fromEntries(stillGuessed);
+    else delete guessed[kind];
+    const ignored = Object.entries(chosen.headers).flatMap(([header, column]) => (column === null ? [header] : []));
+    if (ignored.length > 0) unrecognised[kind] = ignored;
+    else delete unrecognised[kind];
+  }
+  for (const [key, notes] of [
+    ['_guessed', guessed],
+    ['_unrecognised', unrecognised],
+  ] as const) {
+    if (Object.keys(notes).length > 0) json[key] = notes;
+    else delete json[key];
+  }
+  return json;
 }

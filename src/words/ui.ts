@@ -1,0 +1,177 @@
+/**
+ * The words of `orgsync-import ui` (src/ui/, src/view/ui/): what the command prints, the server's refusals,
+ * the page's frame, the Start and Columns steps. The later steps' words are in ui-steps.ts.
+ */
+import { formatNumber, phrasebook, plural } from './language.js';
+
+const en = {
+  // The command (src/ui/command.ts); the first line it prints is the address alone.
+  opened: 'The importer is open in your browser. Press Ctrl-C here to stop it.',
+  openYourself: 'Open the address above in your browser. Press Ctrl-C here to stop it.',
+  couldNotOpen: 'No browser could be opened from here: open the address above yourself.',
+  stopped: 'Stopped: the page is closed and its uploaded files are removed.',
+  idleStopped: (minutes: number) =>
+    `Stopped after ${formatNumber(minutes)} ${plural(minutes, 'minute', 'minutes')} with no page open and no run going; the uploaded files are removed.`,
+  portInUse: (port: number) => `Port ${port} is in use: give another with --port, or leave --port out to take a free one.`,
+
+  // The server's refusals (src/ui/guard.ts, server.ts): one sentence each.
+  wrongHost: 'Refused: this server answers only to 127.0.0.1 and localhost on its own port.',
+  wrongToken: 'Refused: the address is not the one the importer printed. Copy the address from the terminal again.',
+  noSession: 'Open the address the importer printed in the terminal (it holds the key to this page).',
+  wrongOrigin: 'Refused: a change may come only from the importer’s own page.',
+  badCsrf: 'Refused: the page is out of date. Reload it and try again.',
+  tooLarge: (most: string) =>
+    `The file is too large: at most ${most} per file. Split the export or leave out sheets the import does not need.`,
+  tooMany: (most: number) => `Too many files at once: at most ${formatNumber(most)}. Choose one workbook, or the CSV files of one export.`,
+  noFiles: 'Choose a workbook or the CSV files of an export first.',
+  notFound: 'There is nothing here: go back to the start of the import.',
+  noSuchDownload: 'That file is not one this page made: go back and make it again.',
+  unexpected: (why: string) => `Something went wrong in the importer: ${why}`,
+  noProfile: (name: string) => `There is no saved profile named ${name}: choose one of the list.`,
+  stepNotReady: 'That step needs the steps before it: start with your files.',
+
+  // The frame of every screen (src/view/ui/layout.ts).
+  appTitle: 'Import to Organisation Sync',
+  skip: 'Skip to the step',
+  steps: 'Steps',
+  stepNames: { start: 'Start', columns: 'Columns', check: 'Check', plan: 'Plan', apply: 'Apply', history: 'History' },
+  language: 'Language',
+  sendsTo: (address: string, company: string) => `Sends to ${address}, company ${company}.`,
+  rehearsal:
+    'Rehearsal: everything goes to the practice copy of the service on this computer (the sandbox); nothing reaches the real service.',
+  needsScript: 'This page needs JavaScript to upload files and show progress.',
+  working: 'Working…',
+  close: 'Close',
+
+  // Start (src/view/ui/start.ts).
+  startTitle: 'Start: your files',
+  templatesTitle: 'Templates to fill in',
+  templatesIntro: 'Start from a template if your HR system cannot export the sheets as they are: fill it in and upload it below.',
+  workbookDa: 'Workbook in Danish (.xlsx)',
+  workbookEn: 'Workbook in English (.xlsx)',
+  csvFiles: 'CSV files, one per sheet',
+  uploadTitle: 'Upload the export',
+  uploadIntro:
+    'Choose a workbook (.xlsx) or the CSV files of one export, or drop them here. Add a profile if you have one for this export, or pick one saved earlier.',
+  chooseFiles: 'Workbook or CSV files',
+  dropHere: 'Drop the files here',
+  chooseProfile: 'Profile (optional, .json)',
+  savedProfile: 'Saved profile',
+  noSavedProfile: 'None: read the headers',
+  upload: 'Read the files',
+  current: (files: string) => `Now working on: ${files}.`,
+  withProfile: (name: string) => `Read with the profile ${name}.`,
+  limits: (size: string, count: number) => `At most ${formatNumber(count)} files of at most ${size} each.`,
+
+  // Columns (src/view/ui/columns.ts).
+  columnsTitle: 'Columns: how the export is read',
+  columnsIntro:
+    'The headers of your export are not the template’s. Below is what the importer takes each one for, and why. Change what is wrong, then save the profile so the next import reads the export the same way.',
+  sheetSection: (sheet: string, kind: string) => `Sheet ${sheet}, read as ${kind}`,
+  header: 'Header in the export',
+  examples: 'Values',
+  takenFor: 'Read as',
+  why: 'Why',
+  ignore: 'Ignore this column',
+  guessed: 'a guess: check it',
+  recognised: 'known header',
+  dateFormats: 'Date formats',
+  dateFormatOf: (column: string) => `Dates in ${column} are written as`,
+  anyFormat: 'as the importer reads dates by itself',
+  spellings: 'Values written the export’s own way',
+  spellingOf: (value: string, column: string) => `“${value}” in ${column} means`,
+  notMapped: 'not changed',
+  notPlaced: (sheet: string, why: string) => `Sheet ${sheet} is not read: ${why}`,
+  lacks: (what: string) => `Still missing for an import: ${what}`,
+  update: 'Show the choices again',
+  profileName: 'Profile name',
+  saveProfile: 'Save profile',
+  useColumns: 'Check the files with these columns',
+  profileSaved: (path: string) => `Saved the profile as ${path}. A nightly run reads the export the same way with --map and that file.`,
+  badProfileName: 'A profile name holds letters, digits, spaces, dots, dashes and underscores only.',
+};
+
+export type UiWords = typeof en;
+
+export const uiWords = phrasebook<UiWords>({
+  en,
+  da: {
+    opened: 'Importen er åbnet i din browser. Tryk Ctrl-C her for at stoppe den.',
+    openYourself: 'Åbn adressen ovenfor i din browser. Tryk Ctrl-C her for at stoppe den.',
+    couldNotOpen: 'Der kunne ikke åbnes en browser herfra: åbn selv adressen ovenfor.',
+    stopped: 'Stoppet: siden er lukket, og de filer der blev lagt op, er fjernet.',
+    idleStopped: (minutes) =>
+      `Stoppet efter ${formatNumber(minutes)} ${plural(minutes, 'minut', 'minutter')} uden nogen side åben og uden nogen kørsel i gang; de filer der blev lagt op, er fjernet.`,
+    portInUse: (port) => `Port ${port} er optaget: angiv en anden med --port, eller udelad --port for at tage en ledig.`,
+
+    wrongHost: 'Afvist: denne server svarer kun til 127.0.0.1 og localhost på sin egen port.',
+    wrongToken: 'Afvist: adressen er ikke den, importen skrev. Kopiér adressen fra terminalen igen.',
+    noSession: 'Åbn den adresse, importen skrev i terminalen (den rummer nøglen til denne side).',
+    wrongOrigin: 'Afvist: en ændring kan kun komme fra importens egen side.',
+    badCsrf: 'Afvist: siden er forældet. Genindlæs den, og prøv igen.',
+    tooLarge: (most) => `Filen er for stor: højst ${most} pr. fil. Del eksporten op, eller udelad ark, som importen ikke har brug for.`,
+    tooMany: (most) => `For mange filer på én gang: højst ${formatNumber(most)}. Vælg én projektmappe eller CSV-filerne fra én eksport.`,
+    noFiles: 'Vælg først en projektmappe eller CSV-filerne fra en eksport.',
+    notFound: 'Her er ikke noget: gå tilbage til begyndelsen af importen.',
+    noSuchDownload: 'Den fil er ikke en, denne side har lavet: gå tilbage, og lav den igen.',
+    unexpected: (why) => `Der gik noget galt i importen: ${why}`,
+    noProfile: (name) => `Der er ingen gemt profil ved navn ${name}: vælg en fra listen.`,
+    stepNotReady: 'Det trin kræver trinene før det: begynd med dine filer.',
+
+    appTitle: 'Import til Organisation Sync',
+    skip: 'Spring til trinnet',
+    steps: 'Trin',
+    stepNames: { start: 'Start', columns: 'Kolonner', check: 'Kontrol', plan: 'Plan', apply: 'Udfør', history: 'Historik' },
+    language: 'Sprog',
+    sendsTo: (address, company) => `Sender til ${address}, virksomhed ${company}.`,
+    rehearsal: 'Generalprøve: alt går til øvekopien af tjenesten på denne computer (sandkassen); intet når den rigtige tjeneste.',
+    needsScript: 'Denne side skal bruge JavaScript for at lægge filer op og vise fremdrift.',
+    working: 'Arbejder…',
+    close: 'Luk',
+
+    startTitle: 'Start: dine filer',
+    templatesTitle: 'Skabeloner til at udfylde',
+    templatesIntro: 'Begynd med en skabelon, hvis dit HR-system ikke kan eksportere arkene, som de er: udfyld den, og læg den op nedenfor.',
+    workbookDa: 'Projektmappe på dansk (.xlsx)',
+    workbookEn: 'Projektmappe på engelsk (.xlsx)',
+    csvFiles: 'CSV-filer, én pr. ark',
+    uploadTitle: 'Læg eksporten op',
+    uploadIntro:
+      'Vælg en projektmappe (.xlsx) eller CSV-filerne fra én eksport, eller slip dem her. Tilføj en profil, hvis du har en til denne eksport, eller vælg en, der er gemt tidligere.',
+    chooseFiles: 'Projektmappe eller CSV-filer',
+    dropHere: 'Slip filerne her',
+    chooseProfile: 'Profil (valgfri, .json)',
+    savedProfile: 'Gemt profil',
+    noSavedProfile: 'Ingen: læs overskrifterne',
+    upload: 'Læs filerne',
+    current: (files) => `Arbejder nu med: ${files}.`,
+    withProfile: (name) => `Læst med profilen ${name}.`,
+    limits: (size, count) => `Højst ${formatNumber(count)} filer på højst ${size} hver.`,
+
+    columnsTitle: 'Kolonner: sådan læses eksporten',
+    columnsIntro:
+      'Overskrifterne i din eksport er ikke skabelonens. Nedenfor står, hvad importen tager hver af dem for, og hvorfor. Ret det, der er forkert, og gem profilen, så næste import læser eksporten på samme måde.',
+    sheetSection: (sheet, kind) => `Arket ${sheet}, læst som ${kind}`,
+    header: 'Overskrift i eksporten',
+    examples: 'Værdier',
+    takenFor: 'Læses som',
+    why: 'Hvorfor',
+    ignore: 'Se bort fra kolonnen',
+    guessed: 'et gæt: kontrollér det',
+    recognised: 'kendt overskrift',
+    dateFormats: 'Datoformater',
+    dateFormatOf: (column) => `Datoer i ${column} er skrevet som`,
+    anyFormat: 'som importen selv læser datoer',
+    spellings: 'Værdier skrevet på eksportens egen måde',
+    spellingOf: (value, column) => `»${value}« i ${column} betyder`,
+    notMapped: 'ikke ændret',
+    notPlaced: (sheet, why) => `Arket ${sheet} læses ikke: ${why}`,
+    lacks: (what) => `Mangler stadig for en import: ${what}`,
+    update: 'Vis valgene igen',
+    profileName: 'Profilens navn',
+    saveProfile: 'Gem profil',
+    useColumns: 'Kontrollér filerne med disse kolonner',
+    profileSaved: (path) => `Profilen er gemt som ${path}. En natlig kørsel læser eksporten på samme måde med --map og den fil.`,
+    badProfileName: 'Et profilnavn må kun rumme bogstaver, tal, mellemrum, punktum, bindestreg og understreg.',
+  },
+});
