@@ -99,7 +99,11 @@ export function registerFileRoutes(app: FastifyInstance, ctx: UiContext): void {
 
   app.post('/upload', { preHandler: app.csrfProtection }, async (request, reply) => {
     if (!request.isMultipart()) throw new UploadRefused(400, uiWords().noFiles);
-    const received = await receiveUpload(request, session.workspace, () => new UploadRefused(413, ''));
+    const received = await receiveUpload(
+      request,
+      session.workspace,
+      () => new UploadRefused(413, uiWords().tooLarge(sizeInWords(ctx.limits.fileBytes, session.lang))),
+    );
     if (received.files.length === 0) throw new UploadRefused(400, uiWords().noFiles);
     if (received.files.length > ctx.limits.files) throw new UploadRefused(413, uiWords().tooMany(ctx.limits.files));
     const profile = received.profile

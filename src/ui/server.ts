@@ -109,7 +109,7 @@ function buildServer(ctx: UiContext, keys: Keys, secrets: readonly string[]): Fa
   app.setErrorHandler((error, request, reply) => {
     const w = uiWords();
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || (error instanceof UploadRefused && error.status === 413)) {
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
       return answerError(request, reply, 413, w.tooLarge(sizeInWords(ctx.limits.fileBytes, ctx.session.lang)));
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
