@@ -128,7 +128,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: UiContext): void {
   // An open page keeps this stream open: while one is, the server is not idle. Runs send their progress here.
   app.get('/events', async (request, reply) => {
     reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+    reply.raw.writeHead(200, { 'content-type': EVENT_STREAM, 'cache-control': 'no-store', connection: 'keep-alive' });
     reply.raw.write(': open\n\n');
     const left = ctx.presence.pageOpened();
     const unsubscribe = session.listen((event, data) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
@@ -146,6 +146,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: UiContext): void {
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Server-sent events are UTF-8 by their standard. */
+const EVENT_STREAM = 'text/event-stream';
 
 /** A file of the workspace as a download (@fastify/static's, rooted at the workspace: nothing outside it is served). */
 export function download(ctx: UiContext, reply: FastifyReply, path: string, name: string, type: string): FastifyReply {

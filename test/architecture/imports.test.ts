@@ -128,7 +128,7 @@ describe('import rules', () => {
   it.each(STAGES.map((stage, index) => [stage, STAGES.slice(index + 1)] as const))(
     'src/%s imports no later stage, nor the view, the app or the CLI',
     (stage, later) => {
-      const refused = new Set<string>([...later, 'app', 'cli', ...(stage === 'report' ? [] : ['view'])]);
+      const refused = new Set<string>([...later, 'app', 'cli', 'ui', ...(stage === 'report' ? [] : ['view'])]);
       expect(violations(stage, (target) => !refused.has(folderOf(target)))).toEqual([]);
     },
   );
@@ -142,8 +142,28 @@ describe('import rules', () => {
     expect(violations('service', (target) => folderOf(target) !== 'plan')).toEqual([]);
   });
 
-  it('src/view (words for people) imports neither the app nor the CLI', () => {
-    expect(violations('view', (target) => !['app', 'cli'].includes(folderOf(target)))).toEqual([]);
+  it('src/view (words for people) imports neither the app nor the CLI nor the page\'s server', () => {
+    expect(violations('view', (target) => !['app', 'cli', 'ui'].includes(folderOf(target)))).toEqual([]);
+  });
+
+  describe("src/ui: the page's server, a front door beside the command line", () => {
+    it('imports nothing of the command line: what both need lives below them', () => {
+      expect(violations('ui', (target) => folderOf(target) !== 'cli')).toEqual([]);
+    });
+
+    it('is loaded by the command line only (its `ui` command), and by no stage, the app or the view', () => {
+      const callers = sourceFiles(SRC)
+        .map((file) => relative(SRC, file).split(sep).join('/'))
+        .filter((file) => folderOf(file) !== 'ui')
+        .flatMap((file) => importsOf(join(SRC, file)).map((target) => `${file} → ${target}`))
+        .filter((edge) => folderOf(edge.split(' → ')[1]!) === 'ui');
+      expect(callers).toEqual(['cli/program.ts → ui/command.ts']);
+    });
+
+    it("the page's script (ui/browser/, built for the browser) imports only its own files", () => {
+      expect(violations('ui/browser', (target) => target.startsWith('ui/browser/'))).toEqual([]);
+      expect(violations('ui', (target) => !target.startsWith('ui/browser/'))).toEqual([]);
+    });
   });
 
   it('src/template imports the columns of src/sheets, the shared vocabulary and the words, nothing of a later stage', () => {

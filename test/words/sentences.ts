@@ -21,8 +21,11 @@ export interface Sentence {
  * (src/words/template-instructions.ts) like every other sentence.
  */
 const NOT_OURS = [/^src\/words\//, /^src\/sandbox\//, /^src\/sheets\/columns\.ts$/, /^src\/model\/fields\.ts$/];
-/** The page's inlined style sheet and script: code for the browser, not words (the page's words are in src/words/page.ts). */
-const CODE_FOR_THE_BROWSER = /^src\/view\/page-assets\.ts$/;
+/**
+ * The pages' style sheets and scripts: code for the browser, not words (the pages' words are in
+ * src/words/page.ts, ui.ts and ui-steps.ts, and the script of `orgsync-import ui` shows only what the server sent).
+ */
+const CODE_FOR_THE_BROWSER = /^src\/(view\/page-assets\.ts|view\/ui\/style\.ts|ui\/browser\/.*\.ts)$/;
 
 /** HTML tags and their attributes are markup, not words: a literal of markup is read without them. */
 const TAGS = /<[^<>]*>/g;
