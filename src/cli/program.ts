@@ -99,9 +99,9 @@ function withApplyOptions(cmd: Command): Command {
 
 type Flags = Record<string, unknown>;
 
-/** Flags over the configuration file over the environment (app/merged-options.ts); a secret read from a file is scrubbed too. */
+/** Flags over the configuration file over the environment (app/command-options.ts); a secret read from a file is scrubbed too. */
 async function importOptions(command: CommandName, files: string[], flags: Flags): Promise<ImportOptions> {
-  const { importOptions } = await import('../app/merged-options.js');
+  const { importOptions } = await import('../app/command-options.js');
   const options = await importOptions(command, files, flags);
   rememberSecrets([options.accessToken, options.jwt, options.jwtSecret]);
   return options;

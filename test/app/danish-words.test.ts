@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readApprovals } from '../../src/app/approvals.js';
-import { importOptionsFrom } from '../../src/app/config.js';
+import { importOptionsFrom } from '../../src/app/configured-options.js';
 import type { AppIO } from '../../src/app/io.js';
 import type { ImportOptions } from '../../src/app/options.js';
 import { jsonProgress } from '../../src/app/events.js';
