@@ -24,9 +24,12 @@ export function journalPathOf(options: ImportOptions, serviceKey: string): strin
   return options.journal ?? join(options.stateDir, 'journal', `${serviceKey}.jsonl`);
 }
 
-/** The deletion guard refuses the plan (held removals are not carried out now: it is applied to them when they are approved). */
+/**
+ * The deletion guard refuses the plan (held removals are not carried out now: it is applied to them when
+ * they are approved, by `apply --approve` or, on the page, before the run).
+ */
 export function deletionRefused(options: ImportOptions, plan: Plan): boolean {
-  return plan.guard.exceeded && !options.force && !plan.held?.length;
+  return plan.guard.exceeded && !options.force && (plan.approved !== undefined || !plan.held?.length);
 }
 
 /**

@@ -56,7 +56,7 @@ export async function readAndValidate(
     ...(extra.current ? { current: extra.current } : {}),
     ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
     ...(options.pathSeparator ? { pathSeparator: options.pathSeparator } : {}),
-    ...(options.acceptRenames ? { acceptRenames: true } : {}),
+    ...(options.acceptRenames ? { acceptRenames: options.acceptRenames === true ? true : new Set(options.acceptRenames) } : {}),
     ...(options.today ? { today: options.today } : {}),
   });
   result.issues.push(...templateWarnings(reading.templateVersion));

@@ -27,6 +27,8 @@ export interface ServiceOptions {
   rootName?: string;
   /** The workbook's own top department (app/sandbox-root.ts): the rehearsal's top where the flags say none. */
   workbookTop?: { id: string; name: string };
+  /** Told each time a request is sent again (the page's progress counts the retries; no flag). */
+  onRetry?: () => void;
 }
 
 /** A service to read or write: a base URL, or the sandbox (else the run is offline). */
@@ -44,8 +46,11 @@ export interface InputOptions {
   pathSeparator?: string;
   /** The --map profile, read and checked before anything else (app/inputs.ts withProfile). */
   profile?: Profile;
-  /** exports.md: --accept-renames, rename units whose derived id changed as proposed. */
-  acceptRenames?: boolean;
+  /**
+   * exports.md: --accept-renames, rename units whose derived id changed as proposed; on the page, the
+   * proposals accepted one by one (their `proposalKey`s).
+   */
+  acceptRenames?: boolean | readonly string[];
   /** --today YYYY-MM-DD: the run's date for leaving and hiring dates (a rehearsal). */
   today?: string;
 }
@@ -70,6 +75,8 @@ export interface ApplyOptions {
   allRows?: boolean;
   /** --hold-removals (with --prune): removals wait for approval, one by one (apply --approve). */
   holdRemovals?: boolean;
+  /** On the page: the held removals approved before the run (their keys), carried out by it; the deletion guard counts them. */
+  approved?: readonly string[];
   /** --out plan.json: where the plan file goes (apply plan.json); with apply, the plan file applied. */
   out?: string;
   /** --accept-changes: apply an export the export guard refuses (it differs too much from the last run). */

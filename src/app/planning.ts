@@ -46,7 +46,17 @@ export function makePlan(run: ReadRun): MadePlan {
     today: options.today ?? today(),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
-  return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
+  const held = options.holdRemovals
+    ? holdRemovals(
+        built,
+        options.approved && {
+          keys: options.approved,
+          org: current.org,
+          ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
+        },
+      )
+    : built;
+  return { plan: held, current, ledgers: { absences: ledger, fired } };
 }
 
 /**

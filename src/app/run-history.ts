@@ -14,6 +14,12 @@ export async function runHistory(stateDir: string, io: AppIO): Promise<ExitCode>
 }
 
 export async function runHistoryShow(stateDir: string, runId: string, io: AppIO): Promise<ExitCode> {
+  for (const line of await runReportLines(stateDir, runId)) println(io.stdout, line);
+  return EXIT.ok;
+}
+
+/** One run's report in words (`history show RUN`, and a run on the page's History step). */
+export async function runReportLines(stateDir: string, runId: string): Promise<string[]> {
   const record = readRun(stateDir, runId);
   if (!record) throw new UsageError(appRunWords().noSuchRun(runId, stateDir));
   const reportPath = reportPathOf(stateDir, runId);
@@ -29,6 +35,5 @@ export async function runHistoryShow(stateDir: string, runId: string, io: AppIO)
     name: names.get(o.key) ?? `${o.action} ${o.entity} ${o.id}`,
     message: o.message,
   }));
-  for (const line of runText(record, shown, reportPath)) println(io.stdout, line);
-  return EXIT.ok;
+  return runText(record, shown, reportPath);
 }

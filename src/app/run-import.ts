@@ -25,7 +25,15 @@ import { howToConfigure, isServiceConfigured } from './service.js';
 export async function runImport(given: ImportOptions, view: RunView, signal?: AbortSignal): Promise<ExitCode> {
   await refuseOutputsOverInputs(given);
   const options = await withProfile(given);
-  const run = new Run(options, view, signal);
+  return importRun(new Run(options, view, signal));
+}
+
+/**
+ * The main job of a run its front door made and keeps: the page's server reads the run's plan, its
+ * validated workbook and the service's state from it after.
+ */
+export async function importRun(run: Run): Promise<ExitCode> {
+  const { options, view } = run;
   if (!isServiceConfigured(options)) throw new UsageError(howToConfigure());
   const connected = await connectRun(run, await withSandboxRoot(options));
   try {

@@ -91,7 +91,7 @@ export function recordRunHook(read: ReadRun, runId: string): KeepRecord {
       const record: RunRecord = {
         version: HISTORY_VERSION,
         id: run.runId,
-        command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : 'run',
+        command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : options.command === 'ui' ? 'ui' : 'run',
         ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
         ...(run.apply
           ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) }

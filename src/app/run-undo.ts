@@ -18,7 +18,12 @@ import { notUndoneText } from '../view/reason-text.js';
 
 export async function runUndo(given: ImportOptions, runId: string, view: RunView, signal?: AbortSignal): Promise<ExitCode> {
   // The run's creations and pruned removals are removals here: only what the undo plans is removed.
-  const options: ImportOptions = { ...given, files: [], prune: true };
+  return undoRun(new Run({ ...given, files: [], prune: true }, view, signal), runId);
+}
+
+/** `undo RUN` as a run its front door made and keeps (the page's server reads its plan from it after). */
+export async function undoRun(made: Run, runId: string): Promise<ExitCode> {
+  const { options, view } = made;
   const record = readRun(options.stateDir, runId);
   if (!record) throw new UsageError(appRunWords().noSuchRun(runId, options.stateDir));
   const data = readUndoData(options.stateDir, runId);
@@ -27,7 +32,7 @@ export async function runUndo(given: ImportOptions, runId: string, view: RunView
     return EXIT.ok;
   }
   if (!isServiceConfigured(options)) throw new UsageError(howToConfigure());
-  const run = await connectRun(new Run(options, view, signal));
+  const run = await connectRun(made);
   try {
     if (run.connection.serviceKey !== record.service_key) {
       throw new UsageError(appRunWords().undoOtherService(runId));

@@ -84,6 +84,7 @@ export async function connect(options: ServiceOptions, stateDir: string, warn: (
       companyId: String(sandbox.companyId),
       accessToken: sandbox.accessToken,
       concurrency: options.concurrency,
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     });
     return {
       adapter,
@@ -109,6 +110,7 @@ export async function connect(options: ServiceOptions, stateDir: string, warn: (
     concurrency: options.concurrency,
     insecure: options.insecure,
     onNotice: warn,
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.companyId !== undefined ? { companyId: options.companyId } : {}),
     ...(options.accessToken !== undefined ? { accessToken: options.accessToken } : {}),
     ...(options.jwt !== undefined ? { jwt: options.jwt } : {}),

@@ -24,8 +24,11 @@ export const HISTORY_VERSION = 1;
 export interface RunRecord {
   version: number;
   id: string;
-  /** run: the main job; undo: `undo RUN` (then `undoes` names it); apply: `apply plan.json` (then `plan_file` names it). */
-  command: 'run' | 'undo' | 'apply';
+  /**
+   * run: the main job; undo: `undo RUN` (then `undoes` names it); apply: `apply plan.json` (then
+   * `plan_file` names it); ui: a run from the page of `orgsync-import ui`.
+   */
+  command: 'run' | 'undo' | 'apply' | 'ui';
   undoes?: string;
   /** The saved plan an apply carried out (as given), and how many held removals it was told to approve. */
   plan_file?: string;

@@ -104,6 +104,11 @@ export interface ProposedRename {
   to: string;
 }
 
+/** A rename proposal named as one (the page accepts proposals one by one by these). */
+export function proposalKey(proposal: ProposedRename): string {
+  return `${proposal.kind} ${proposal.from} → ${proposal.to}`;
+}
+
 /**
  * New maps and lists holding the same records: the copy can gain, lose and replace records without
  * touching the organisation it came from (a record itself is copied by whoever changes it).

@@ -23,6 +23,11 @@ export interface Plan {
   guard: DeletionGuard;
   /** Keys of the removals held for approval (`--hold-removals`): not carried out by this run. */
   held?: string[];
+  /**
+   * On the page: the held removals approved before the run, carried out by it. The guard then counts
+   * these alone, and refuses them as it refuses any removals.
+   */
+  approved?: string[];
 }
 
 export interface PlanOptions extends DiffInput {

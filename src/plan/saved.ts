@@ -4,14 +4,32 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { PlannedOperation } from './graph.js';
-import { isPrunedRemoval, type Plan } from './plan.js';
+import { deletionGuard, isPrunedRemoval, type Plan } from './plan.js';
+import type { Organisation } from '../model/organisation.js';
 import { sentValues } from '../model/field-changes.js';
 import type { Operation } from '../model/operations.js';
 import type { SavedPlanFinding } from '../model/reasons.js';
 
-/** `--hold-removals`: every removal only --prune asks for waits for approval, one by one. */
-export function holdRemovals(plan: Plan): Plan {
-  return { ...plan, held: plan.operations.filter((p) => isPrunedRemoval(p.op)).map((p) => p.op.key) };
+/**
+ * `--hold-removals`: every removal only --prune asks for waits for approval, one by one. On the page the
+ * person approves some before the run (`approved`): those go ahead with it, and the deletion guard counts
+ * them alone (against the service as it is, `org`).
+ */
+export function holdRemovals(plan: Plan, approved?: { keys: readonly string[]; org: Organisation; maxDeletions?: number }): Plan {
+  const pruned = plan.operations.filter((p) => isPrunedRemoval(p.op));
+  if (!approved) return { ...plan, held: pruned.map((p) => p.op.key) };
+  const keys = new Set(approved.keys);
+  const going = pruned.filter((p) => keys.has(p.op.key));
+  return {
+    ...plan,
+    held: pruned.filter((p) => !keys.has(p.op.key)).map((p) => p.op.key),
+    approved: going.map((p) => p.op.key),
+    guard: deletionGuard(
+      going.map((p) => p.op),
+      approved.org,
+      approved.maxDeletions,
+    ),
+  };
 }
 
 /**

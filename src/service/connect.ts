@@ -32,6 +32,8 @@ export interface ServiceConfig {
   retry?: Partial<RetryPolicy>;
   /** Told what the user should know while the run goes on (a Retry-After cut to the importer's longest wait). */
   onNotice?: (message: string) => void;
+  /** Told each time a request is sent again. */
+  onRetry?: () => void;
   /** For tests: waits between retries. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -51,6 +53,7 @@ export function createAdapter(config: ServiceConfig): ServiceAdapter {
     ...(config.retry !== undefined && { retry: config.retry }),
     ...(config.sleep !== undefined && { sleep: config.sleep }),
     ...(config.onNotice !== undefined && { onNotice: config.onNotice }),
+    ...(config.onRetry !== undefined && { onRetry: config.onRetry }),
   });
   const pages = {
     ...(config.pageParam !== undefined && { pageParam: config.pageParam }),

@@ -61,6 +61,16 @@ export function guardRequests(app: FastifyInstance, keys: Keys, port: () => numb
   });
 }
 
+/** A request the page's server refuses, with its status and one sentence (too large, a run going already…). */
+export class Refused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A refusal in one sentence: as JSON to the page's own requests, as text otherwise. */
 export function refuse(reply: FastifyReply, status: number, sentence: string): FastifyReply {
   return answerError(reply.request, reply, status, sentence);

@@ -15,9 +15,9 @@ import { renderStart, type TemplateLink } from '../view/ui/start.js';
 import { UI_CSS } from '../view/ui/style.js';
 import { chooseLanguage, parseLang } from '../words/language.js';
 import { uiWords } from '../words/ui.js';
-import { answerError, wantsJson } from './guard.js';
+import { answerError, Refused, wantsJson } from './guard.js';
 import type { UiContext } from './server.js';
-import { receiveUpload, sizeInWords, UploadRefused } from './uploads.js';
+import { receiveUpload, sizeInWords } from './uploads.js';
 
 /** The frame of a screen of the session, with a fresh CSRF token for its forms. */
 export function frameOf(ctx: UiContext, reply: FastifyReply, step: Step): Frame {
@@ -98,14 +98,14 @@ export function registerFileRoutes(app: FastifyInstance, ctx: UiContext): void {
   });
 
   app.post('/upload', { preHandler: app.csrfProtection }, async (request, reply) => {
-    if (!request.isMultipart()) throw new UploadRefused(400, uiWords().noFiles);
+    if (!request.isMultipart()) throw new Refused(400, uiWords().noFiles);
     const received = await receiveUpload(
       request,
       session.workspace,
-      () => new UploadRefused(413, uiWords().tooLarge(sizeInWords(ctx.limits.fileBytes, session.lang))),
+      () => new Refused(413, uiWords().tooLarge(sizeInWords(ctx.limits.fileBytes, session.lang))),
     );
-    if (received.files.length === 0) throw new UploadRefused(400, uiWords().noFiles);
-    if (received.files.length > ctx.limits.files) throw new UploadRefused(413, uiWords().tooMany(ctx.limits.files));
+    if (received.files.length === 0) throw new Refused(400, uiWords().noFiles);
+    if (received.files.length > ctx.limits.files) throw new Refused(413, uiWords().tooMany(ctx.limits.files));
     const profile = received.profile
       ? { name: 'profile.json', path: received.profile }
       : received.saved !== undefined

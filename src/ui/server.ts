@@ -20,11 +20,12 @@ import type { ImportOptions } from '../app/options.js';
 import { scrubSecrets } from '../scrub.js';
 import { chooseLanguage, type Lang } from '../words/language.js';
 import { uiWords } from '../words/ui.js';
-import { answerError, guardRequests, type Keys } from './guard.js';
+import { answerError, guardRequests, Refused, type Keys } from './guard.js';
 import { registerFileRoutes } from './routes-files.js';
 import { registerCheckRoutes } from './routes-check.js';
+import { registerRunRoutes } from './routes-run.js';
 import { Session } from './session.js';
-import { sizeInWords, UPLOAD_LIMITS, UploadRefused, type UploadLimits } from './uploads.js';
+import { sizeInWords, UPLOAD_LIMITS, type UploadLimits } from './uploads.js';
 import { Workspace } from './workspace.js';
 import { Presence, type Timers } from './presence.js';
 
@@ -116,7 +117,7 @@ function buildServer(ctx: UiContext, keys: Keys, secrets: readonly string[]): Fa
       return answerError(request, reply, 413, w.tooMany(ctx.limits.files));
     }
     if (code === 'FST_CSRF_INVALID_TOKEN' || code === 'FST_CSRF_MISSING_SECRET') return answerError(request, reply, 403, w.badCsrf);
-    if (error instanceof UploadRefused) return answerError(request, reply, error.status, error.message);
+    if (error instanceof Refused) return answerError(request, reply, error.status, error.message);
     const shown = (text: string) => ctx.session.workspace.shown(scrubSecrets(text, secrets)).split('\n')[0]!;
     if (error instanceof OrgsyncError) return answerError(request, reply, error.exitCode === 1 ? 422 : 400, shown(error.message));
     const status = (error as { statusCode?: number }).statusCode;
@@ -128,6 +129,7 @@ function buildServer(ctx: UiContext, keys: Keys, secrets: readonly string[]): Fa
   app.register(async (routes) => {
     registerFileRoutes(routes, ctx);
     registerCheckRoutes(routes, ctx);
+    registerRunRoutes(routes, ctx);
   });
   return app;
 }
@@ -135,11 +137,11 @@ function buildServer(ctx: UiContext, keys: Keys, secrets: readonly string[]): Fa
 export async function startUiServer(given: UiServerOptions): Promise<RunningUi> {
   chooseLanguage(given.lang);
   const workspace = new Workspace();
-  const session = new Session(given.options, workspace, given.lang);
+  const presence = new Presence(given.idleMs ?? 0, () => given.onIdle?.(), given.timers);
+  const session = new Session(given.options, workspace, given.lang, presence);
   const keys: Keys = { token: randomBytes(24).toString('base64url'), session: randomBytes(32).toString('base64url') };
   const secrets = given.secrets?.filter((s): s is string => s !== undefined && s.length >= 4) ?? [];
   let port = 0;
-  const presence = new Presence(given.idleMs ?? 0, () => given.onIdle?.(), given.timers);
   const ctx: UiContext = { session, limits: { ...UPLOAD_LIMITS, ...given.limits }, presence, port: () => port };
   const app = buildServer(ctx, keys, secrets);
   try {

@@ -9,11 +9,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ImportOptions } from '../app/options.js';
-import { readAndValidate, readProfile } from '../app/inputs.js';
-import { writeErrorFiles } from '../report/error-files.js';
+import { readProfile } from '../app/inputs.js';
+import { listRuns } from '../load/history.js';
 import { errorFileFormat } from '../report/error-file-path.js';
-import { listInputFiles } from '../sheets/read.js';
 import { problemRows } from './check-rows.js';
+import { PageView } from './page-view.js';
+import { checkRun, NO_DECISIONS, pageRunOptions, planRun, startRun, undoPlanRun, type Decisions, type Going, type Shown } from './runs.js';
 import { starterProfileOf } from '../app/run-map-init.js';
 import type { Issue } from '../model/issue.js';
 import type { SheetKind } from '../model/sheet-kind.js';
@@ -21,6 +22,9 @@ import type { Profile } from '../sheets/profile/rules.js';
 import { profileWithChoices, type SheetChoices, type StarterProfile } from '../sheets/starter.js';
 import type { Lang } from '../words/language.js';
 import { uiWords } from '../words/ui.js';
+import { uiStepWords } from '../words/ui-steps.js';
+import { Refused } from './guard.js';
+import type { Presence } from './presence.js';
 import type { Step } from '../view/ui/layout.js';
 import type { Workspace } from './workspace.js';
 
@@ -61,19 +65,102 @@ export class Session {
   upload?: Upload;
   columns?: Columns;
   checked?: Checked;
+  /** The plan shown on the Plan step, with the decisions it was made with. */
+  planned?: Shown & { decisions: Decisions };
+  /** The apply or undo going, or the last one, ended. */
+  going?: Going;
+  /** What undo of a run would send, shown before it is confirmed. */
+  undoShown?: Shown & { runId: string };
   private readonly listeners = new Set<Listener>();
 
   constructor(
     readonly options: ImportOptions,
     readonly workspace: Workspace,
     lang: Lang,
+    private readonly presence?: Presence,
   ) {
     this.lang = lang;
   }
 
   /** The steps past Check that can be opened now. */
   openSteps(): Step[] {
-    return [];
+    return [...(this.planned ? (['plan'] as const) : []), ...(this.going ? (['apply'] as const) : [])];
+  }
+
+  /** The Plan step: the plan made with the decisions (nothing sent). */
+  async makePlan(decisions: Decisions = this.planned?.decisions ?? NO_DECISIONS): Promise<void> {
+    if (!this.checked) throw new UsageError(uiWords().stepNotReady);
+    const view = new PageView((event, data) => this.tell(event, data));
+    const folder = await this.workspace.folder('plan');
+    const shown = await planRun(pageRunOptions(this.stepOptions(), 'plan', decisions, view, folder), view);
+    this.planned = { ...shown, decisions };
+  }
+
+  /** A run going now (the apply or an undo): a second is refused until it ends. */
+  private refuseSecondRun(): void {
+    if (this.going && !this.going.ended && !this.going.failure) throw new Refused(409, uiStepWords().runBusy);
+  }
+
+  /**
+   * Carries out the plan shown, with the decisions the person made on it: in the background, its progress
+   * told to the open pages. Choices that change the plan itself (prune, renames) make the plan again first.
+   */
+  async apply(decisions: Decisions): Promise<'plan' | 'apply'> {
+    this.refuseSecondRun();
+    const shown = this.planned;
+    if (!shown?.plan) throw new UsageError(uiStepWords().noRun);
+    const same = shown.decisions.prune === decisions.prune && sameSet(shown.decisions.renames, decisions.renames);
+    if (!same) {
+      await this.makePlan(decisions);
+      return 'plan';
+    }
+    const folder = await this.workspace.folder('run');
+    const options = pageRunOptions(this.stepOptions(), 'ui', decisions, new PageView(() => {}), folder);
+    this.follow(startRun('apply', options, shown.plan, (event, data) => this.tell(event, data)));
+    return 'apply';
+  }
+
+  /** What undo of a recorded run would send (nothing is sent). */
+  async showUndo(runId: string): Promise<void> {
+    this.knownRun(runId);
+    const view = new PageView((event, data) => this.tell(event, data));
+    this.undoShown = { ...(await undoPlanRun(this.options, runId, view)), runId };
+  }
+
+  /** Undoes a recorded run, as `undo RUN` does, once its plan was shown. */
+  async undo(runId: string, force: boolean): Promise<void> {
+    this.refuseSecondRun();
+    const shown = this.undoShown;
+    if (shown?.runId !== runId || !shown.plan) throw new UsageError(uiStepWords().noRun);
+    const folder = await this.workspace.folder('run');
+    const options: ImportOptions = {
+      ...this.options,
+      command: 'undo',
+      yes: false,
+      force,
+      errorsOut: folder,
+      html: join(folder, 'report.html'),
+    };
+    this.follow(startRun('undo', options, shown.plan, (event, data) => this.tell(event, data), runId));
+  }
+
+  /** Stops the run going as Ctrl-C stops one: nothing more is sent, what is on its way is finished and journalled. */
+  stop(): void {
+    this.going?.stop.abort();
+  }
+
+  /** A run of the history, by its id as listed: never a path the browser names. */
+  knownRun(runId: string): void {
+    if (!listRuns(this.options.stateDir).some((run) => run.id === runId)) throw new UsageError(uiWords().notFound);
+  }
+
+  private follow(going: Going): void {
+    this.going = going;
+    const ended = this.presence?.runStarted();
+    void going.done.finally(() => {
+      ended?.();
+      this.tell('finished', { location: '/apply' });
+    });
   }
 
   /** Hears the session's events (a run's progress) until the answer is called. */
@@ -88,6 +175,8 @@ export class Session {
 
   /** The server stops: a run going is stopped as Ctrl-C stops it, and waited for. */
   async close(): Promise<void> {
+    this.stop();
+    await this.going?.done;
     this.listeners.clear();
   }
 
@@ -184,11 +273,12 @@ export class Session {
    * they are in, and the annotated error files (the ones the command line writes) offered for download.
    */
   async check(): Promise<Checked> {
-    const options = this.stepOptions();
-    const validation = await readAndValidate(options, { api: options.api });
-    const issues = validation.issues;
     const folder = await this.workspace.folder('check');
-    const written = await writeErrorFiles(issues, { inputs: await listInputFiles(options.files), errorsOut: folder });
+    const options: ImportOptions = { ...this.stepOptions(), command: 'validate', errorsOut: folder };
+    const view = await checkRun(options, (event, data) => this.tell(event, data));
+    const issues = [...view.found];
+    const written = view.notices.flatMap((notice) => (notice.kind === 'marked_up_copy' ? [notice.path] : []));
+    this.planned = undefined;
     const errorFiles = written.map((path) => {
       const name = basename(path);
       return { name, href: this.workspace.offer({ path, name, type: ERROR_FILE_TYPES[errorFileFormat(path)] }) };
@@ -203,3 +293,7 @@ const ERROR_FILE_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
 } as const;
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item) => b.includes(item));
+}

@@ -27,15 +27,6 @@ export interface Received {
   saved?: string;
 }
 
-export class UploadRefused extends Error {
-  constructor(
-    readonly status: 413 | 400,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** The limits as the person reads them: "200 MB". */
 export function sizeInWords(bytes: number, lang: Lang): string {
   const megabytes = bytes / (1024 * 1024);

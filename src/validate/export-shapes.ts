@@ -141,7 +141,7 @@ export function resolveExportShapes(
   rowsState: OrganisationRowsState,
   current: CurrentView | undefined,
   issues: IssueCollector,
-  acceptRenames: boolean,
+  acceptRenames: boolean | ReadonlySet<string>,
   proposals: ProposedRename[] = [],
 ): boolean {
   const finder = new LeaderFinder(org, current);

@@ -3,13 +3,14 @@
  * under a derived id is compared with the service's units of its kind that disappeared from the export:
  * one with the same parent and name (its parent was renamed), the same members, or (a department) the
  * same parent and most of its child units' names, is proposed as the unit it was renamed from. Nothing
- * is renamed without the user's confirmation: `--accept-renames` turns the proposals into renames.
+ * is renamed without the user's confirmation: `--accept-renames` turns the proposals into renames (the page,
+ * each proposal the person accepted).
  */
 import type { IssueCollector } from './collector.js';
 import { nameKey } from './derived-ids.js';
 import type { PlacedUnit } from './plain-tree.js';
 import type { CurrentView } from './types.js';
-import type { ProposedRename } from '../model/organisation.js';
+import { proposalKey, type ProposedRename } from '../model/organisation.js';
 import { validateUnitWords } from '../words/validate-units.js';
 
 /** At least this share of each side's members (or child names) in common makes two units look alike. */
@@ -20,7 +21,7 @@ export function proposeRenames(
   departments: ReadonlySet<string>,
   membersOf: ReadonlyMap<string, ReadonlySet<string>>,
   current: CurrentView,
-  accept: boolean,
+  accept: boolean | ReadonlySet<string>,
   issues: IssueCollector,
   proposals: ProposedRename[],
 ): void {
@@ -68,11 +69,12 @@ export function proposeRenames(
     if (candidates.length !== 1) continue;
     const old = candidates[0]!;
     renamedTo.set(old, unit.id);
-    if (accept) {
+    const proposal: ProposedRename = { kind, from: old, to: unit.id };
+    if (accept === true || (accept !== false && accept.has(proposalKey(proposal)))) {
       unit.previousId = old;
       continue;
     }
-    proposals.push({ kind, from: old, to: unit.id });
+    proposals.push(proposal);
     issues.warning(
       issues.sheetOf(unit.source),
       unit.source.row,

@@ -14,8 +14,11 @@ export interface ValidateOptions {
   dateOrder?: 'dmy' | 'mdy';
   /** exports.md: the separator of a path column (`--path-separator`); absent: detected per sheet. */
   pathSeparator?: string;
-  /** exports.md: a unit whose derived id changed is renamed when it looks like a rename (`--accept-renames`). */
-  acceptRenames?: boolean;
+  /**
+   * exports.md: a unit whose derived id changed is renamed when it looks like a rename (`--accept-renames`),
+   * or, on the page, when its proposal is one of these (`proposalKey`).
+   */
+  acceptRenames?: boolean | ReadonlySet<string>;
 }
 
 /** What the service already has, as far as references and the top department need it. */

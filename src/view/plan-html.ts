@@ -236,7 +236,7 @@ function heldSection(report: PageReport, chart: OrgChart, w: PageWords): string 
 }
 
 /** `employee:ID`, `department:ID`, `team:ID` → the name the chart shows (a removed unit under its id before). */
-function namesInChart(chart: OrgChart): Map<string, string> {
+export function namesInChart(chart: OrgChart): Map<string, string> {
   const names = new Map<string, string>();
   const person = (p: ChartPerson) => {
     names.set(`employee:${p.employeeId}`, p.name);
@@ -293,7 +293,19 @@ function legend(w: PageWords): string {
   return `<p class="muted">${escapeHtml(w.legend)}: ${units}</p><p class="muted">${people}</p>`;
 }
 
-export function renderPlanPage(input: PageInput): string {
+/** The parts of the page, each a section: also shown among the steps of `orgsync-import ui` (src/view/ui/plan.ts). */
+export interface PlanSections {
+  proposals: string;
+  counts: string;
+  guard: string;
+  failures: string;
+  warnings: string;
+  held: string;
+  /** The chart with its legend, search, folding and the people without a team. */
+  chart: string;
+}
+
+export function planSections(input: PageInput): PlanSections {
   const lang = input.lang ?? language();
   const w = input.lang === undefined ? pageWords() : pageWordsIn(lang);
   const held = new Set(input.report.plan.filter((e) => e.held === true).map((e) => e.key));
@@ -306,7 +318,6 @@ export function renderPlanPage(input: PageInput): string {
     ),
     personNotes: input.chart.personNotes,
   };
-  const title = `${input.kind === 'plan' ? w.planTitle : w.reportTitle}: ${input.title}`;
   const tree: string[] = ['<ul class="tree">'];
   for (const u of input.chart.roots) unitElement(u, ctx, tree);
   tree.push('</ul>');
@@ -314,6 +325,30 @@ export function renderPlanPage(input: PageInput): string {
     input.chart.noTeam.length > 0
       ? `<h2>${escapeHtml(w.noTeam)}</h2><ul class="people" id="no-team">${input.chart.noTeam.map((p) => personElement(p, ctx)).join('')}</ul>`
       : '';
+  return {
+    proposals: proposalsSection(input.proposals, names, w),
+    counts: countsSection(input.report, input.kind, w, lang),
+    guard: guardSection(input.report, w),
+    failures: input.kind === 'report' ? failuresSection(input.report, w) : '',
+    warnings: warningsSection(input.report, w),
+    held: heldSection(input.report, input.chart, w),
+    chart: `<section id="chart"><h2>${escapeHtml(w.chart)}</h2>
+${legend(w)}
+<div class="toolbar"><label for="search">${escapeHtml(w.search)}</label><input type="search" id="search" placeholder="${escapeHtml(w.searchPlaceholder)}" autocomplete="off">
+<label><input type="checkbox" id="only-changes"> ${escapeHtml(w.onlyChanges)}</label>
+<button type="button" id="expand-all">${escapeHtml(w.expandAll)}</button><button type="button" id="collapse-all">${escapeHtml(w.collapseAll)}</button></div>
+<p id="no-matches" class="hidden muted">${escapeHtml(w.noMatches)}</p>
+${tree.join('\n')}
+${noTeam}
+</section>`,
+  };
+}
+
+export function renderPlanPage(input: PageInput): string {
+  const lang = input.lang ?? language();
+  const w = input.lang === undefined ? pageWords() : pageWordsIn(lang);
+  const title = `${input.kind === 'plan' ? w.planTitle : w.reportTitle}: ${input.title}`;
+  const s = planSections(input);
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
@@ -326,21 +361,13 @@ export function renderPlanPage(input: PageInput): string {
 <body data-page="${input.kind}">
 <header><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(input.kind === 'plan' ? w.intro : w.reportIntro)}</p></header>
 <main>
-${proposalsSection(input.proposals, names, w)}
-${countsSection(input.report, input.kind, w, lang)}
-${guardSection(input.report, w)}
-${input.kind === 'report' ? failuresSection(input.report, w) : ''}
-${warningsSection(input.report, w)}
-${heldSection(input.report, input.chart, w)}
-<section id="chart"><h2>${escapeHtml(w.chart)}</h2>
-${legend(w)}
-<div class="toolbar"><label for="search">${escapeHtml(w.search)}</label><input type="search" id="search" placeholder="${escapeHtml(w.searchPlaceholder)}" autocomplete="off">
-<label><input type="checkbox" id="only-changes"> ${escapeHtml(w.onlyChanges)}</label>
-<button type="button" id="expand-all">${escapeHtml(w.expandAll)}</button><button type="button" id="collapse-all">${escapeHtml(w.collapseAll)}</button></div>
-<p id="no-matches" class="hidden muted">${escapeHtml(w.noMatches)}</p>
-${tree.join('\n')}
-${noTeam}
-</section>
+${s.proposals}
+${s.counts}
+${s.guard}
+${s.failures}
+${s.warnings}
+${s.held}
+${s.chart}
 </main>
 <script type="application/json" id="plan">${scriptJson(input.report)}</script>
 <script>${PAGE_SCRIPT}</script>

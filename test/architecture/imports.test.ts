@@ -153,7 +153,7 @@ describe('import rules', () => {
     expect(violations('service', (target) => folderOf(target) !== 'plan')).toEqual([]);
   });
 
-  it('src/view (words for people) imports neither the app nor the CLI nor the page\'s server', () => {
+  it("src/view (words for people) imports neither the app nor the CLI nor the page's server", () => {
     expect(violations('view', (target) => !['app', 'cli', 'ui'].includes(folderOf(target)))).toEqual([]);
   });
 

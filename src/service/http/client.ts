@@ -26,6 +26,8 @@ export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Told once when the service asks to wait longer than this client waits (Retry-After beyond the cap). */
   onNotice?: (message: string) => void;
+  /** Told each time a request is sent again (a page's progress counts the retries). */
+  onRetry?: () => void;
   /** Injected so tests need not wait. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -105,6 +107,7 @@ export class HttpClient {
   private readonly timeoutMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly onNotice: ((message: string) => void) | undefined;
+  private readonly onRetry: (() => void) | undefined;
   private readonly random: () => number;
   private readonly clock: () => number;
 
@@ -118,6 +121,7 @@ export class HttpClient {
     this.prefix = base.prefix;
     this.sleep = options.sleep ?? ((ms) => delay(ms));
     this.onNotice = options.onNotice;
+    this.onRetry = options.onRetry;
     this.random = options.random ?? Math.random;
     this.clock = options.clock ?? Date.now;
     this.pool = new Pool(base.origin, {
@@ -152,6 +156,7 @@ export class HttpClient {
         random: this.random,
       });
       if (verdict.retry) {
+        this.onRetry?.();
         await this.sleep(verdict.delayMs);
         continue;
       }

@@ -26,7 +26,8 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promi
   for (const button of buttons) button.disabled = true;
   document.body.setAttribute('aria-busy', 'true');
   try {
-    const answer = await fetch(form.action, {
+    const action = submitter instanceof HTMLButtonElement && submitter.hasAttribute('formaction') ? submitter.formAction : form.action;
+    const answer = await fetch(action, {
       method: 'POST',
       headers: {
         accept: 'application/json',
@@ -95,6 +96,6 @@ const events = new EventSource('/events');
 events.addEventListener('progress', (event) => showProgress(JSON.parse((event as MessageEvent<string>).data) as Progress));
 events.addEventListener('finished', (event) => {
   const { location: next } = JSON.parse((event as MessageEvent<string>).data) as { location: string };
-  if (document.body.dataset.step === 'apply') location.assign(next);
+  if (document.body.dataset.step === 'apply' && document.getElementById('stop')) location.assign(next);
 });
 window.addEventListener('pagehide', () => events.close());
