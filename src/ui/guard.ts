@@ -5,8 +5,9 @@
  *   point at 127.0.0.1 — DNS rebinding — sends its own name): otherwise 403;
  * - the token of the printed address is exchanged for an HttpOnly, SameSite=Strict cookie and the address
  *   bar loses it (a redirect to the same address without it); a request without the cookie is 401;
- * - a request that changes anything must come from the page itself: its Origin is the server's own
- *   (otherwise 403), and it carries the CSRF token of @fastify/csrf-protection (checked by the routes).
+ * - a request that changes anything must come from the page itself: its Origin is the server's own, or,
+ *   without one, its Fetch Metadata says same-origin (otherwise 403); and it carries the CSRF token of
+ *   @fastify/csrf-protection (checked by the routes).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -51,12 +52,7 @@ export function guardRequests(app: FastifyInstance, keys: Keys, port: () => numb
     }
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie === undefined || !same(cookie, keys.session)) return refuse(reply, 401, uiWords().noSession);
-    if (!CHANGES_NOTHING.has(request.method)) {
-      const origin = request.headers.origin;
-      if (origin === undefined || !hosts.some((allowed) => origin === `http://${allowed}`)) {
-        return refuse(reply, 403, uiWords().wrongOrigin);
-      }
-    }
+    if (!CHANGES_NOTHING.has(request.method) && !fromThePage(request, hosts)) return refuse(reply, 403, uiWords().wrongOrigin);
     return undefined;
   });
 }
@@ -69,6 +65,17 @@ export class Refused extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A change comes from the page itself: its Origin is the server's own. A browser that leaves Origin out
+ * of a same-origin request (Chromium does, for the page's own fetch) says where it comes from by Fetch
+ * Metadata instead, which no page can set: `Sec-Fetch-Site: same-origin`. Neither: refused.
+ */
+function fromThePage(request: FastifyRequest, hosts: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return hosts.some((allowed) => origin === `http://${allowed}`);
+  return request.headers['sec-fetch-site'] === 'same-origin';
 }
 
 /** A refusal in one sentence: as JSON to the page's own requests, as text otherwise. */

@@ -129,7 +129,9 @@ export function registerFileRoutes(app: FastifyInstance, ctx: UiContext): void {
   app.get('/events', async (request, reply) => {
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': EVENT_STREAM, 'cache-control': 'no-store', connection: 'keep-alive' });
-    reply.raw.write(': open\n\n');
+    // Whether a run is going now: a page drawn while one went, which ended before this stream opened, reloads.
+    const going = session.going !== undefined && !session.going.ended && !session.going.failure;
+    reply.raw.write(`event: hello\ndata: ${JSON.stringify({ going })}\n\n`);
     const left = ctx.presence.pageOpened();
     const unsubscribe = session.listen((event, data) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
     const beat = setInterval(() => reply.raw.write(': beat\n\n'), 20_000);
@@ -151,5 +153,8 @@ const EVENT_STREAM = 'text/event-stream';
 
 /** A file of the workspace as a download (@fastify/static's, rooted at the workspace: nothing outside it is served). */
 export function download(ctx: UiContext, reply: FastifyReply, path: string, name: string, type: string): FastifyReply {
-  return reply.header('content-type', type).download(relative(ctx.session.workspace.dir, path), name);
+  const root = ctx.session.workspace.dir;
+  // The plugin reads `root` from these options (without it a download has none); its types leave it out.
+  const options = { root } as { dotfiles?: 'deny' };
+  return reply.header('content-type', type).download(relative(root, path), name, options);
 }

@@ -68,7 +68,7 @@ describe('who may talk to the page', () => {
     expect((await page.send('GET', '/', { headers: { host: `localhost:${ui.port}` } })).status).toBe(200);
   });
 
-  it('refuses a change from another origin, or with no origin, even with the cookie and the CSRF token', async () => {
+  it('refuses a change from another origin, or with no origin and no same-origin Fetch Metadata, even with the cookie and the CSRF token', async () => {
     const csrf = await page.csrf();
     const evil = await page.post('/language', { _csrf: csrf, lang: 'da' }, { origin: 'http://evil.example' });
     expect(evil.status).toBe(403);
@@ -78,6 +78,14 @@ describe('who may talk to the page', () => {
       body: `_csrf=${csrf}&lang=da`,
     });
     expect(none.status).toBe(403);
+    // Without an Origin, the browser's Fetch Metadata must say the request comes from the same origin.
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const metadata = await page.send('POST', '/language', {
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': site },
+        body: `_csrf=${csrf}&lang=da`,
+      });
+      expect(metadata.status, site).toBe(403);
+    }
     expect((await page.send('GET', '/')).body).toContain('<html lang="en">');
   });
 

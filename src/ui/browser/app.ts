@@ -21,12 +21,13 @@ function showAlert(text: string): void {
 async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
   const data = new FormData(form, submitter);
   if (form.classList.contains('language')) data.set('back', location.pathname);
-  const multipart = form.enctype === 'multipart/form-data';
+  // Attributes, not properties: a field named "action" or "method" would stand in for the form's own.
+  const multipart = form.getAttribute('enctype') === 'multipart/form-data';
   const buttons = Array.from(form.querySelectorAll<HTMLButtonElement>('button'));
   for (const button of buttons) button.disabled = true;
   document.body.setAttribute('aria-busy', 'true');
   try {
-    const action = submitter instanceof HTMLButtonElement && submitter.hasAttribute('formaction') ? submitter.formAction : form.action;
+    const action = submitter?.getAttribute('formaction') ?? form.getAttribute('action') ?? location.pathname;
     const answer = await fetch(action, {
       method: 'POST',
       headers: {
@@ -53,7 +54,7 @@ async function send(form: HTMLFormElement, submitter: HTMLElement | null): Promi
 
 document.addEventListener('submit', (event) => {
   const form = event.target as HTMLFormElement;
-  if (form.method.toLowerCase() !== 'post') return;
+  if ((form.getAttribute('method') ?? '').toLowerCase() !== 'post') return;
   event.preventDefault();
   void send(form, (event as SubmitEvent).submitter);
 });
@@ -97,5 +98,9 @@ events.addEventListener('progress', (event) => showProgress(JSON.parse((event as
 events.addEventListener('finished', (event) => {
   const { location: next } = JSON.parse((event as MessageEvent<string>).data) as { location: string };
   if (document.body.dataset.step === 'apply' && document.getElementById('stop')) location.assign(next);
+});
+events.addEventListener('hello', (event) => {
+  const { going } = JSON.parse((event as MessageEvent<string>).data) as { going: boolean };
+  if (!going && document.body.dataset.step === 'apply' && document.getElementById('stop')) location.reload();
 });
 window.addEventListener('pagehide', () => events.close());
