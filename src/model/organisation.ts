@@ -102,6 +102,8 @@ export interface ProposedRename {
   kind: 'department' | 'team';
   from: string;
   to: string;
+  /** Accepted one by one (the page): the unit is renamed, and the proposal listed so it can be taken back. */
+  accepted?: boolean;
 }
 
 /** A rename proposal named as one (the page accepts proposals one by one by these). */

@@ -29,8 +29,9 @@ export function pruneKeeps(desired: Organisation, now: Organisation, proposedRen
   const keep = (map: Map<string, KeepReason>, id: string | null | undefined, why: KeepReason) => {
     if (id && !map.has(id)) map.set(id, why);
   };
+  // An accepted proposal is a rename: the old unit is not kept, it becomes the new one.
   for (const r of proposedRenames) {
-    keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, { code: 'looks_renamed', to: r.to });
+    if (!r.accepted) keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, { code: 'looks_renamed', to: r.to });
   }
   for (const d of desired.departments.values()) {
     keep(keeps.departments, d.parentId, { code: 'department_under', department: d.id });

@@ -75,7 +75,7 @@ function planScreen(ctx: UiContext): PlanScreen {
   return {
     ...base,
     sections: planSections({ chart: shown.chart, report: shown.report, kind: 'plan', lang, title: '' }),
-    proposals: shown.proposals.map((r) => ({
+    proposals: shown.proposals.map(({ accepted: _accepted, ...r }) => ({
       ...r,
       key: proposalKey(r),
       fromName: names.get(`${r.kind}:${r.from}`) ?? r.from,

@@ -70,8 +70,14 @@ export function proposeRenames(
     const old = candidates[0]!;
     renamedTo.set(old, unit.id);
     const proposal: ProposedRename = { kind, from: old, to: unit.id };
-    if (accept === true || (accept !== false && accept.has(proposalKey(proposal)))) {
+    if (accept === true) {
       unit.previousId = old;
+      continue;
+    }
+    // Accepted one by one (the page): renamed, and still listed, so it can be taken back.
+    if (accept !== false && accept.has(proposalKey(proposal))) {
+      unit.previousId = old;
+      proposals.push({ ...proposal, accepted: true });
       continue;
     }
     proposals.push(proposal);
