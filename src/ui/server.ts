@@ -121,7 +121,7 @@ function buildServer(ctx: UiContext, keys: Keys, secrets: readonly string[]): Fa
     const shown = (text: string) => ctx.session.workspace.shown(scrubSecrets(text, secrets)).split('\n')[0]!;
     if (error instanceof OrgsyncError) return answerError(request, reply, error.exitCode === 1 ? 422 : 400, shown(error.message));
     const status = (error as { statusCode?: number }).statusCode;
-    if (typeof status === "number" && status >= 400 && status < 500) return answerError(request, reply, status, w.notFound);
+    if (typeof status === 'number' && status >= 400 && status < 500) return answerError(request, reply, status, w.notFound);
     return answerError(request, reply, 500, w.unexpected(shown(error instanceof Error ? error.message : String(error))));
   });
   app.setNotFoundHandler((request, reply) => answerError(request, reply, 404, uiWords().notFound));

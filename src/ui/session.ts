@@ -133,9 +133,12 @@ export class Session {
     const shown = this.undoShown;
     if (shown?.runId !== runId || !shown.plan) throw new UsageError(uiStepWords().noRun);
     const folder = await this.workspace.folder('run');
+    // As runUndo makes them: no files, and what undo removes is a removal the deletion guard counts.
     const options: ImportOptions = {
       ...this.options,
       command: 'undo',
+      files: [],
+      prune: true,
       yes: false,
       force,
       errorsOut: folder,

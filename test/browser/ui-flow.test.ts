@@ -153,7 +153,12 @@ describe.each(['da', 'en'] as const)('the import in the browser (%s)', (lang) =>
       await applyAndWait(page, `ui-${lang}-4-applied`);
       expect(await page.getAttribute('#result', 'data-exit-code')).toBe('0');
       expect(employee('1002')?.active).toBe(true);
-      expect(sandbox.snapshot().teams.find((t) => t.id === 'T-1')?.members?.sort()).toEqual(['1001', '1002']);
+      expect(
+        sandbox
+          .snapshot()
+          .teams.find((t) => t.id === 'T-1')
+          ?.members?.sort(),
+      ).toEqual(['1001', '1002']);
 
       // An export as it comes: its columns read by the starter profile, Status mapped by hand, saved.
       await page.goto(new URL('/', ui.url).href);
@@ -224,7 +229,9 @@ describe.each(['da', 'en'] as const)('the import in the browser (%s)', (lang) =>
       const writes = recorder.writes();
       expect(writes.filter((w) => w.path === '/v3/core/employees/2003')).toHaveLength(1);
       expect(writes.some((w) => w.path.includes('2004'))).toBe(false);
-      expect(writes.some((w) => w.method === 'POST' && w.path.includes('teams') && JSON.stringify(w.body).includes('Salg Nord'))).toBe(false);
+      expect(writes.some((w) => w.method === 'POST' && w.path.includes('teams') && JSON.stringify(w.body).includes('Salg Nord'))).toBe(
+        false,
+      );
 
       // Run again: nothing to do, nothing sent.
       recorder.clear();
@@ -236,7 +243,9 @@ describe.each(['da', 'en'] as const)('the import in the browser (%s)', (lang) =>
 
       // The history, page and command line alike; undo shows its plan, then sets the month back.
       await page.goto(new URL('/history', ui.url).href);
-      const runs = await page.$$eval('tr[data-run]', (rows) => rows.map((r) => [r.getAttribute('data-command'), r.getAttribute('data-exit-code')]));
+      const runs = await page.$$eval('tr[data-run]', (rows) =>
+        rows.map((r) => [r.getAttribute('data-command'), r.getAttribute('data-exit-code')]),
+      );
       expect(runs.slice(0, 3)).toEqual([
         ['ui', '0'],
         ['ui', '0'],
