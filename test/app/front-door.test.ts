@@ -33,14 +33,14 @@ class RecordingView implements RunView {
 
   constructor(private readonly answer: boolean) {}
   issues(): void {}
-  plan(plan: Plan, shown: PlanShown): void {
+  async plan(plan: Plan, shown: PlanShown): Promise<void> {
     this.plans.push({ plan, shown });
   }
-  exportGuard(): void {}
+  async exportGuard(): Promise<void> {}
   outcome(outcome: OperationOutcome): void {
     this.outcomes.push(outcome);
   }
-  applied(applied: Applied): void {
+  async applied(applied: Applied): Promise<void> {
     this.ends.push(applied);
   }
   notice(notice: RunNotice): void {
