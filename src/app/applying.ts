@@ -11,7 +11,7 @@ import { recordInLedgers } from '../load/ledger.js';
 import { exitCodeOf, succeeded, type OperationOutcome } from '../load/outcome.js';
 import type { Plan } from '../plan/plan.js';
 import { deletionGuardLines } from '../view/plan-text.js';
-import { isTransientFailure } from '../view/row-issues.js';
+import { isTransientFailure, rejectionIssues } from '../view/row-issues.js';
 import { appRunWords } from '../words/app-run.js';
 import { hashInputs } from './inputs.js';
 import type { ImportOptions } from './options.js';
@@ -117,7 +117,8 @@ export async function carryOut(run: PlannedRun): Promise<ExitCode> {
     journal.close();
   }
   run.outcomes = [...outcomes, ...held];
-  view.applied({ outcomes: run.outcomes, elapsedMs: Date.now() - run.startedAt.getTime(), alreadyMatching: planned.alreadyMatching });
+  run.rejections = rejectionIssues(outcomes);
+  await view.applied({ outcomes: run.outcomes, elapsedMs: Date.now() - run.startedAt.getTime(), alreadyMatching: planned.alreadyMatching });
   const exitCode = exitCodeOf({ outcomes, stopped });
   if (plan.held?.length) view.notice({ kind: 'held_for_approval', ...heldForApproval(options, plan.held.length) });
   if (stopped === 'interrupted') view.notice({ kind: 'interrupted' });

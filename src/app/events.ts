@@ -100,22 +100,22 @@ export class JsonView implements RunView {
     this.words.issues(issues);
   }
 
-  plan(plan: Plan, shown: PlanShown): void {
-    this.words.plan(plan, shown);
+  async plan(plan: Plan, shown: PlanShown): Promise<void> {
+    await this.words.plan(plan, shown);
     // A saved plan's event was written when it was made.
     if (!shown.saved) this.events.plan(plan);
   }
 
-  exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): void {
-    this.words.exportGuard(findings, verdict);
+  exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): Promise<void> {
+    return this.words.exportGuard(findings, verdict);
   }
 
   outcome(outcome: OperationOutcome): void {
     this.events.outcome(outcome);
   }
 
-  applied(applied: Applied): void {
-    this.words.applied(applied);
+  applied(applied: Applied): Promise<void> {
+    return this.words.applied(applied);
   }
 
   notice(notice: RunNotice): void {

@@ -8,7 +8,7 @@ import type { Issue } from '../model/issue.js';
 import { listInputFiles } from '../sheets/read.js';
 import type { PageSource } from './pages.js';
 import { reportInputOf } from './run-result.js';
-import { resultOf, runSummaryOf, type Run, type RunEnding } from './run.js';
+import { resultOf, type Run, type RunEnding } from './run.js';
 
 async function writeErrorFilesFor(run: Run, issues: Issue[]): Promise<void> {
   const { options, view } = run;
@@ -46,6 +46,7 @@ export async function finishRun(run: Run, ending: RunEnding): Promise<ExitCode> 
   const page = pageSourceOf(run);
   // A run that writes no page, keeps no record and was asked for no --report (an offline validate) is done.
   if (!page && !run.keepRecord && !options.report) return ending.exitCode;
+  const { runSummaryOf } = await import('./run-summary.js');
   const report: ReportInput = {
     ...reportInputOf(result, runSummaryOf(run)),
     command: options.command,

@@ -170,7 +170,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, view
         plan = { operations: approvedRun.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
         view.notice({ kind: 'approved_count', approved: removals.length, held: saved.held.length, planFile: request.planFile });
       }
-      view.plan(plan, { refused: false, allRows: Boolean(options.allRows), saved: true });
+      await view.plan(plan, { refused: false, allRows: Boolean(options.allRows), saved: true });
       return goAhead(withPlan(read, fresh, plan));
     });
   } finally {

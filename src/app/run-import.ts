@@ -65,13 +65,13 @@ async function showAndApply(read: ReadRun): Promise<ExitCode> {
   const { options, view, findings } = run;
   const { plan } = run.planned;
   const exportRefused = findings.length > 0 && !options.acceptChanges;
-  view.plan(plan, {
+  await view.plan(plan, {
     refused: exportRefused || deletionRefused(options, plan),
     allRows: Boolean(options.allRows),
     ...(run.undoing ? { undoes: run.undoing.runId } : {}),
   });
   const verdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
-  view.exportGuard(findings, verdict);
+  await view.exportGuard(findings, verdict);
   await savePlanIfAsked(run);
   return goAhead(run, exportRefused ? guardRefusal('export', exportGuardText(findings, verdict)) : undefined);
 }

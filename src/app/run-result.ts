@@ -9,7 +9,6 @@ import type { Issue } from '../model/issue.js';
 import type { GuardFinding } from '../plan/export-guard.js';
 import type { Plan } from '../plan/plan.js';
 import type { ReportInput } from '../report/json.js';
-import { describeFinding } from '../view/export-guard-text.js';
 
 /** What a plan adds to its report's summary, beside the counts the report makes itself. */
 export type PlanSummary = {
@@ -43,14 +42,6 @@ export interface RunResult {
   summary?: PlanSummary;
   /** Why the run was refused or failed: the report's `error`, the closing `--json` summary's, and its history record's. */
   error?: RunError;
-}
-
-export function exportGuardSummary(findings: readonly GuardFinding[], accepted: boolean): ExportGuardSummary {
-  return {
-    refused: findings.length > 0 && !accepted,
-    accepted: findings.length > 0 && accepted,
-    findings: findings.map((f) => ({ ...f, message: describeFinding(f) })),
-  };
 }
 
 /**

@@ -50,14 +50,14 @@ export interface RunView {
   readonly canAsk: boolean;
   /** The workbook's findings, once it is read. */
   issues(issues: readonly Issue[]): void;
-  /** The plan, made and not yet carried out. */
-  plan(plan: Plan, shown: PlanShown): void;
+  /** The plan, made and not yet carried out (a view may load what shows it now: awaited). */
+  plan(plan: Plan, shown: PlanShown): Promise<void>;
   /** The export guard's findings (none: nothing to show). */
-  exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): void;
+  exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): Promise<void>;
   /** One operation settled while applying. */
   outcome(outcome: OperationOutcome): void;
   /** The apply ended. */
-  applied(applied: Applied): void;
+  applied(applied: Applied): Promise<void>;
   /** Anything else the run says on its way. */
   notice(notice: RunNotice): void;
   /** Asks before anything is sent: false sends nothing. */

@@ -15,10 +15,9 @@ import type { GuardFinding } from '../plan/export-guard.js';
 import type { Plan } from '../plan/plan.js';
 import type { ReportInput } from '../report/json.js';
 import type { ValidationResult } from '../validate/types.js';
-import { rejectionIssues } from '../view/row-issues.js';
 import { appRunWords } from '../words/app-run.js';
 import type { ImportOptions } from './options.js';
-import { exportGuardSummary, type RunResult, type RunSummary } from './run-result.js';
+import type { RunResult } from './run-result.js';
 import type { RunView } from './run-view.js';
 import type { Connection } from './service.js';
 
@@ -57,6 +56,8 @@ export class Run {
   planned?: Planned;
   /** What became of the operations sent, and the held ones; absent while nothing was sent. */
   outcomes?: OperationOutcome[];
+  /** The operations the service refused, as issues at their rows: the reports list them with the workbook's. */
+  rejections?: Issue[];
   /** Keeps the run in the history, from the moment it has its id (not for `plan`). */
   keepRecord?: KeepRecord;
 
@@ -85,7 +86,7 @@ export interface RunEnding {
 /** The run's result: its issues (the workbook's, the plan's notes, the service's refusals), plan and outcomes. */
 export function resultOf(run: Run, ending: RunEnding): RunResult {
   const { planned, outcomes } = run;
-  const issues = [...(run.validation?.issues ?? []), ...(planned?.notes ?? []), ...(outcomes ? rejectionIssues(outcomes) : [])];
+  const issues = [...(run.validation?.issues ?? []), ...(planned?.notes ?? []), ...(run.rejections ?? [])];
   return {
     exitCode: ending.exitCode,
     issues,
@@ -101,13 +102,6 @@ export function resultOf(run: Run, ending: RunEnding): RunResult {
     ...(outcomes ? { outcomes } : {}),
     ...(ending.error ? { error: ending.error } : {}),
   };
-}
-
-/** The summary fields every report of the run carries (not its `--json` summary's counts). */
-export function runSummaryOf(run: Run): RunSummary | undefined {
-  if (run.undoing) return { undoes: run.undoing.runId, not_undone: run.undoing.notUndone };
-  if (run.findings.length > 0) return { export_guard: exportGuardSummary(run.findings, Boolean(run.options.acceptChanges)) };
-  return undefined;
 }
 
 /** Why the workbook was refused: its errors (exit 1). */

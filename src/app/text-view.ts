@@ -1,18 +1,15 @@
 /**
  * The run in words on a terminal (or in the text `--quiet` holds back, or on stderr beside `--json`'s
- * events): every line made by the renderers of src/view/ from the data the run hands over.
+ * events): every line made by the renderers of src/view/ from the data the run hands over. What shows a
+ * plan and its apply is loaded when there is one to show: `validate` starts without it.
  */
 import type { Issue } from '../model/issue.js';
 import type { GuardFinding } from '../plan/export-guard.js';
 import type { Plan } from '../plan/plan.js';
 import { summariseIssues } from '../report/summary.js';
-import { applySummary } from '../view/apply-summary.js';
-import { exportGuardText } from '../view/export-guard-text.js';
-import { renderPlan } from '../view/plan-text.js';
 import { confirmationText, isTrouble, noticeText, type RunNotice } from '../view/run-notices.js';
 import { println, type AppIO } from './io.js';
 import { barProgress, lineProgress, type Progress } from './progress.js';
-import { confirm } from './prompt.js';
 import type { Applied, Confirmation, GuardVerdict, PlanShown, RunView } from './run-view.js';
 
 /** A bar per phase on a terminal, plain lines otherwise. */
@@ -36,13 +33,16 @@ export class TextView implements RunView {
     this.say(summariseIssues(issues, { colour: this.io.colour }));
   }
 
-  plan(plan: Plan, shown: PlanShown): void {
+  async plan(plan: Plan, shown: PlanShown): Promise<void> {
+    const { renderPlan } = await import('../view/plan-text.js');
     const rows = shown.allRows ? Infinity : 8;
     // A refused run does not first say there is nothing to do: its last words are the refusal.
     this.say(renderPlan(plan, rows, { refused: shown.refused, ...(shown.undoes !== undefined ? { undoes: shown.undoes } : {}) }));
   }
 
-  exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): void {
+  async exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): Promise<void> {
+    if (findings.length === 0) return;
+    const { exportGuardText } = await import('../view/export-guard-text.js');
     this.say(exportGuardText(findings, verdict));
   }
 
@@ -50,7 +50,8 @@ export class TextView implements RunView {
     // Each operation is counted by the progress bar and summed up when the apply ends.
   }
 
-  applied(applied: Applied): void {
+  async applied(applied: Applied): Promise<void> {
+    const { applySummary } = await import('../view/apply-summary.js');
     this.say(applySummary([...applied.outcomes], applied.elapsedMs, applied.alreadyMatching));
   }
 
@@ -58,7 +59,8 @@ export class TextView implements RunView {
     println(isTrouble(notice) ? this.io.stderr : this.io.stdout, noticeText(notice));
   }
 
-  confirm(question: Confirmation): Promise<boolean> {
+  async confirm(question: Confirmation): Promise<boolean> {
+    const { confirm } = await import('./prompt.js');
     return confirm(this.io, confirmationText(question.operations, question.service));
   }
 
