@@ -73,11 +73,11 @@ export class PageView implements RunView {
     this.found = issues;
   }
 
-  plan(plan: Plan, _shown: PlanShown): void {
+  async plan(plan: Plan, _shown: PlanShown): Promise<void> {
     this.shownPlan = plan;
   }
 
-  exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): void {
+  async exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): Promise<void> {
     this.findings = findings;
     this.verdict = verdict;
   }
@@ -87,7 +87,7 @@ export class PageView implements RunView {
     else this.counts.failed++;
   }
 
-  applied(applied: Applied): void {
+  async applied(applied: Applied): Promise<void> {
     this.ended = applied;
   }
 
