@@ -19,7 +19,8 @@ let page: PageClient;
 let stateDir: string;
 beforeAll(async () => {
   stateDir = tempDir('ui-security-');
-  ({ ui, client: page } = await startUi(uiOptions(stateDir), { limits: { fileBytes: 64 * 1024, files: 3 } }));
+  // No service: the check is offline, as validate's.
+  ({ ui, client: page } = await startUi(uiOptions(stateDir, { sandbox: false }), { limits: { fileBytes: 64 * 1024, files: 3 } }));
   await page.login();
 });
 afterAll(async () => {
@@ -176,7 +177,7 @@ describe('uploads', () => {
 
 describe('when the server stops', () => {
   it('removes the private folder with the uploads', async () => {
-    const { ui: other, client } = await startUi(uiOptions(tempDir('ui-stop-')));
+    const { ui: other, client } = await startUi(uiOptions(tempDir('ui-stop-'), { sandbox: false }));
     await client.login();
     const csrf = await client.csrf();
     expect((await client.upload([{ name: 'employees.csv', content: EMPLOYEES }], csrf)).status).toBe(200);
