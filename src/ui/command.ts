@@ -53,10 +53,15 @@ async function openBrowser(url: string): Promise<boolean> {
   try {
     const { default: open } = await import('open');
     const child = await open(url);
+    // The opener (xdg-open, open, start) ends once the browser has the address; a browser that keeps it
+    // waiting is taken as opened after a while.
     return await new Promise<boolean>((resolve) => {
+      const waited = setTimeout(() => resolve(true), 3_000).unref();
       child.once('error', () => resolve(false));
-      child.once('spawn', () => resolve(true));
-      child.once('exit', (code) => resolve(code === 0));
+      child.once('exit', (code) => {
+        clearTimeout(waited);
+        resolve(code === 0);
+      });
     });
   } catch {
     return false;
