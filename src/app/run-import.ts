@@ -37,7 +37,7 @@ import { exportGuardText } from '../view/export-guard-text.js';
 import { claimRunId } from '../load/history.js';
 import { checkExportAgainstLastRun, exportGuardSummary, recordingRefusals, recordRunHook } from './run-record.js';
 import type { GuardFinding } from '../plan/export-guard.js';
-import type { RunSummary } from './run-result.js';
+import type { NotUndoneSummary, RunSummary } from './run-result.js';
 import { appRunWords } from '../words/app-run.js';
 
 // `validate` lives in run-validate.ts, which loads only what an offline check needs; these are shared.
@@ -159,10 +159,14 @@ export function makePlan(ctx: Context, connection: Connection, serviceState: Cur
   return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
 }
 
-/** What an undo reverses: the run (its id), and what of it cannot be put back (said in its reports). */
+/**
+ * What an undo reverses: the run (its id), what of it cannot be put back (said in its reports), and its
+ * operations' own reasons given to the plan made.
+ */
 export interface Undoing {
   runId: string;
-  notUndone: string[];
+  notUndone: NotUndoneSummary[];
+  reasons: (plan: Plan) => Plan;
 }
 
 /** Plans the desired state against the service and applies it; `undoing`: for an undo (no export to guard). */
@@ -194,9 +198,7 @@ export async function planAndApply(
           ...(undoing === undefined ? { validation } : { undoes: undoing.runId }),
         });
   const reporting: RunReporting = { ...(summary ? { summary } : {}), ...(keepRecord ? { keepRecord } : {}) };
-  return recordingRefusals(ctx, keepRecord, () =>
-    showAndApply(ctx, reporting, connection, serviceState, validation, findings, undoing?.runId),
-  );
+  return recordingRefusals(ctx, keepRecord, () => showAndApply(ctx, reporting, connection, serviceState, validation, findings, undoing));
 }
 
 async function showAndApply(
@@ -206,10 +208,13 @@ async function showAndApply(
   serviceState: CurrentState,
   validation: ValidationResult,
   findings: readonly GuardFinding[],
-  undoes: string | undefined,
+  undoing: Undoing | undefined,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
-  const { plan, current, ledgers } = makePlan(ctx, connection, serviceState, validation);
+  const undoes = undoing?.runId;
+  const made = makePlan(ctx, connection, serviceState, validation);
+  const { current, ledgers } = made;
+  const plan = undoing ? undoing.reasons(made.plan) : made.plan;
   const exportRefused = findings.length > 0 && !options.acceptChanges;
   const deletionRefused = plan.guard.exceeded && !options.force && !plan.held?.length;
   // A refused run does not first say there is nothing to do: its last words are the refusal.
@@ -232,7 +237,7 @@ async function showAndApply(
 
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.
   if (deletionRefused || exportRefused) {
-    const error = exportRefused ? guardRefusal('export', guardLines) : guardRefusal('deletion', deletionGuardLines(plan));
+    const error = exportRefused ? guardRefusal('export', guardLines) : guardRefusal('deletion', deletionGuardLines(plan, undoes));
     await finishReports(ctx, { exitCode: EXIT.cannotStart, issues, plan, summary: { already_matching: alreadyMatching }, error }, withPage);
     println(io.stdout, appRunWords().refusedNothingSent);
     return EXIT.cannotStart;

@@ -5,6 +5,7 @@
 import type { RunError } from '../errors.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
+import type { NotUndone } from '../model/reasons.js';
 import type { Plan } from '../plan/plan.js';
 import type { ReportInput } from '../report/json.js';
 import type { ExportGuardSummary } from './run-record.js';
@@ -21,7 +22,14 @@ export type PlanSummary = {
  * What every report of a run adds to its summary from the moment the run knows it: the export guard's
  * findings, or the run an undo reverses and what it cannot put back.
  */
-export type RunSummary = { export_guard: ExportGuardSummary } | { undoes: string; not_undone: string[] };
+export type RunSummary = { export_guard: ExportGuardSummary } | { undoes: string; not_undone: NotUndoneSummary[] };
+
+/** What an undo cannot give back, as its report says it: the code and its values, and the words. */
+export interface NotUndoneSummary {
+  code: NotUndone['code'];
+  params: Record<string, unknown>;
+  message: string;
+}
 
 export interface RunResult {
   exitCode: number;

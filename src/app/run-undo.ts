@@ -5,7 +5,8 @@
  */
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
 import { listRuns, readRun, readUndoData } from '../load/history.js';
-import { undoDesired } from '../plan/undo.js';
+import { undoDesired, undoReasons } from '../plan/undo.js';
+import { reasonParams } from '../model/reasons.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { planAndApply, progressFor, readService, type Context } from './run-import.js';
@@ -38,14 +39,28 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
     const current = await readService(connection, {});
     ctx.progress.end();
     const done = data.operations.filter((o) => o.status === 'done').map((o) => o.op);
-    const undone = undoDesired(current.org, data.before, done);
+    // Later runs' renames: what the undone run touched is found under the id it has now.
+    const laterRenames = later.flatMap(
+      (r) => readUndoData(options.stateDir, r.id)?.operations.flatMap((o) => (o.status === 'done' && 'fromId' in o.op ? [o.op] : [])) ?? [],
+    );
+    const undone = undoDesired(current.org, data.before, done, laterRenames);
     const { desired } = undone;
-    const notUndone = undone.notUndone.map(notUndoneText);
+    const notUndone = undone.notUndone.map((item) => ({ code: item.code, params: reasonParams(item), message: notUndoneText(item) }));
     const entities = data.before.employees.length + data.before.departments.length + data.before.teams.length;
     println(io.stdout, appRunWords().undoing(runId, record.started_at, entities));
-    for (const line of notUndone) println(io.stdout, appRunWords().cannotBeUndone(line));
+    for (const { message } of notUndone) println(io.stdout, appRunWords().cannotBeUndone(message));
     const managed = { employees: true, organisation: true, absence: false, delegations: connection.adapter.capabilities.delegations };
-    return await planAndApply(ctx, connection, current, { desired, managed, issues: [], sheetsSeen: [] }, { runId, notUndone });
+    return await planAndApply(
+      ctx,
+      connection,
+      current,
+      { desired, managed, issues: [], sheetsSeen: [] },
+      {
+        runId,
+        notUndone,
+        reasons: (plan) => undoReasons(plan, runId, undone),
+      },
+    );
   } finally {
     await connection.close();
   }

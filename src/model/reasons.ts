@@ -64,8 +64,22 @@ export type OperationReason =
   | { code: 'correct_then_end'; held: Period & { end: string }; end: string | null }
   | { code: 'correct_open_end_first'; from: string; end: string }
   | { code: 'correct_open_start_again'; from: string; start: string }
+  /** Undo of run `run`: what it created is removed. */
+  | { code: 'undo_created'; run: string }
+  /** Undo of run `run`: whom it rehired is fired again. */
+  | { code: 'undo_rehired'; run: string }
+  /** Undo of run `run`: what it fired, deleted or took away is given back. */
+  | { code: 'undo_removed'; run: string }
+  /** Undo of run `run`: what it changed (a field, a place, a membership, an id) is set back; `change` says how where the planner did. */
+  | { code: 'undo_changed'; run: string; change?: UndoneChange }
   /** A plan file or run record written before reasons were codes: its words, shown as they were saved. */
   | { code: 'as_saved'; text: string };
+
+/** The planner's reasons that say what a change is: an undo's `undo_changed` keeps them. */
+export type UndoneChange = Extract<
+  OperationReason,
+  { code: 'fields_changed' | 'unit_changed' | 'parent' | 'team_department' | 'team_change' | 'joins_team' }
+>;
 
 export type OperationReasonCode = OperationReason['code'];
 
@@ -155,7 +169,6 @@ export type SavedPlanFinding =
 
 /** What `undo` cannot give back (src/plan/undo.ts). */
 export type NotUndone =
-  | { code: 'department_gone'; id: string }
   | { code: 'team_gone'; id: string }
   | { code: 'stays_out_of_deleted_team'; employee: string; team: string }
   | { code: 'absences_stay'; count: number }

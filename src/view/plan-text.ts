@@ -78,16 +78,24 @@ export function renderPlan(
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));
-  if (held === 0) lines.push(...deletionGuardLines(plan));
+  if (held === 0) lines.push(...deletionGuardLines(plan, undoes));
   // "Nothing to do" is not said of a run a guard refuses: the refusal is.
   if (!(refused && ops.length === 0)) lines.push(summaryLine(ops, undoes));
   return lines;
 }
 
-/** The deletion guard's refusal, one line per kind over its limit (none when the plan is within them). */
-export function deletionGuardLines(plan: Pick<Plan, 'guard'>): string[] {
+/**
+ * The deletion guard's refusal, one line per kind over its limit (none when the plan is within them);
+ * `undoes`: an undo's, which has no workbook to check but the run it undoes.
+ */
+export function deletionGuardLines(plan: Pick<Plan, 'guard'>, undoes?: string): string[] {
   if (!plan.guard.exceeded) return [];
+  const words = planWords();
   return plan.guard.kinds
     .filter((g) => g.removals > g.limit)
-    .map((k) => planWords().guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
+    .map((k) =>
+      undoes === undefined
+        ? words.guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit)
+        : words.undoGuardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit, undoes),
+    );
 }

@@ -111,6 +111,14 @@ export function reasonText(reason: OperationReason): string {
       return w.correctOpenEndFirst(reason.from, reason.end);
     case 'correct_open_start_again':
       return w.correctOpenStartAgain(reason.from, reason.start);
+    case 'undo_created':
+      return w.undoCreated(reason.run);
+    case 'undo_rehired':
+      return w.undoRehired(reason.run);
+    case 'undo_removed':
+      return w.undoRemoved(reason.run);
+    case 'undo_changed':
+      return w.undoChanged(reason.run, reason.change === undefined ? null : reasonText(reason.change));
     case 'as_saved':
       return reason.text;
     default:
@@ -228,8 +236,6 @@ export function savedPlanFindingText(finding: SavedPlanFinding): string {
 export function notUndoneText(item: NotUndone): string {
   const w = savedPlanWords();
   switch (item.code) {
-    case 'department_gone':
-      return w.departmentGone(item.id);
     case 'team_gone':
       return w.teamGone(item.id);
     case 'stays_out_of_deleted_team':

@@ -46,6 +46,13 @@ const en = {
   delegation: (employeeId: string, responsibility: string, unitKind: 'department' | 'team', unitId: string) =>
     `${employeeId} gets ${responsibility} on ${unitKind} ${unitId}`,
 
+  undoCreated: (run: string) => `run ${run} created it: the undo removes it`,
+  undoRehired: (run: string) => `run ${run} rehired them: the undo fires them again`,
+  undoRemoved: (run: string) => `run ${run} removed it: the undo gives it back`,
+  /** `change`: what is set back, in the words of the change itself ("name "B" → "A""), or null. */
+  undoChanged: (run: string, change: string | null) =>
+    `run ${run} changed it: the undo sets it back${change === null ? '' : ` (${change})`}`,
+
   endDate: (was: string | null, now: string | null) => `end date ${was ?? 'open'} → ${now ?? 'open'}`,
   sickFrom: (start: string) => `sick from ${start}, no end yet`,
   sick: (start: string, end: string) => `sick ${start} to ${end}`,
@@ -102,6 +109,11 @@ export const planReasonWords = phrasebook({
     emptiedForDeletion: (team) => `team ${team} slettes (--prune): det skal først tømmes`,
     delegation: (employeeId, responsibility, unitKind, unitId) =>
       `${employeeId} får ${responsibility} på ${unitKind === 'team' ? 'team' : 'afdeling'} ${unitId}`,
+
+    undoCreated: (run) => `kørsel ${run} oprettede det: fortrydelsen fjerner det`,
+    undoRehired: (run) => `kørsel ${run} genansatte dem: fortrydelsen fratræder dem igen`,
+    undoRemoved: (run) => `kørsel ${run} fjernede det: fortrydelsen giver det tilbage`,
+    undoChanged: (run, change) => `kørsel ${run} ændrede det: fortrydelsen sætter det tilbage${change === null ? '' : ` (${change})`}`,
 
     endDate: (was, now) => `slutdato ${was ?? 'åben'} → ${now ?? 'åben'}`,
     sickFrom: (start) => `syg fra ${start}, endnu ingen slutdato`,

@@ -21,6 +21,9 @@ const en = {
   /** The deletion guard refuses: `entity` is the kind ("employee"), `entities` its plural. */
   guardRefuses: (removals: number, entity: string, entities: string, inService: number, limit: number) =>
     `Refusing: the plan removes ${formatNumber(removals)} ${plural(removals, entity, entities)} of ${formatNumber(inService)} in the service; the limit is ${formatNumber(limit)} (--max-deletions). Check the workbook, or add --force.`,
+  /** The same refusal of an undo: it has no workbook, only the run it undoes to check. */
+  undoGuardRefuses: (removals: number, entity: string, entities: string, inService: number, limit: number, run: string) =>
+    `Refusing: undoing run ${run} removes ${formatNumber(removals)} ${plural(removals, entity, entities)} of ${formatNumber(inService)} in the service; the limit is ${formatNumber(limit)} (--max-deletions). Check what the run did (\`orgsync-import history show ${run}\`), or add --force.`,
 
   failed: (operation: string, source: string, message: string | null | undefined, statusCode: number | null | undefined) =>
     `Failed: ${operation}${source}: ${message ?? 'no answer'}${httpStatus(statusCode)}`,
@@ -57,6 +60,8 @@ export const planWords = phrasebook({
       `${formatNumber(removals)} ${plural(removals, 'fjernelse', 'fjernelser')} venter på godkendelse (--hold-removals): denne kørsel udfører ${plural(removals, 'den', 'dem')} ikke.`,
     guardRefuses: (removals, _entity, entities, inService, limit) =>
       `Afvist: planen fjerner ${formatNumber(removals)} af de ${formatNumber(inService)} ${entities} i tjenesten; grænsen er ${formatNumber(limit)} (--max-deletions). Tjek projektmappen, eller tilføj --force.`,
+    undoGuardRefuses: (removals, _entity, entities, inService, limit, run) =>
+      `Afvist: at fortryde kørsel ${run} fjerner ${formatNumber(removals)} af de ${formatNumber(inService)} ${entities} i tjenesten; grænsen er ${formatNumber(limit)} (--max-deletions). Tjek hvad kørslen gjorde (\`orgsync-import history show ${run}\`), eller tilføj --force.`,
 
     failed: (operation, source, message, statusCode) =>
       `Mislykkedes: ${operation}${source}: ${message ?? 'intet svar'}${httpStatus(statusCode)}`,

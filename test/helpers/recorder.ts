@@ -18,6 +18,11 @@ export interface Recorder {
   received: Received[];
   /** Writes (POST, PATCH, PUT, DELETE) received since the last clear. */
   writes(): Received[];
+  /**
+   * From now on, the first request `matches` accepts is held: recorded, never passed on, never answered
+   * (the importer waits for it, so a test can kill it at exactly that point). Resolves with it once held.
+   */
+  holdNext(matches: (request: Received) => boolean): Promise<Received>;
   clear(): void;
   close(): Promise<void>;
 }
@@ -25,6 +30,7 @@ export interface Recorder {
 export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder> {
   const target = new URL(sandbox.baseUrl);
   const received: Received[] = [];
+  let hold: { matches: (request: Received) => boolean; held: (request: Received) => void } | null = null;
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,7 +42,14 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
       } catch {
         body = raw.toString('utf8');
       }
-      received.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '', body });
+      const seen: Received = { method: incoming.method ?? 'GET', path: incoming.url ?? '', body };
+      if (hold?.matches(seen)) {
+        const { held } = hold;
+        hold = null;
+        held(seen);
+        return;
+      }
+      received.push(seen);
       const forward = request(
         {
           host: target.hostname,
@@ -61,6 +74,7 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
     received,
     writes: () => received.filter((r) => r.method !== 'GET'),
     clear: () => void received.splice(0, received.length),
+    holdNext: (matches) => new Promise<Received>((held) => (hold = { matches, held })),
     close,
   };
 }

@@ -311,7 +311,6 @@ describe('undo in Danish', () => {
     const touched = { users: [], employees: [before.employees.get('101')!], departments: [], teams: [] };
     const notUndone = undoDesired(now, touched, done).notUndone.map(notUndoneText);
     expect(notUndone).toEqual([
-      'Afdeling D2 blev slettet: den kan ikke genskabes med sine dialogdata (opret den igen i projektmappen, hvis du vil have den).',
       'Team T2 blev slettet: det kan ikke genskabes med sine dialogdata (opret det igen i projektmappen, hvis du vil have det).',
       'Medarbejder 101 forbliver uden for team T2, som blev slettet.',
       '1 fraværsindberetning kan ikke trækkes tilbage: tjenesten beholder indberettet fravær.',

@@ -59,6 +59,10 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
   correct_then_end: { code: 'correct_then_end', held: { start: '2026-01-05', end: '2026-01-10' }, end: null },
   correct_open_end_first: { code: 'correct_open_end_first', from: '2026-01-05', end: '2026-01-10' },
   correct_open_start_again: { code: 'correct_open_start_again', from: '2026-01-05', start: '2026-01-07' },
+  undo_created: { code: 'undo_created', run: '2026-11-25T03-12-45Z' },
+  undo_rehired: { code: 'undo_rehired', run: '2026-11-25T03-12-45Z' },
+  undo_removed: { code: 'undo_removed', run: '2026-11-25T03-12-45Z' },
+  undo_changed: { code: 'undo_changed', run: '2026-11-25T03-12-45Z', change: { code: 'parent', was: 'D2', now: 'D1' } },
   as_saved: { code: 'as_saved', text: 'words of an older plan file' },
 };
 
@@ -115,6 +119,8 @@ describe('reasons in words', () => {
     expect(reasonText(REASONS.unit_changed)).toBe('name "Old" → "New", owner (none) → E1');
     expect(reasonText(REASONS.employment_not_shown)).toBe('employment: not shown while fired → "Nurse"');
     expect(reasonText(REASONS.as_saved)).toBe('words of an older plan file');
+    expect(reasonText(REASONS.undo_changed)).toBe('run 2026-11-25T03-12-45Z changed it: the undo sets it back (parent D2 → D1)');
+    expect(reasonText(REASONS.undo_created)).toBe('run 2026-11-25T03-12-45Z created it: the undo removes it');
   });
 
   it('says the same codes in Danish when Danish is chosen as they are read', () => {
