@@ -10,6 +10,7 @@ import type { ImportOptions } from './options.js';
 import type { PageSource } from './pages.js';
 import { reportInputOf, type RunResult, type RunSummary } from './run-result.js';
 import { appOutputWords } from '../words/app-output.js';
+import type { RunRecording } from '../history/recording.js';
 
 /** What a run knows from its start; nothing is added to it later. */
 export interface ReportContext {
@@ -35,6 +36,8 @@ export interface RunReporting {
   readonly summary?: RunSummary;
   /** From the moment the run has its history id (not for `plan`). */
   readonly keepRecord?: KeepRecord;
+  /** The run's record as it goes (src/history/recording.ts): the apply writes into it before and after its writes. */
+  readonly recording?: RunRecording;
 }
 
 async function writeErrorFilesFor(ctx: ReportContext, issues: Issue[]): Promise<void> {

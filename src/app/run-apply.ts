@@ -9,7 +9,6 @@ import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
 import { hasErrors } from '../model/issue.js';
 import { OPERATION_KINDS, operationId } from '../model/operations.js';
 import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
-import { claimRunId } from '../load/history.js';
 import { planProgress } from '../load/journal.js';
 import { deletionGuard, type Plan } from '../plan/plan.js';
 import { countAlreadyMatching } from '../view/apply-summary.js';
@@ -35,7 +34,7 @@ import {
   readServiceAndWorkbook,
   type Context,
 } from './run-import.js';
-import { recordingRefusals, recordRunHook } from './run-record.js';
+import { openRecord, recordingRefusals } from './run-record.js';
 import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
 import { connect, serviceKey } from './service.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
@@ -121,20 +120,20 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
     const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
     // From here the apply is a run like the main job's: kept in the history (refused or not), undoable,
     // and after exit 0 its export is the guard's baseline.
-    const keepRecord = recordRunHook({
+    const planId = savedPlanId(saved.file);
+    const recorded = await openRecord({
       options,
       io,
       startedAt: ctx.startedAt,
-      runId: claimRunId(options.stateDir, ctx.startedAt),
       serviceKey: connection.serviceKey,
       before: serviceState.org,
       validation,
       findings: [],
-      apply: { planFile: request.planFile, ...(approved !== null ? { approved: approved.length } : {}) },
+      apply: { planFile: request.planFile, ...(approved !== null ? { approved: approved.length } : {}), planId },
     });
-    const reporting: RunReporting = { keepRecord };
+    const { keepRecord } = recorded;
+    const reporting: RunReporting = recorded;
     return await recordingRefusals(ctx, keepRecord, async () => {
-      const planId = savedPlanId(saved.file);
       // What an earlier apply of this plan did before it was interrupted is the plan's progress, not a change.
       const progress = planProgress(journalPathOf(options, connection.serviceKey), connection.serviceKey, planId);
       const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;

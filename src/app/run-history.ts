@@ -1,7 +1,9 @@
 /** `orgsync-import history` and `history show RUN`: the runs of this state folder, read from their records. */
 import { readFile } from 'node:fs/promises';
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
-import { listRuns, readRun, readUndoData, reportPathOf } from '../load/history.js';
+import { listRuns, readRun, reportPathOf } from '../history/record.js';
+import { recordKilledRuns } from '../history/recording.js';
+import { readUndoData } from '../history/undo-data.js';
 import { operationName } from '../view/words.js';
 import type { ReportOperation } from '../report/json.js';
 import { historyText, runText } from '../view/history-text.js';
@@ -9,11 +11,13 @@ import { println, type AppIO } from './io.js';
 import { appRunWords } from '../words/app-run.js';
 
 export async function runHistory(stateDir: string, io: AppIO): Promise<ExitCode> {
+  await recordKilledRuns(stateDir);
   for (const line of historyText(listRuns(stateDir))) println(io.stdout, line);
   return EXIT.ok;
 }
 
 export async function runHistoryShow(stateDir: string, runId: string, io: AppIO): Promise<ExitCode> {
+  await recordKilledRuns(stateDir);
   const record = readRun(stateDir, runId);
   if (!record) throw new UsageError(appRunWords().noSuchRun(runId, stateDir));
   const reportPath = reportPathOf(stateDir, runId);

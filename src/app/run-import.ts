@@ -2,12 +2,11 @@
  * The main job and its read-only siblings: validate → read the service → plan → show → confirm →
  * apply → report. Each stage is called here in order; none of them knows about the others.
  */
-import { join } from 'node:path';
 import { EXIT, OrgsyncError, UsageError, type ExitCode, type RunError } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
 import { AbsenceLedger, FiredLedger, recordInLedgers } from '../load/ledger.js';
 import { formatISO } from 'date-fns/formatISO';
-import { Journal } from '../load/journal.js';
+import { Journal, type JournalIdentity } from '../load/journal.js';
 import { executePlan } from '../load/executor.js';
 import { exitCodeOf, succeeded, type OperationOutcome } from '../load/outcome.js';
 import { buildPlan, type Plan } from '../plan/plan.js';
@@ -34,8 +33,7 @@ import { holdRemovals } from '../plan/saved.js';
 import { withoutHeld } from '../load/held.js';
 import { heldLine, savePlanIfAsked } from './plan-file.js';
 import { exportGuardText } from '../view/export-guard-text.js';
-import { claimRunId } from '../load/history.js';
-import { checkExportAgainstLastRun, exportGuardSummary, recordingRefusals, recordRunHook } from './run-record.js';
+import { checkExportAgainstLastRun, exportGuardSummary, journalPathOf, ledgerPathOf, openRecord, recordingRefusals } from './run-record.js';
 import type { GuardFinding } from '../plan/export-guard.js';
 import type { NotUndoneSummary, RunSummary } from './run-result.js';
 import { appRunWords } from '../words/app-run.js';
@@ -119,13 +117,7 @@ export async function readService(connection: Connection, options: ReadStateOpti
   }
 }
 
-export function journalPathOf(options: ImportOptions, serviceKey: string): string {
-  return options.journal ?? join(options.stateDir, 'journal', `${serviceKey}.jsonl`);
-}
-
-function ledgerPath(ctx: Context, connection: Connection, kind: 'absences' | 'fired'): string {
-  return join(ctx.options.stateDir, kind, `${connection.serviceKey}.jsonl`);
-}
+export { journalPathOf };
 
 /** The local date, as the ledgers and the plan write dates. */
 function today(): string {
@@ -135,8 +127,8 @@ function today(): string {
 /** The plan from the workbook and the service's state, with what the ledgers know merged in. */
 export function makePlan(ctx: Context, connection: Connection, serviceState: CurrentState, validation: ValidationResult) {
   const { options } = ctx;
-  const ledger = AbsenceLedger.load(ledgerPath(ctx, connection, 'absences'));
-  const fired = FiredLedger.load(ledgerPath(ctx, connection, 'fired')).knowing(serviceState.org.employees);
+  const ledger = AbsenceLedger.load(ledgerPathOf(options, connection.serviceKey, 'absences'));
+  const fired = FiredLedger.load(ledgerPathOf(options, connection.serviceKey, 'fired')).knowing(serviceState.org.employees);
   const { current, reported, reportedFrom } = withLedgers(serviceState, {
     firedOn: fired.firedOn,
     firedFields: fired.fieldsOf,
@@ -184,20 +176,20 @@ export async function planAndApply(
     : findings.length > 0
       ? { export_guard: exportGuardSummary(findings, Boolean(options.acceptChanges)) }
       : undefined;
-  const keepRecord =
+  const recorded =
     options.command === 'plan'
       ? undefined
-      : recordRunHook({
+      : await openRecord({
           options,
           io,
           startedAt: ctx.startedAt,
-          runId: claimRunId(options.stateDir, ctx.startedAt),
           serviceKey: connection.serviceKey,
           before: serviceState.org,
           findings,
           ...(undoing === undefined ? { validation } : { undoes: undoing.runId }),
         });
-  const reporting: RunReporting = { ...(summary ? { summary } : {}), ...(keepRecord ? { keepRecord } : {}) };
+  const keepRecord = recorded?.keepRecord;
+  const reporting: RunReporting = { ...(summary ? { summary } : {}), ...(recorded ? recorded : {}) };
   return recordingRefusals(ctx, keepRecord, () => showAndApply(ctx, reporting, connection, serviceState, validation, findings, undoing));
 }
 
@@ -243,6 +235,8 @@ async function showAndApply(
     return EXIT.cannotStart;
   }
   if (options.command === 'plan' || operations.length === 0) {
+    // Nothing left to send of a stopped run of the same work: this run finishes it (one record).
+    if (operations.length === 0) reporting.recording?.finishStopped();
     await finishReports(
       ctx,
       {
@@ -296,7 +290,8 @@ export async function apply(
   planId?: string,
 ): Promise<ExitCode> {
   const { options, io } = ctx;
-  const identity = {
+  const { recording } = reporting;
+  const identity: JournalIdentity = recording?.identity ?? {
     serviceKey: connection.serviceKey,
     workbookHash: await hashInputs(options.files),
     ...(planId !== undefined ? { plan: planId } : {}),
@@ -316,8 +311,12 @@ export async function apply(
   let stopped: string | null = null;
   let stopError: Error | undefined;
   try {
+    // A run finishing a stopped run of the same work is its next part: one record, one undo.
+    recording?.adopt(previous);
+    // What undo needs is on disk before the first write; the journal's run line names the record.
+    await recording?.begin(plan.operations.map((p) => p.op));
     try {
-      journal.beginRun(identity, runnable.length);
+      journal.beginRun(recording?.identity ?? identity, runnable.length);
     } catch (error) {
       throw new OrgsyncError('journal_write', appRunWords().journalCannotBegin((error as Error).message), EXIT.cannotStart, {
         cause: error,
@@ -345,6 +344,8 @@ export async function apply(
     ctx.progress.end();
     // After a failed journal write the end line cannot be written either; the next run resumes without it.
     if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every(succeeded));
+    // What became of each operation is in the record before the journal forgets the run.
+    await recording?.seal([...outcomes, ...held]);
   } finally {
     journal.close();
   }

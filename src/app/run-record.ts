@@ -1,14 +1,16 @@
 /**
  * What a run leaves in the state folder for the next ones: the export guard's baseline (after a run that
- * ended with exit 0) and the run's history record (for `history` and `undo`). Called from the apply path
- * through two small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
+ * ended with exit 0) and the run's history record (for `history` and `undo`, src/history/). Called from the
+ * apply path through small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
  */
 import { OrgsyncError, runErrorOf } from '../errors.js';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
-import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/last-run.js';
-import { discardRun, HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
+import { formatISO } from 'date-fns/formatISO';
+import { checkExport, type GuardFinding } from '../plan/export-guard.js';
+import { keepBaseline, lastRunPath, readBaseline, restoreBaseline } from '../history/baseline.js';
+import { historyDir, type RunRecord } from '../history/record.js';
+import { RunRecording } from '../history/recording.js';
+import { AbsenceLedger, FiredLedger, settleUnanswered } from '../load/ledger.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
 import { countOutcomes } from '../report/counts.js';
 import { OPERATION_KINDS } from '../model/operations.js';
@@ -22,6 +24,16 @@ import { appOutputWords } from '../words/app-output.js';
 import type { KeepRecord, ReportContext } from './reports.js';
 import type { RunResult } from './run-result.js';
 import { reasonWording } from '../view/reason-text.js';
+
+/** The progress journal of a service (cli.md "Where things are kept"; `--journal` chooses another). */
+export function journalPathOf(options: ImportOptions, serviceKey: string): string {
+  return options.journal ?? join(options.stateDir, 'journal', `${serviceKey}.jsonl`);
+}
+
+/** A ledger of a service: what it confirmed and cannot show back (src/load/ledger.ts). */
+export function ledgerPathOf(options: ImportOptions, serviceKey: string, kind: 'absences' | 'fired'): string {
+  return join(options.stateDir, kind, `${serviceKey}.jsonl`);
+}
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
@@ -52,81 +64,93 @@ export interface RunToRecord {
   options: ImportOptions;
   io: AppIO;
   startedAt: Date;
-  runId: string;
   serviceKey: string;
   /** The service as read before planning: the "before" of what the run touches. */
   before: Organisation;
   /** The validated export; absent for an undo (its desired state is no export). */
   validation?: ValidationResult;
   undoes?: string;
-  /** `apply plan.json`: the plan file as given, and how many held removals `--approve` approved. */
-  apply?: { planFile: string; approved?: number };
+  /** `apply plan.json`: the plan file as given, and how many held removals `--approve` approved, and the plan's id. */
+  apply?: { planFile: string; approved?: number; planId?: string };
   findings: readonly GuardFinding[];
 }
 
+/** A run's record (src/history/recording.ts), opened when the run has read the service and its inputs. */
+export interface Recorded {
+  recording: RunRecording;
+  keepRecord: KeepRecord;
+}
+
 /**
- * A run's `keepRecord`: keeps the report (and returns where, for --report to copy), the run's
- * record and what undo needs in `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to
- * do), the export's summary as the guard's next baseline. A failure to write is said, never fatal: what
- * was applied stays applied.
+ * Opens the run's record: what killed runs left in the journal is recorded first, and what they sent
+ * without reading the answer goes into the ledgers as the service shows it now. Returns the record and the
+ * run's `keepRecord`: the report (and where, for --report to copy), the run's final record in
+ * `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to do),
+ * the export's summary as the guard's next baseline. A failure to write is said, never fatal: what was
+ * applied stays applied.
  */
-export function recordRunHook(run: RunToRecord): KeepRecord {
+export async function openRecord(run: RunToRecord): Promise<Recorded> {
+  const { options, io } = run;
+  const journalPath = journalPathOf(options, run.serviceKey);
+  const filesHash = options.files.length > 0 ? await hashInputs(options.files).catch(() => null) : null;
+  const recording = await RunRecording.open({
+    stateDir: options.stateDir,
+    journalPath,
+    journal: {
+      serviceKey: run.serviceKey,
+      workbookHash: filesHash ?? '',
+      ...(run.apply?.planId !== undefined ? { plan: run.apply.planId } : {}),
+    },
+    startedAt: run.startedAt,
+    before: run.before,
+    header: {
+      command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : 'run',
+      ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
+      ...(run.apply
+        ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) }
+        : {}),
+      files: options.files.map((f) => resolve(f)),
+      workbook_hash: filesHash,
+      service_key: run.serviceKey,
+      export_guard: run.findings.map(describeFinding),
+    },
+  });
+  if (recording.unanswered.length > 0) {
+    const ledgers = {
+      absences: AbsenceLedger.load(ledgerPathOf(options, run.serviceKey, 'absences')),
+      fired: FiredLedger.load(ledgerPathOf(options, run.serviceKey, 'fired')),
+    };
+    const unanswered = recording.unanswered.map(({ op, sentOn, before }) => ({
+      op,
+      on: formatISO(sentOn, { representation: 'date' }),
+      ...(before ? { before } : {}),
+    }));
+    settleUnanswered(ledgers, unanswered, run.before.employees);
+  }
   let recorded = false;
-  return async (result, report) => {
-    const { options, io } = run;
-    let reportFile: string | undefined;
+  const keepRecord: KeepRecord = async (result, report) => {
     if (recorded) return undefined;
     recorded = true;
+    const outcomes = result.outcomes ?? [];
+    const reportFile = await recording.finish({
+      exitCode: result.exitCode,
+      ...(result.error ? { error: result.error } : {}),
+      counts: countsOf(result),
+      changed: outcomes.some((o) => o.status === 'done'),
+      writeReport: (path) => writeReportOf(path, report, reasonWording),
+    });
+    const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);
     try {
-      const dir = runDir(options.stateDir, run.runId);
-      await writeReportOf(join(dir, 'report.json'), report, reasonWording);
-      reportFile = join(dir, 'report.json');
-      const outcomes = result.outcomes ?? [];
-      const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);
-      if (applied && run.validation) keepBaseline(run, dir);
-      if (applied && run.undoes !== undefined)
-        restoreBaseline(options.stateDir, run.serviceKey, run.undoes, join(historyDir(options.stateDir), run.undoes));
-      const finishedAt = new Date();
-      const record: RunRecord = {
-        version: HISTORY_VERSION,
-        id: run.runId,
-        command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : 'run',
-        ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
-        ...(run.apply
-          ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) }
-          : {}),
-        started_at: run.startedAt.toISOString(),
-        finished_at: finishedAt.toISOString(),
-        duration_ms: finishedAt.getTime() - run.startedAt.getTime(),
-        files: options.files.map((f) => resolve(f)),
-        workbook_hash: options.files.length > 0 ? await hashInputs(options.files).catch(() => null) : null,
-        service_key: run.serviceKey,
-        exit_code: result.exitCode,
-        counts: countsOf(result),
-        export_guard: run.findings.map(describeFinding),
-        ...(result.error && result.exitCode !== 0 ? { error: result.error } : {}),
-        undoable: outcomes.some((o) => o.status === 'done'),
-      };
-      const undo =
-        outcomes.length > 0
-          ? {
-              version: HISTORY_VERSION,
-              before: touchedBefore(
-                run.before,
-                outcomes.map((o) => o.op),
-              ),
-              operations: outcomes.map((o) => ({ op: o.op, status: o.status })),
-            }
-          : null;
-      await saveRun(options.stateDir, record, undo);
+      if (reportFile && applied && run.validation) keepBaseline(options.stateDir, run.serviceKey, recording.id, run.validation);
+      if (reportFile && applied && run.undoes !== undefined) restoreBaseline(options.stateDir, run.serviceKey, run.undoes);
     } catch (failure) {
-      // Half a record is no record (it is not listed) and would only keep a full disk full.
-      discardRun(options.stateDir, run.runId);
-      reportFile = undefined;
-      println(io.stderr, appOutputWords().couldNotRecordRun(join(options.stateDir, 'history'), (failure as Error).message));
+      println(io.stderr, appOutputWords().couldNotRecordRun(historyDir(options.stateDir), (failure as Error).message));
     }
+    const failure = recording.takeFailure();
+    if (failure) println(io.stderr, appOutputWords().couldNotRecordRun(historyDir(options.stateDir), failure.message));
     return reportFile;
   };
+  return { recording, keepRecord };
 }
 
 /**
@@ -153,29 +177,6 @@ export async function recordingRefusals<T>(ctx: ReportContext, keepRecord: KeepR
     }
     throw error;
   }
-}
-
-/** The new baseline; the one it replaces is kept with the run, so undoing the run puts it back. */
-function keepBaseline(run: RunToRecord, dir: string): void {
-  const path = lastRunPath(run.options.stateDir, run.serviceKey);
-  const { desired, managed } = run.validation!;
-  // The previous summary is read only for a kind this export leaves out, which keeps its summary.
-  const previous = managed.employees && managed.organisation ? null : loadBaseline(path);
-  if (existsSync(path)) copyFileSync(path, join(dir, 'baseline-before.json'));
-  saveBaseline(path, baselineOf(desired, managed, run.runId, previous));
-}
-
-/**
- * After a successful undo, when the undone run's export is still the baseline: the baseline as it was
- * before that run (none if it was the first), so the next export is compared with the one before it.
- */
-export function restoreBaseline(stateDir: string, serviceKey: string, undoneRunId: string, undoneRunDir: string): void {
-  const path = lastRunPath(stateDir, serviceKey);
-  if (loadBaseline(path)?.runId !== undoneRunId) return;
-  const kept = join(undoneRunDir, 'baseline-before.json');
-  const previous = existsSync(kept) ? loadBaseline(kept) : null;
-  if (previous) saveBaseline(path, previous);
-  else rmSync(path, { force: true });
 }
 
 function countsOf(result: RunResult): RunRecord['counts'] {

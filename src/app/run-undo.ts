@@ -4,7 +4,9 @@
  * through the main job's path: the same plan shown, confirmation (or --yes) and deletion guard.
  */
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
-import { listRuns, readRun, readUndoData } from '../load/history.js';
+import { listRuns, readRun } from '../history/record.js';
+import { recordKilledRuns } from '../history/recording.js';
+import { doneForUndo, readUndoData } from '../history/undo-data.js';
 import { undoDesired, undoReasons } from '../plan/undo.js';
 import { reasonParams } from '../model/reasons.js';
 import { println, type AppIO } from './io.js';
@@ -17,6 +19,8 @@ import { notUndoneText } from '../view/reason-text.js';
 export async function runUndo(given: ImportOptions, runId: string, io: AppIO): Promise<ExitCode> {
   // The run's creations and pruned removals are removals here: only what the undo plans is removed.
   const options: ImportOptions = { ...given, files: [], prune: true };
+  // A run killed before it recorded its end is recorded from its journal first: it can be undone.
+  await recordKilledRuns(options.stateDir, options.journal !== undefined ? [options.journal] : []);
   const record = readRun(options.stateDir, runId);
   if (!record) throw new UsageError(appRunWords().noSuchRun(runId, options.stateDir));
   const data = readUndoData(options.stateDir, runId);
@@ -38,10 +42,12 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
     ctx.progress.phase(appRunWords().phaseReadingService, null);
     const current = await readService(connection, {});
     ctx.progress.end();
-    const done = data.operations.filter((o) => o.status === 'done').map((o) => o.op);
+    // An answer a killed run never read may have been done: undo sets back what it would have changed.
+    const done = data.operations.filter((o) => doneForUndo(o.status)).map((o) => o.op);
     // Later runs' renames: what the undone run touched is found under the id it has now.
     const laterRenames = later.flatMap(
-      (r) => readUndoData(options.stateDir, r.id)?.operations.flatMap((o) => (o.status === 'done' && 'fromId' in o.op ? [o.op] : [])) ?? [],
+      (r) =>
+        readUndoData(options.stateDir, r.id)?.operations.flatMap((o) => (doneForUndo(o.status) && 'fromId' in o.op ? [o.op] : [])) ?? [],
     );
     const undone = undoDesired(current.org, data.before, done, laterRenames);
     const { desired } = undone;

@@ -1,5 +1,5 @@
 /** The runs of a state folder, and one run's report, in words (`history`, `history show RUN`). */
-import type { RunRecord } from '../load/history.js';
+import type { RunRecord } from '../history/record.js';
 import type { Action } from '../model/operations.js';
 import { actionWords, entityWords, statusWords } from './words.js';
 import { runWords } from '../words/view-runs.js';
@@ -14,7 +14,7 @@ export function countsText(counts: RunRecord['counts']): string {
   const words = runWords();
   for (const [entity, actions] of Object.entries(counts)) {
     const perAction = Object.entries(actions).map(([action, c]) => {
-      const statuses = (['done', 'unchanged', 'failed', 'skipped'] as const)
+      const statuses = (['done', 'unchanged', 'unknown', 'failed', 'skipped'] as const)
         .filter((s) => (c[s] ?? 0) > 0)
         .map((s) => `${c[s]} ${statusWords(s)}`);
       return words.countedAction(c.planned ?? 0, actionWords(action as Action) ?? action, statuses);
@@ -42,7 +42,8 @@ export function historyText(records: readonly RunRecord[]): string[] {
   const lines = records.map((r) => {
     const line = words.runLine(r.id, r.exit_code, seconds(r.duration_ms), what(r), countsText(r.counts), r.export_guard.length);
     const refused = refusal(r);
-    return refused ? `${line}  —  ${refused}` : line;
+    const parts = r.exit_code === null ? words.notFinished : (r.parts?.length ?? 1) > 1 ? words.inParts(r.parts!.length) : null;
+    return [line, ...(parts ? [parts] : []), ...(refused ? [`—  ${refused}`] : [])].join('  ');
   });
   return [...lines, words.runsFooter(records.length)];
 }
@@ -59,6 +60,7 @@ export function runText(record: RunRecord, operations: readonly ShownOperation[]
   const lines = [
     words.runTitle(record.id, record.command === 'undo' ? String(record.undoes) : null),
     words.runTimes(record.started_at, record.finished_at, seconds(record.duration_ms), record.exit_code),
+    ...((record.parts?.length ?? 1) > 1 ? record.parts!.map((p, i) => words.runPart(i + 1, p.started_at, p.finished_at, p.exit_code)) : []),
     ...(record.command === 'apply' ? [words.runPlanFile(String(record.plan_file), record.approved ?? null)] : []),
     ...(record.command !== 'undo' ? [words.runFiles(record.files), words.runHash(record.workbook_hash ?? null)] : []),
     words.runService(record.service_key),

@@ -6,8 +6,11 @@
 import type { Action, EntityKind } from '../model/operations.js';
 import { formatNumber, phrasebook, type Lang } from './language.js';
 
-/** What became of an operation (load/outcome.ts `OperationStatus`). */
-type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
+/**
+ * What became of an operation (load/outcome.ts `OperationStatus`; `unknown`: a run's record of a request
+ * sent by a process killed before it read the answer).
+ */
+type Status = 'done' | 'unchanged' | 'failed' | 'skipped' | 'unknown';
 
 interface Vocabulary {
   action: Record<Action, string>;
@@ -69,7 +72,7 @@ const en: Vocabulary = {
     absence: 'absences',
   },
   /** The outcome of an operation, after a count: "3 done", "1 skipped". */
-  status: { done: 'done', unchanged: 'unchanged', failed: 'failed', skipped: 'skipped' },
+  status: { done: 'done', unchanged: 'unchanged', failed: 'failed', skipped: 'skipped', unknown: 'answer not read' },
   /** "update user 121", "add to team 121@T1" (no entity named for memberships and absences). */
   operation: (action, entity, id) => `${en.action[action]} ${entity === null ? '' : `${en.entity[entity]} `}${id}`,
 };
@@ -132,7 +135,7 @@ const da: Vocabulary = {
     delegation: 'delegeringer',
     absence: 'fravær',
   },
-  status: { done: 'udført', unchanged: 'uændret', failed: 'mislykkedes', skipped: 'sprunget over' },
+  status: { done: 'udført', unchanged: 'uændret', failed: 'mislykkedes', skipped: 'sprunget over', unknown: 'svar ikke læst' },
   operation: (action, entity, id) => `${da.action[action]} ${entity === null ? '' : `${da.entity[entity]} `}${id}`,
 };
 

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../../src');
-const STAGES = ['sheets', 'validate', 'service', 'plan', 'load', 'report'] as const;
+const STAGES = ['sheets', 'validate', 'service', 'plan', 'load', 'report', 'history'] as const;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

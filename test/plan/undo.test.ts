@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/model/operations.js';
 import { undoDesired } from '../../src/plan/undo.js';
-import { touchedBefore } from '../../src/load/history.js';
+import { touchedBefore } from '../../src/history/before.js';
 import { asCurrent, org } from '../helpers/org.js';
 import { notUndoneText } from '../../src/view/reason-text.js';
 
