@@ -345,7 +345,7 @@ export async function apply(
     // After a failed journal write the end line cannot be written either; the next run resumes without it.
     if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every(succeeded));
     // What became of each operation is in the record before the journal forgets the run.
-    await recording?.seal([...outcomes, ...held]);
+    await recording?.seal([...outcomes, ...held], exitCodeOf({ outcomes, stopped }));
   } finally {
     journal.close();
   }

@@ -28,7 +28,16 @@ import {
   type RunPart,
   type RunRecord,
 } from './record.js';
-import { doneForUndo, partsOf, readUndoData, recordOutcomes, recordPart, type PartOutcomes, type UndoData } from './undo-data.js';
+import {
+  doneForUndo,
+  partsOf,
+  readUndoData,
+  recordOutcomes,
+  recordPart,
+  type PartOutcomes,
+  type RecordedStatus,
+  type UndoData,
+} from './undo-data.js';
 
 /** What the record says of a run from its start: what was run, on which files, against which service. */
 export interface RecordHeader {
@@ -85,6 +94,9 @@ export class RunRecording {
   /** Operations the earlier parts sent without reading the answer. */
   private earlierUnknown = new Set<string>();
   private planned = new Set<string>();
+  private operations: readonly Operation[] = [];
+  /** What the record counts once the part's outcomes are known. */
+  private kept: { counts: RunRecord['counts']; undoable: boolean } | null = null;
   private begun = false;
   private sealed = false;
   /** The record could not be written (a full disk): what is left of it is removed at the end, once. */
@@ -181,6 +193,7 @@ export class RunRecording {
   /** Before the part's first write: its plan, and the entities it touches as the service had them. */
   async begin(operations: readonly Operation[]): Promise<void> {
     this.begun = true;
+    this.operations = operations;
     this.planned = new Set(operations.map((op) => op.key));
     await this.attempt(async () => {
       const before = touchedBefore(this.start.before, operations);
@@ -191,23 +204,29 @@ export class RunRecording {
   }
 
   /**
-   * When the part's apply ends, before its journal is closed: what became of its operations. What an earlier
-   * part sent without reading the answer and this part's plan no longer needs, the service had done.
+   * When the part's apply ends, before its journal is closed: what became of its operations, and the record
+   * with its exit code (a kill after this loses only the report). What an earlier part sent without reading
+   * the answer and this part's plan no longer needs, the service had done.
    */
-  async seal(outcomes: readonly OperationOutcome[]): Promise<void> {
+  async seal(outcomes: readonly OperationOutcome[], exitCode: number): Promise<void> {
     if (!this.begun || this.sealed) return;
     this.sealed = true;
     const by: Required<Pick<PartOutcomes, 'done' | 'unchanged' | 'failed'>> = { done: [], unchanged: [], failed: [] };
-    for (const { op, status } of outcomes) if (status !== 'skipped') by[status].push(op.key);
+    const statusOf = new Map<string, RecordedStatus>();
+    for (const { op, status } of outcomes) {
+      statusOf.set(op.key, status);
+      if (status !== 'skipped') by[status].push(op.key);
+    }
     for (const key of this.earlierUnknown) if (!this.planned.has(key)) by.done.push(key);
-    await this.attempt(() => recordOutcomes(this.start.stateDir, this.runId, { part: this.part, outcomes: by }));
-  }
-
-  /** The operations earlier parts sent without reading the answer that this part's plan no longer needs. */
-  settledEarlier(): Operation[] {
-    if (this.earlierUnknown.size === 0) return [];
-    const data = readUndoData(this.start.stateDir, this.runId);
-    return (data?.operations ?? []).flatMap(({ op }) => (this.earlierUnknown.has(op.key) && !this.planned.has(op.key) ? [op] : []));
+    const { stateDir } = this.start;
+    await this.attempt(async () => {
+      await recordOutcomes(stateDir, this.runId, { part: this.part, outcomes: by });
+      // A run in parts counts them all, from its undo log; a run in one part, from what it has in hand.
+      const data = this.earlier ? readUndoData(stateDir, this.runId) : null;
+      const settled = data?.operations ?? this.operations.map((op) => ({ op, status: statusOf.get(op.key) ?? 'skipped' }));
+      this.kept = { counts: countsOf(settled), undoable: settled.some((o) => doneForUndo(o.status)) };
+      writeRecord(stateDir, this.record(exitCode, undefined, this.kept.counts, this.kept.undoable));
+    });
   }
 
   /** The run's final record and its report; returns where the report is, or undefined when nothing could be kept. */
@@ -220,11 +239,12 @@ export class RunRecording {
     const report = join(runDir(stateDir, this.runId), 'report.json');
     await this.attempt(async () => {
       await end.writeReport(report);
-      // A run in parts counts them all, from its undo log; a run in one part, from what it has in hand.
-      const data = this.earlier ? readUndoData(stateDir, this.runId) : null;
-      const counts = data ? countsOf(data) : end.counts;
-      const changed = data ? data.operations.some((o) => doneForUndo(o.status)) : end.changed;
-      writeRecord(stateDir, this.record(end.exitCode, end.error, counts, changed));
+      let kept = this.kept;
+      if (!kept && this.earlier) {
+        const data = readUndoData(stateDir, this.runId);
+        kept = data ? { counts: countsOf(data.operations), undoable: data.operations.some((o) => doneForUndo(o.status)) } : null;
+      }
+      writeRecord(stateDir, this.record(end.exitCode, end.error, kept?.counts ?? end.counts, kept?.undoable ?? end.changed));
     });
     if (this.failure) {
       // Half a record is no record (it is not listed) and would only keep a full disk full.
@@ -281,9 +301,9 @@ function plannedCounts(operations: readonly Operation[]): RunRecord['counts'] {
 }
 
 /** Per entity and action, how many operations the run planned and what finally became of them. */
-function countsOf(data: UndoData): RunRecord['counts'] {
+function countsOf(operations: readonly { op: Operation; status: RecordedStatus }[]): RunRecord['counts'] {
   const counts: RunRecord['counts'] = {};
-  for (const { op, status } of data.operations) {
+  for (const { op, status } of operations) {
     const { entity, action } = OPERATION_KINDS[op.type];
     const perAction = ((counts[entity] ??= {})[action] ??= {});
     perAction.planned = (perAction.planned ?? 0) + 1;
@@ -341,12 +361,15 @@ async function recordLeftovers(stateDir: string, journalPath: string): Promise<U
         const before = 'id' in op ? employees.get(op.id) : undefined;
         unanswered.push({ op, sentOn: new Date(run.at), ...(before ? { before } : {}) });
       }
-      if (sealed.has(part)) continue;
-      const { done, unchanged, failed } = run;
-      await recordOutcomes(stateDir, id, { part, outcomes: { done, unchanged, failed, unknown: run.unconfirmed } });
+      if (!sealed.has(part)) {
+        const { done, unchanged, failed } = run;
+        await recordOutcomes(stateDir, id, { part, outcomes: { done, unchanged, failed, unknown: run.unconfirmed } });
+      }
+      // Killed before (or while) its record said how the part ended: it says so now.
       const record = readRun(stateDir, id);
+      if (!record || record.parts?.[part - 1]?.exit_code !== null) continue;
       const data = readUndoData(stateDir, id);
-      if (record && data) writeRecord(stateDir, afterKill(record, part, run.end, data));
+      if (data) writeRecord(stateDir, afterKill(record, part, run.end, data));
     }
     return unanswered;
   } catch {
@@ -367,7 +390,7 @@ function afterKill(record: RunRecord, part: number, end: { at: string; complete:
     finished_at: end?.at ?? null,
     duration_ms: durationOf(parts),
     exit_code: exitCode,
-    counts: countsOf(data),
+    counts: countsOf(data.operations),
     undoable: data.operations.some((o) => doneForUndo(o.status)),
     parts,
   };

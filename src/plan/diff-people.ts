@@ -14,6 +14,7 @@ export function planEmployeeRenames(
   desired: Organisation,
   now: Organisation,
   fired: FiredInService,
+  capabilities: Capabilities,
   ops: Operation[],
   notes: DiffNote[],
 ): Map<string, string> {
@@ -39,18 +40,38 @@ export function planEmployeeRenames(
     }
     if (!now.employees.has(previous)) {
       if (now.employees.has(employee.id)) continue; // renamed before
-      // Fired under the old id: rehire it first, so the person's data comes along, never a new employee.
-      if (!fired.ids.has(previous) || fired.rehireUntil?.has(previous)) continue; // never existed: created below
-      ops.push(
-        operation({
-          type: 'rehireEmployee',
-          id: previous,
-          userId: employee.userId,
-          reason: { code: 'rehire_under_previous_id', previous },
-          source: employee.source,
-        }),
-      );
-      now.employees.set(previous, rehiredRecord(fired, previous, employee.userId));
+      if (!fired.ids.has(previous)) continue; // never existed: created below
+      const until = fired.rehireUntil?.get(previous);
+      if (until !== undefined && until < fired.today) continue; // past the rehire window: created anew below
+      // Fired under the old id: rehire it first, so the person's data comes along, never a new employee; then
+      // the id changes. Where the API has a rehire window (v2), the create under the old id is the rehire.
+      if (until === undefined) {
+        ops.push(
+          operation({
+            type: 'rehireEmployee',
+            id: previous,
+            userId: employee.userId,
+            reason: { code: 'rehire_under_previous_id', previous },
+            source: employee.source,
+          }),
+        );
+        now.employees.set(previous, rehiredRecord(fired, previous, employee.userId));
+      } else {
+        const person = desired.users.get(employee.userId);
+        const values = employeeValues(employee, capabilities);
+        ops.push(
+          operation({
+            type: 'createEmployee',
+            id: previous,
+            userId: employee.userId,
+            user: person ? userFields(person, now.users.get(employee.userId)?.username) : { name: '', email: '', username: '' },
+            ...values,
+            reason: { code: 'rehired_by_create', until },
+            source: employee.source,
+          }),
+        );
+        now.employees.set(previous, { id: previous, userId: employee.userId, status: 'active', teamId: null, ...shownAfterCreate(values) });
+      }
     }
     requests.push({ from: previous, ...request });
   }

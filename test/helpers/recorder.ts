@@ -12,6 +12,12 @@ export interface Received {
   body: unknown;
 }
 
+export interface Held {
+  request: Received;
+  /** Lets the held request go on as if never held. */
+  release(): void;
+}
+
 export interface Recorder {
   /** Point the importer here (`--base-url`), with the sandbox's credentials. */
   baseUrl: string;
@@ -19,10 +25,11 @@ export interface Recorder {
   /** Writes (POST, PATCH, PUT, DELETE) received since the last clear. */
   writes(): Received[];
   /**
-   * From now on, the first request `matches` accepts is held: recorded, never passed on, never answered
-   * (the importer waits for it, so a test can kill it at exactly that point). Resolves with it once held.
+   * From now on, the first request `matches` accepts is held, so a test can stop the importer at exactly
+   * that point: never passed on (`request`), or passed on and its answer never handed back (`answer`: the
+   * service did it, the importer never hears so). Resolves once held, with `release` to let it go on.
    */
-  holdNext(matches: (request: Received) => boolean): Promise<Received>;
+  holdNext(matches: (request: Received) => boolean, what?: 'request' | 'answer'): Promise<Held>;
   clear(): void;
   close(): Promise<void>;
 }
@@ -30,7 +37,7 @@ export interface Recorder {
 export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder> {
   const target = new URL(sandbox.baseUrl);
   const received: Received[] = [];
-  let hold: { matches: (request: Received) => boolean; held: (request: Received) => void } | null = null;
+  let hold: { matches: (request: Received) => boolean; what: 'request' | 'answer'; held: (held: Held) => void } | null = null;
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,28 +50,34 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
         body = raw.toString('utf8');
       }
       const seen: Received = { method: incoming.method ?? 'GET', path: incoming.url ?? '', body };
-      if (hold?.matches(seen)) {
-        const { held } = hold;
-        hold = null;
-        held(seen);
-        return;
-      }
-      received.push(seen);
-      const forward = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          method: incoming.method,
-          path: incoming.url,
-          headers: { ...incoming.headers, host: target.host },
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forward.on('error', () => outgoing.destroy());
-      forward.end(raw);
+      const holding = hold?.matches(seen) ? hold : null;
+      if (holding) hold = null;
+      /** Passes the request on; the answer goes back unless it is the one held. */
+      const pass = () => {
+        received.push(seen);
+        const forward = request(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: incoming.method,
+            path: incoming.url,
+            headers: { ...incoming.headers, host: target.host },
+          },
+          (answer) => {
+            if (holding?.what === 'answer') {
+              answer.resume();
+              holding.held({ request: seen, release: () => {} });
+              return;
+            }
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        forward.on('error', () => outgoing.destroy());
+        forward.end(raw);
+      };
+      if (holding?.what === 'request') holding.held({ request: seen, release: pass });
+      else pass();
     });
   });
   const close = closer(server);
@@ -74,7 +87,7 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
     received,
     writes: () => received.filter((r) => r.method !== 'GET'),
     clear: () => void received.splice(0, received.length),
-    holdNext: (matches) => new Promise<Received>((held) => (hold = { matches, held })),
+    holdNext: (matches, what = 'request') => new Promise<Held>((held) => (hold = { matches, what, held })),
     close,
   };
 }
