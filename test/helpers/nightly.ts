@@ -85,9 +85,10 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
       gender: n % 2 === 0 ? 'f' : 'm',
       birthday: `19${70 + (n % 30)}-0${1 + (n % 9)}-1${n % 10}`,
       employment: `Job ${n % 4}`,
-      team_id: unitId(team),
+      team_id: team,
       ...shape.edits?.[id],
     };
+    if (row.team_id) row.team_id = unitId(row.team_id);
     if (shape.blankColumn) row[shape.blankColumn] = '';
     rows.push(header.filter((c) => c !== shape.withoutColumn).map((c) => row[c] ?? ''));
   }
@@ -95,6 +96,11 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
   const employees = [header.filter((c) => c !== shape.withoutColumn), ...rows];
   const sheets: Record<string, string[][]> = { employees, organisation };
   if (shape.absences) sheets.absence = [['employee_id', 'start_date', 'end_date'], ...shape.absences];
-  if (shape.delegations) sheets.delegations = [['unit_id', 'responsibility', 'employee_id'], ...shape.delegations];
+  if (shape.delegations) {
+    sheets.delegations = [
+      ['unit_id', 'responsibility', 'employee_id'],
+      ...shape.delegations.map(([unit, ...rest]) => [unitId(unit!), ...rest]),
+    ];
+  }
   return writeCsvSet(sheets, dir);
 }

@@ -14,7 +14,7 @@ export interface Received {
 
 export interface Held {
   request: Received;
-  /** Lets the held request go on as if never held. */
+  /** Lets a held request go on as if it was never held (a held answer is gone for good). */
   release(): void;
 }
 
@@ -30,6 +30,8 @@ export interface Recorder {
    * service did it, the importer never hears so). Resolves once held, with `release` to let it go on.
    */
   holdNext(matches: (request: Received) => boolean, what?: 'request' | 'answer'): Promise<Held>;
+  /** Holds nothing more (a `holdNext` whose request never came is given up). */
+  stopHolding(): void;
   clear(): void;
   close(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
     writes: () => received.filter((r) => r.method !== 'GET'),
     clear: () => void received.splice(0, received.length),
     holdNext: (matches, what = 'request') => new Promise<Held>((held) => (hold = { matches, what, held })),
+    stopHolding: () => void (hold = null),
     close,
   };
 }
