@@ -93,8 +93,8 @@ export class RunRecording {
   private earlier: RunRecord | null = null;
   /** Operations the earlier parts sent without reading the answer. */
   private earlierUnknown = new Set<string>();
+  /** The keys of this part's plan, when an earlier part left answers unread. */
   private planned = new Set<string>();
-  private operations: readonly Operation[] = [];
   /** What the record counts once the part's outcomes are known. */
   private kept: { counts: RunRecord['counts']; undoable: boolean } | null = null;
   private begun = false;
@@ -193,8 +193,8 @@ export class RunRecording {
   /** Before the part's first write: its plan, and the entities it touches as the service had them. */
   async begin(operations: readonly Operation[]): Promise<void> {
     this.begun = true;
-    this.operations = operations;
-    this.planned = new Set(operations.map((op) => op.key));
+    // Only a run finishing a stopped one asks what its plan holds (a large plan's keys are kept only then).
+    if (this.earlierUnknown.size > 0) this.planned = new Set(operations.map((op) => op.key));
     await this.attempt(async () => {
       const before = touchedBefore(this.start.before, operations);
       await recordPart(this.start.stateDir, this.runId, { part: this.part, before, operations: [...operations] });
@@ -212,18 +212,15 @@ export class RunRecording {
     if (!this.begun || this.sealed) return;
     this.sealed = true;
     const by: Required<Pick<PartOutcomes, 'done' | 'unchanged' | 'failed'>> = { done: [], unchanged: [], failed: [] };
-    const statusOf = new Map<string, RecordedStatus>();
-    for (const { op, status } of outcomes) {
-      statusOf.set(op.key, status);
-      if (status !== 'skipped') by[status].push(op.key);
-    }
+    for (const { op, status } of outcomes) if (status !== 'skipped') by[status].push(op.key);
     for (const key of this.earlierUnknown) if (!this.planned.has(key)) by.done.push(key);
     const { stateDir } = this.start;
     await this.attempt(async () => {
       await recordOutcomes(stateDir, this.runId, { part: this.part, outcomes: by });
       // A run in parts counts them all, from its undo log; a run in one part, from what it has in hand.
       const data = this.earlier ? readUndoData(stateDir, this.runId) : null;
-      const settled = data?.operations ?? this.operations.map((op) => ({ op, status: statusOf.get(op.key) ?? 'skipped' }));
+      // The outcomes are every operation of the part's plan (the held ones skipped).
+      const settled = data?.operations ?? outcomes;
       this.kept = { counts: countsOf(settled), undoable: settled.some((o) => doneForUndo(o.status)) };
       writeRecord(stateDir, this.record(exitCode, undefined, this.kept.counts, this.kept.undoable));
     });
