@@ -10,7 +10,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunError } from '../errors.js';
-import { Journal, journalLockPath, journalRuns, type JournalIdentity, type PreviousRun } from '../load/journal.js';
+import { holdsRuns, Journal, journalLockPath, journalRuns, type JournalIdentity, type PreviousRun } from '../load/journal.js';
 import { lockJournal, unlockJournal } from '../load/journal-lock.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import { OPERATION_KINDS, type Operation } from '../model/operations.js';
@@ -334,6 +334,7 @@ export async function recordKilledRuns(stateDir: string, journalPaths: readonly 
  * folder and the journal's folder go too. Returns what those runs sent without reading the answer.
  */
 async function recordLeftovers(stateDir: string, journalPath: string): Promise<Unanswered[]> {
+  if (!holdsRuns(journalPath)) return [];
   const lockPath = journalLockPath(journalPath);
   try {
     lockJournal(lockPath);

@@ -212,6 +212,7 @@ export interface JournalRun {
  * knows no process does), so no run is read while it is still writing.
  */
 export function journalRuns(path: string): JournalRun[] {
+  if (!holdsRuns(path)) return [];
   const runs: JournalRun[] = [];
   let sent = new Set<string>();
   let current: JournalRun | null = null;
@@ -249,6 +250,18 @@ export function journalRuns(path: string): JournalRun[] {
   }
   close();
   return runs;
+}
+
+/**
+ * A journal that exists and is a plain file: only such a one holds runs. A device such as /dev/full reads
+ * as an endless stream, and its lock would be made in /dev: what the journal's open refuses is not read.
+ */
+export function holdsRuns(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The journal's lock file beside it. */
