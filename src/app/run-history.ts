@@ -27,12 +27,13 @@ export async function runHistoryShow(stateDir: string, runId: string, io: AppIO)
   } catch {
     // The record is enough to show; the report may have been removed by hand.
   }
-  const names = new Map(readUndoData(stateDir, runId)?.operations.map(({ op }) => [op.key, operationName(op)]) ?? []);
-  const shown = operations.map((o) => ({
-    status: o.status,
-    name: names.get(o.key) ?? `${o.action} ${o.entity} ${o.id}`,
-    message: o.message,
-  }));
+  // A run in parts (or killed before its report) is shown from its undo log: every part's operations,
+  // each with what finally became of it; the report, of its last part, gives the service's words.
+  const data = readUndoData(stateDir, runId);
+  const messages = new Map(operations.map((o) => [o.key, o.message]));
+  const shown = data
+    ? data.operations.map(({ op, status }) => ({ status, name: operationName(op), message: messages.get(op.key) ?? null }))
+    : operations.map((o) => ({ status: o.status, name: `${o.action} ${o.entity} ${o.id}`, message: o.message }));
   for (const line of runText(record, shown, reportPath)) println(io.stdout, line);
   return EXIT.ok;
 }

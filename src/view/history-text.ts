@@ -70,7 +70,8 @@ export function runText(record: RunRecord, operations: readonly ShownOperation[]
   ];
   if (operations.length > 0) lines.push(words.operations);
   // Statuses line up in a column as wide as the longest status word of the language ("unchanged" in English).
-  const width = Math.max(...(['done', 'unchanged', 'failed', 'skipped'] as const).map((s) => statusWords(s).length));
+  const statuses = ['done', 'unchanged', 'failed', 'skipped', ...(operations.some((op) => op.status === 'unknown') ? ['unknown'] : [])];
+  const width = Math.max(...statuses.map((s) => statusWords(s).length));
   for (const op of operations) lines.push(`  ${statusWords(op.status).padEnd(width)} ${op.name}${op.message ? `: ${op.message}` : ''}`);
   lines.push(words.wholeReport(reportPath));
   if (record.undoable) lines.push(words.undoHint(record.id));

@@ -104,6 +104,8 @@ describe('a run killed and finished by the same command is one run', () => {
       signal === 'SIGKILL' ? /part 1: started \S+, stopped before it ended/ : /part 1: started \S+, ended \S+, exit code 130/,
     );
     expect(shown).toMatch(/part 2: started \S+, ended \S+, exit code 0/);
+    // Every operation of both parts, each with what finally became of it.
+    expect(shown.match(/^ {2}done\s+update user 1\d\d$/gm)).toHaveLength(30);
 
     recorder.clear();
     await runOk(['undo', runId, '--yes', ...service()]);
