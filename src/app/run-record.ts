@@ -8,12 +8,10 @@ import { join, resolve } from 'node:path';
 import { formatISO } from 'date-fns/formatISO';
 import { checkExport, type GuardFinding } from '../plan/export-guard.js';
 import { keepBaseline, lastRunPath, readBaseline, restoreBaseline } from '../history/baseline.js';
-import { historyDir, type RunRecord } from '../history/record.js';
+import { historyDir, recordCounts } from '../history/record.js';
 import { RunRecording } from '../history/recording.js';
 import { AbsenceLedger, FiredLedger, settleUnanswered } from '../load/ledger.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
-import { countOutcomes } from '../report/counts.js';
-import { OPERATION_KINDS } from '../model/operations.js';
 import type { Organisation } from '../model/organisation.js';
 import type { ValidationResult } from '../validate/types.js';
 import { describeFinding } from '../view/export-guard-text.js';
@@ -135,7 +133,8 @@ export async function openRecord(run: RunToRecord): Promise<Recorded> {
     const reportFile = await recording.finish({
       exitCode: result.exitCode,
       ...(result.error ? { error: result.error } : {}),
-      counts: countsOf(result),
+      // The outcomes are every operation of the plan (the held ones skipped); a run that applied nothing, its plan.
+      counts: recordCounts(result.outcomes ?? result.plan?.operations ?? []),
       changed: outcomes.some((o) => o.status === 'done'),
       writeReport: (path) => writeReportOf(path, report, reasonWording),
     });
@@ -177,18 +176,4 @@ export async function recordingRefusals<T>(ctx: ReportContext, keepRecord: KeepR
     }
     throw error;
   }
-}
-
-function countsOf(result: RunResult): RunRecord['counts'] {
-  const counts: RunRecord['counts'] = {};
-  for (const { op } of result.plan?.operations ?? []) {
-    const { entity, action } = OPERATION_KINDS[op.type];
-    const perAction = ((counts[entity] ??= {})[action] ??= {});
-    perAction.planned = (perAction.planned ?? 0) + 1;
-  }
-  for (const c of countOutcomes(result.outcomes ?? [])) {
-    const perAction = ((counts[c.entity] ??= {})[c.action] ??= {});
-    for (const [status, n] of Object.entries(c.statuses)) if (n > 0) perAction[status as keyof typeof perAction] = n;
-  }
-  return counts;
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { RunError } from '../errors.js';
 import { replaceFileSync } from '../json-file.js';
 import type { OperationStatus } from '../load/outcome.js';
+import { OPERATION_KINDS, type Operation } from '../model/operations.js';
 
 export const HISTORY_VERSION = 2;
 
@@ -57,6 +58,21 @@ export interface RunRecord {
   undoable: boolean;
   /** The processes the run took, in order (version 2; one for a run that ended where it started). */
   parts?: RunPart[];
+}
+
+/**
+ * Per entity and action, how many operations a run planned and what became of them: each operation with
+ * its status, or without one while nothing became of it yet (a plan not carried out, a part still running).
+ */
+export function recordCounts(operations: Iterable<{ op: Operation; status?: OperationStatus | 'unknown' }>): RunRecord['counts'] {
+  const counts: RunRecord['counts'] = {};
+  for (const { op, status } of operations) {
+    const { entity, action } = OPERATION_KINDS[op.type];
+    const perAction = ((counts[entity] ??= {})[action] ??= {});
+    perAction.planned = (perAction.planned ?? 0) + 1;
+    if (status !== undefined) perAction[status] = (perAction[status] ?? 0) + 1;
+  }
+  return counts;
 }
 
 export function historyDir(stateDir: string): string {

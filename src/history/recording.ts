@@ -13,7 +13,7 @@ import type { RunError } from '../errors.js';
 import { holdsRuns, Journal, journalLockPath, journalRuns, type JournalIdentity, type PreviousRun } from '../load/journal.js';
 import { lockJournal, unlockJournal } from '../load/journal-lock.js';
 import type { OperationOutcome } from '../load/outcome.js';
-import { OPERATION_KINDS, type Operation } from '../model/operations.js';
+import type { Operation } from '../model/operations.js';
 import type { Employee, Organisation } from '../model/organisation.js';
 import { removeLeftoverTemporaries } from '../process-lock.js';
 import { touchedBefore } from './before.js';
@@ -23,21 +23,13 @@ import {
   HISTORY_VERSION,
   historyDir,
   readRun,
+  recordCounts,
   runDir,
   writeRecord,
   type RunPart,
   type RunRecord,
 } from './record.js';
-import {
-  doneForUndo,
-  partsOf,
-  readUndoData,
-  recordOutcomes,
-  recordPart,
-  type PartOutcomes,
-  type RecordedStatus,
-  type UndoData,
-} from './undo-data.js';
+import { doneForUndo, partsOf, readUndoData, recordOutcomes, recordPart, type PartOutcomes, type UndoData } from './undo-data.js';
 
 /** What the record says of a run from its start: what was run, on which files, against which service. */
 export interface RecordHeader {
@@ -198,7 +190,7 @@ export class RunRecording {
     await this.attempt(async () => {
       const before = touchedBefore(this.start.before, operations);
       await recordPart(this.start.stateDir, this.runId, { part: this.part, before, operations: [...operations] });
-      const counts = this.earlier?.counts ?? plannedCounts(operations);
+      const counts = this.earlier?.counts ?? recordCounts(operations.map((op) => ({ op })));
       writeRecord(this.start.stateDir, this.record(null, undefined, counts, this.earlier?.undoable ?? false));
     });
   }
@@ -221,7 +213,7 @@ export class RunRecording {
       const data = this.earlier ? readUndoData(stateDir, this.runId) : null;
       // The outcomes are every operation of the part's plan (the held ones skipped).
       const settled = data?.operations ?? outcomes;
-      this.kept = { counts: countsOf(settled), undoable: settled.some((o) => doneForUndo(o.status)) };
+      this.kept = { counts: recordCounts(settled), undoable: settled.some((o) => doneForUndo(o.status)) };
       writeRecord(stateDir, this.record(exitCode, undefined, this.kept.counts, this.kept.undoable));
     });
   }
@@ -239,7 +231,7 @@ export class RunRecording {
       let kept = this.kept;
       if (!kept && this.earlier) {
         const data = readUndoData(stateDir, this.runId);
-        kept = data ? { counts: countsOf(data.operations), undoable: data.operations.some((o) => doneForUndo(o.status)) } : null;
+        kept = data ? { counts: recordCounts(data.operations), undoable: data.operations.some((o) => doneForUndo(o.status)) } : null;
       }
       writeRecord(stateDir, this.record(end.exitCode, end.error, kept?.counts ?? end.counts, kept?.undoable ?? end.changed));
     });
@@ -284,29 +276,6 @@ export class RunRecording {
 
 function durationOf(parts: readonly RunPart[]): number {
   return parts.reduce((sum, p) => sum + (p.finished_at === null ? 0 : Date.parse(p.finished_at) - Date.parse(p.started_at)), 0);
-}
-
-/** Per entity and action, how many operations a part plans (what a record says while the part runs). */
-function plannedCounts(operations: readonly Operation[]): RunRecord['counts'] {
-  const counts: RunRecord['counts'] = {};
-  for (const op of operations) {
-    const { entity, action } = OPERATION_KINDS[op.type];
-    const perAction = ((counts[entity] ??= {})[action] ??= {});
-    perAction.planned = (perAction.planned ?? 0) + 1;
-  }
-  return counts;
-}
-
-/** Per entity and action, how many operations the run planned and what finally became of them. */
-function countsOf(operations: readonly { op: Operation; status: RecordedStatus }[]): RunRecord['counts'] {
-  const counts: RunRecord['counts'] = {};
-  for (const { op, status } of operations) {
-    const { entity, action } = OPERATION_KINDS[op.type];
-    const perAction = ((counts[entity] ??= {})[action] ??= {});
-    perAction.planned = (perAction.planned ?? 0) + 1;
-    perAction[status] = (perAction[status] ?? 0) + 1;
-  }
-  return counts;
 }
 
 /**
@@ -388,7 +357,7 @@ function afterKill(record: RunRecord, part: number, end: { at: string; complete:
     finished_at: end?.at ?? null,
     duration_ms: durationOf(parts),
     exit_code: exitCode,
-    counts: countsOf(data.operations),
+    counts: recordCounts(data.operations),
     undoable: data.operations.some((o) => doneForUndo(o.status)),
     parts,
   };
