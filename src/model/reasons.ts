@@ -16,6 +16,8 @@ export interface Period {
 /** A change of a department's or team's own fields, one part of an update's reason. */
 export type UnitChange =
   | { code: 'name'; was: string; now: string }
+  /** Any other value field of the unit (the field table's key), with the value the service has and the one sent. */
+  | ({ code: 'field' } & FieldChange)
   | { code: 'owner_cleared'; was: string | null }
   | { code: 'owner'; was: string | null; now: string }
   /** The owner stays, but is sent again: the service cannot show whether it is set or inherited. */

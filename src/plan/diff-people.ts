@@ -4,8 +4,8 @@ import type { Capabilities } from '../model/service-state.js';
 import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
 import { operation, type EmployeeValues, type Operation, type UserFields } from '../model/operations.js';
-import { EMPLOYEE_FIELDS, shownAfterCreate, USER_FIELDS } from '../model/fields.js';
-import { applyChanges, diffFields, fieldChangeList } from '../model/field-changes.js';
+import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
+import { applyChanges, diffFields, fieldChangeList, shownAfterCreate } from '../model/field-changes.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
 import type { OperationReason, RenamedKind } from '../model/reasons.js';
 
@@ -323,7 +323,13 @@ export function planEmployees(
           source: employee.source,
         }),
       );
-      now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shownAfterCreate(values) });
+      now.employees.set(employee.id, {
+        id: employee.id,
+        userId,
+        status: 'active',
+        teamId: null,
+        ...shownAfterCreate(EMPLOYEE_FIELDS, values),
+      });
       continue;
     }
     planEmploymentUpdate(employee, now, ops, notes, capabilities);

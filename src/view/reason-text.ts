@@ -28,6 +28,8 @@ function unitChangeText(change: UnitChange): string {
   switch (change.code) {
     case 'name':
       return w.name(change.was, change.now);
+    case 'field':
+      return fieldChangeText(change);
     case 'owner_cleared':
       return w.ownerCleared(change.was);
     case 'owner':

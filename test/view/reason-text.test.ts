@@ -37,6 +37,7 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
     code: 'unit_changed',
     changes: [
       { code: 'name', was: 'Old', now: 'New' },
+      { code: 'field', field: 'cost_center', was: 'CC1', now: null },
       { code: 'owner', was: null, now: 'E1' },
     ],
   },
@@ -112,7 +113,7 @@ describe('reasons in words', () => {
       'fired in the service under its previous id E1: rehire it, then change the id',
     );
     expect(reasonText(REASONS.fields_changed)).toBe('email: "a@x.dk" → "b@x.dk", gender: "" → "f"');
-    expect(reasonText(REASONS.unit_changed)).toBe('name "Old" → "New", owner (none) → E1');
+    expect(reasonText(REASONS.unit_changed)).toBe('name "Old" → "New", cost_center: "CC1" → "", owner (none) → E1');
     expect(reasonText(REASONS.employment_not_shown)).toBe('employment: not shown while fired → "Nurse"');
     expect(reasonText(REASONS.as_saved)).toBe('words of an older plan file');
   });
@@ -120,7 +121,7 @@ describe('reasons in words', () => {
   it('says the same codes in Danish when Danish is chosen as they are read', () => {
     chooseLanguage('da');
     expect(reasonText(REASONS.rehire_under_previous_id)).toBe('fratrådt i tjenesten under sit tidligere id E1: genansæt, og skift så id');
-    expect(reasonText(REASONS.unit_changed)).toBe('navn "Old" → "New", leder (ingen) → E1');
+    expect(reasonText(REASONS.unit_changed)).toBe('navn "Old" → "New", cost_center: "CC1" → "", leder (ingen) → E1');
     expect(reasonText(REASONS.delegation)).toBe('E1 får dialog_access på team T1');
   });
 
