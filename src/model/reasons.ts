@@ -32,6 +32,12 @@ export interface FieldChange {
   now: string | null;
 }
 
+/** A value an update sends of a field the service did not show. */
+export interface HiddenValue {
+  field: string;
+  now: string | null;
+}
+
 export type OperationReason =
   | { code: 'pruned' }
   | { code: 'rehire_under_previous_id'; previous: string }
@@ -42,8 +48,12 @@ export type OperationReason =
   | { code: 'fire_left' }
   | { code: 'rehire_active' }
   | { code: 'fields_changed'; changes: FieldChange[] }
-  /** After a rehire of an employee fired before the importer kept their title: the old one cannot be compared. */
-  | { code: 'employment_not_shown'; now: string | null }
+  /**
+   * After a rehire of an employee fired before the importer kept their values: the service hid `field` (the
+   * field table's key) while they were fired, so the value sent cannot be compared; `more`, any other field
+   * it hid that the update sends.
+   */
+  | { code: 'employment_not_shown'; field: string; now: string | null; more?: HiddenValue[] }
   | { code: 'new_employment' }
   | { code: 'rehired_by_create'; until: string }
   | { code: 'past_rehire_window'; ended: string }
