@@ -15,7 +15,9 @@ export const ADDED = { user: 'badge', employee: 'grade', unit: 'cost_center' } a
 
 const wire = (name: string) => ({ write: name, read: [name] });
 
-function clientRow(key: string, en: string, da: string) {
+type Version = 'v3' | 'v2';
+
+function clientRow(key: string, en: string, da: string, versions: readonly Version[]) {
   return {
     column: key,
     header: { en, da },
@@ -25,18 +27,21 @@ function clientRow(key: string, en: string, da: string) {
     help: { en: `${en}.`, da: `${da}.` },
     value: 'text',
     example: { en: 'X-1', da: 'X-1' },
-    wire: { v3: wire(key), v2: wire(key) },
+    wire: Object.fromEntries(versions.map((version) => [version, wire(key)])),
     update: 'updatable',
     compare: 'text',
     undo: true,
   } as const;
 }
 
-/** The client's tables with one more row each, placed last among the value columns of their sheet. */
-export function withAddedFields(real: typeof ClientTables): typeof ClientTables {
-  const user = clientRow(ADDED.user, 'Badge', 'Skilt');
-  const employee = clientRow(ADDED.employee, 'Grade', 'Løntrin');
-  const unit = clientRow(ADDED.unit, 'Cost center', 'Omkostningssted');
+/**
+ * The client's tables with one more row each, placed last among the value columns of their sheet; on the
+ * wire of `versions` (a field one version lacks leaves it out).
+ */
+export function withAddedFields(real: typeof ClientTables, versions: readonly Version[] = ['v3', 'v2']): typeof ClientTables {
+  const user = clientRow(ADDED.user, 'Badge', 'Skilt', versions);
+  const employee = clientRow(ADDED.employee, 'Grade', 'Løntrin', versions);
+  const unit = clientRow(ADDED.unit, 'Cost center', 'Omkostningssted', versions);
   const beforeStatus = (columns: readonly { column: string }[], ...added: object[]) => {
     const at = columns.findIndex((column) => column.column === 'team_id' || column.column === 'previous_id');
     return [...columns.slice(0, at), ...added, ...columns.slice(at)];
