@@ -102,9 +102,10 @@ describe('the field table drives the output side', () => {
     close = undefined;
   });
 
-  it('on v3: every updatable field changed is planned, sent by its v3 name and verified; the create-only one is noted, never sent', async () => {
+  /** The v3 adapter against a fresh sandbox, both closed after the test. */
+  async function startV3(): Promise<ServiceAdapter> {
     const sandbox = await startSandbox({ quiet: true });
-    const adapter: ServiceAdapter = createAdapter({
+    const adapter = createAdapter({
       api: 'v3',
       baseUrl: sandbox.baseUrl,
       companyId: sandbox.companyId,
@@ -116,6 +117,11 @@ describe('the field table drives the output side', () => {
       await adapter.close();
       await sandbox.close();
     };
+    return adapter;
+  }
+
+  it('on v3: every updatable field changed is planned, sent by its v3 name and verified; the create-only one is noted, never sent', async () => {
+    const adapter = await startV3();
     const created: Operation[] = [
       {
         ...base,
@@ -237,19 +243,7 @@ describe('the field table drives the output side', () => {
   }
 
   it('on v3: every unit field is sent by its v3 name on create and update, verified, and read back', async () => {
-    const sandbox = await startSandbox({ quiet: true });
-    const adapter = createAdapter({
-      api: 'v3',
-      baseUrl: sandbox.baseUrl,
-      companyId: sandbox.companyId,
-      accessToken: sandbox.accessToken,
-      concurrency: 2,
-      sleep: async () => {},
-    });
-    close = async () => {
-      await adapter.close();
-      await sandbox.close();
-    };
+    const adapter = await startV3();
     for (const id of ['1', '2']) {
       const who = { name: `Person ${id}`, email: `p${id}@example.com`, username: `p${id}` };
       await adapter.execute({ ...base, type: 'createUser', id: `u${id}`, fields: who });
