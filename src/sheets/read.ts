@@ -25,7 +25,7 @@ import { unknownEncoding, unreadable } from './unreadable.js';
 import { unreadableWords } from '../words/unreadable.js';
 import type { WorkbookPackage } from './xlsx/package.js';
 import { mergedRanges, MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx/merged.js';
-import { ZipProblem, type ZipEntry } from './xlsx/zip.js';
+import type { ZipEntry } from './xlsx/zip.js';
 import iconv from 'iconv-lite';
 
 const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
@@ -154,21 +154,13 @@ function mergedRangeScans(pkg: WorkbookPackage, signal: AbortSignal): Map<ZipEnt
   let previous: Promise<unknown> = Promise.resolve();
   for (const { name, entry } of pkg.sheets) {
     if (!entry || isTemplateSheet(name) || scans.has(entry)) continue;
-    const scan = previous.catch(() => undefined).then(() => mergedRangesOf(pkg.file, entry, signal));
+    const scan = previous.catch(() => undefined).then(() => mergedRanges(pkg.file, { sheetName: name, entry }, signal));
     // A failure is reported when its sheet is reached; one the run never reaches is nobody's concern.
     scan.catch(() => undefined);
     scans.set(entry, scan);
     previous = scan;
   }
   return scans;
-}
-
-async function mergedRangesOf(file: string, entry: ZipEntry, signal: AbortSignal): Promise<MergedRange[]> {
-  try {
-    return await mergedRanges(file, entry, signal);
-  } catch (error) {
-    throw unreadable(file, error instanceof ZipProblem && error.kind === 'bomb' ? 'zip_bomb' : 'damaged', error);
-  }
 }
 
 /**

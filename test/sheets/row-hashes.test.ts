@@ -16,9 +16,14 @@ interface Recorded {
 const recorded = JSON.parse(readFileSync(new URL('./row-hashes.json', import.meta.url), 'utf8')) as Record<string, Recorded>;
 const REPO = new URL('../../', import.meta.url);
 
-/** The same canonical form as bench/row-hashes.mjs. */
-function rowKey(row: { row: number; cells: ({ text: string; type: string; date?: string; trimmed?: boolean } | undefined)[] }): string {
-  const cells = Array.from(row.cells, (cell) => (cell ? [cell.text, cell.type, cell.date ?? null, cell.trimmed === true] : null));
+/** The same canonical form as bench/row-hashes.mjs (a cell's `shown` text only when it has one). */
+function rowKey(row: {
+  row: number;
+  cells: ({ text: string; type: string; date?: string; trimmed?: boolean; shown?: string } | undefined)[];
+}): string {
+  const cells = Array.from(row.cells, (cell) =>
+    cell ? [cell.text, cell.type, cell.date ?? null, cell.trimmed === true, ...(cell.shown === undefined ? [] : [cell.shown])] : null,
+  );
   return JSON.stringify([row.row, cells]);
 }
 
