@@ -4,23 +4,15 @@
  * Danish: the user decides whether it is the same employee or unit.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/plan/plan.js';
 import type { Organisation } from '../../src/model/organisation.js';
 import { noteText } from '../../src/view/reason-text.js';
 import { chooseLanguage } from '../../src/words/language.js';
-import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { org, planOf } from '../helpers/org.js';
 
 afterEach(() => chooseLanguage('en'));
 
 function notesOf(desired: Organisation, current: Organisation) {
-  const plan = buildPlan({
-    desired,
-    current: asCurrent(current),
-    managed: ALL_MANAGED,
-    capabilities: V3_CAPABILITIES,
-    reportedAbsences: new Map(),
-    prune: false,
-  });
+  const plan = planOf(desired, current);
   return { plan, notes: plan.notes.filter((note) => note.reason.code === 'id_differs_by_zeros') };
 }
 

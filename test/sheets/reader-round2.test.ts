@@ -136,23 +136,27 @@ describe('5 and 10. part encodings (hand-made)', () => {
     expect(reading.issues.map((issue) => issue.code)).toEqual(['merged_cells']);
   });
 
+  /** A workbook of one sheet with one part's text written again in other bytes. */
+  async function withPartBytes(sheetName: string, rows: string, part: string, bytesOf: (xml: string) => Buffer): Promise<string> {
+    const zip = await JSZip.loadAsync(await rawWorkbookBytes([{ name: sheetName, rows }]));
+    zip.file(part, bytesOf(await zip.file(part)!.async('string')));
+    return writeBytes('encoded.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+  }
+
   test('UTF-16 without its byte order mark is refused saying so', async () => {
-    const bytes = await rawWorkbookBytes([{ name: 'Employees', rows: '' }]);
-    const zip = await JSZip.loadAsync(bytes);
-    const xml = await zip.file('xl/workbook.xml')!.async('string');
-    zip.file('xl/workbook.xml', Buffer.from(xml.replace('encoding="UTF-8"', 'encoding="UTF-16"'), 'utf16le'));
-    const file = writeBytes('no-mark.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    const file = await withPartBytes('Employees', '', 'xl/workbook.xml', (xml) =>
+      Buffer.from(xml.replace('encoding="UTF-8"', 'encoding="UTF-16"'), 'utf16le'),
+    );
     expect(await refusal(file)).toMatch(
       /its part xl\/workbook\.xml is written in UTF-16 without the byte order mark the standard requires/,
     );
   });
 
   test('a sheet in an encoding it does not declare is refused naming the sheet', async () => {
-    const bytes = await rawWorkbookBytes([{ name: 'Personale', rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>' }]);
-    const zip = await JSZip.loadAsync(bytes);
-    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
-    zip.file('xl/worksheets/sheet1.xml', Buffer.from(xml.replace('<t>x</t>', '<t>\u00c6r\u00f8</t>'), 'latin1'));
-    const file = writeBytes('latin1.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    const rows = '<row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>';
+    const file = await withPartBytes('Personale', rows, 'xl/worksheets/sheet1.xml', (xml) =>
+      Buffer.from(xml.replace('<t>x</t>', '<t>\u00c6r\u00f8</t>'), 'latin1'),
+    );
     expect(await refusal(file)).toMatch(/sheet "Personale" \(xl\/worksheets\/sheet1\.xml\) holds characters that are not UTF-8/);
   });
 });
