@@ -25,8 +25,8 @@ export const MAX_COLUMNS = 1_000;
 export const MAX_FAR_POSITIONS = 16 * 1024 * 1024;
 
 /**
- * Rows of a worksheet read and held back before they are handed on, so that a row the file writes late
- * (a header written after its rows) still takes its place (xlsx/sheet.ts): a few megabytes.
+ * Rows of a worksheet read before its first rows are handed on, so that a row the file writes late (a
+ * header written after its rows) still takes its place (xlsx/sheet.ts): a few megabytes, once.
  */
 export const HELD_ROWS = 4_096;
 

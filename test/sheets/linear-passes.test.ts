@@ -110,16 +110,13 @@ describe('merged ranges are bounded by what they fill', () => {
 });
 
 describe('rows placed by number', () => {
-  test('rows that each belong before thousands of held rows are placed without shifting them all (a heap), and read', async () => {
-    // 4,000 rows numbered high first, then 20,000 low rows in order: each low row goes before the held ones.
+  test('a sheet of 4,000 rows written in reverse order reads in order (each placed through a heap, not by shifting the held rows)', async () => {
     const row = (r: number) => `<row r="${r}"><c r="A${r}"><v>${r}</v></c></row>`;
-    const high = Array.from({ length: 4000 }, (_, i) => row(100_000 + i)).join('');
-    const low = Array.from({ length: 20_000 }, (_, i) => row(i + 2)).join('');
+    const reversed = Array.from({ length: 4000 }, (_, i) => row(4001 - i)).join('');
     const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Employee ID</t></is></c></row>';
-    const file = writeBytes('held.xlsx', await rawWorkbookBytes([{ name: 'Employees', rows: header + high + low }]));
+    const file = writeBytes('reversed.xlsx', await rawWorkbookBytes([{ name: 'Employees', rows: reversed + header }]));
     const { sheets } = await readAll([file]);
-    const numbers = sheets[0]!.rows.map((r) => r.row);
-    expect(numbers).toHaveLength(24_000);
-    expect(numbers.every((n, i) => i === 0 || numbers[i - 1]! < n)).toBe(true);
+    expect(sheets[0]?.headerRow).toBe(1);
+    expect(sheets[0]!.rows.map((r) => r.row)).toEqual(Array.from({ length: 4000 }, (_, i) => i + 2));
   });
 });

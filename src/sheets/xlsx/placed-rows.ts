@@ -1,8 +1,8 @@
 /**
  * A sheet's rows placed by their numbers (`r`), as Excel, LibreOffice and openpyxl place them, not in the
- * order the file writes them (xlsx/sheet.ts holds the last HELD_ROWS rows read back before handing them
- * out, so a row written up to that many rows late still takes its place). A row written later than that,
- * or written twice, is refused naming it: rows handed out cannot be taken back.
+ * order the file writes them (xlsx/sheet.ts says how long rows are held before they are handed out). A
+ * row written after rows numbered above it were handed out, or written twice, is refused naming it: rows
+ * handed out cannot be taken back.
  */
 import type { PhysicalRow } from '../sheet-source.js';
 import { rowOutOfOrder } from '../unreadable.js';
@@ -26,6 +26,11 @@ export class PlacedRows {
     private readonly file: string,
     private readonly sheetName: string,
   ) {}
+
+  /** Whether any row has been handed out yet. */
+  get handedOutAny(): boolean {
+    return this.handedOut > 0;
+  }
 
   get count(): number {
     return this.ordered.length - this.head + this.late.length;
@@ -59,7 +64,8 @@ export class PlacedRows {
         this.lateNumbers.delete(fromLate.row);
       }
     }
-    if (this.head >= 4096 && this.head * 2 >= ordered.length) {
+    // Rows handed out are let go at once: held here, they would outlive the young generation's collections.
+    if (this.head > 0) {
       this.ordered = ordered.slice(this.head);
       this.head = 0;
     }

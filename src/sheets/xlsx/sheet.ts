@@ -5,8 +5,10 @@
  * reader's limits (rows, values in a row, the length of a cell, the size of a row's XML).
  *
  * Rows are placed by their number (`r`), not in the order the file writes them (xlsx/placed-rows.ts):
- * the last HELD_ROWS rows read are held back before they are handed out, so a row written up to that many
- * rows late still takes its place. Holding a whole sheet would give up memory bounded by a chunk.
+ * none is handed out before HELD_ROWS more have been read, so a sheet of that many rows is placed whole
+ * and a header written after thousands of its rows heads them; after that, a row written later than the
+ * rows of the chunk it is in and of the batch being filled is refused. Holding a whole sheet would give
+ * up memory bounded by a chunk.
  */
 import { columnLetters } from '../cells.js';
 import { HELD_ROWS, MAX_COLUMNS, MAX_CELL_TEXT_LENGTH, MAX_FAR_POSITIONS, MAX_ROW_BYTES, MAX_ROWS } from '../limits.js';
@@ -181,7 +183,10 @@ export async function* sheetRows({ file, sheetName, entry, parts, dates }: Sheet
       xml.write(chunk);
       // A row longer than any real one (a cell far over Excel's limit) is refused before it fills memory.
       if (rowStart >= 0 && xml.position - rowStart > MAX_ROW_BYTES) throw rowTooLarge(file, sheetName, rowNumber, false);
-      while (ready.count >= ROWS_PER_BATCH + HELD_ROWS) yield ready.take(ROWS_PER_BATCH);
+      // The first rows are held back until HELD_ROWS more are read: a header written after its rows (the
+      // way a file is written out of order) is put in its place. Later rows go on as they come: holding
+      // every row that long made the reader a tenth slower (docs/benchmarks.md).
+      while (ready.count >= ROWS_PER_BATCH + (ready.handedOutAny ? 0 : HELD_ROWS)) yield ready.take(ROWS_PER_BATCH);
     }
     xml.end();
   } catch (error) {
