@@ -139,20 +139,24 @@ class ListSearch {
         this.state = MARKUP;
         continue;
       }
-      const bang = this.find(window, 0, '<!', at);
-      const question = this.find(window, 1, '<?', at);
+      // `!` and `?`, then the `<` before them: a search for `<!` stops at every `<` of the sheet.
+      const bang = this.find(window, 0, '!', at);
+      const question = this.find(window, 1, '?', at);
       const name = this.find(window, 2, 'mergeCells', at);
       const first = Math.min(bang < 0 ? Infinity : bang, question < 0 ? Infinity : question, name < 0 ? Infinity : name);
       if (first === Infinity) return this.carry(window, Math.max(at, window.length - MARK_TAIL));
-      if (first === bang) {
+      if (first !== name && codeAt(window, first - 1) !== LT) {
+        at = first + 1;
+      } else if (first === bang) {
         // `<![CDATA[` is the longest thing `<!` can start that matters here.
-        if (bang + 9 > window.length) return this.carry(window, bang);
-        if (startsWith(window, bang, '<!--')) [this.state, at] = [COMMENT, bang + 4];
-        else if (startsWith(window, bang, '<![CDATA[')) [this.state, at] = [CDATA, bang + 9];
+        const start = bang - 1;
+        if (start + 9 > window.length) return this.carry(window, start);
+        if (startsWith(window, start, '<!--')) [this.state, at] = [COMMENT, start + 4];
+        else if (startsWith(window, start, '<![CDATA[')) [this.state, at] = [CDATA, start + 9];
         // A DOCTYPE or worse: the sheet's own reading refuses it.
-        else at = bang + 2;
+        else at = bang + 1;
       } else if (first === question) {
-        [this.state, at] = [INSTRUCTION, question + 2];
+        [this.state, at] = [INSTRUCTION, question + 1];
       } else {
         const after = name + MARK_TAIL + 1;
         if (after >= window.length) return this.carry(window, name);
