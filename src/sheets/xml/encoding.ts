@@ -89,3 +89,15 @@ function declaredEncoding(bytes: Buffer): string | undefined {
   const found = /\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(end < 0 ? head : head.slice(0, end));
   return found ? (found[1] ?? found[2]) : undefined;
 }
+
+/**
+ * A part's bytes as UTF-8 with a declaration that says so: a UTF-16 part (known by its byte order mark)
+ * re-encoded, any other returned as it is. For a program that reads only UTF-8 (exceljs, which writes the
+ * error copies).
+ */
+export function partAsUtf8(bytes: Buffer): Buffer {
+  const le = bytes[0] === 0xff && bytes[1] === 0xfe;
+  if (!le && !(bytes[0] === 0xfe && bytes[1] === 0xff)) return bytes;
+  const text = new TextDecoder(le ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(bytes);
+  return Buffer.from(text.replace(/^(<\?xml[^?]*?encoding\s*=\s*)(["'])[^"']*\2/, '$1$2UTF-8$2'), 'utf8');
+}
