@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { numberFormat } from '../../src/sheets/xlsx/number-formats.js';
 import type { SearchCounter } from '../../src/sheets/xlsx/merged-list.js';
-import { mergedRanges } from '../../src/sheets/xlsx/merged.js';
+import { mergedRanges } from '../../src/sheets/xlsx/merged-ranges.js';
 import { openWorkbook } from '../../src/sheets/xlsx/workbook.js';
 import { rawWorkbookBytes, readAll, writeBytes } from './fixtures.js';
 
