@@ -114,6 +114,8 @@ export type NoteReason =
   | { code: 'system_language_fixed'; employee: string; stays: string }
   | { code: 'exchange_undecidable'; kind: EntityLabel; from: string; to: string }
   | { code: 'rename_target_taken'; kind: EntityLabel; to: string; from: string }
+  /** A new id that differs from a service id the workbook leaves out only by leading zeros (`00107`, `107`). */
+  | { code: 'id_differs_by_zeros'; kind: EntityLabel; id: string; serviceId: string }
   | { code: 'overlaps_periods'; employee: string; period: Period; held: Period[] }
   | { code: 'open_start_cannot_move_later'; employee: string; from: string; start: string }
   /** `reportedFrom` is where the ledger says the period was reported from ("Absence row 4"). */

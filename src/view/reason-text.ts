@@ -182,6 +182,8 @@ export function noteText(note: NoteReason): string {
       return w.exchangeUndecidable(LABEL[note.kind], note.from, note.to);
     case 'rename_target_taken':
       return w.renameTargetTaken(LABEL[note.kind], note.to, note.from);
+    case 'id_differs_by_zeros':
+      return w.idDiffersByZeros(LABEL[note.kind], note.id, note.serviceId);
     case 'overlaps_periods':
       return w.overlapsPeriods(
         note.employee,

@@ -71,6 +71,7 @@ const NOTES: { [C in NoteReasonCode]: Extract<NoteReason, { code: C }> } = {
   system_language_fixed: { code: 'system_language_fixed', employee: 'E1', stays: 'da' },
   exchange_undecidable: { code: 'exchange_undecidable', kind: 'employee', from: 'A', to: 'B' },
   rename_target_taken: { code: 'rename_target_taken', kind: 'department', to: 'B', from: 'A' },
+  id_differs_by_zeros: { code: 'id_differs_by_zeros', kind: 'employee', id: '00107', serviceId: '107' },
   overlaps_periods: {
     code: 'overlaps_periods',
     employee: 'E3',
