@@ -12,6 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppIO } from '../../src/app/io.js';
 import { runImport } from '../../src/app/run-import.js';
 import { runUndo } from '../../src/app/run-undo.js';
+import { TextView } from '../../src/app/text-view.js';
 import { listRuns } from '../../src/load/history.js';
 import { buildPlan } from '../../src/plan/plan.js';
 import { startSandbox, type RunningSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
@@ -52,13 +53,14 @@ function workbook({ badge, grade, costCenters }: Values): string {
   });
 }
 
-function capturingIO(): AppIO & { said: () => string } {
+function capturingIO(): TextView & { said: () => string } {
   const out = new PassThrough();
   let said = '';
   out.on('data', (chunk: Buffer) => {
     said += chunk.toString('utf8');
   });
-  return { stdout: out, stderr: out, stdin: new PassThrough(), interactive: false, colour: false, said: () => said };
+  const io: AppIO = { stdout: out, stderr: out, stdin: new PassThrough(), interactive: false, colour: false };
+  return Object.assign(new TextView(io), { said: () => said });
 }
 
 type Unit = Record<string, unknown> & { id: string };
