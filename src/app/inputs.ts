@@ -47,7 +47,7 @@ export async function readAndValidate(
   const { profile } = options.profile ? options : await withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
-    ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets } : {}),
+    ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets, sheetFiles: profile.files } : {}),
   });
   // Loaded after the reading has started: a large workbook's reader gets going while the validator loads.
   const { validate } = await import('../validate/index.js');

@@ -12,6 +12,7 @@ import { renderPlanPage } from '../view/plan-html.js';
 import { appOutputWords } from '../words/app-output.js';
 import { language } from '../words/language.js';
 import { println, type AppIO } from './io.js';
+import { namedInput } from './output-paths.js';
 import type { ImportOptions } from './options.js';
 import type { RunResult } from './run-result.js';
 import { reasonWording } from '../view/reason-text.js';
@@ -55,14 +56,15 @@ function shellWord(word: string): string {
 
 /**
  * `staff.xlsx` → `staff.plan.html` beside it; a folder of CSV files `folder` → `folder.plan.html` beside
- * it. The main job's page is `NAME.report.html`, once it has sent something.
+ * it, also when it is given as `.` (named after the folder's own name, never a hidden `..plan.html`).
+ * The main job's page is `NAME.report.html`, once it has sent something.
  */
 export function pagePath(
   options: Pick<ImportOptions, 'files' | 'command' | 'html'>,
   kind: PageKind = options.command === 'plan' ? 'plan' : 'report',
 ): string {
   if (options.html) return options.html;
-  const input = options.files[0]!.replace(/[\\/]+$/, '');
+  const input = namedInput(options.files[0]!);
   return join(dirname(input), `${basename(input, extname(input))}.${kind}.html`);
 }
 

@@ -129,6 +129,14 @@ export function missingRequired(kind: SheetKind, known: ReadonlySet<string>): st
 
 // ---- end of the exports' columns
 
+/**
+ * Headers an export gives its unit column (exports.md): read as `unit_path` when their values are paths;
+ * `map --init` offers one whose values are unit ids or names as the unit itself (`team_id`).
+ */
+export const EVERYDAY_UNIT_HEADERS: ReadonlySet<string> = new Set(
+  ['afdeling', 'department', 'enhed', 'unit', 'organisation', 'organization'].map((header) => normaliseName(header)),
+);
+
 /** Headers and sheet names match case-insensitively, trimmed, with spaces, `_` and `-` treated alike. */
 export function normaliseName(text: string): string {
   return text

@@ -6,6 +6,7 @@ import { issue, type Issue, type Wording } from '../model/issue.js';
 import {
   canonicalColumns,
   columnsOf,
+  EVERYDAY_UNIT_HEADERS,
   ignoredByMap,
   missingRequired,
   nearestHeader,
@@ -21,6 +22,8 @@ import { workbookLanguage, type Lang } from '../words/language.js';
 import { sheetWords } from '../words/sheets.js';
 import { instructionWords } from '../words/template-instructions.js';
 import { withProfileRules, type SheetRules } from './profile/cells.js';
+import { kindNamedByProfile } from './profile/files.js';
+import type { SheetFiles } from './profile/rules.js';
 import { pathSeparatorOf } from './column-values.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
@@ -42,8 +45,10 @@ export async function recogniseSheet(
   headerMap: HeaderMap | undefined,
   issues: Issue[],
   rules?: SheetRules,
+  files?: SheetFiles,
 ): Promise<RawSheet | null> {
-  const namedKind = sheetKindFromName(source.sheetName);
+  // A file a profile section names is that sheet, whatever its name or headers say (exports.md).
+  const namedKind = kindNamedByProfile(files, source.file, source.sheetName) ?? sheetKindFromName(source.sheetName);
   // A visible sheet named as a template names it is recognised whatever its rows hold: its name may
   // choose the run's language before its first rows are read, so what they give rise to is worded in it.
   const named = namedKind && !source.hidden ? languageOfName(namedKind, source.sheetName) : undefined;
@@ -315,9 +320,6 @@ function sheetColumns(
   }
   return columns;
 }
-
-/** Headers an export gives its unit column (exports.md): read as `unit_path` when their values are paths. */
-const EVERYDAY_UNIT_HEADERS = new Set(['afdeling', 'department', 'enhed', 'unit', 'organisation', 'organization'].map(normaliseName));
 
 /**
  * Data rows keyed by canonical column. A hand-written iterator over batches rather than an async

@@ -7,9 +7,10 @@
  * the file and passes it with --map.
  */
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import { canonicalColumn, columnsOf, missingRequired, normaliseName, SHEETS, sheetKindFromName } from './columns.js';
+import { canonicalColumn, columnsOf, EVERYDAY_UNIT_HEADERS, missingRequired, normaliseName, SHEETS } from './columns.js';
 import { looksLikeIds, pathSeparatorOf, READABLE_SHARE, verdictFor, type Misfit, type ValueChecks } from './column-values.js';
 import type { SheetHead } from './read.js';
+import { fileRuleOf, placeable, readHead } from './starter-kinds.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { sheetWords } from '../words/sheets.js';
@@ -33,13 +34,8 @@ interface Placed {
   note?: string;
 }
 
-interface Reading {
-  kind: SheetKind;
-  sheetName: string;
-  /** Index of the header row among the head's rows. */
-  header: number;
-  score: number;
-}
+/** The `_check` key of the note that says which row was taken as the header row (no header is named so). */
+const HEADER_ROW_NOTE = '(header row)';
 
 export function starterProfile(heads: readonly SheetHead[], source: string, checks: ValueChecks): StarterProfile {
   const words = sheetWords();
@@ -54,12 +50,16 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
   const counts = { recognised: 0, guessed: 0, unrecognised: 0 };
   const lacks: string[] = [];
   const sections: Partial<Record<SheetKind, Record<string, unknown>>> = {};
-  const readings = heads.map((head) => ({ head, reading: readHead(head) }));
+  const readings = heads.map((head) => ({
+    head,
+    reading: readHead(head, checks, (kind, header) => wordGuesses(kind, header, new Set()).length > 0),
+  }));
   // The sheet that names a kind's columns best is that kind's; a second one of the kind is listed.
   const ranked = [...readings].sort((a, b) => (b.reading?.score ?? 0) - (a.reading?.score ?? 0));
   const placedKinds = new Map<SheetKind, SheetHead>();
   for (const { head, reading } of ranked) {
-    if (reading === null || !placeable(reading, head)) {
+    // A sheet whose headers name no column is still read (its first row), unless another sheet has its kind.
+    if (reading === null || !(placeable(reading, head) || reading.firstRow)) {
       notPlaced[head.sheetName] = words.sheetNotPlaced;
       continue;
     }
@@ -70,11 +70,17 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
     }
     placedKinds.set(reading.kind, head);
   }
-  for (const { head, reading } of readings) {
+  // The unit list first: a people list's unit column is told by the units' ids and names.
+  const unitListFirst = [...readings].sort(
+    (a, b) => Number(b.reading?.kind === 'organisation') - Number(a.reading?.kind === 'organisation'),
+  );
+  const context: SheetContext = {};
+  for (const { head, reading } of unitListFirst) {
     if (reading === null || placedKinds.get(reading.kind) !== head) continue;
     const kind = reading.kind;
     sheets[kind] = head.sheetName;
-    const placed = placeColumns(kind, head.rows[reading.header]!, head.rows.slice(reading.header + 1), checks);
+    const placed = placeColumns(kind, head.rows[reading.header]!, head.rows.slice(reading.header + 1), checks, context);
+    if (kind === 'organisation') context.units = unitKeys(placed, head.rows.slice(reading.header + 1), head.rows[reading.header]!);
     const headers: Record<string, string | null> = {};
     const dates: Record<string, string> = {};
     for (const { header, column, guessed, dateFormat, note } of placed) {
@@ -89,7 +95,9 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
         counts.guessed++;
       } else counts.recognised++;
     }
-    sections[kind] = Object.keys(dates).length > 0 ? { headers, dates } : { headers };
+    if (reading.firstRow) (notes.check[kind] ??= {})[HEADER_ROW_NOTE] = words.firstRowTaken(head.rows[reading.header]!.row);
+    const file = fileRuleOf(head);
+    sections[kind] = Object.keys(dates).length > 0 ? { file, headers, dates } : { file, headers };
     const mapped = new Set(placed.flatMap(({ column }) => (column === null ? [] : [column])));
     const email = placed.find(({ column }) => column === 'email')?.header;
     for (const column of missingRequired(kind, mapped)) {
@@ -109,51 +117,17 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
 }
 
 /**
- * A sheet is placed as its kind when its name names the kind, or its headers name one of the kind's
- * required columns (a path for a unit list): a lookup list of codes is none of the sheets.
- */
-function placeable(reading: Reading, head: SheetHead): boolean {
-  if (sheetKindFromName(head.sheetName) === reading.kind) return true;
-  const known = new Set<string>();
-  for (const cell of head.rows[reading.header]?.cells ?? []) {
-    const column = cell ? canonicalColumn(reading.kind, cell.text) : null;
-    if (column !== null) known.add(column);
-  }
-  const required = SHEETS[reading.kind].columns.filter((c) => c.required).map((c) => c.name);
-  return (
-    required.some((column) => known.has(column)) || (reading.kind === 'organisation' && (known.has('unit_path') || known.has('level_1')))
-  );
-}
-
-/**
- * The sheet's kind and header row: the row and kind whose headers name the most columns (a known header
- * counts twice a guess); a sheet's own name decides the kind when it names one. Null for an empty sheet.
- */
-function readHead(head: SheetHead): Reading | null {
-  const named = sheetKindFromName(head.sheetName);
-  let best: Reading | null = null;
-  for (const [index, row] of head.rows.slice(0, 10).entries()) {
-    for (const kind of named ? [named] : SHEET_KINDS) {
-      let score = 0;
-      const taken = new Set<string>();
-      for (const cell of row.cells) {
-        if (!cell || cell.text === '') continue;
-        const known = canonicalColumn(kind, cell.text);
-        if (known !== null) score += 2;
-        else if (wordGuesses(kind, cell.text, taken).length > 0) score += 1;
-      }
-      if (best === null || score > best.score) best = { kind, sheetName: head.sheetName, header: index, score };
-    }
-  }
-  return best;
-}
-
-/**
  * Each header's column: first every exact name or alias (an alias always beats a guess), then guesses by
  * the words, then by the values alone (e-mail addresses, paths). A header is mapped only to a column
  * whose values the importer can read; otherwise it stays null with a note saying why.
  */
-function placeColumns(kind: SheetKind, headerRow: PhysicalRow, rows: readonly PhysicalRow[], checks: ValueChecks): Placed[] {
+function placeColumns(
+  kind: SheetKind,
+  headerRow: PhysicalRow,
+  rows: readonly PhysicalRow[],
+  checks: ValueChecks,
+  context: SheetContext,
+): Placed[] {
   const columns: { header: string; cells: RawCell[]; placed: Placed }[] = [];
   const seen = new Set<string>();
   for (const [index, cell] of headerRow.cells.entries()) {
@@ -187,6 +161,15 @@ function placeColumns(kind: SheetKind, headerRow: PhysicalRow, rows: readonly Ph
     take(entry, 'unit_path', true, undefined);
     entry.placed.note = words.pathsByValues(separator);
   }
+  // A column whose values are the unit list's ids or names ("orgnum", "Department") is each person's unit.
+  const units = context.units;
+  for (const entry of columns) {
+    if (units === undefined || exact.has(entry) || entry.placed.column !== null || !offers('team_id')) continue;
+    const texts = entry.cells.map((cell) => cell.text).filter((text) => text !== '');
+    if (texts.length === 0 || texts.filter((text) => units.has(unitKey(text))).length < texts.length * READABLE_SHARE) continue;
+    take(entry, 'team_id', true, undefined);
+    entry.placed.note = words.unitByValues;
+  }
   for (const entry of columns) {
     if (exact.has(entry) || entry.placed.column !== null) continue;
     let rejected: { column: string; misfit: Misfit } | undefined;
@@ -205,7 +188,9 @@ function placeColumns(kind: SheetKind, headerRow: PhysicalRow, rows: readonly Ph
     if (exact.has(entry) || entry.placed.column !== null || entry.placed.note !== undefined) continue;
     const texts = entry.cells.map((cell) => cell.text).filter((text) => text !== '');
     if (texts.length === 0) continue;
-    if (offers('email') && texts.filter(checks.email).length >= texts.length * READABLE_SHARE) {
+    if (kind === 'employees' && EVERYDAY_UNIT_HEADERS.has(normaliseName(entry.header)) && pathSeparatorOf(entry.cells) === null) {
+      entry.placed.note = words.unitsNotInList;
+    } else if (offers('email') && texts.filter(checks.email).length >= texts.length * READABLE_SHARE) {
       take(entry, 'email', true, undefined);
       entry.placed.note = words.emailsByValues;
     } else if (id !== null && offers(id) && looksLikeIds(entry.cells)) {
@@ -214,6 +199,30 @@ function placeColumns(kind: SheetKind, headerRow: PhysicalRow, rows: readonly Ph
     }
   }
   return columns.map(({ placed }) => placed);
+}
+
+/** What a people list's columns are told by: the unit list's units (ids and names, as `unitKey` writes them). */
+interface SheetContext {
+  units?: Set<string>;
+}
+
+/** A unit's id or name as a people list's unit column is compared with it: trimmed, runs of spaces as one, without case. */
+function unitKey(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
+}
+
+/** The ids and names of a unit list's units (the columns placed as `id` and `name`). */
+function unitKeys(placed: readonly Placed[], rows: readonly PhysicalRow[], headerRow: PhysicalRow): Set<string> {
+  const keys = new Set<string>();
+  for (const [index, cell] of headerRow.cells.entries()) {
+    const column = placed.find((p) => p.header === cell?.text)?.column;
+    if (column !== 'id' && column !== 'name') continue;
+    for (const row of rows) {
+      const text = row.cells[index]?.text;
+      if (text) keys.add(unitKey(text));
+    }
+  }
+  return keys;
 }
 
 function misfitNote(column: string, misfit: Misfit): string {
@@ -240,7 +249,8 @@ function bare(text: string): string {
 /**
  * The columns the header's words may mean, the likeliest first: one name contains the other (at least
  * four letters), or they share a beginning of at least five letters ("Medarb.nr." and "medarbejdernr").
- * The longer the overlap, the likelier.
+ * The longer the overlap, the likelier; a header that ends in a column's word is that word's kind of thing
+ * before anything it only begins like (a compound's last part names it: "Enhedsnavn" is a name, not an id).
  */
 function wordGuesses(kind: SheetKind, header: string, taken: ReadonlySet<string>): string[] {
   const written = bare(header);
@@ -251,12 +261,16 @@ function wordGuesses(kind: SheetKind, header: string, taken: ReadonlySet<string>
     for (const alias of [column.name, column.english, column.danish, ...column.aliases].map(bare)) {
       const shorter = Math.min(alias.length, written.length);
       const contained = shorter >= 4 && (alias.includes(written) || written.includes(alias));
-      const overlap = contained ? shorter : commonPrefix(alias, written);
+      const ending = shorter >= 4 && written.endsWith(alias) ? COMPOUND_END : 0;
+      const overlap = contained ? shorter + ending : commonPrefix(alias, written);
       if ((contained || overlap >= 5) && overlap > (overlaps.get(column.name) ?? 0)) overlaps.set(column.name, overlap);
     }
   }
   return [...overlaps.entries()].sort((a, b) => b[1] - a[1]).map(([column]) => column);
 }
+
+/** What ending in a column's word weighs beside an overlap's letters: more than any beginning shared. */
+const COMPOUND_END = 100;
 
 function commonPrefix(a: string, b: string): number {
   let i = 0;

@@ -64,6 +64,8 @@ export interface ReadOptions {
   headerMap?: import('./columns.js').HeaderMap;
   /** The `--map` profile's value maps and date formats, per sheet kind. */
   sheetRules?: import('./profile/cells.js').SheetRules;
+  /** The file (or workbook sheet) each profile section names: that file is that sheet. */
+  sheetFiles?: import('./profile/rules.js').SheetFiles;
 }
 
 /**

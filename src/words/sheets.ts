@@ -64,6 +64,8 @@ const en = {
     '"_lacks" what an import still needs, "_sheets" which sheet each section reads and "_not_placed" the sheets it reads none of. Add "values" (e.g. {"status": {"Fratrådt": "left"}}) ' +
     'and "dates" (e.g. {"birthday": "DD.MM.YYYY"}) beside "headers" where the export needs them. Keys starting with "_" are notes and are never read.',
   sheetNotPlaced: 'none of its headers is a column a sheet requires: not imported',
+  firstRowTaken: (row: number) =>
+    `no header in the first rows is one the importer knows, so row ${row}, the first that is not blank, is taken as the header row: map each header to a column`,
   sheetKindTaken: (first: string, names: SheetNames) =>
     `also looks like an ${names.english} sheet, but "${first}" is read as that: not imported`,
   importLacks: (names: SheetNames, column: string) =>
@@ -71,6 +73,10 @@ const en = {
       ? `${names.english}: no column holds e-mail addresses (email), and the service requires one for every person: add it to the export, or map the column that holds them.`
       : `${names.english}: no column is read as ${column}, which the sheet requires: map the column that holds it, or add it to the export.`,
   emailsByValues: 'read as email by its values (e-mail addresses)',
+  unitByValues:
+    "read as team_id by its values, the units of the unit list: the unit each person works in (a department's people work in its own team)",
+  unitsNotInList:
+    'holds units by their names or ids, but no unit list read with it has them: if the service has these units, map it to team_id (exports.md "Units by name")',
   idByValues: (column: string) => `read as ${column} by its values (a different one on every row)`,
   emailAsId: (names: SheetNames, header: string) =>
     `${names.english}: no column is read as employee_id, which the sheet requires. If the export has no employee number, the e-mail can be both: "${header}": ["email", "employee_id"].`,
@@ -135,12 +141,18 @@ export const sheetWords = phrasebook({
       '(f.eks. {"status": {"Fratrådt": "left"}}) og "dates" (f.eks. {"birthday": "DD.MM.YYYY"}) ved siden af "headers", hvor eksporten har brug for dem. ' +
       'Nøgler, der begynder med "_", er bemærkninger og bliver aldrig læst.',
     sheetNotPlaced: 'ingen af overskrifterne er en kolonne, som et ark kræver: indlæses ikke',
+    firstRowTaken: (row) =>
+      `ingen overskrift i de første rækker er en, importen kender, så række ${row}, den første der ikke er tom, læses som overskriftsrækken: knyt hver overskrift til en kolonne`,
     sheetKindTaken: (first, names) => `ligner også et ${names.danish}-ark, men "${first}" læses som det: indlæses ikke`,
     importLacks: (names, column) =>
       column === 'email'
         ? `${names.danish}: ingen kolonne indeholder e-mailadresser (email), og tjenesten kræver en for hver person: tilføj den til eksporten, eller knyt den kolonne, der har dem.`
         : `${names.danish}: ingen kolonne læses som ${column}, som arket kræver: knyt den kolonne, der har den, eller tilføj den til eksporten.`,
     emailsByValues: 'læst som email ud fra værdierne (e-mailadresser)',
+    unitByValues:
+      'læst som team_id ud fra værdierne, enhederne i enhedslisten: den enhed, hver person arbejder i (en afdelings folk arbejder i dens eget team)',
+    unitsNotInList:
+      'indeholder enheder ved navn eller id, men ingen enhedsliste læst sammen med den har dem: hvis tjenesten har enhederne, så knyt den til team_id (exports.md "Units by name")',
     idByValues: (column) => `læst som ${column} ud fra værdierne (en ny på hver række)`,
     emailAsId: (names, header) =>
       `${names.danish}: ingen kolonne læses som employee_id, som arket kræver. Hvis eksporten ikke har et medarbejdernummer, kan e-mailen være begge dele: "${header}": ["email", "employee_id"].`,

@@ -21,15 +21,17 @@ const TEXT_MAP = z.record(z.string(), z.string());
 /** A header's target: a column, several (one header read as two, exports.md), or null (ignored). */
 const TARGET = z.union([z.string(), z.array(z.string()).min(1), z.null()]);
 const GROWN_SHEET = z.strictObject({
+  /** The file (or a workbook's sheet) this section reads, by name or glob: `"hr.employee*.csv"`. */
+  file: z.string().trim().min(1).optional(),
   headers: z.record(z.string(), TARGET).optional(),
   values: z.record(z.string(), TEXT_MAP).optional(),
   dates: TEXT_MAP.optional(),
 });
 const FLAT_SHEET = z.record(z.string(), TARGET);
-const GROWN_KEYS = new Set(['headers', 'values', 'dates']);
+const GROWN_KEYS = new Set(['file', 'headers', 'values', 'dates']);
 const ZOD_LOCALES: Record<Lang, () => { localeError: z.core.$ZodErrorMap }> = { en: z.locales.en, da: z.locales.da };
 const EXAMPLE_PROFILE =
-  '{"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
+  '{"employees": {"file": "medarbejdere*.csv", "headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
 
 /**
  * The profile a `--map` file holds, in either form: the grown one (`headers`, `values`, `dates` per sheet,
@@ -42,7 +44,7 @@ export function checkProfile(parsed: unknown, file: string, valueRules: ValueRul
   };
   const words = profileWords();
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail('', words.notAnObject(example()));
-  const profile: Profile = { headers: {}, sheets: {} };
+  const profile: Profile = { headers: {}, sheets: {}, files: {} };
   for (const [key, body] of Object.entries(parsed as Record<string, unknown>)) {
     if (NOTE.test(key)) continue;
     if (key === 'path_separator') {
@@ -57,11 +59,13 @@ export function checkProfile(parsed: unknown, file: string, valueRules: ValueRul
     const sheet = readSheet(kind!, key, body, fail);
     profile.headers[kind!] = { ...profile.headers[kind!], ...sheet.headers };
     profile.sheets[kind!] = checkSheetRules(kind!, key, sheet, valueRules, fail);
+    if (sheet.file !== undefined) profile.files[kind!] = sheet.file;
   }
   return profile;
 }
 
 interface SheetBody {
+  file?: string;
   headers: Record<string, HeaderTarget>;
   values: Record<string, Record<string, string>>;
   dates: Record<string, string>;
@@ -71,8 +75,12 @@ type Fail = (where: string, problem: string) => never;
 
 function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): SheetBody {
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  // The grown form as soon as one of its parts holds an object (a flat map's values are column names).
-  const grown = isObject && Object.entries(body).some(([k, v]) => GROWN_KEYS.has(k) && typeof v === 'object' && v !== null);
+  // The grown form as soon as one of its parts holds an object (a flat map's values are column names), or
+  // when it names its file and has no key but the grown form's.
+  const entries = isObject ? Object.entries(body) : [];
+  const grown =
+    entries.some(([k, v]) => GROWN_KEYS.has(k) && typeof v === 'object' && v !== null) ||
+    (entries.some(([k]) => k === 'file') && entries.every(([k]) => GROWN_KEYS.has(k)));
   if (!grown) {
     const flat = FLAT_SHEET.safeParse(body);
     if (!flat.success) fail(`"${key}${pathOf(flat.error)}": `, profileWords().notHeaderMap(example()));
@@ -84,6 +92,7 @@ function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): She
     fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? profileWords().notReadable} (${example()})`);
   const sheet = result.data!;
   return {
+    ...(sheet.file !== undefined && { file: sheet.file }),
     headers: resolveHeaders(kind, `${key}.headers`, sheet.headers ?? {}, fail),
     values: sheet.values ?? {},
     dates: sheet.dates ?? {},

@@ -7,6 +7,9 @@ import { SHEET_COLUMNS } from '../../model/fields.js';
 import { SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
 import type { HeaderMap } from '../columns.js';
 
+/** Sheet kind → the file name or glob (a workbook: the sheet name) a profile section reads. */
+export type SheetFiles = Partial<Record<SheetKind, string>>;
+
 /** One sheet's part of a profile, every column as its canonical name. */
 export interface SheetProfile {
   /** The export's own spelling (normalised as headers are) → the value the column's rules accept. */
@@ -19,6 +22,8 @@ export interface Profile {
   /** Headers as written → canonical column, or null: a column the user chose to ignore (no warning). */
   headers: HeaderMap;
   sheets: Partial<Record<SheetKind, SheetProfile>>;
+  /** The file each section reads, by name or glob (exports.md "A profile names its file"). */
+  files: SheetFiles;
   pathSeparator?: string;
 }
 
