@@ -81,16 +81,16 @@ export function kindByValues(headerRow: PhysicalRow, rows: readonly PhysicalRow[
 }
 
 /**
- * A sheet is placed as its kind when its name names the kind, or its headers name a column the kind
- * requires or stands in for one (first and last name for a person's name; a parent or a path on a unit
+ * A sheet is placed as its kind when its name names the kind, or its headers (by name or by their words)
+ * name a column the kind requires or stands in for one (first and last name for a person's name; a parent or a path on a unit
  * list): a lookup list of codes is none of the sheets.
  */
-export function placeable(reading: Reading, head: SheetHead): boolean {
+export function placeable(reading: Reading, head: SheetHead, guess: (kind: SheetKind, header: string) => string | undefined): boolean {
   if (sheetKindFromName(head.sheetName) === reading.kind) return true;
   const known = new Set<string>();
   for (const cell of head.rows[reading.header]?.cells ?? []) {
-    const column = cell ? canonicalColumn(reading.kind, cell.text) : null;
-    if (column !== null) known.add(column);
+    const column = cell ? (canonicalColumn(reading.kind, cell.text) ?? guess(reading.kind, cell.text)) : undefined;
+    if (column !== undefined) known.add(column);
   }
   const required = SHEETS[reading.kind].columns.filter((c) => c.required).map((c) => c.name);
   if (required.some((column) => known.has(column))) return true;

@@ -59,7 +59,8 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
   const placedKinds = new Map<SheetKind, SheetHead>();
   for (const { head, reading } of ranked) {
     // A sheet whose headers name no column is still read (its first row), unless another sheet has its kind.
-    if (reading === null || !(placeable(reading, head) || reading.firstRow)) {
+    const guess = (kind: SheetKind, header: string) => wordGuesses(kind, header, new Set())[0];
+    if (reading === null || !(placeable(reading, head, guess) || reading.firstRow)) {
       notPlaced[head.sheetName] = words.sheetNotPlaced;
       continue;
     }
@@ -170,10 +171,14 @@ function placeColumns(
     take(entry, 'team_id', true, undefined);
     entry.placed.note = words.unitByValues;
   }
+  // An everyday unit header on a people list is its unit by the unit list's values (above) or not at all.
+  const unitColumn = (entry: (typeof columns)[number]) => kind === 'employees' && EVERYDAY_UNIT_HEADERS.has(normaliseName(entry.header));
   for (const entry of columns) {
-    if (exact.has(entry) || entry.placed.column !== null) continue;
+    if (exact.has(entry) || entry.placed.column !== null || unitColumn(entry)) continue;
     let rejected: { column: string; misfit: Misfit } | undefined;
     for (const column of wordGuesses(kind, entry.header, taken)) {
+      // A unit path by its words only when its values are paths: a unit's name alone is no path.
+      if (column === 'unit_path' && pathSeparatorOf(entry.cells) === null) continue;
       const verdict = verdictFor(kind, column, entry.cells, checks);
       if (verdict.fits) {
         take(entry, column, true, verdict.dateFormat);
@@ -188,7 +193,7 @@ function placeColumns(
     if (exact.has(entry) || entry.placed.column !== null || entry.placed.note !== undefined) continue;
     const texts = entry.cells.map((cell) => cell.text).filter((text) => text !== '');
     if (texts.length === 0) continue;
-    if (kind === 'employees' && EVERYDAY_UNIT_HEADERS.has(normaliseName(entry.header)) && pathSeparatorOf(entry.cells) === null) {
+    if (unitColumn(entry)) {
       entry.placed.note = words.unitsNotInList;
     } else if (offers('email') && texts.filter(checks.email).length >= texts.length * READABLE_SHARE) {
       take(entry, 'email', true, undefined);
@@ -211,12 +216,13 @@ function unitKey(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }
 
-/** The ids and names of a unit list's units (the columns placed as `id` and `name`). */
+/** The ids and names of a unit list's units (the columns placed as `id`, `name` and `parent_id`). */
 function unitKeys(placed: readonly Placed[], rows: readonly PhysicalRow[], headerRow: PhysicalRow): Set<string> {
   const keys = new Set<string>();
   for (const [index, cell] of headerRow.cells.entries()) {
     const column = placed.find((p) => p.header === cell?.text)?.column;
-    if (column !== 'id' && column !== 'name') continue;
+    // A unit the list names only as a parent is a unit too (exports.md: the top that is only a parent).
+    if (column !== 'id' && column !== 'name' && column !== 'parent_id') continue;
     for (const row of rows) {
       const text = row.cells[index]?.text;
       if (text) keys.add(unitKey(text));
