@@ -10,6 +10,7 @@ import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { canonicalColumn, columnsOf, EVERYDAY_UNIT_HEADERS, missingRequired, normaliseName, SHEETS } from './columns.js';
 import { looksLikeIds, pathSeparatorOf, READABLE_SHARE, verdictFor, type Misfit, type ValueChecks } from './column-values.js';
 import type { SheetHead } from './read.js';
+import { DATE_COLUMNS } from './profile/rules.js';
 import { fileRuleOf, placeable, readHead } from './starter-kinds.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
@@ -29,7 +30,7 @@ interface Placed {
   header: string;
   column: string | null;
   guessed: boolean;
-  dateFormat?: string;
+  dateFormat?: string | readonly string[];
   /** Why the header is not mapped, or what to check about it. */
   note?: string;
 }
@@ -83,7 +84,7 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
     const placed = placeColumns(kind, head.rows[reading.header]!, head.rows.slice(reading.header + 1), checks, context);
     if (kind === 'organisation') context.units = unitKeys(placed, head.rows.slice(reading.header + 1), head.rows[reading.header]!);
     const headers: Record<string, string | null> = {};
-    const dates: Record<string, string> = {};
+    const dates: Record<string, string | readonly string[]> = {};
     for (const { header, column, guessed, dateFormat, note } of placed) {
       headers[header] = column;
       if (dateFormat !== undefined && column !== null) dates[column] = dateFormat;
@@ -139,7 +140,7 @@ function placeColumns(
   }
   const taken = new Set<string>();
   const words = sheetWords();
-  const take = (entry: (typeof columns)[number], column: string, guessed: boolean, dateFormat: string | undefined) => {
+  const take = (entry: (typeof columns)[number], column: string, guessed: boolean, dateFormat: string | readonly string[] | undefined) => {
     taken.add(column);
     entry.placed = { ...entry.placed, column, guessed, ...(dateFormat !== undefined && { dateFormat }) };
   };
@@ -243,7 +244,8 @@ function misfitNote(column: string, misfit: Misfit): string {
     case 'date_order':
       return words.dateOrderUnknown(column, misfit.examples);
     case 'unreadable':
-      return words.valuesNotRead(column, misfit.examples);
+      // A date column is given formats, never values: a value map of dates would hold every date there is.
+      return DATE_COLUMNS.has(column) ? words.datesNotRead(column, misfit.examples) : words.valuesNotRead(column, misfit.examples);
   }
 }
 

@@ -15,8 +15,8 @@ export interface RawCell {
   date?: string;
   /** True when trimming or space normalisation changed the text (a warning, never an error). */
   trimmed?: boolean;
-  /** A text date the `--map` profile gives a format for, not written in it (named in the error, if any). */
-  dateFormat?: string;
+  /** A text date the `--map` profile gives formats for, not written in any (named in the error, if any). */
+  dateFormats?: readonly string[];
 }
 
 /**

@@ -91,6 +91,9 @@ const en = {
   notUnique: (column: string) => `its values repeat, so it is not ${column} (one value per row): mapped to null`,
   dateOrderUnknown: (column: string, examples: readonly string[]) =>
     `holds dates (${examples.join(', ')}) whose order (day/month or month/day) no value tells: map it to ${column} and give its format under "dates", e.g. "DD/MM/YYYY"`,
+  datesNotRead: (column: string, examples: readonly string[]) =>
+    `named like ${column}, but its values (${examples.join(', ')}) are dates in no format the importer finds: mapped to null. ` +
+    `If it is ${column}, map it and give its formats under "dates", a list tried in order (e.g. {"${column}": ["DD.MM.YYYY", "D.M.YY"]}).`,
   valuesNotRead: (column: string, examples: readonly string[]) =>
     `named like ${column}, but its values (${examples.join(', ')}) are not ones ${column} takes: probably another column, mapped to null. ` +
     `If it is ${column}, map it and add each spelling under "values" (e.g. {"${column}": {"${examples[0] ?? ''}": "…"}}).`,
@@ -166,6 +169,9 @@ export const sheetWords = phrasebook({
     notUnique: (column) => `værdierne gentages, så den er ikke ${column} (én værdi pr. række): sat til null`,
     dateOrderUnknown: (column, examples) =>
       `indeholder datoer (${examples.join(', ')}), hvor ingen værdi viser rækkefølgen (dag/måned eller måned/dag): knyt den til ${column}, og angiv formatet under "dates", f.eks. "DD/MM/YYYY"`,
+    datesNotRead: (column, examples) =>
+      `hedder noget med ${column}, men værdierne (${examples.join(', ')}) er datoer i et format, importen ikke finder: sat til null. ` +
+      `Hvis det er ${column}, så knyt den og angiv formaterne under "dates", en liste der prøves i rækkefølge (f.eks. {"${column}": ["DD.MM.YYYY", "D.M.YY"]}).`,
     valuesNotRead: (column, examples) =>
       `hedder noget med ${column}, men værdierne (${examples.join(', ')}) er ikke nogen, ${column} tager imod: sandsynligvis en anden kolonne, sat til null. ` +
       `Hvis det er ${column}, så knyt den, og tilføj hver stavemåde under "values" (f.eks. {"${column}": {"${examples[0] ?? ''}": "…"}}).`,

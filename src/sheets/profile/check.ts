@@ -18,6 +18,8 @@ export type { Profile, SheetProfile, ValueRules } from './rules.js';
 const NOTE = /^_/;
 
 const TEXT_MAP = z.record(z.string(), z.string());
+/** A date column's format, or several tried in order (one column, two formats: `04/15/15` and `9/25/2013`). */
+const DATE_FORMATS = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));
 /** A header's target: a column, several (one header read as two, exports.md), or null (ignored). */
 const TARGET = z.union([z.string(), z.array(z.string()).min(1), z.null()]);
 const GROWN_SHEET = z.strictObject({
@@ -25,7 +27,7 @@ const GROWN_SHEET = z.strictObject({
   file: z.string().trim().min(1).optional(),
   headers: z.record(z.string(), TARGET).optional(),
   values: z.record(z.string(), TEXT_MAP).optional(),
-  dates: TEXT_MAP.optional(),
+  dates: DATE_FORMATS.optional(),
 });
 const FLAT_SHEET = z.record(z.string(), TARGET);
 const GROWN_KEYS = new Set(['file', 'headers', 'values', 'dates']);
@@ -68,7 +70,7 @@ interface SheetBody {
   file?: string;
   headers: Record<string, HeaderTarget>;
   values: Record<string, Record<string, string>>;
-  dates: Record<string, string>;
+  dates: Record<string, string | readonly string[]>;
 }
 
 type Fail = (where: string, problem: string) => never;
@@ -124,24 +126,29 @@ function checkSheetRules(kind: SheetKind, key: string, sheet: SheetBody, valueRu
     const where = `"${key}.values.${target}" `;
     const column = columnOf(kind, target);
     if (column === null) fail(where, words.noColumn(SHEETS[kind], columnList(kind)));
-    const accepts = valueRules(kind, column!);
+    // A date column's own words can only mean "no date": `{"leaving_date": {"Ukendt": ""}}`.
+    const accepts = DATE_COLUMNS.has(column!) ? (meant: string) => meant === '' : valueRules(kind, column!);
     if (accepts === undefined) fail(where, words.noFixedValues(column!));
     const map = new Map<string, string>();
     for (const [written, meant] of Object.entries(spellings)) {
-      if (!accepts!(meant)) fail(`"${key}.values.${target}": "${written}" `, words.valueNotTaken(meant, column!));
+      const why = DATE_COLUMNS.has(column!) ? words.dateWordNotBlank(meant, column!) : words.valueNotTaken(meant, column!);
+      if (!accepts!(meant)) fail(`"${key}.values.${target}": "${written}" `, why);
       map.set(valueKey(written), meant);
     }
     values.set(column!, map);
   }
-  const dates = new Map<string, string>();
-  for (const [target, format] of Object.entries(sheet.dates)) {
+  const dates = new Map<string, readonly string[]>();
+  for (const [target, written] of Object.entries(sheet.dates)) {
     const where = `"${key}.dates.${target}" `;
     const column = columnOf(kind, target);
     if (column === null) fail(where, words.noColumn(SHEETS[kind], columnList(kind)));
     if (!DATE_COLUMNS.has(column!)) fail(where, words.noDates(column!));
-    const problem = dateFormatProblem(format);
-    if (problem !== null) fail(where, problem);
-    dates.set(column!, format);
+    const formats = typeof written === 'string' ? [written] : [...written];
+    for (const format of formats) {
+      const problem = dateFormatProblem(format);
+      if (problem !== null) fail(where, problem);
+    }
+    dates.set(column!, formats);
   }
   return { values, dates };
 }

@@ -14,8 +14,8 @@ export type SheetFiles = Partial<Record<SheetKind, string>>;
 export interface SheetProfile {
   /** The export's own spelling (normalised as headers are) → the value the column's rules accept. */
   values: Map<string, Map<string, string>>;
-  /** Column → the format its text dates are written in (`DD.MM.YYYY`). */
-  dates: Map<string, string>;
+  /** Column → the formats its text dates are written in, tried in order (`DD.MM.YYYY`). */
+  dates: Map<string, readonly string[]>;
 }
 
 export interface Profile {
@@ -39,6 +39,15 @@ export const DATE_COLUMNS: ReadonlySet<string> = new Set([
   'leaving_date',
   'hiring_date',
 ]);
+
+/**
+ * Columns that end something: their words for "no end" are a blank cell (exports.md "Dates as exports
+ * write them"). The placements' end is `end_date` too.
+ */
+export const END_DATE_COLUMNS: ReadonlySet<string> = new Set(['leaving_date', 'end_date']);
+
+/** How exports write "no end" (OS2mo's `infinity`, ERPs' last day of year 9999), compared as `valueKey` writes them. */
+export const NO_END_WORDS: ReadonlySet<string> = new Set(['infinity', '9999-12-31', '31-12-9999', '31.12.9999', '12/31/9999']);
 
 /** A value as the export writes it, compared as the validator compares spellings: trimmed, without case. */
 export function valueKey(text: string): string {
