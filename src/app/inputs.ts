@@ -40,7 +40,7 @@ export async function withProfile<T extends InputOptions>(options: T): Promise<T
 }
 
 export async function readAndValidate(
-  options: InputOptions,
+  options: InputOptions & { rootId?: string; rootName?: string },
   extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
   if (options.files.length === 0) throw new UsageError(appRunWords().nameTheWorkbook);
@@ -58,6 +58,14 @@ export async function readAndValidate(
     ...(options.pathSeparator ? { pathSeparator: options.pathSeparator } : {}),
     ...(options.acceptRenames ? { acceptRenames: true } : {}),
     ...(options.today ? { today: options.today } : {}),
+    ...(options.rootId !== undefined || options.rootName !== undefined
+      ? {
+          root: {
+            ...(options.rootId !== undefined && { id: options.rootId }),
+            ...(options.rootName !== undefined && { name: options.rootName }),
+          },
+        }
+      : {}),
   });
   result.issues.push(...templateWarnings(reading.templateVersion));
   return result;

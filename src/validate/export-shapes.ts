@@ -11,6 +11,7 @@ import type { RowCursor } from './cursor.js';
 import { applyLeaders, LeaderFinder, type LeaderClaim } from './leaders.js';
 import type { OrganisationRowsState } from './organisation.js';
 import { departmentIds, placeUnits, type PlacedUnit } from './plain-tree.js';
+import { placeImpliedTop, type RootOptions } from './implied-top.js';
 import { proposeRenames } from './rename-proposals.js';
 import type { CurrentView } from './types.js';
 import { hasPathColumns, PathTree, readPath } from './units-from-paths.js';
@@ -143,6 +144,7 @@ export function resolveExportShapes(
   issues: IssueCollector,
   acceptRenames: boolean,
   proposals: ProposedRename[] = [],
+  root: RootOptions = {},
 ): boolean {
   const finder = new LeaderFinder(org, current);
   if (state.tree.size > 0) {
@@ -175,6 +177,7 @@ export function resolveExportShapes(
   }
   if (state.organisation === 'plain') {
     if (state.ownersManaged) for (const unit of state.plainUnits) unit.owner ??= null;
+    placeImpliedTop(state.plainUnits, current, root, rowsState, issues);
     const byId = new Map(state.plainUnits.map((u) => [u.id, u]));
     applyLeaders(state.leaders, (claim) => ('id' in claim.unit ? byId.get(claim.unit.id) : undefined), finder, issues);
     const workedIn = new Set<string>();

@@ -116,7 +116,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   const unitNamesResolved = resolveUnitNames(org, shapes.plainUnits, current, issues, employeeState.unitsWritten);
   // Employees placed by their units' paths, or whose unit was a name, are in units their rows did not write.
   const unitsAsWritten = !unitNamesResolved && shapes.employeePaths.size === 0 ? employeeState.unitsWritten : undefined;
-  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames))
+  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames, options.root))
     managed.organisation = true;
   // Only a row with a previous_employee_id renames an employee: without one, the 100,000 are not gone through for renames.
   const renamedEmployees =
