@@ -65,6 +65,8 @@ export type WarningCode =
   | 'column_by_values'
   /** exports.md: the top department a unit list leaves out, taken from the one parent it names (or --root-id). */
   | 'implied_top'
+  /** exports.md: a reporting line that cannot be read (an unknown manager, a loop), a leader it cannot tell, or that a leader column contradicts. */
+  | 'reporting_line'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 

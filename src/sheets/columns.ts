@@ -83,6 +83,14 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
     ),
     column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date', 'date of hire'], 'Hiring date', 'Ansættelsesdato'),
     column('is_manager', false, ['leder', 'manager', 'er leder', 'isManager'], 'Is manager', 'Er leder'),
+    // exports.md "Who reports to whom": the person's own manager (an employee id, an e-mail or a name).
+    column(
+      'manager',
+      false,
+      ['reports to', 'manager id', 'manager name', 'manager email', 'supervisor', 'nærmeste leder', 'leder id', 'parent_id/id'],
+      'Manager',
+      'Nærmeste leder',
+    ),
     UNIT_PATH,
     column('unit_id', false, ['enhed_id', 'unit id', 'afdeling_id'], 'Unit ID', 'Enhed_id'),
     ...levelColumns(),
@@ -187,7 +195,11 @@ export function canonicalColumn(kind: SheetKind, header: string, map?: HeaderMap
   return canonicalColumns(kind, header, map)[0] ?? null;
 }
 
-/** Every canonical column a header means on a sheet of this kind: none for an unknown column. */
+/**
+ * Every canonical column a header means on a sheet of this kind: none for an unknown column. A column's
+ * own name goes before another's alias ("Manager" is the `manager` column, though the leader flag has
+ * the alias "manager"; the readers tell the two apart by their values).
+ */
 export function canonicalColumns(kind: SheetKind, header: string, map?: HeaderMap): readonly string[] {
   const wanted = normaliseName(header);
   if (wanted === '') return [];
@@ -197,6 +209,8 @@ export function canonicalColumns(kind: SheetKind, header: string, map?: HeaderMa
       if (normaliseName(written) === wanted) return targetsOf(canonical);
     }
   }
+  const named = columnsOf(kind).find((col) => normaliseName(col.name) === wanted);
+  if (named) return [named.name];
   for (const col of columnsOf(kind)) {
     if ([col.name, col.english, col.danish, ...col.aliases].some((alias) => normaliseName(alias) === wanted)) {
       return [col.name];

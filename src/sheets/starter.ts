@@ -8,7 +8,8 @@
  */
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { canonicalColumn, columnsOf, EVERYDAY_UNIT_HEADERS, missingRequired, normaliseName, SHEETS } from './columns.js';
-import { looksLikeIds, pathSeparatorOf, READABLE_SHARE, verdictFor, type Misfit, type ValueChecks } from './column-values.js';
+import { isPersonName, looksLikeIds, pathSeparatorOf, READABLE_SHARE, verdictFor, type Misfit, type ValueChecks } from './column-values.js';
+import { isLeaderFlag } from '../model/flags.js';
 import type { SheetHead } from './read.js';
 import { DATE_COLUMNS } from './profile/rules.js';
 import { fileRuleOf, placeable, readHead } from './starter-kinds.js';
@@ -130,25 +131,31 @@ function placeColumns(
   checks: ValueChecks,
   context: SheetContext,
 ): Placed[] {
-  const columns: { header: string; cells: RawCell[]; placed: Placed }[] = [];
+  const columns: Column[] = [];
   const seen = new Set<string>();
   for (const [index, cell] of headerRow.cells.entries()) {
     if (!cell || cell.text === '' || seen.has(cell.text)) continue;
     seen.add(cell.text);
     const cells = rows.flatMap((row) => (row.cells[index] ? [row.cells[index]] : []));
-    columns.push({ header: cell.text, cells, placed: { header: cell.text, column: null, guessed: false } });
+    columns.push({ header: cell.text, index, cells, placed: { header: cell.text, column: null, guessed: false } });
   }
   const taken = new Set<string>();
   const words = sheetWords();
-  const take = (entry: (typeof columns)[number], column: string, guessed: boolean, dateFormat: string | readonly string[] | undefined) => {
+  const take = (entry: Column, column: string, guessed: boolean, dateFormat: string | readonly string[] | undefined) => {
     taken.add(column);
     entry.placed = { ...entry.placed, column, guessed, ...(dateFormat !== undefined && { dateFormat }) };
   };
   const exact = new Set<(typeof columns)[number]>();
+  // "Manager", "Leder": the leader flag or the person's manager, told once the people's columns are known.
+  const leaderOrManager: Column[] = [];
   for (const entry of columns) {
     const known = canonicalColumn(kind, entry.header);
     if (known === null) continue;
     exact.add(entry);
+    if (kind === 'employees' && (known === 'manager' || known === 'is_manager')) {
+      leaderOrManager.push(entry);
+      continue;
+    }
     if (taken.has(known)) continue;
     const verdict = verdictFor(kind, known, entry.cells, checks);
     if (verdict.fits) take(entry, known, false, verdict.dateFormat);
@@ -204,7 +211,82 @@ function placeColumns(
       entry.placed.note = words.idByValues(id);
     }
   }
+  if (kind === 'employees') placeManager(columns, leaderOrManager, rows, take, offers);
   return columns.map(({ placed }) => placed);
+}
+
+interface Column {
+  header: string;
+  /** The column's position in the rows. */
+  index: number;
+  cells: RawCell[];
+  placed: Placed;
+}
+
+/**
+ * The person's manager by the values (exports.md "Who reports to whom"): a column that names this list's
+ * own people (by employee id, e-mail or name), other people than the row's own, is `manager`; a "Manager"
+ * or "Leder" column of yes/no is the leader flag. A manager's column whose people are not in the list
+ * (a manager's name from another system) is left null, and the note says why.
+ */
+function placeManager(
+  columns: readonly Column[],
+  leaderOrManager: readonly Column[],
+  rows: readonly PhysicalRow[],
+  take: (entry: Column, column: string, guessed: boolean, dateFormat: undefined) => void,
+  offers: (column: string) => boolean,
+): void {
+  const words = sheetWords();
+  const at = (column: string) => columns.find((entry) => entry.placed.column === column)?.index;
+  const own = rows.map((row) =>
+    [at('employee_id'), at('email'), at('name')].flatMap((index) =>
+      index === undefined || !row.cells[index]?.text ? [] : [unitKey(row.cells[index].text)],
+    ),
+  );
+  const [first, last] = [at('first_name'), at('last_name')];
+  if (first !== undefined && last !== undefined) {
+    for (const [i, row] of rows.entries()) own[i]!.push(unitKey(`${row.cells[first]?.text ?? ''} ${row.cells[last]?.text ?? ''}`));
+  }
+  const people = new Set(own.flat());
+  /** Whether the column's values name the list's people, other than each row's own. */
+  const namesPeople = (entry: Column) => {
+    let values = 0;
+    let found = 0;
+    let self = 0;
+    for (const [i, row] of rows.entries()) {
+      const text = row.cells[entry.index]?.text;
+      if (!text) continue;
+      values++;
+      const key = unitKey(text);
+      if (people.has(key)) found++;
+      if (own[i]!.includes(key)) self++;
+    }
+    return values > 0 && found >= values * READABLE_SHARE && self < values / 2;
+  };
+  for (const entry of leaderOrManager) {
+    const known = canonicalColumn('employees', entry.header);
+    const texts = entry.cells.map((cell) => cell.text).filter((text) => text !== '');
+    if (texts.length > 0 && texts.every(isLeaderFlag) && offers('is_manager')) take(entry, 'is_manager', known !== 'is_manager', undefined);
+    else if (namesPeople(entry) && offers('manager')) {
+      take(entry, 'manager', known !== 'manager', undefined);
+      entry.placed.note = words.managerByValues;
+    } else if (texts.length === 0 && known !== null && offers(known)) take(entry, known, false, undefined);
+    else entry.placed.note = managerMisfitNote(texts);
+  }
+  for (const entry of columns) {
+    if (entry.placed.column !== null || leaderOrManager.includes(entry) || !offers('manager') || !namesPeople(entry)) continue;
+    take(entry, 'manager', true, undefined);
+    entry.placed.note = words.managerByValues;
+  }
+}
+
+/** Why a manager's column is not read: codes, names of people the list does not have, or values of neither. */
+function managerMisfitNote(texts: readonly string[]): string {
+  const words = sheetWords();
+  const examples = [...new Set(texts)].slice(0, 3);
+  if (texts.filter((text) => /^\d{1,3}$/.test(text)).length >= texts.length * READABLE_SHARE) return words.holdsCodes('manager', examples);
+  if (texts.filter(isPersonName).length >= texts.length / 2) return words.managersNotInList(examples);
+  return words.valuesNotRead('manager', examples);
 }
 
 /** What a people list's columns are told by: the unit list's units (ids and names, as `unitKey` writes them). */

@@ -5,7 +5,7 @@
  * department's id, name and owner, placed in it, made only when some employee needs it, or when a team
  * of the service gains children (it becomes a department and moves into it: no team is deleted).
  */
-import type { Department, Organisation, Team } from '../model/organisation.js';
+import type { Department, Organisation, OwnerFrom, Team } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { OrganisationRowsState } from './organisation.js';
 import type { UnitSpec } from './units-from-paths.js';
@@ -15,6 +15,8 @@ import { validateUnitWords } from '../words/validate-units.js';
 export interface PlacedUnit extends UnitSpec {
   /** undefined: owners are not managed; null: no owner of its own (it inherits). */
   owner?: string | null;
+  /** The owner was derived from the reporting line (exports.md "Who reports to whom"). */
+  ownerFrom?: OwnerFrom;
   previousId?: string;
 }
 
@@ -38,13 +40,13 @@ export function placeUnits(
 ): void {
   const departments = departmentIds(units, current);
   for (const unit of units) {
-    const { id, name, parentId, owner, previousId, source } = unit;
+    const { id, name, parentId, owner, ownerFrom, previousId, source } = unit;
     if (departments.has(id)) {
-      const department: Department = { id, name, parentId, owner, previousId, source };
+      const department: Department = { id, name, parentId, owner, previousId, source, ...(ownerFrom && { ownerFrom }) };
       org.departments.set(id, department);
       if (parentId === null) rowsState.parentless.push(department);
     } else {
-      const team: Team = { id, name, departmentId: parentId ?? '', owner, previousId, source };
+      const team: Team = { id, name, departmentId: parentId ?? '', owner, previousId, source, ...(ownerFrom && { ownerFrom }) };
       org.teams.set(id, team);
     }
   }
@@ -52,7 +54,14 @@ export function placeUnits(
     const department = org.departments.get(id)!;
     const formerTeam = current?.teams.has(id) === true && !current.departments.has(id);
     if (!workedIn.has(id) && !formerTeam) continue;
-    const ownTeam: Team = { id, name: department.name, departmentId: id, owner: department.owner, source: department.source! };
+    const ownTeam: Team = {
+      id,
+      name: department.name,
+      departmentId: id,
+      owner: department.owner,
+      source: department.source!,
+      ...(department.ownerFrom && { ownerFrom: department.ownerFrom }),
+    };
     org.teams.set(id, ownTeam);
     if (!current || (current.teams.has(id) && !formerTeam)) continue;
     const why = formerTeam

@@ -37,6 +37,10 @@ const en = {
   readAsPath: (header: string, separator: string) =>
     `the column "${header}" is read as the unit path (unit_path): its values are paths of units with "${separator.trim()}" between the levels, under one top department. If that is wrong, map it in a --map profile.`,
   /** A header of the `--map` profile that no column of the sheet has; `nearest` is the sheet's closest header. */
+  readAsLeaderFlag: (header: string) =>
+    `the column "${header}" is read as the leader flag (is_manager): its values are yes/no. If it names each person's manager, map it to manager in a --map profile.`,
+  readAsManager: (header: string) =>
+    `the column "${header}" is read as each person's manager (manager), not as a yes/no leader flag: its values name people. Each unit's leader is found from the reporting line.`,
   profileHeaderAbsent: (header: string, column: string, nearest: string | undefined) =>
     `The profile maps "${header}" to ${column}, but the sheet has no column "${header}", so ${column} would not be imported.` +
     (nearest === undefined
@@ -73,6 +77,10 @@ const en = {
       ? `${names.english}: no column holds e-mail addresses (email), and the service requires one for every person: add it to the export, or map the column that holds them.`
       : `${names.english}: no column is read as ${column}, which the sheet requires: map the column that holds it, or add it to the export.`,
   emailsByValues: 'read as email by its values (e-mail addresses)',
+  managerByValues:
+    "read as manager by its values: each names another person of this list (by employee id, e-mail or name), the person's manager; each unit's leader is found from the reporting line",
+  managersNotInList: (examples: readonly string[]) =>
+    `holds people's names (${examples.join(', ')}) who are not this list's people, so it is neither each person's manager as the importer reads it (manager: one of the list's people by employee id, e-mail or name) nor the leader flag (is_manager): mapped to null. If it is the person's own name, map it to name.`,
   unitByValues:
     "read as team_id by its values, the units of the unit list: the unit each person works in (a department's people work in its own team)",
   unitsNotInList:
@@ -121,6 +129,10 @@ export const sheetWords = phrasebook({
       `ukendt kolonne "${header}" ignoreres; værdierne ligner stier af enheder: hvis det er enhedens sti, så knyt den til unit_path (--map, f.eks. {"employees": {"headers": {"${header}": "unit_path"}}})`,
     readAsPath: (header, separator) =>
       `kolonnen "${header}" læses som enhedens sti (unit_path): værdierne er stier af enheder med "${separator.trim()}" mellem niveauerne under én øverste afdeling. Hvis det er forkert, så knyt den i en --map-profil.`,
+    readAsLeaderFlag: (header) =>
+      `kolonnen "${header}" læses som ledermarkering (is_manager): værdierne er ja/nej. Hvis den angiver hver persons leder, så knyt den til manager i en --map-profil.`,
+    readAsManager: (header) =>
+      `kolonnen "${header}" læses som hver persons leder (manager), ikke som en ja/nej-ledermarkering: værdierne er personer. Hver enheds leder findes ud fra ledelseslinjen.`,
     profileHeaderAbsent: (header, column, nearest) =>
       `Profilen knytter "${header}" til ${column}, men arket har ingen kolonne "${header}", så ${column} ville ikke blive indlæst.` +
       (nearest === undefined ? ' Ret overskriften i profilen, eller fjern den.' : ` Mente du "${nearest}"? Ret overskriften i profilen.`),
@@ -152,6 +164,10 @@ export const sheetWords = phrasebook({
         ? `${names.danish}: ingen kolonne indeholder e-mailadresser (email), og tjenesten kræver en for hver person: tilføj den til eksporten, eller knyt den kolonne, der har dem.`
         : `${names.danish}: ingen kolonne læses som ${column}, som arket kræver: knyt den kolonne, der har den, eller tilføj den til eksporten.`,
     emailsByValues: 'læst som email ud fra værdierne (e-mailadresser)',
+    managerByValues:
+      'læst som manager ud fra værdierne: hver angiver en anden person i listen (efter medarbejder-id, e-mail eller navn), personens leder; hver enheds leder findes ud fra ledelseslinjen',
+    managersNotInList: (examples) =>
+      `indeholder personnavne (${examples.join(', ')}), som ikke er listens personer, så den er hverken hver persons leder, som importen læser den (manager: en af listens personer efter medarbejder-id, e-mail eller navn), eller ledermarkeringen (is_manager): sat til null. Hvis det er personens eget navn, så knyt den til name.`,
     unitByValues:
       'læst som team_id ud fra værdierne, enhederne i enhedslisten: den enhed, hver person arbejder i (en afdelings folk arbejder i dens eget team)',
     unitsNotInList:
