@@ -67,6 +67,8 @@ export type WarningCode =
   | 'implied_top'
   /** exports.md: a reporting line that cannot be read (an unknown manager, a loop), a leader it cannot tell, or that a leader column contradicts. */
   | 'reporting_line'
+  /** exports.md: a placement left out (a second current one of a person, one of someone the people list lacks). */
+  | 'placement'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 

@@ -6,7 +6,7 @@
 
 import { editDistance } from '../edit-distance.js';
 import { SHEET_COLUMNS, type ColumnDef } from '../model/fields.js';
-import type { SheetKind } from '../model/sheet-kind.js';
+import type { SheetKind, TemplateKind } from '../model/sheet-kind.js';
 
 export interface ColumnSpec {
   /** Canonical column name (report `column`). */
@@ -38,7 +38,7 @@ function specOf(def: ColumnDef): ColumnSpec {
   return column(def.column, def.required === true, def.aliases, def.header.en, def.header.da);
 }
 
-const sheet = (kind: SheetKind, english: string, danish: string, otherNames: readonly string[] = []): SheetSpec => ({
+const sheet = (kind: TemplateKind, english: string, danish: string, otherNames: readonly string[] = []): SheetSpec => ({
   kind,
   english,
   danish,
@@ -51,6 +51,32 @@ export const SHEETS: Record<SheetKind, SheetSpec> = {
   organisation: sheet('organisation', 'Organisation', 'Organisation', ['org', 'departments']),
   absence: sheet('absence', 'Absence', 'Fravær'),
   delegations: sheet('delegations', 'Delegations', 'Delegeringer'),
+  // exports.md "People placed through another file": who works where, when, and who leads (never in the template).
+  placements: {
+    kind: 'placements',
+    english: 'Placements',
+    danish: 'Placeringer',
+    otherNames: ['placement', 'engagements', 'engagement', 'engagementer', 'organisationfunktion', 'dept_emp'],
+    columns: [
+      column(
+        'employee_id',
+        true,
+        ['person', 'person id', 'bruger', 'employee', 'emp_no', 'medarbejder', 'medarbejder_id', 'employee id'],
+        'Employee ID',
+        'Medarbejder_id',
+      ),
+      column(
+        'unit_id',
+        true,
+        ['unit', 'unit id', 'enhed', 'enhed_id', 'afdeling', 'department', 'dept_no', 'organisationsenhed', 'team', 'team_id'],
+        'Unit',
+        'Enhed',
+      ),
+      column('is_manager', false, ['role', 'rolle', 'funktion', 'funktionsnavn', 'function', 'leder', 'manager'], 'Leader', 'Leder'),
+      column('start_date', false, ['from', 'fra', 'from_date', 'start', 'startdato', 'valid from', 'gyldig fra'], 'From', 'Fra'),
+      column('end_date', false, ['to', 'til', 'to_date', 'end', 'slutdato', 'valid to', 'gyldig til'], 'To', 'Til'),
+    ],
+  },
 };
 
 // ---- Exports as they come (docs/contracts/exports.md): columns an HR export may have besides the
@@ -110,6 +136,7 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
   ],
   absence: [],
   delegations: [],
+  placements: [],
 };
 
 /** Every column a sheet of this kind can have: the template's, then the exports'. */
@@ -152,6 +179,14 @@ export function normaliseName(text: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
+}
+
+/**
+ * A person's or unit's name as names compare wherever a name stands for an id (a unit or a manager by
+ * name): Unicode NFC, runs of spaces as one, trimmed, without case.
+ */
+export function nameMatchKey(name: string): string {
+  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }
 
 /** The header among `headers` nearest the one typed, compared as headers are; undefined when there is none. */

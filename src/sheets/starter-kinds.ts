@@ -5,7 +5,7 @@
  * column is still read, its first non-blank row taken as the header row, and said so.
  */
 import { basename, extname } from 'node:path';
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { ALL_SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { canonicalColumn, SHEETS, sheetKindFromName } from './columns.js';
 import { READABLE_SHARE, type ValueChecks } from './column-values.js';
 import type { SheetHead } from './read.js';
@@ -31,7 +31,7 @@ export function readHead(head: SheetHead, checks: ValueChecks, guesses: (kind: S
   const named = sheetKindFromName(head.sheetName);
   let best: Reading | null = null;
   for (const [index, row] of head.rows.slice(0, 10).entries()) {
-    for (const kind of named ? [named] : SHEET_KINDS) {
+    for (const kind of named ? [named] : ALL_SHEET_KINDS) {
       let score = 0;
       for (const cell of row.cells) {
         if (!cell || cell.text === '') continue;
@@ -93,7 +93,10 @@ export function placeable(reading: Reading, head: SheetHead, guess: (kind: Sheet
     if (column !== undefined) known.add(column);
   }
   const required = SHEETS[reading.kind].columns.filter((c) => c.required).map((c) => c.name);
-  if (required.some((column) => known.has(column))) return true;
+  if (reading.kind !== 'placements' && required.some((column) => known.has(column))) return true;
+  // A placements file by its headers: a person, a unit and a date (an absence list has no unit).
+  if (reading.kind === 'placements')
+    return known.has('employee_id') && known.has('unit_id') && (known.has('start_date') || known.has('end_date'));
   if (reading.kind === 'employees') return known.has('first_name') && known.has('last_name');
   return reading.kind === 'organisation' && ['unit_path', 'level_1', 'parent_id'].some((column) => known.has(column));
 }

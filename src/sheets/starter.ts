@@ -6,8 +6,8 @@
  * the importer can read its values as that column. Nothing here is applied by itself: the user edits
  * the file and passes it with --map.
  */
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
-import { canonicalColumn, columnsOf, EVERYDAY_UNIT_HEADERS, missingRequired, normaliseName, SHEETS } from './columns.js';
+import { ALL_SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { canonicalColumn, columnsOf, EVERYDAY_UNIT_HEADERS, missingRequired, nameMatchKey, normaliseName, SHEETS } from './columns.js';
 import { isPersonName, looksLikeIds, pathSeparatorOf, READABLE_SHARE, verdictFor, type Misfit, type ValueChecks } from './column-values.js';
 import { isLeaderFlag } from '../model/flags.js';
 import type { SheetHead } from './read.js';
@@ -32,6 +32,8 @@ interface Placed {
   column: string | null;
   guessed: boolean;
   dateFormat?: string | readonly string[];
+  /** The export's own spellings of the column's values (a placement's role: "Leder" → yes). */
+  values?: Record<string, string>;
   /** Why the header is not mapped, or what to check about it. */
   note?: string;
 }
@@ -86,9 +88,11 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
     if (kind === 'organisation') context.units = unitKeys(placed, head.rows.slice(reading.header + 1), head.rows[reading.header]!);
     const headers: Record<string, string | null> = {};
     const dates: Record<string, string | readonly string[]> = {};
-    for (const { header, column, guessed, dateFormat, note } of placed) {
+    const values: Record<string, Record<string, string>> = {};
+    for (const { header, column, guessed, dateFormat, values: spellings, note } of placed) {
       headers[header] = column;
       if (dateFormat !== undefined && column !== null) dates[column] = dateFormat;
+      if (spellings !== undefined && column !== null) values[column] = spellings;
       if (note !== undefined) (notes.check[kind] ??= {})[header] = note;
       if (column === null) {
         (notes.unrecognised[kind] ??= []).push(header);
@@ -100,7 +104,12 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
     }
     if (reading.firstRow) (notes.check[kind] ??= {})[HEADER_ROW_NOTE] = words.firstRowTaken(head.rows[reading.header]!.row);
     const file = fileRuleOf(head);
-    sections[kind] = Object.keys(dates).length > 0 ? { file, headers, dates } : { file, headers };
+    sections[kind] = {
+      file,
+      headers,
+      ...(Object.keys(values).length > 0 && { values }),
+      ...(Object.keys(dates).length > 0 && { dates }),
+    };
     const mapped = new Set(placed.flatMap(({ column }) => (column === null ? [] : [column])));
     const email = placed.find(({ column }) => column === 'email')?.header;
     for (const column of missingRequired(kind, mapped)) {
@@ -109,7 +118,7 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
       );
     }
   }
-  for (const kind of SHEET_KINDS) if (sections[kind]) json[kind] = sections[kind];
+  for (const kind of ALL_SHEET_KINDS) if (sections[kind]) json[kind] = sections[kind];
   if (Object.keys(sheets).length > 0) json._sheets = sheets;
   if (Object.keys(notPlaced).length > 0) json._not_placed = notPlaced;
   if (Object.keys(notes.guessed).length > 0) json._guessed = notes.guessed;
@@ -158,8 +167,16 @@ function placeColumns(
     }
     if (taken.has(known)) continue;
     const verdict = verdictFor(kind, known, entry.cells, checks);
+    const roles = kind === 'placements' && known === 'is_manager' && !verdict.fits ? roleSpellings(entry.cells) : undefined;
     if (verdict.fits) take(entry, known, false, verdict.dateFormat);
-    else entry.placed.note = misfitNote(known, verdict);
+    else if (roles) {
+      take(entry, known, false, undefined);
+      entry.placed = {
+        ...entry.placed,
+        values: roles,
+        note: words.rolesByValues(Object.keys(roles).filter((role) => roles[role] === 'yes')),
+      };
+    } else entry.placed.note = misfitNote(known, verdict);
   }
   const offers = (column: string) => !taken.has(column) && columnsOf(kind).some((c) => c.name === column);
   // A column of paths is the unit path whatever its everyday header says ("Enhed", "Department").
@@ -175,7 +192,7 @@ function placeColumns(
   for (const entry of columns) {
     if (units === undefined || exact.has(entry) || entry.placed.column !== null || !offers('team_id')) continue;
     const texts = entry.cells.map((cell) => cell.text).filter((text) => text !== '');
-    if (texts.length === 0 || texts.filter((text) => units.has(unitKey(text))).length < texts.length * READABLE_SHARE) continue;
+    if (texts.length === 0 || texts.filter((text) => units.has(nameMatchKey(text))).length < texts.length * READABLE_SHARE) continue;
     take(entry, 'team_id', true, undefined);
     entry.placed.note = words.unitByValues;
   }
@@ -215,6 +232,19 @@ function placeColumns(
   return columns.map(({ placed }) => placed);
 }
 
+/** Words a leader role is called by (OS2mo's "Leder", "Manager", "Chef", "Head of …"). */
+const LEADER_ROLE = /\b(leder|leader|manager|chef|head)\b/i;
+
+/**
+ * A placement's role column of a few words, one of them a leader's (`Engagement`, `Leder`): each spelling
+ * as the leader flag reads it, the leader's yes and the others no; undefined for any other column.
+ */
+function roleSpellings(cells: readonly RawCell[]): Record<string, string> | undefined {
+  const roles = [...new Set(cells.map((cell) => cell.text.trim()).filter((text) => text !== ''))];
+  if (roles.length === 0 || roles.length > 8 || !roles.some((role) => LEADER_ROLE.test(role))) return undefined;
+  return Object.fromEntries(roles.map((role) => [role, LEADER_ROLE.test(role) ? 'yes' : 'no']));
+}
+
 interface Column {
   header: string;
   /** The column's position in the rows. */
@@ -240,12 +270,12 @@ function placeManager(
   const at = (column: string) => columns.find((entry) => entry.placed.column === column)?.index;
   const own = rows.map((row) =>
     [at('employee_id'), at('email'), at('name')].flatMap((index) =>
-      index === undefined || !row.cells[index]?.text ? [] : [unitKey(row.cells[index].text)],
+      index === undefined || !row.cells[index]?.text ? [] : [nameMatchKey(row.cells[index].text)],
     ),
   );
   const [first, last] = [at('first_name'), at('last_name')];
   if (first !== undefined && last !== undefined) {
-    for (const [i, row] of rows.entries()) own[i]!.push(unitKey(`${row.cells[first]?.text ?? ''} ${row.cells[last]?.text ?? ''}`));
+    for (const [i, row] of rows.entries()) own[i]!.push(nameMatchKey(`${row.cells[first]?.text ?? ''} ${row.cells[last]?.text ?? ''}`));
   }
   const people = new Set(own.flat());
   /** Whether the column's values name the list's people, other than each row's own. */
@@ -257,7 +287,7 @@ function placeManager(
       const text = row.cells[entry.index]?.text;
       if (!text) continue;
       values++;
-      const key = unitKey(text);
+      const key = nameMatchKey(text);
       if (people.has(key)) found++;
       if (own[i]!.includes(key)) self++;
     }
@@ -289,14 +319,9 @@ function managerMisfitNote(texts: readonly string[]): string {
   return words.valuesNotRead('manager', examples);
 }
 
-/** What a people list's columns are told by: the unit list's units (ids and names, as `unitKey` writes them). */
+/** What a people list's columns are told by: the unit list's units (ids and names, as `nameMatchKey` writes them). */
 interface SheetContext {
   units?: Set<string>;
-}
-
-/** A unit's id or name as a people list's unit column is compared with it: trimmed, runs of spaces as one, without case. */
-function unitKey(text: string): string {
-  return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }
 
 /** The ids and names of a unit list's units (the columns placed as `id`, `name` and `parent_id`). */
@@ -308,7 +333,7 @@ function unitKeys(placed: readonly Placed[], rows: readonly PhysicalRow[], heade
     if (column !== 'id' && column !== 'name' && column !== 'parent_id') continue;
     for (const row of rows) {
       const text = row.cells[index]?.text;
-      if (text) keys.add(unitKey(text));
+      if (text) keys.add(nameMatchKey(text));
     }
   }
   return keys;

@@ -13,6 +13,7 @@
  * A manager who is not an active employee of the export, a person who reports to themselves, a name two
  * people share and a loop in the reporting line are warnings at their rows; those lines are left out.
  */
+import { nameMatchKey } from '../sheets/columns.js';
 import type { Organisation, Source } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import { identityKey } from './values.js';
@@ -148,7 +149,7 @@ function resolveManagers(claims: readonly ManagerClaim[], org: Organisation, iss
     const user = org.users.get(employee.userId);
     if (!user) continue;
     if (user.email && !byEmail.has(identityKey(user.email))) byEmail.set(identityKey(user.email), employee.id);
-    const key = nameKey(user.name);
+    const key = nameMatchKey(user.name);
     (byName.get(key) ?? byName.set(key, []).get(key)!).push(employee.id);
   }
   const isActive = (id: string) => org.employees.get(id)?.status === 'active';
@@ -163,7 +164,7 @@ function resolveManagers(claims: readonly ManagerClaim[], org: Organisation, iss
       continue;
     }
     const who = claim.who.trim();
-    const named = byName.get(nameKey(who)) ?? [];
+    const named = byName.get(nameMatchKey(who)) ?? [];
     const manager = isActive(who) ? who : (byEmail.get(identityKey(who)) ?? (named.length === 1 ? named[0]! : undefined));
     if (named.length > 1 && manager === undefined) warn(claim, words.sharedName(who, named.length));
     else if (manager === undefined) warn(claim, words.unknownManager(who));
@@ -201,8 +202,4 @@ function dropLoops(
     }
     for (const id of path) state.set(id, 'done');
   }
-}
-
-function nameKey(name: string): string {
-  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }

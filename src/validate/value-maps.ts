@@ -23,5 +23,7 @@ const RULES: Record<SheetKind, Record<string, Accepts>> = Object.fromEntries(
     return [kind, rules];
   }),
 ) as Record<SheetKind, Record<string, Accepts>>;
+// A placement's role is the leader flag too ("Leder" mapped to yes under `values`).
+RULES.placements = { is_manager: isLeaderFlag };
 
 export const valueRules: ValueRules = (kind, column) => RULES[kind][column];

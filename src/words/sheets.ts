@@ -77,6 +77,8 @@ const en = {
       ? `${names.english}: no column holds e-mail addresses (email), and the service requires one for every person: add it to the export, or map the column that holds them.`
       : `${names.english}: no column is read as ${column}, which the sheet requires: map the column that holds it, or add it to the export.`,
   emailsByValues: 'read as email by its values (e-mail addresses)',
+  rolesByValues: (leaders: readonly string[]) =>
+    `read as each placement's role: ${leaders.map((role) => `"${role}"`).join(', ')} makes the person the unit's leader, any other role places them in it (see "values"; check it)`,
   managerByValues:
     "read as manager by its values: each names another person of this list (by employee id, e-mail or name), the person's manager; each unit's leader is found from the reporting line",
   managersNotInList: (examples: readonly string[]) =>
@@ -164,6 +166,8 @@ export const sheetWords = phrasebook({
         ? `${names.danish}: ingen kolonne indeholder e-mailadresser (email), og tjenesten kræver en for hver person: tilføj den til eksporten, eller knyt den kolonne, der har dem.`
         : `${names.danish}: ingen kolonne læses som ${column}, som arket kræver: knyt den kolonne, der har den, eller tilføj den til eksporten.`,
     emailsByValues: 'læst som email ud fra værdierne (e-mailadresser)',
+    rolesByValues: (leaders) =>
+      `læst som hver placerings rolle: ${leaders.map((role) => `"${role}"`).join(', ')} gør personen til enhedens leder, enhver anden rolle placerer personen i den (se "values"; kontrollér det)`,
     managerByValues:
       'læst som manager ud fra værdierne: hver angiver en anden person i listen (efter medarbejder-id, e-mail eller navn), personens leder; hver enheds leder findes ud fra ledelseslinjen',
     managersNotInList: (examples) =>

@@ -60,6 +60,8 @@ const en = {
     `The team "${name}" (${id}) has units below it now: it becomes a department with the same id, and the team moves into it as the department's own team (no team is deleted, its members and dialog data stay).`,
   ownTeam: (name: string, id: string) =>
     `The employees who work directly in department "${name}" (${id}) work from its own team: a team with the same id and name is created in the department (the service's employees work from teams).`,
+  ownTeamOfServiceDepartment: (name: string, id: string) =>
+    `The employee works directly in department "${name}" (${id}), which this export's unit list leaves out but the service has: they work from its own team, a team with the same id and name created in the department.`,
   suggestedRename: (kind: UnitKind, name: string, id: string, oldName: string, old: string) =>
     `The ${kind} "${name}" (${id}) looks like a rename of "${oldName}" (${old}), which is no longer in the export. ` +
     `Run with --accept-renames to rename it (its members and dialog data stay); otherwise "${id}" is created as a new ${kind} and "${old}" is left as it is (also with --prune).`,
@@ -123,6 +125,8 @@ export const validateUnitWords = phrasebook({
       `Teamet "${name}" (${id}) har nu enheder under sig: det bliver en afdeling med samme id, og teamet flyttes ind i den som afdelingens eget team (intet team slettes, og dets medlemmer og dialogdata bliver).`,
     ownTeam: (name, id) =>
       `Medarbejderne, der arbejder direkte i afdelingen "${name}" (${id}), hører til afdelingens eget team: et team med samme id og navn oprettes i afdelingen (i tjenesten hører medarbejdere til teams).`,
+    ownTeamOfServiceDepartment: (name, id) =>
+      `Medarbejderen arbejder direkte i afdelingen "${name}" (${id}), som eksportens enhedsliste udelader, men tjenesten har: medarbejderen hører til afdelingens eget team, et team med samme id og navn, der oprettes i afdelingen.`,
     suggestedRename: (kind, name, id, oldName, old) =>
       (kind === 'department'
         ? `Afdelingen "${name}" (${id}) ligner en omdøbning af "${oldName}" (${old}), som ikke længere er med i eksporten. `

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
-import { SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
+import { ALL_SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
 import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderTarget } from '../columns.js';
 import { DATE_COLUMNS, valueKey, type Profile, type SheetProfile, type ValueRules } from './rules.js';
 import { profileWords } from '../../words/profile.js';
@@ -56,7 +56,7 @@ export function checkProfile(parsed: unknown, file: string, valueRules: ValueRul
     }
     const kind = sheetKindFromName(key);
     if (kind === null) {
-      fail(`"${key}" `, words.noSheet(SHEET_KINDS.map((k) => `"${k}"`).join(', '), example()));
+      fail(`"${key}" `, words.noSheet(ALL_SHEET_KINDS.map((k) => `"${k}"`).join(', '), example()));
     }
     const sheet = readSheet(kind!, key, body, fail);
     profile.headers[kind!] = { ...profile.headers[kind!], ...sheet.headers };
