@@ -70,6 +70,18 @@ export function pagePath(
 
 type PageKind = 'plan' | 'report';
 
+/**
+ * The rename proposals still open after the run: one whose new unit the run created (the user ran it
+ * without --accept-renames) is decided, and accepting it now would do nothing, so the page no longer asks.
+ */
+export function openProposals(proposals: readonly ProposedRename[] | undefined, result: Pick<RunResult, 'outcomes'>): ProposedRename[] {
+  const created = new Set<string>();
+  for (const { op, status } of result.outcomes ?? []) {
+    if ((op.type === 'createDepartment' || op.type === 'createTeam') && (status === 'done' || status === 'unchanged')) created.add(op.id);
+  }
+  return (proposals ?? []).filter((proposal) => !created.has(proposal.to));
+}
+
 /** The page of a run's `result`, whose `report` (the JSON report's input) the page shows too. */
 export async function writePage(
   options: ImportOptions,
@@ -101,7 +113,9 @@ export async function writePage(
       kind,
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),
-      ...(source.proposedRenames?.length ? { proposals: { renames: source.proposedRenames, command: acceptRenamesCommand(options) } } : {}),
+      ...(openProposals(source.proposedRenames, result).length
+        ? { proposals: { renames: openProposals(source.proposedRenames, result), command: acceptRenamesCommand(options) } }
+        : {}),
     });
     await replaceFileWith(path, [html]);
     println(io.stdout, appOutputWords().pageWritten(kind, path));

@@ -57,7 +57,14 @@ export function placeUnits(
     // An own team the service has stays while its department is in the file, people or not: made anew
     // next month, its dialog data would be gone (exports.md).
     const ownTeamInService = current?.teams.has(id) === true && current.departments.has(id);
-    if (!workedIn.has(id) && !formerTeam && !ownTeamInService) continue;
+    // A renamed department's own team follows it: renamed with it, never left empty under the old id.
+    const renamedFrom = department.previousId;
+    const ownTeamRenamed =
+      renamedFrom !== undefined &&
+      current?.teams.has(renamedFrom) === true &&
+      current.departments.has(renamedFrom) &&
+      !current.teams.has(id);
+    if (!workedIn.has(id) && !formerTeam && !ownTeamInService && !ownTeamRenamed) continue;
     const ownTeam: Team = {
       id,
       name: department.name,
@@ -65,9 +72,10 @@ export function placeUnits(
       owner: department.owner,
       source: department.source!,
       ...(department.ownerFrom && { ownerFrom: department.ownerFrom }),
+      ...(ownTeamRenamed && { previousId: renamedFrom }),
     };
     org.teams.set(id, ownTeam);
-    if (!current || (current.teams.has(id) && !formerTeam)) continue;
+    if (!current || ownTeamRenamed || (current.teams.has(id) && !formerTeam)) continue;
     const why = formerTeam
       ? validateUnitWords().teamBecomesDepartment(department.name, id)
       : validateUnitWords().ownTeam(department.name, id);
