@@ -2,6 +2,7 @@
  * The main job and its read-only siblings: validate → read the service → plan → show → confirm →
  * apply → report. Each stage is called here in order; none of them knows about the others.
  */
+import { nameBook } from '../view/names.js';
 import { join } from 'node:path';
 import { EXIT, OrgsyncError, UsageError, type ExitCode, type RunError } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
@@ -213,7 +214,8 @@ async function showAndApply(
   const exportRefused = findings.length > 0 && !options.acceptChanges;
   const deletionRefused = plan.guard.exceeded && !options.force && !plan.held?.length;
   // A refused run does not first say there is nothing to do: its last words are the refusal.
-  for (const line of renderPlan(plan, options.allRows ? Infinity : 8, { refused: exportRefused || deletionRefused, undoes }))
+  const names = nameBook(validation.desired, current.org);
+  for (const line of renderPlan(plan, options.allRows ? Infinity : 8, { refused: exportRefused || deletionRefused, undoes, names }))
     println(io.stdout, line);
   io.events?.plan(plan);
   const withPage: RunReporting = {
