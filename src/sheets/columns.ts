@@ -113,7 +113,7 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
     column(
       'manager',
       false,
-      ['reports to', 'manager id', 'manager name', 'manager email', 'supervisor', 'nærmeste leder', 'leder id', 'parent_id/id'],
+      ['reports to', 'manager id', 'manager name', 'manager email', 'supervisor', 'nærmeste leder', 'leder id'],
       'Manager',
       'Nærmeste leder',
     ),
