@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir } from '../helpers/cli.js';
+import { expectNothingSent } from '../helpers/converges.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/exports-round2/', import.meta.url));
 const TODAY = ['--today', '2025-06-01'];
@@ -34,13 +35,7 @@ function folderWith(profile: unknown): string {
   return cwd;
 }
 
-async function expectSecondRunSendsNothing(sb: RunningSandbox, args: string[], cwd: string): Promise<void> {
-  const writes = sb.stats().writes;
-  const again = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sb)], { cwd });
-  expect(again.code, again.stdout + again.stderr).toBe(0);
-  expect(again.stdout).toContain('Nothing to do');
-  expect(sb.stats().writes).toBe(writes);
-}
+const expectSecondRunSendsNothing = (sb: RunningSandbox, args: string[], cwd: string) => expectNothingSent(sb, args, cwd, TODAY);
 
 const PAYROLL_PROFILE = {
   employees: {
