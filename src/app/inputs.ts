@@ -40,14 +40,14 @@ export async function withProfile<T extends InputOptions>(options: T): Promise<T
 }
 
 export async function readAndValidate(
-  options: InputOptions,
+  options: InputOptions & { rootId?: string; rootName?: string },
   extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
   if (options.files.length === 0) throw new UsageError(appRunWords().nameTheWorkbook);
   const { profile } = options.profile ? options : await withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
-    ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets } : {}),
+    ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets, sheetFiles: profile.files } : {}),
   });
   // Loaded after the reading has started: a large workbook's reader gets going while the validator loads.
   const { validate } = await import('../validate/index.js');
@@ -58,6 +58,14 @@ export async function readAndValidate(
     ...(options.pathSeparator ? { pathSeparator: options.pathSeparator } : {}),
     ...(options.acceptRenames ? { acceptRenames: true } : {}),
     ...(options.today ? { today: options.today } : {}),
+    ...(options.rootId !== undefined || options.rootName !== undefined
+      ? {
+          root: {
+            ...(options.rootId !== undefined && { id: options.rootId }),
+            ...(options.rootName !== undefined && { name: options.rootName }),
+          },
+        }
+      : {}),
   });
   result.issues.push(...templateWarnings(reading.templateVersion));
   return result;

@@ -10,6 +10,7 @@ import { buildReport, type ReportInput } from '../report/json.js';
 import { buildOrgChart } from '../view/org-chart.js';
 import { renderPlanPage } from '../view/plan-html.js';
 import { language } from '../words/language.js';
+import { namedInput } from './output-paths.js';
 import type { ImportOptions } from './options.js';
 import type { RunResult } from './run-result.js';
 import type { Run } from './run.js';
@@ -54,18 +55,31 @@ function shellWord(word: string): string {
 
 /**
  * `staff.xlsx` → `staff.plan.html` beside it; a folder of CSV files `folder` → `folder.plan.html` beside
- * it. The main job's page is `NAME.report.html`, once it has sent something.
+ * it, also when it is given as `.` (named after the folder's own name, never a hidden `..plan.html`).
+ * The main job's page is `NAME.report.html`, once it has sent something.
  */
 export function pagePath(
   options: Pick<ImportOptions, 'files' | 'command' | 'html'>,
   kind: PageKind = options.command === 'plan' ? 'plan' : 'report',
 ): string {
   if (options.html) return options.html;
-  const input = options.files[0]!.replace(/[\\/]+$/, '');
+  const input = namedInput(options.files[0]!);
   return join(dirname(input), `${basename(input, extname(input))}.${kind}.html`);
 }
 
 type PageKind = 'plan' | 'report';
+
+/**
+ * The rename proposals still open after the run: one whose new unit the run created (the user ran it
+ * without --accept-renames) is decided, and accepting it now would do nothing, so the page no longer asks.
+ */
+export function openProposals(proposals: readonly ProposedRename[] | undefined, result: Pick<RunResult, 'outcomes'>): ProposedRename[] {
+  const created = new Set<string>();
+  for (const { op, status } of result.outcomes ?? []) {
+    if ((op.type === 'createDepartment' || op.type === 'createTeam') && (status === 'done' || status === 'unchanged')) created.add(op.id);
+  }
+  return (proposals ?? []).filter((proposal) => !created.has(proposal.to));
+}
 
 /** The page of a run's `result`, whose `report` (the JSON report's input) the page shows too. */
 export async function writePage(run: Run, source: PageSource, result: RunResult, report: ReportInput): Promise<void> {
@@ -93,7 +107,9 @@ export async function writePage(run: Run, source: PageSource, result: RunResult,
       kind,
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),
-      ...(source.proposedRenames?.length ? { proposals: { renames: source.proposedRenames, command: acceptRenamesCommand(options) } } : {}),
+      ...(openProposals(source.proposedRenames, result).length
+        ? { proposals: { renames: openProposals(source.proposedRenames, result), command: acceptRenamesCommand(options) } }
+        : {}),
     });
     await replaceFileWith(path, [html]);
     view.notice({ kind: 'page_written', page: kind, path });

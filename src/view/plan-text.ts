@@ -10,6 +10,7 @@ import { planWords } from '../words/view-plan.js';
 import { ACTION_ORDER, countByKindAndAction, kindAndAction } from '../report/counts.js';
 import { actionWords as vocabulary } from '../words/view-actions.js';
 import { reasonWording } from './reason-text.js';
+import { namedOperation, namedReason, type NameBook } from './names.js';
 import type { ReasonWording } from '../model/reasons.js';
 
 export function describeSource(op: Operation): string {
@@ -17,8 +18,11 @@ export function describeSource(op: Operation): string {
   return planWords().source(op.source.sheetName, op.source.row);
 }
 
-export function describeOperation(op: Operation, wording: ReasonWording = reasonWording): string {
-  return `${OPERATION_KINDS[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${wording.reason(op.reason)}`;
+/** One plan line; with `names`, the person or unit by name with its id and row, and the reason's units by name. */
+export function describeOperation(op: Operation, wording: ReasonWording = reasonWording, names?: NameBook): string {
+  const named = names === undefined ? undefined : namedOperation(op, names);
+  const reason = names === undefined ? op.reason : namedReason(op.reason, names);
+  return `${OPERATION_KINDS[op.type].symbol} ${named ?? `${operationName(op)}${describeSource(op)}`}: ${wording.reason(reason)}`;
 }
 
 /** `undoes`: the run an undo reverses (what "nothing to do" is measured against). */
@@ -48,11 +52,16 @@ function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
  * The plan as lines: counts per kind and action, then, per kind and action, its first rows (all of them
  * are in the JSON report), then notes, the deletion guard's verdict and the summary line.
  */
-/** `wording` says the reasons and notes (the run's language unless given). */
+/** `wording` says the reasons and notes (the run's language unless given); `names` names people and units (issue 35). */
 export function renderPlan(
   plan: Plan,
   rowsPerGroup = 8,
-  { refused = false, undoes, wording = reasonWording }: { refused?: boolean; undoes?: string; wording?: ReasonWording } = {},
+  {
+    refused = false,
+    undoes,
+    wording = reasonWording,
+    names,
+  }: { refused?: boolean; undoes?: string; wording?: ReasonWording; names?: NameBook } = {},
 ): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
@@ -66,7 +75,7 @@ export function renderPlan(
     lines.push('');
     const shown = firstInOrder(plan, rowsPerGroup);
     for (const c of counts) {
-      for (const op of shown.get(kindAndAction(c.entity, c.action)) ?? []) lines.push(`  ${describeOperation(op, wording)}`);
+      for (const op of shown.get(kindAndAction(c.entity, c.action)) ?? []) lines.push(`  ${describeOperation(op, wording, names)}`);
       if (c.count > rowsPerGroup) {
         lines.push(words.moreRows(c.count - rowsPerGroup, actionWords(c.action), entityWords(c.entity)));
       }

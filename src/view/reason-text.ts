@@ -43,7 +43,7 @@ function unitChangeText(change: UnitChange): string {
     case 'owner_cleared':
       return w.ownerCleared(change.was);
     case 'owner':
-      return w.owner(change.was, change.now);
+      return change.from === 'reporting_line' ? w.ownerFromLine(change.was, change.now) : w.owner(change.was, change.now);
     case 'owner_unchanged':
       return w.ownerUnchanged(change.owner, change.after);
     case 'owner_cleared_inherits':
@@ -88,9 +88,9 @@ export function reasonText(reason: OperationReason): string {
     case 'frees_username':
       return w.freesUsername(reason.released, reason.next);
     case 'new_department':
-      return w.newDepartment;
+      return reason.leader ? w.withLeaderFromLine(w.newDepartment, reason.leader.employee) : w.newDepartment;
     case 'new_team':
-      return w.newTeam;
+      return reason.leader ? w.withLeaderFromLine(w.newTeam, reason.leader.employee) : w.newTeam;
     case 'unit_changed':
       return reason.changes.map(unitChangeText).join(', ');
     case 'parent':

@@ -28,8 +28,10 @@ const en = {
   sandbox: 'start the embedded sandbox in-process and import into it (state in .orgsync/sandbox.json)',
   config: (file: string) => `settings file (default ${file} in this folder when there is one); flags win over it`,
   stateDir: 'the folder of the journal, ledgers and sandbox state (default .orgsync beside the config file, else here)',
-  rootId: "with --sandbox: the top department id of a fresh sandbox, or of one that holds nothing else yet (default: the workbook's)",
-  rootName: "with --sandbox: the top department name of a fresh sandbox, or of one that holds nothing else yet (default: the workbook's)",
+  rootId:
+    "the top department's id: of a fresh --sandbox, or of one that holds nothing else yet (default: the workbook's); and the top an export's unit list leaves out, its units without a parent placed under it",
+  rootName:
+    "the top department's name: of a fresh --sandbox, or of one that holds nothing else yet (default: the workbook's); and of the top an export's unit list names only as a parent",
   concurrency: 'requests in flight at once (default 8)',
   timeout: 'per-request timeout in milliseconds',
   pageParam: 'query parameter that selects a list page',
@@ -127,8 +129,10 @@ export const cliWords = phrasebook({
     sandbox: 'start den indbyggede sandkasse i processen og importér til den (tilstand i .orgsync/sandbox.json)',
     config: (file) => `konfigurationsfil (standard ${file} i denne mappe, hvis den findes); tilvalg på kommandolinjen vinder over den`,
     stateDir: 'mappen med journal, logbøger og sandkassens tilstand (standard .orgsync ved siden af konfigurationsfilen, ellers her)',
-    rootId: 'med --sandbox: id på topafdelingen i en ny sandkasse eller en, der endnu ikke har andet (standard: projektmappens)',
-    rootName: 'med --sandbox: navn på topafdelingen i en ny sandkasse eller en, der endnu ikke har andet (standard: projektmappens)',
+    rootId:
+      'topafdelingens id: i en ny --sandbox eller en, der endnu ikke har andet (standard: projektmappens); og den top, en eksports enhedsliste udelader, med enhederne uden overordnet placeret under den',
+    rootName:
+      'topafdelingens navn: i en ny --sandbox eller en, der endnu ikke har andet (standard: projektmappens); og navnet på den top, en eksports enhedsliste kun nævner som overordnet',
     concurrency: 'forespørgsler på samme tid (standard 8)',
     timeout: 'tidsgrænse pr. forespørgsel i millisekunder',
     pageParam: 'den forespørgselsparameter der vælger en side af en liste',
