@@ -32,6 +32,7 @@ import { applySummary, countAlreadyMatching } from '../view/apply-summary.js';
 import { withSandboxRoot } from './sandbox-root.js';
 import { holdRemovals } from '../plan/saved.js';
 import { withoutHeld } from '../load/held.js';
+import { sendingBegins } from '../interrupts.js';
 import { heldLine, savePlanIfAsked } from './plan-file.js';
 import { exportGuardText } from '../view/export-guard-text.js';
 import { claimRunId } from '../load/history.js';
@@ -311,6 +312,8 @@ export async function apply(
   let stopped: string | null = null;
   let stopError: Error | undefined;
   try {
+    // From the journal's first line on, an interrupt waits for the requests in flight.
+    sendingBegins();
     try {
       journal.beginRun(identity, runnable.length);
     } catch (error) {

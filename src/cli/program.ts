@@ -14,6 +14,7 @@ import type { RunOutput } from '../app/output-mode.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 import { boundHeapGrowth } from './heap.js';
 import { runInInvokingFolder } from './invoking-folder.js';
+import { handleInterrupts, hasBegunSending } from '../interrupts.js';
 import { chooseLanguage, language, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
 import { cliWords } from '../words/cli.js';
 import { commanderWords } from '../words/commander.js';
@@ -141,28 +142,37 @@ async function makeIO(signal?: AbortSignal): Promise<AppIO> {
 /** The longest the first Ctrl-C waits for requests in flight (shorter when --timeout is shorter). */
 const INTERRUPT_GRACE_MS = 10_000;
 
+let leaving = false;
+
+/** Ends the run interrupted (exit 130): the words held back, the reason, and the closing `--json` line. */
+async function leaveInterrupted(why: string, resume: boolean): Promise<void> {
+  if (leaving) process.exit(EXIT.interrupted);
+  leaving = true;
+  // Under --json the summary line is owed even when the signal came before the output was made.
+  const out = outputMode.json || outputMode.quiet ? await loadOutput() : output;
+  out?.releaseHeld();
+  process.stderr.write(`\n${resume ? cliWords().runAgain(why) : why}\n`);
+  out?.finish(EXIT.interrupted, { code: 'interrupted', message: why });
+  process.exit(EXIT.interrupted);
+}
+
 /**
  * First Ctrl-C: stop sending and finish what is in flight, for at most one request timeout (10 s at
  * most); second, or when that time is up: leave at once. Either way the journal is intact: a request
  * whose answer did not come is journalled as sent, and the next run checks it before sending it again.
+ * Before the run has begun to send (reading the workbook and the service, planning), the first leaves at once.
  */
 function interruptible(timeoutMs: number | undefined): AbortSignal {
   const controller = new AbortController();
   const graceMs = Math.min(timeoutMs ?? INTERRUPT_GRACE_MS, INTERRUPT_GRACE_MS);
-  const leaveNow = (why: string) => {
-    output?.releaseHeld();
-    process.stderr.write(`\n${cliWords().runAgain(why)}\n`);
-    output?.finish(EXIT.interrupted, { code: 'interrupted', message: why });
-    process.exit(EXIT.interrupted);
-  };
-  const stop = () => {
-    if (controller.signal.aborted) leaveNow(cliWords().stoppedAtOnce);
+  const leaveNow = (why: string) => void leaveInterrupted(why, true);
+  handleInterrupts(() => {
+    if (!hasBegunSending()) return void leaveInterrupted(cliWords().interruptedNothingSent, false);
+    if (controller.signal.aborted) return leaveNow(cliWords().stoppedAtOnce);
     process.stderr.write(`\n${cliWords().stopping}\n`);
     controller.abort();
     setTimeout(() => leaveNow(cliWords().stoppedInFlight(graceMs / 1000)), graceMs).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  });
   return controller.signal;
 }
 
@@ -354,6 +364,10 @@ async function main(): Promise<void> {
   boundHeapGrowth();
   runInInvokingFolder();
   chooseLanguageOfRun(process.argv.slice(2), process.env);
+  // Until a command that sends takes them over (`interruptible`), Ctrl-C and SIGTERM end the run at once,
+  // in the run's language: nothing is in flight that a journal must record. Those that came while this
+  // module loaded (main.ts caught them) are handled here.
+  handleInterrupts(() => void leaveInterrupted(cliWords().interruptedNothingSent, false));
   let exitCode: ExitCode = EXIT.ok;
   const program = buildProgram((code) => {
     exitCode = code;

@@ -90,6 +90,7 @@ const en = {
 
   stopping: 'Stopping: waiting for the requests in flight (Ctrl-C again to stop at once)…',
   stoppedAtOnce: 'Stopped at once.',
+  interruptedNothingSent: 'Interrupted: nothing was sent.',
   stoppedInFlight: (seconds: number) =>
     `Stopped: requests still in flight after ${seconds} s; the next run checks whether the service carried them out.`,
   runAgain: (why: string) => `${why} Run the same command again to finish: nothing done is sent twice.`,
@@ -189,6 +190,7 @@ export const cliWords = phrasebook({
 
     stopping: 'Stopper: venter på de forespørgsler der er sendt (Ctrl-C igen for at stoppe med det samme)…',
     stoppedAtOnce: 'Stoppet med det samme.',
+    interruptedNothingSent: 'Afbrudt: intet blev sendt.',
     stoppedInFlight: (seconds) =>
       `Stoppet: der var stadig forespørgsler undervejs efter ${seconds} s; næste kørsel kontrollerer, om tjenesten udførte dem.`,
     runAgain: (why) => `${why} Kør den samme kommando igen for at gøre arbejdet færdigt: intet der er udført, sendes to gange.`,
