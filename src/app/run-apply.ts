@@ -188,7 +188,7 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       }
       for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
       const operations = plan.operations.map((p) => p.op);
-      const alreadyMatching = countAlreadyMatching(validation.desired, operations);
+      const alreadyMatching = countAlreadyMatching(validation.desired, operations, fresh.current.org);
       const planResult = { issues, plan, summary: { already_matching: alreadyMatching } };
 
       if (plan.guard.exceeded && !options.force && !plan.held?.length) {

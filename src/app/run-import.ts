@@ -228,7 +228,7 @@ async function showAndApply(
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
   // An undo has no workbook: its desired state is the whole service, so nothing "of the workbook" is counted.
-  const alreadyMatching = undoes === undefined ? countAlreadyMatching(validation.desired, operations) : 0;
+  const alreadyMatching = undoes === undefined ? countAlreadyMatching(validation.desired, operations, current.org) : 0;
   await savePlanIfAsked(ctx, connection, serviceState, plan);
 
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.

@@ -7,13 +7,32 @@ import { OPERATION_KINDS, type Action, type Operation } from '../model/operation
 import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
 
-/** Entities of the workbook that no operation touches: already as the workbook says. */
-export function countAlreadyMatching(desired: Organisation, ops: readonly Operation[]): number {
+/**
+ * Entities of the workbook that no operation touches: already as the workbook says. A person made with
+ * their employment is touched by its create (v2 has no users of its own: the person travels on the
+ * employee), and an update of the service user that holds one of their employments touches them.
+ */
+export function countAlreadyMatching(desired: Organisation, ops: readonly Operation[], current: Organisation): number {
+  // The workbook's people who have an employment in the service, and the service's own user of each
+  // employment where it is not the workbook's (v2 keeps one per employee).
+  const heldPeople = new Set<string>();
+  const personOfServiceUser = new Map<string, string>();
+  for (const employee of desired.employees.values()) {
+    const held = current.employees.get(employee.id);
+    if (!held) continue;
+    heldPeople.add(employee.userId);
+    if (held.userId !== employee.userId) personOfServiceUser.set(held.userId, employee.userId);
+  }
   const touched = new Set<string>();
   for (const op of ops) {
     const entity = OPERATION_KINDS[op.type].entity;
     if (op.type === 'addTeamMember' || op.type === 'removeTeamMember') touched.add(`employee:${op.employeeId}`);
+    else if (op.type === 'updateUser') touched.add(`user:${personOfServiceUser.get(op.id) ?? op.id}`);
     else if ('id' in op) touched.add(`${entity}:${op.id}`);
+    // A person the service does not know yet is made with this employment.
+    if ((op.type === 'createEmployee' || op.type === 'rehireEmployee') && !current.users.has(op.userId) && !heldPeople.has(op.userId)) {
+      touched.add(`user:${op.userId}`);
+    }
   }
   let unchanged = 0;
   const count = (kind: string, ids: Iterable<string>) => {
