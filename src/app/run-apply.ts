@@ -118,7 +118,10 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       return EXIT.validation;
     }
     const fresh = makePlan(ctx, connection, serviceState, validation);
-    const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
+    const issues = [
+      ...validation.issues,
+      ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [], fresh.plan.operations.length),
+    ];
     // From here the apply is a run like the main job's: kept in the history (refused or not), undoable,
     // and after exit 0 its export is the guard's baseline.
     const keepRecord = recordRunHook({

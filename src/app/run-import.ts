@@ -226,7 +226,7 @@ async function showAndApply(
   for (const line of guardLines) println(io.stdout, line);
   const operations = plan.operations.map((p) => p.op);
   // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
-  const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [])];
+  const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [], plan.operations.length)];
   // An undo has no workbook: its desired state is the whole service, so nothing "of the workbook" is counted.
   const alreadyMatching = undoes === undefined ? countAlreadyMatching(validation.desired, operations, current.org) : 0;
   await savePlanIfAsked(ctx, connection, serviceState, plan);

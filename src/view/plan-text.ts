@@ -74,7 +74,7 @@ export function renderPlan(
     lines.push('');
   }
   for (const note of plan.notes)
-    lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason)));
+    lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason, plan.operations.length)));
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));
