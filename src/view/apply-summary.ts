@@ -3,6 +3,7 @@ import type { OperationOutcome } from '../load/outcome.js';
 import { describeSource } from './plan-text.js';
 import { actionWords, doneWords, entityWords, operationName, statusWords } from './words.js';
 import { planWords } from '../words/view-plan.js';
+import { formatNumber } from '../words/language.js';
 import { OPERATION_KINDS, type Action, type Operation } from '../model/operations.js';
 import { countOutcomes, countStatuses, STATUSES } from '../report/counts.js';
 import type { Organisation } from '../model/organisation.js';
@@ -62,14 +63,14 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, al
   const counts = countOutcomes(outcomes);
   if (counts.length > 0) lines.push(words.outcomeByKind);
   for (const c of counts) {
-    const statuses = STATUSES.filter((s) => c.statuses[s] > 0).map((s) => `${c.statuses[s]} ${statusWords(s)}`);
+    const statuses = STATUSES.filter((s) => c.statuses[s] > 0).map((s) => `${formatNumber(c.statuses[s])} ${statusWords(s)}`);
     lines.push(
-      `  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}: ${statuses.join(', ')}`,
+      `  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${formatNumber(c.count).padStart(7)}: ${statuses.join(', ')}`,
     );
   }
   const done = new Map<Action, number>();
   for (const c of counts) done.set(c.action, (done.get(c.action) ?? 0) + c.statuses.done);
-  const parts = [...done].filter(([, n]) => n > 0).map(([action, n]) => `${n} ${doneWords(action)}`);
+  const parts = [...done].filter(([, n]) => n > 0).map(([action, n]) => `${formatNumber(n)} ${doneWords(action)}`);
   const totals = countStatuses(outcomes);
   lines.push(words.applied(parts, totals.unchanged, totals.failed, totals.skipped, (elapsedMs / 1000).toFixed(1)));
   if (alreadyMatching > 0) lines.push(words.alreadyMatched(alreadyMatching));

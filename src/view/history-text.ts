@@ -16,7 +16,7 @@ export function countsText(counts: RunRecord['counts']): string {
     const perAction = Object.entries(actions).map(([action, c]) => {
       const statuses = (['done', 'unchanged', 'failed', 'skipped'] as const)
         .filter((s) => (c[s] ?? 0) > 0)
-        .map((s) => `${c[s]} ${statusWords(s)}`);
+        .map((s) => ({ count: c[s] ?? 0, status: statusWords(s) }));
       return words.countedAction(c.planned ?? 0, actionWords(action as Action) ?? action, statuses);
     });
     parts.push(`${entityWords(entity)}: ${perAction.join(', ')}`);

@@ -20,8 +20,8 @@ const en = {
   guardAccepted: 'The export differs from the last successful run (accepted with --accept-changes):',
 
   /** One action of a recorded run: "3 create (3 done)". */
-  countedAction: (planned: number, action: string, statuses: readonly string[]) =>
-    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+  countedAction: (planned: number, action: string, statuses: readonly { count: number; status: string }[]) =>
+    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
   nothingToDo: 'nothing to do',
   undoOf: (run: string) => `undo of ${run}`,
   /** An `apply plan.json` in the list: the plan file, then the files it was made from. */
@@ -66,7 +66,7 @@ export const runWords = phrasebook({
     guardAccepted: 'Eksporten afviger fra den sidste vellykkede kørsel (godtaget med --accept-changes):',
 
     countedAction: (planned, action, statuses) =>
-      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
     nothingToDo: 'intet at gøre',
     undoOf: (run) => `fortrydelse af ${run}`,
     applyOf: (planFile, files, approved) =>
