@@ -6,6 +6,7 @@
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
 import { listRuns, readRun, readUndoData } from '../load/history.js';
 import { undoDesired } from '../plan/undo.js';
+import { OPERATION_KINDS } from '../model/operations.js';
 import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { planAndApply, progressFor, readService, type Context } from './run-import.js';
@@ -41,8 +42,11 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
     const undone = undoDesired(current.org, data.before, done);
     const { desired } = undone;
     const notUndone = undone.notUndone.map(notUndoneText);
-    const entities = data.before.employees.length + data.before.departments.length + data.before.teams.length;
-    println(io.stdout, appRunWords().undoing(runId, record.started_at, entities));
+    // A person changed is one, whether the run changed their user, their employments or both.
+    const people = new Set([...data.before.users.map((u) => u.id), ...data.before.employees.map((e) => e.userId)]).size;
+    const units = data.before.departments.length + data.before.teams.length;
+    const created = done.some((op) => OPERATION_KINDS[op.type].action === 'create');
+    println(io.stdout, appRunWords().undoing(runId, record.started_at, { people, units }, created));
     for (const line of notUndone) println(io.stdout, appRunWords().cannotBeUndone(line));
     const managed = { employees: true, organisation: true, absence: false, delegations: connection.adapter.capabilities.delegations };
     return await planAndApply(ctx, connection, current, { desired, managed, issues: [], sheetsSeen: [] }, { runId, notUndone });
