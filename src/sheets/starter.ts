@@ -13,6 +13,8 @@ import type { SheetHead } from './read.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { sheetWords } from '../words/sheets.js';
+import { workbookLanguage } from '../words/language.js';
+import { languageOfSheet } from './recognise.js';
 
 export interface StarterProfile {
   /** The profile as written to the file (notes under `_` keys, which the profile check skips). */
@@ -42,6 +44,16 @@ interface Reading {
 }
 
 export function starterProfile(heads: readonly SheetHead[], source: string, checks: ValueChecks): StarterProfile {
+  const readings = heads.map((head) => ({ head, reading: readHead(head) }));
+  // The sheets choose the run's language as they do for validate (recognise.ts), before a word is said.
+  for (const { head, reading } of readings) {
+    if (reading === null || !placeable(reading, head)) continue;
+    const written = languageOfSheet(reading.kind, head.sheetName, head.rows[reading.header]);
+    if (written) {
+      workbookLanguage(written);
+      break;
+    }
+  }
   const words = sheetWords();
   const json: Record<string, unknown> = { _about: words.starterProfileNote(source) };
   const notes = {
@@ -54,7 +66,6 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
   const counts = { recognised: 0, guessed: 0, unrecognised: 0 };
   const lacks: string[] = [];
   const sections: Partial<Record<SheetKind, Record<string, unknown>>> = {};
-  const readings = heads.map((head) => ({ head, reading: readHead(head) }));
   // The sheet that names a kind's columns best is that kind's; a second one of the kind is listed.
   const ranked = [...readings].sort((a, b) => (b.reading?.score ?? 0) - (a.reading?.score ?? 0));
   const placedKinds = new Map<SheetKind, SheetHead>();
