@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import { EXIT, OrgsyncError } from '../errors.js';
 import type { CurrentState } from '../model/service-state.js';
 import type { Plan } from '../plan/plan.js';
-import { hashInputs } from './inputs.js';
+import { inputDigests, profileDigest } from './inputs.js';
 import { println, type AppIO } from './io.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
 import type { ImportOptions } from './options.js';
-import { defaultPlanPath, planFileOf, serviceFingerprint, writePlanFile } from './saved-plan.js';
+import { defaultPlanPath, planFileOf, savedPlanId, serviceFingerprint, writePlanFile } from './saved-plan.js';
 import { pagePath } from './pages.js';
 import type { Connection } from './service.js';
 
@@ -16,21 +16,28 @@ export function planPathOf(options: Pick<ImportOptions, 'out' | 'files'>): strin
   return options.out ?? defaultPlanPath(options.files);
 }
 
-/** With --out or --hold-removals, the plan is saved for `apply plan.json` (written before anything is sent). */
+/**
+ * With --out or --hold-removals, the plan is saved for `apply plan.json` (written before anything is sent),
+ * with every option that shaped it and a hash of each thing it was made from. Returns the plan's id (the
+ * journal and the history know the run that carries it out by it), or undefined when no plan is saved.
+ */
 export async function savePlanIfAsked(
   ctx: { options: ImportOptions; io: AppIO; startedAt: Date },
   connection: Connection,
-  serviceState: CurrentState,
+  state: { read: CurrentState; withLedgers: CurrentState; today: string },
   plan: Plan,
-): Promise<void> {
+): Promise<string | undefined> {
   const { options, io } = ctx;
-  if (options.out === undefined && !options.holdRemovals) return;
+  if (options.out === undefined && !options.holdRemovals) return undefined;
   const path = planPathOf(options);
   const file = planFileOf(plan, {
     options,
     serviceKey: connection.serviceKey,
-    fingerprint: serviceFingerprint(serviceState),
-    inputsHash: await hashInputs(options.files.map((f) => resolve(f))),
+    fingerprint: serviceFingerprint(state.read),
+    records: serviceFingerprint(state.withLedgers),
+    inputs: await inputDigests(options.files.map((f) => resolve(f))),
+    profile: await profileDigest(options.mapFile),
+    today: state.today,
     now: ctx.startedAt,
   });
   try {
@@ -43,6 +50,7 @@ export async function savePlanIfAsked(
   // A run that holds removals carries out the rest now: applying the file again takes --approve.
   const applies = options.command !== 'plan' && options.holdRemovals === true;
   println(io.stdout, applies ? appSavedPlanWords().planSavedWithHeld(path) : appSavedPlanWords().planSaved(path));
+  return savedPlanId(file);
 }
 
 /** Names the page this run writes (its held removals have a checkbox each there) and the plan file. */

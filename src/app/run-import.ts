@@ -3,7 +3,7 @@
  * apply → report. Each stage is called here in order; none of them knows about the others.
  */
 import { join } from 'node:path';
-import { EXIT, OrgsyncError, UsageError, type ExitCode, type RunError } from '../errors.js';
+import { EXIT, OrgsyncError, runErrorOf, UsageError, type ExitCode, type RunError } from '../errors.js';
 import { ServiceError } from '../service/errors.js';
 import { AbsenceLedger, FiredLedger, recordInLedgers } from '../load/ledger.js';
 import { formatISO } from 'date-fns/formatISO';
@@ -133,6 +133,11 @@ function today(): string {
   return formatISO(new Date(), { representation: 'date' });
 }
 
+/** The day the plan is made for: --today (a rehearsal, or a saved plan's), else today. */
+export function planDay(options: Pick<ImportOptions, 'today'>): string {
+  return options.today ?? today();
+}
+
 /** The plan from the workbook and the service's state, with what the ledgers know merged in. */
 export function makePlan(ctx: Context, connection: Connection, serviceState: CurrentState, validation: ValidationResult) {
   const { options } = ctx;
@@ -154,7 +159,7 @@ export function makePlan(ctx: Context, connection: Connection, serviceState: Cur
     reportedFrom,
     prune: options.prune,
     proposedRenames: validation.proposedRenames ?? [],
-    today: options.today ?? today(),
+    today: planDay(options),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
   return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
@@ -229,7 +234,7 @@ async function showAndApply(
   const issues = [...validation.issues, ...noteIssues(plan.notes, current.unmatched?.notes ?? [], plan.operations.length)];
   // An undo has no workbook: its desired state is the whole service, so nothing "of the workbook" is counted.
   const alreadyMatching = undoes === undefined ? countAlreadyMatching(validation.desired, operations, current.org) : 0;
-  await savePlanIfAsked(ctx, connection, serviceState, plan);
+  const planId = await savePlanIfAsked(ctx, connection, { read: serviceState, withLedgers: current, today: planDay(options) }, plan);
 
   // Held removals are not carried out now: the deletion guard is applied to them when they are approved.
   if (deletionRefused || exportRefused) {
@@ -267,7 +272,7 @@ async function showAndApply(
       return EXIT.ok;
     }
   }
-  return apply(ctx, withPage, connection, plan, { issues, alreadyMatching }, ledgers);
+  return apply(ctx, withPage, connection, plan, { issues, alreadyMatching }, ledgers, planId);
 }
 
 /** Nobody to ask and no --yes: a matter of how the command was called. */
@@ -297,7 +302,18 @@ export async function apply(
     workbookHash: await hashInputs(options.files),
     ...(planId !== undefined ? { plan: planId } : {}),
   };
-  const journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
+  let journal: Journal;
+  try {
+    journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
+  } catch (error) {
+    // Refused with its plan made (another run holds the journal, say): the history lists it as refused
+    // with the counts it planned, and --report and the --json summary carry them too.
+    if (error instanceof OrgsyncError) {
+      const refusal = { exitCode: error.exitCode, issues: planning.issues, plan, error: runErrorOf(error.code, error.message) };
+      await finishReports(ctx, { ...refusal, summary: { already_matching: planning.alreadyMatching } }, reporting);
+    }
+    throw error;
+  }
   const previous = journal.previous;
   const { runnable, held } = withoutHeld(plan.operations, plan.held);
   if (previous?.unfinished) {
@@ -369,6 +385,7 @@ export async function apply(
       outcomes: [...outcomes, ...held],
       summary: { already_matching: planning.alreadyMatching },
       ...(exitCode === EXIT.ok ? {} : { error: applyError(outcomes, runnable.length, stopped, stopError) }),
+      ...(planId !== undefined ? { planId } : {}),
     },
     reporting,
   );

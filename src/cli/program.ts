@@ -214,6 +214,13 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .description(w.apply)
     .argument('<plan-file>')
     .option('--approve <file>', w.approve)
+    // The options that shaped the plan: taken from the plan file; given here, they must be the plan's.
+    .option('--map <file>', w.applyShaping)
+    .addOption(new Option('--date-order <order>', w.applyShaping).choices(['dmy', 'mdy']))
+    .option('--encoding <name>', w.applyShaping)
+    .option('--path-separator <text>', w.applyShaping)
+    .option('--accept-renames', w.applyShaping)
+    .option('--today <date>', w.applyShaping, isoDay)
     .option('-y, --yes', w.yes, false)
     .option('--force', w.force, false)
     .option('--max-deletions <n>', w.applyMaxDeletions, nonNegativeInt)
@@ -226,7 +233,20 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .action(async (planFile: string, flags: Flags) => {
       const { runApply } = await import('../app/run-apply.js');
       const apiGiven = typeof flags.api === 'string' || Boolean(process.env[ENV.api]);
-      const request = { planFile: resolve(planFile), apiGiven, ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}) };
+      const shaping = {
+        ...(typeof flags.map === 'string' ? { map: flags.map } : {}),
+        ...(typeof flags.dateOrder === 'string' ? { dateOrder: flags.dateOrder } : {}),
+        ...(typeof flags.encoding === 'string' ? { encoding: flags.encoding } : {}),
+        ...(typeof flags.pathSeparator === 'string' ? { pathSeparator: flags.pathSeparator } : {}),
+        ...(flags.acceptRenames === true ? { acceptRenames: true } : {}),
+        ...(typeof flags.today === 'string' ? { today: flags.today } : {}),
+      };
+      const request = {
+        planFile: resolve(planFile),
+        apiGiven,
+        shaping,
+        ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}),
+      };
       setExit(
         await runApply(request, await importOptions('apply', [], flags), await makeIO(interruptible(flags.timeout as number | undefined))),
       );

@@ -108,9 +108,8 @@ export interface ApprovedRun {
  * The operations of a saved plan that are not held themselves but wait for held removals (directly or
  * through others), each with the held removals it waits for: the run that held them skipped these too.
  */
-function waitingForHeld(saved: readonly PlannedOperation[]): Map<string, Set<string>> {
+function waitingForHeld(saved: readonly PlannedOperation[], held: ReadonlySet<string>): Map<string, Set<string>> {
   const byKey = new Map(saved.map((p) => [p.op.key, p]));
-  const held = new Set(saved.filter((p) => isPrunedRemoval(p.op)).map((p) => p.op.key));
   const found = new Map<string, Set<string>>();
   const heldBehind = (key: string, seen: Set<string>): Set<string> => {
     const known = found.get(key);
@@ -144,7 +143,8 @@ function waitingForHeld(saved: readonly PlannedOperation[]): Map<string, Set<str
  */
 export function approvedRemovals(saved: readonly PlannedOperation[], approved: readonly string[], fresh: Plan): ApprovedRun {
   const problems: SavedPlanFinding[] = [];
-  const waiting = waitingForHeld(saved);
+  // `--hold-removals` held every removal only --prune asks for (holdRemovals).
+  const waiting = waitingForHeld(saved, new Set(saved.filter((p) => isPrunedRemoval(p.op)).map((p) => p.op.key)));
   const pending = fresh.operations.filter((p) => !isPrunedRemoval(p.op) && !waiting.has(p.op.key)).map((p) => p.op.key);
   if (pending.length > 0) problems.push({ code: 'other_changes_pending', count: pending.length, shown: pending.slice(0, 3) });
   const wanted = new Set(approved);
@@ -172,4 +172,25 @@ export function approvedRemovals(saved: readonly PlannedOperation[], approved: r
     operations.push({ op: p.op, dependsOn: p.dependsOn.filter((key) => carried.has(key)) });
   }
   return { operations, problems };
+}
+
+/**
+ * What of a saved plan no earlier run carried out (`done`: what its applies confirmed), as far as this
+ * apply goes: without approvals everything but the held removals and what waits for them; with approvals
+ * the approved removals and what waits only for them. Empty: the apply has nothing left to do.
+ */
+export function leftToCarryOut(
+  saved: readonly PlannedOperation[],
+  held: readonly string[],
+  done: ReadonlySet<string>,
+  approved: readonly string[] | null,
+): string[] {
+  const heldKeys = new Set(held);
+  const waiting = waitingForHeld(saved, heldKeys);
+  if (approved === null) {
+    return saved.filter((p) => !done.has(p.op.key) && !heldKeys.has(p.op.key) && !waiting.has(p.op.key)).map((p) => p.op.key);
+  }
+  const wanted = new Set(approved);
+  const goes = (key: string) => wanted.has(key) || [...(waiting.get(key) ?? [])].every((held) => wanted.has(held) || done.has(held));
+  return saved.filter((p) => !done.has(p.op.key) && (wanted.has(p.op.key) || (waiting.has(p.op.key) && goes(p.op.key)))).map((p) => p.op.key);
 }

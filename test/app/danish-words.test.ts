@@ -94,15 +94,23 @@ const options: ImportOptions = {
   stateDir: '/tmp/.orgsync',
 };
 
+/** What the plan was made from, as savePlanIfAsked hashes it. */
+const SOURCES = {
+  serviceKey: 'v3-abc',
+  fingerprint: 'f00',
+  records: 'f00',
+  inputs: { hash: 'h', files: { 'book.xlsx': 'b00' } },
+  profile: null,
+  today: '2026-01-05',
+};
+
 async function planFile(change: Record<string, unknown> = {}): Promise<string> {
   const path = join(tempDir('plan-da-'), 'book.plan.json');
   const file = planFileOf(
     { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } },
     {
       options,
-      serviceKey: 'v3-abc',
-      fingerprint: 'f00',
-      inputsHash: 'h',
+      ...SOURCES,
       now: new Date(0),
     },
   );

@@ -27,6 +27,16 @@ const options: ImportOptions = {
   resendAbsences: false,
   stateDir: '/tmp/.orgsync',
 };
+/** What the plan was made from, as savePlanIfAsked hashes it. */
+const SOURCES = {
+  serviceKey: 'v3-abc',
+  fingerprint: 'f00',
+  records: 'f00',
+  inputs: { hash: 'h', files: { 'book.xlsx': 'b00' } },
+  profile: null,
+  today: '2026-01-05',
+};
+
 const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
 const update = operation({
   type: 'updateTeam',
@@ -45,7 +55,7 @@ const plan = holdRemovals({
 
 async function written(): Promise<string> {
   const path = join(tempDir('plan-'), 'book.plan.json');
-  await writePlanFile(path, planFileOf(plan, { options, serviceKey: 'v3-abc', fingerprint: 'f00', inputsHash: 'h', now: new Date(0) }));
+  await writePlanFile(path, planFileOf(plan, { options, ...SOURCES, now: new Date(0) }));
   return path;
 }
 
@@ -112,7 +122,7 @@ describe('the plan file', () => {
   it('is a valid plan file when there is nothing to do', async () => {
     const path = join(tempDir('plan-'), 'empty.plan.json');
     const empty = { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } };
-    await writePlanFile(path, planFileOf(empty, { options, serviceKey: 'v3-abc', fingerprint: 'f00', inputsHash: 'h', now: new Date(0) }));
+    await writePlanFile(path, planFileOf(empty, { options, ...SOURCES, now: new Date(0) }));
     expect(readPlanFile(path)).toMatchObject({ operations: [], held: [] });
   });
 
