@@ -69,7 +69,8 @@ export interface ShapingFlags {
 function refuseOtherShaping(saved: SavedPlan, flags: ShapingFlags, planFile: string): void {
   const { inputs, options: made } = saved.file;
   const differs = (option: string, given: string | undefined, planValue: string | null) => {
-    if (given !== undefined && given !== planValue) throw new UsageError(appSavedPlanWords().optionNotThePlans(planFile, option, planValue));
+    if (given !== undefined && given !== planValue)
+      throw new UsageError(appSavedPlanWords().optionNotThePlans(planFile, option, planValue));
   };
   differs('--map', flags.map === undefined ? undefined : resolve(flags.map), inputs.map);
   differs('--date-order', flags.dateOrder, inputs.date_order);
@@ -185,7 +186,10 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
       return EXIT.validation;
     }
     const fresh = makePlan(ctx, connection, serviceState, validation);
-    const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [], fresh.plan.operations.length)];
+    const issues = [
+      ...validation.issues,
+      ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [], fresh.plan.operations.length),
+    ];
     // From here the apply is a run like the main job's: kept in the history (refused or not), undoable,
     // and after exit 0 its export is the guard's baseline.
     const keepRecord = recordRunHook({

@@ -131,7 +131,9 @@ export function serviceFingerprint(state: CurrentState): string {
  * The plan's id in the journal: an apply killed part-way finds by it what it did already. Made from what
  * makes one plan file differ from another (when and from what it was made, and its operations).
  */
-export function savedPlanId(file: Pick<ParsedPlanFile, 'created_at' | 'service' | 'inputs'> & { plan: readonly { key: string }[] }): string {
+export function savedPlanId(
+  file: Pick<ParsedPlanFile, 'created_at' | 'service' | 'inputs'> & { plan: readonly { key: string }[] },
+): string {
   const hash = createHash('sha256').update(`${file.created_at}\n${file.service.key}\n${file.service.fingerprint}\n${file.inputs.hash}\n`);
   for (const entry of file.plan) hash.update(`${entry.key}\n`);
   return hash.digest('hex').slice(0, 32);

@@ -192,5 +192,7 @@ export function leftToCarryOut(
   }
   const wanted = new Set(approved);
   const goes = (key: string) => wanted.has(key) || [...(waiting.get(key) ?? [])].every((held) => wanted.has(held) || done.has(held));
-  return saved.filter((p) => !done.has(p.op.key) && (wanted.has(p.op.key) || (waiting.has(p.op.key) && goes(p.op.key)))).map((p) => p.op.key);
+  return saved
+    .filter((p) => !done.has(p.op.key) && (wanted.has(p.op.key) || (waiting.has(p.op.key) && goes(p.op.key))))
+    .map((p) => p.op.key);
 }

@@ -22,7 +22,8 @@ function changedEn(c: InputChanges): string {
     ...(c.service ? ['the service'] : []),
     ...(c.records ? ["the importer's records of the service (the absences it reported, the employees it fired)"] : []),
   ];
-  if (parts.length === 0) return 'nothing it was made from changed (the workbook, the profile, the service), yet it comes out otherwise now';
+  if (parts.length === 0)
+    return 'nothing it was made from changed (the workbook, the profile, the service), yet it comes out otherwise now';
   return `${andList(parts)} changed since the plan was made`;
 }
 
@@ -33,7 +34,8 @@ function changedDa(c: InputChanges): string {
     ...(c.service ? ['tjenesten'] : []),
     ...(c.records ? ['importørens egne optegnelser om tjenesten (det fravær, den har meldt, de medarbejdere, den har fratrådt)'] : []),
   ];
-  if (parts.length === 0) return 'intet af det, den blev lavet ud fra, er ændret (projektmappen, profilen, tjenesten), og alligevel bliver den anderledes nu';
+  if (parts.length === 0)
+    return 'intet af det, den blev lavet ud fra, er ændret (projektmappen, profilen, tjenesten), og alligevel bliver den anderledes nu';
   return `${andList(parts)} er ændret, siden planen blev lavet`;
 }
 
