@@ -58,7 +58,9 @@ export function applySummary(outcomes: OperationOutcome[], elapsedMs: number, al
     lines.push(words.failed(operationName(failure.op), describeSource(failure.op), failure.message, failure.statusCode));
   }
   if (failed.length > maxFailures) lines.push(words.moreFailures(failed.length - maxFailures));
-  const blocked = outcomes.filter((o) => o.status === 'skipped' && o.blockedBy);
+  // Skipped for a failure, not while waiting for a removal held for approval (nothing failed there).
+  const failedKeys = new Set(failed.map((o) => o.op.key));
+  const blocked = outcomes.filter((o) => o.status === 'skipped' && o.blockedBy !== undefined && failedKeys.has(o.blockedBy));
   if (blocked.length > 0) lines.push(words.blocked(blocked.length));
   const counts = countOutcomes(outcomes);
   if (counts.length > 0) lines.push(words.outcomeByKind);

@@ -58,7 +58,9 @@ describe('history', () => {
 
     const lines = runLines((await runCli(['history'], { cwd })).stdout);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/exit 3 .*  —  user: 2 create; employee: 2 create; membership: 2 add to team  —  refused \(state_in_use\): Another orgsync-import/);
+    expect(lines[1]).toMatch(
+      /exit 3 .* {2}— {2}user: 2 create; employee: 2 create; membership: 2 add to team {2}— {2}refused \(state_in_use\): Another orgsync-import/,
+    );
     expect(lines[1]).not.toContain('nothing to do');
     expect(lines[1]).not.toMatch(/\(\d+ (done|skipped)\)/);
   });
