@@ -161,7 +161,8 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
   const earlier = earlierRunsOfPlan(options.stateDir, planId);
   const journalled = planProgress(journalPathOf(options, saved.file.service.key), saved.file.service.key, planId);
   const progress = { done: new Set([...earlier.done, ...journalled.done]), unconfirmed: journalled.unconfirmed };
-  if (leftToCarryOut(saved.operations, saved.held, progress.done, approved).length === 0 && journalled.unconfirmed.size === 0) {
+  const carriedOutBefore = progress.done.size > 0 && journalled.unconfirmed.size === 0;
+  if (carriedOutBefore && leftToCarryOut(saved.operations, saved.held, progress.done, approved).length === 0) {
     // Done: nothing is read from the service and nothing is sent.
     const heldLeft = saved.held.filter((key) => !progress.done.has(key)).length;
     if (approved !== null) println(io.stdout, words.approvalCarriedOut(request.planFile, earlier.runs));
