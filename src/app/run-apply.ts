@@ -8,7 +8,7 @@
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
 import { hasErrors } from '../model/issue.js';
 import { OPERATION_KINDS, operationId } from '../model/operations.js';
-import { approvedRemovals, leftToCarryOut, planDifferences, remainingOf } from '../plan/saved.js';
+import { approvedRemovals, leftToCarryOut, planDifferences, remainingOf, type SavedPlanProgress } from '../plan/saved.js';
 import { claimRunId } from '../load/history.js';
 import { planProgress } from '../load/journal.js';
 import { deletionGuard, isPrunedRemoval, type Plan } from '../plan/plan.js';
@@ -142,6 +142,34 @@ function changedFiles(saved: Readonly<Record<string, string>>, now: Readonly<Rec
   return [...names].filter((name) => saved[name] !== now[name]);
 }
 
+/** What earlier runs of a plan did: finished ones (the history), and one interrupted (the journal). */
+function progressOf(saved: SavedPlan, planId: string, options: ImportOptions): SavedPlanProgress & { runs: string[] } {
+  const earlier = earlierRunsOfPlan(options.stateDir, planId);
+  const journalled = planProgress(journalPathOf(options, saved.file.service.key), saved.file.service.key, planId);
+  return { done: new Set([...earlier.done, ...journalled.done]), unconfirmed: journalled.unconfirmed, runs: earlier.runs };
+}
+
+/**
+ * A plan (or an approval of it) that earlier runs carried out is done: said, and nothing is read from the
+ * service or sent. Not when one of its operations was sent without an answer: the service tells then.
+ */
+function saidDone(
+  saved: SavedPlan,
+  progress: SavedPlanProgress & { runs: string[] },
+  approved: readonly string[] | null,
+  planFile: string,
+  io: AppIO,
+): boolean {
+  if (progress.done.size === 0 || progress.unconfirmed.size > 0) return false;
+  if (leftToCarryOut(saved.operations, saved.held, progress.done, approved).length > 0) return false;
+  const words = appSavedPlanWords();
+  const heldLeft = saved.held.filter((key) => !progress.done.has(key)).length;
+  if (approved !== null) println(io.stdout, words.approvalCarriedOut(planFile, progress.runs));
+  else if (heldLeft > 0) println(io.stdout, words.carriedOutButHeld(planFile, progress.runs, heldLeft));
+  else println(io.stdout, words.alreadyCarriedOut(planFile, progress.runs));
+  return true;
+}
+
 export async function runApply(request: ApplyRequest, given: ImportOptions, io: AppIO): Promise<ExitCode> {
   const saved = readPlanFile(request.planFile);
   const approved = request.approve === undefined ? null : readApprovals(request.approve, saved.held, request.planFile);
@@ -156,20 +184,9 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
   const profile = (await profileDigest(options.mapFile).catch(() => null)) === saved.file.inputs.map_hash ? null : options.mapFile!;
   const words = appSavedPlanWords();
 
-  // What earlier runs of this plan did: finished ones (the history), and one interrupted (the journal).
   const planId = savedPlanId(saved.file);
-  const earlier = earlierRunsOfPlan(options.stateDir, planId);
-  const journalled = planProgress(journalPathOf(options, saved.file.service.key), saved.file.service.key, planId);
-  const progress = { done: new Set([...earlier.done, ...journalled.done]), unconfirmed: journalled.unconfirmed };
-  const carriedOutBefore = progress.done.size > 0 && journalled.unconfirmed.size === 0;
-  if (carriedOutBefore && leftToCarryOut(saved.operations, saved.held, progress.done, approved).length === 0) {
-    // Done: nothing is read from the service and nothing is sent.
-    const heldLeft = saved.held.filter((key) => !progress.done.has(key)).length;
-    if (approved !== null) println(io.stdout, words.approvalCarriedOut(request.planFile, earlier.runs));
-    else if (heldLeft > 0) println(io.stdout, words.carriedOutButHeld(request.planFile, earlier.runs, heldLeft));
-    else println(io.stdout, words.alreadyCarriedOut(request.planFile, earlier.runs));
-    return EXIT.ok;
-  }
+  const progress = progressOf(saved, planId, options);
+  if (saidDone(saved, progress, approved, request.planFile, io)) return EXIT.ok;
 
   // A rehearsal sandbox holding nothing but its top department starts again with the top the plan's was made with.
   options = await withSandboxRoot(options);
