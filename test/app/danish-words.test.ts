@@ -20,6 +20,7 @@ import { OrgsyncError } from '../../src/errors.js';
 import { appRunWords } from '../../src/words/app-run.js';
 import { chooseLanguage, letWorkbookChooseLanguage, workbookLanguage } from '../../src/words/language.js';
 import { tempDir } from '../helpers/cli.js';
+import { PLAN_SOURCES } from '../helpers/plan-sources.js';
 
 afterEach(() => chooseLanguage('en'));
 
@@ -94,23 +95,13 @@ const options: ImportOptions = {
   stateDir: '/tmp/.orgsync',
 };
 
-/** What the plan was made from, as savePlanIfAsked hashes it. */
-const SOURCES = {
-  serviceKey: 'v3-abc',
-  fingerprint: 'f00',
-  records: 'f00',
-  inputs: { hash: 'h', files: { 'book.xlsx': 'b00' } },
-  profile: null,
-  today: '2026-01-05',
-};
-
 async function planFile(change: Record<string, unknown> = {}): Promise<string> {
   const path = join(tempDir('plan-da-'), 'book.plan.json');
   const file = planFileOf(
     { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } },
     {
       options,
-      ...SOURCES,
+      ...PLAN_SOURCES,
       now: new Date(0),
     },
   );

@@ -7,6 +7,7 @@ import { defaultPlanPath, planFileOf, readPlanFile, writePlanFile } from '../../
 import { operation } from '../../src/model/operations.js';
 import { holdRemovals } from '../../src/plan/saved.js';
 import { tempDir } from '../helpers/cli.js';
+import { PLAN_SOURCES } from '../helpers/plan-sources.js';
 
 const options: ImportOptions = {
   command: 'run',
@@ -27,16 +28,6 @@ const options: ImportOptions = {
   resendAbsences: false,
   stateDir: '/tmp/.orgsync',
 };
-/** What the plan was made from, as savePlanIfAsked hashes it. */
-const SOURCES = {
-  serviceKey: 'v3-abc',
-  fingerprint: 'f00',
-  records: 'f00',
-  inputs: { hash: 'h', files: { 'book.xlsx': 'b00' } },
-  profile: null,
-  today: '2026-01-05',
-};
-
 const fire = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
 const update = operation({
   type: 'updateTeam',
@@ -55,7 +46,7 @@ const plan = holdRemovals({
 
 async function written(): Promise<string> {
   const path = join(tempDir('plan-'), 'book.plan.json');
-  await writePlanFile(path, planFileOf(plan, { options, ...SOURCES, now: new Date(0) }));
+  await writePlanFile(path, planFileOf(plan, { options, ...PLAN_SOURCES, now: new Date(0) }));
   return path;
 }
 
@@ -122,7 +113,7 @@ describe('the plan file', () => {
   it('is a valid plan file when there is nothing to do', async () => {
     const path = join(tempDir('plan-'), 'empty.plan.json');
     const empty = { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } };
-    await writePlanFile(path, planFileOf(empty, { options, ...SOURCES, now: new Date(0) }));
+    await writePlanFile(path, planFileOf(empty, { options, ...PLAN_SOURCES, now: new Date(0) }));
     expect(readPlanFile(path)).toMatchObject({ operations: [], held: [] });
   });
 
