@@ -25,8 +25,11 @@ import type { ImportOptions } from './options.js';
 
 /** The file's format name, a code that never changes with the language: "orgsync-import plan". */
 export const PLAN_FILE_FORMAT = `${PACKAGE.name} plan`;
-/** 2: an update's changes carry each field's value before and after (`{field: {was, now}}`). */
-export const PLAN_FILE_VERSION = 2;
+/**
+ * 2: an update's changes carry each field's value before and after (`{field: {was, now}}`). 3: every option
+ * that shapes the plan, and a hash of each input (each file, the profile, the importer's records).
+ */
+export const PLAN_FILE_VERSION = 3;
 
 export const TOOL_VERSION: string = PACKAGE.version;
 

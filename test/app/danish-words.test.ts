@@ -124,9 +124,9 @@ describe('a saved plan, in Danish', () => {
 
   it('is refused when it is not a plan file, with zod’s problem in Danish too', async () => {
     chooseLanguage('da');
-    const path = await planFile({ version: 3 });
+    const path = await planFile({ version: 4 });
     expect(refusal(() => readPlanFile(path)).message).toBe(
-      `${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 2).`,
+      `${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 3).`,
     );
     const missing = join(tempDir('plan-da-'), 'nowhere.json');
     expect(refusal(() => readPlanFile(missing)).message).toBe(

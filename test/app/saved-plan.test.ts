@@ -97,12 +97,12 @@ describe('the plan file', () => {
   it('is refused when it is not a plan file, or an entry carries another operation than its key', async () => {
     const path = await written();
     const file = JSON.parse(readFileSync(path, 'utf8'));
-    writeFileSync(path, JSON.stringify({ ...file, version: 3 }));
+    writeFileSync(path, JSON.stringify({ ...file, version: 4 }));
     expect(() => readPlanFile(path)).toThrow(/is not a plan file of orgsync-import \(version/);
-    // A plan file of format 1 holds updates of another shape (changes without their values before): stale.
-    writeFileSync(path, JSON.stringify({ ...file, version: 1 }));
+    // A plan file of format 2 lacks the options that shaped it (format 1, the values before an update): stale.
+    writeFileSync(path, JSON.stringify({ ...file, version: 2 }));
     expect(() => readPlanFile(path)).toThrow(
-      `${path} is a plan file of format 1, written by an earlier orgsync-import; this one reads format 2. Nothing was sent: make the plan again.`,
+      `${path} is a plan file of format 2, written by an earlier orgsync-import; this one reads format 3. Nothing was sent: make the plan again.`,
     );
     expect(() => readPlanFile(path)).toThrow(expect.objectContaining({ code: 'plan_stale', exitCode: 3 }));
     file.plan[0].key = 'updateTeam:T2';
