@@ -8,20 +8,13 @@ import type { CurrentState } from '../model/service-state.js';
 import { replaceFileWith } from '../json-file.js';
 import { buildReport, type ReportInput } from '../report/json.js';
 import { buildOrgChart } from '../view/org-chart.js';
-import { renderPlanPage } from '../view/plan-html.js';
+import { MAX_PAGE_OPERATIONS, renderPlanPage } from '../view/plan-html.js';
 import { language } from '../words/language.js';
 import { namedInput } from './output-paths.js';
 import type { ImportOptions } from './options.js';
 import type { RunResult } from './run-result.js';
 import type { Run } from './run.js';
 import { reasonWording } from '../view/reason-text.js';
-
-/**
- * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
- * of megabytes no browser opens, and building it would cost the run its memory. Such a plan is listed by
- * --report only.
- */
-export const MAX_PAGE_OPERATIONS = 50_000;
 
 /** What the page needs besides the plan: the workbook's organisation and the service's before it. */
 export interface PageSource {
@@ -92,7 +85,8 @@ export async function writePage(run: Run, source: PageSource, result: RunResult,
   // A run with nothing to do did nothing: the page of the last run that did something stays.
   if (options.command !== 'plan' && operationCount === 0) return;
   if (operationCount > MAX_PAGE_OPERATIONS) {
-    view.notice({ kind: 'no_page', operations: operationCount, most: MAX_PAGE_OPERATIONS });
+    // Where the whole plan is instead: the --report file, else the saved plan file.
+    view.notice({ kind: 'no_page', operations: operationCount, most: MAX_PAGE_OPERATIONS, whole: options.report ?? options.out ?? null });
     return;
   }
   // A run that sent nothing (declined, refused by a guard) did nothing to report: its page is the plan

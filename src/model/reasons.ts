@@ -189,5 +189,6 @@ export type NotUndone =
  */
 export interface ReasonWording {
   reason(reason: OperationReason): string;
-  note(note: NoteReason): string;
+  /** `operations`: how many the plan has, where the note is said with its plan (a large plan gets no page). */
+  note(note: NoteReason, operations?: number): string;
 }

@@ -178,7 +178,7 @@ function absentProfileHeaders(kind: SheetKind, headerRow: PhysicalRow, headerMap
  * spelled as one template spells them more than as the other (words/language.ts lets the first sheet
  * recognised choose the run's language when nobody else did).
  */
-function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: PhysicalRow | undefined): Lang | undefined {
+export function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: PhysicalRow | undefined): Lang | undefined {
   const byName = languageOfName(kind, sheetName);
   if (byName) return byName;
   let inDanish = 0;

@@ -16,6 +16,8 @@ import { fileRuleOf, placeable, readHead } from './starter-kinds.js';
 import type { PhysicalRow } from './sheet-source.js';
 import type { RawCell } from './types.js';
 import { sheetWords } from '../words/sheets.js';
+import { workbookLanguage } from '../words/language.js';
+import { languageOfSheet } from './recognise.js';
 
 export interface StarterProfile {
   /** The profile as written to the file (notes under `_` keys, which the profile check skips). */
@@ -42,6 +44,20 @@ interface Placed {
 const HEADER_ROW_NOTE = '(header row)';
 
 export function starterProfile(heads: readonly SheetHead[], source: string, checks: ValueChecks): StarterProfile {
+  const guess = (kind: SheetKind, header: string) => wordGuesses(kind, header, new Set())[0];
+  const readings = heads.map((head) => ({
+    head,
+    reading: readHead(head, checks, (kind, header) => guess(kind, header) !== undefined),
+  }));
+  // The sheets choose the run's language as they do for validate (recognise.ts), before a word is said.
+  for (const { head, reading } of readings) {
+    if (reading === null || !placeable(reading, head, guess)) continue;
+    const written = languageOfSheet(reading.kind, head.sheetName, head.rows[reading.header]);
+    if (written) {
+      workbookLanguage(written);
+      break;
+    }
+  }
   const words = sheetWords();
   const json: Record<string, unknown> = { _about: words.starterProfileNote(source) };
   const notes = {
@@ -54,16 +70,11 @@ export function starterProfile(heads: readonly SheetHead[], source: string, chec
   const counts = { recognised: 0, guessed: 0, unrecognised: 0 };
   const lacks: string[] = [];
   const sections: Partial<Record<SheetKind, Record<string, unknown>>> = {};
-  const readings = heads.map((head) => ({
-    head,
-    reading: readHead(head, checks, (kind, header) => wordGuesses(kind, header, new Set()).length > 0),
-  }));
   // The sheet that names a kind's columns best is that kind's; a second one of the kind is listed.
   const ranked = [...readings].sort((a, b) => (b.reading?.score ?? 0) - (a.reading?.score ?? 0));
   const placedKinds = new Map<SheetKind, SheetHead>();
   for (const { head, reading } of ranked) {
     // A sheet whose headers name no column is still read (its first row), unless another sheet has its kind.
-    const guess = (kind: SheetKind, header: string) => wordGuesses(kind, header, new Set())[0];
     if (reading === null || !(placeable(reading, head, guess) || reading.firstRow)) {
       notPlaced[head.sheetName] = words.sheetNotPlaced;
       continue;

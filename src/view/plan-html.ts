@@ -14,6 +14,13 @@ import { PAGE_CSS, PAGE_SCRIPT } from './page-assets.js';
 import { pageWords, pageWordsIn, type PageWords } from '../words/page.js';
 import { formatNumber, language, plural, type Lang } from '../words/language.js';
 
+/**
+ * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
+ * of megabytes no browser opens, and building it would cost the run its memory. Such a plan gets no page
+ * (--report lists it), and what the run says points there instead.
+ */
+export const MAX_PAGE_OPERATIONS = 50_000;
+
 type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
 /** On the page, a removal held for approval (and what waits for it) is "held", not merely skipped. */
 type ShownStatus = Status | 'held';

@@ -7,6 +7,7 @@ import { inLevelOrder } from '../plan/graph.js';
 import { OPERATION_KINDS, type Action, type Operation } from '../model/operations.js';
 import { actionWords, entitiesWords, entityWords, operationName } from './words.js';
 import { planWords } from '../words/view-plan.js';
+import { formatNumber } from '../words/language.js';
 import { ACTION_ORDER, countByKindAndAction, kindAndAction } from '../report/counts.js';
 import { actionWords as vocabulary } from '../words/view-actions.js';
 import { reasonWording } from './reason-text.js';
@@ -70,7 +71,7 @@ export function renderPlan(
     const counts = countByKindAndAction(ops);
     lines.push(words.changesByKind);
     for (const c of counts) {
-      lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}`);
+      lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${formatNumber(c.count).padStart(7)}`);
     }
     lines.push('');
     const shown = firstInOrder(plan, rowsPerGroup);
@@ -83,7 +84,7 @@ export function renderPlan(
     lines.push('');
   }
   for (const note of plan.notes)
-    lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason)));
+    lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason, plan.operations.length)));
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));
