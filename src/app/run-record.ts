@@ -4,7 +4,7 @@
  * apply path through small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
  */
 import { OrgsyncError, runErrorOf } from '../errors.js';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { formatISO } from 'date-fns/formatISO';
 import { checkExport, type GuardFinding } from '../plan/export-guard.js';
 import { keepBaseline, lastRunPath, readBaseline, restoreBaseline } from '../history/baseline.js';
@@ -12,26 +12,15 @@ import { historyDir, recordCounts } from '../history/record.js';
 import { RunRecording } from '../history/recording.js';
 import { AbsenceLedger, FiredLedger, settleUnanswered } from '../load/ledger.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
-import type { Organisation } from '../model/organisation.js';
 import type { ValidationResult } from '../validate/types.js';
 import { describeFinding } from '../view/export-guard-text.js';
 import { hashInputs } from './inputs.js';
-import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { appOutputWords } from '../words/app-output.js';
-import type { KeepRecord, ReportContext } from './reports.js';
 import type { RunResult } from './run-result.js';
+import type { ReadRun, Run } from './run.js';
+import { journalPathOf, ledgerPathOf } from './state-paths.js';
 import { reasonWording } from '../view/reason-text.js';
-
-/** The progress journal of a service (cli.md "Where things are kept"; `--journal` chooses another). */
-export function journalPathOf(options: ImportOptions, serviceKey: string): string {
-  return options.journal ?? join(options.stateDir, 'journal', `${serviceKey}.jsonl`);
-}
-
-/** A ledger of a service: what it confirmed and cannot show back (src/load/ledger.ts). */
-export function ledgerPathOf(options: ImportOptions, serviceKey: string, kind: 'absences' | 'fired'): string {
-  return join(options.stateDir, kind, `${serviceKey}.jsonl`);
-}
 
 /** The export against the last successful run's (none on the first run against a service). */
 export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: string, validation: ValidationResult): GuardFinding[] {
@@ -43,90 +32,53 @@ export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: st
   return checkExport(typeof baseline === 'string' ? null : baseline, validation.desired, validation.managed, options.guardLimits ?? {});
 }
 
-/** The report's `summary.export_guard`: whether the guard refused the run, or its findings were accepted. */
-export interface ExportGuardSummary {
-  refused: boolean;
-  accepted: boolean;
-  findings: (GuardFinding & { message: string })[];
-}
-
-export function exportGuardSummary(findings: readonly GuardFinding[], accepted: boolean): ExportGuardSummary {
-  return {
-    refused: findings.length > 0 && !accepted,
-    accepted: findings.length > 0 && accepted,
-    findings: findings.map((f) => ({ ...f, message: describeFinding(f) })),
-  };
-}
-
-export interface RunToRecord {
-  options: ImportOptions;
-  io: AppIO;
-  startedAt: Date;
-  serviceKey: string;
-  /** The service as read before planning: the "before" of what the run touches. */
-  before: Organisation;
-  /** The validated export; absent for an undo (its desired state is no export). */
-  validation?: ValidationResult;
-  undoes?: string;
-  /** `apply plan.json`: the plan file as given, and how many held removals `--approve` approved, and the plan's id. */
-  apply?: { planFile: string; approved?: number; planId?: string };
-  findings: readonly GuardFinding[];
-}
-
-/** A run's record (src/history/recording.ts), opened when the run has read the service and its inputs. */
-export interface Recorded {
-  recording: RunRecording;
-  keepRecord: KeepRecord;
-}
-
 /**
- * Opens the run's record: what killed runs left in the journal is recorded first, and what they sent
- * without reading the answer goes into the ledgers as the service shows it now. Returns the record and the
- * run's `keepRecord`: the report (and where, for --report to copy), the run's final record in
- * `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to do),
- * the export's summary as the guard's next baseline. A failure to write is said, never fatal: what was
- * applied stays applied.
+ * Opens the run's record (src/history/recording.ts) once it has read the service and its inputs: what
+ * killed runs left in the journal is recorded first, and what they sent without reading the answer goes
+ * into the ledgers as the service shows it now. The run gets its recording (the apply writes into it
+ * before and after its writes) and its `keepRecord`: the report (and where, for --report to copy), the
+ * run's final record in `history/RUN/`, and after a run that ended with exit 0 having applied its plan
+ * (or found nothing to do), the export's summary as the guard's next baseline. A failure to write is
+ * said, never fatal: what was applied stays applied.
  */
-export async function openRecord(run: RunToRecord): Promise<Recorded> {
-  const { options, io } = run;
-  const journalPath = journalPathOf(options, run.serviceKey);
+export async function openRecord(run: ReadRun): Promise<void> {
+  const { options, view, savedPlan, undoing } = run;
+  const serviceKey = run.connection.serviceKey;
+  const before = run.serviceState.org;
   const filesHash = options.files.length > 0 ? await hashInputs(options.files).catch(() => null) : null;
   const recording = await RunRecording.open({
     stateDir: options.stateDir,
-    journalPath,
-    journal: {
-      serviceKey: run.serviceKey,
-      workbookHash: filesHash ?? '',
-      ...(run.apply?.planId !== undefined ? { plan: run.apply.planId } : {}),
-    },
+    journalPath: journalPathOf(options, serviceKey),
+    journal: { serviceKey, workbookHash: filesHash ?? '', ...(savedPlan ? { plan: savedPlan.id } : {}) },
     startedAt: run.startedAt,
-    before: run.before,
+    before,
     header: {
-      command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : 'run',
-      ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
-      ...(run.apply
-        ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) }
-        : {}),
+      command: undoing ? 'undo' : savedPlan ? 'apply' : 'run',
+      ...(undoing ? { undoes: undoing.runId } : {}),
+      ...(savedPlan ? { plan_file: savedPlan.file, ...(savedPlan.approved !== undefined ? { approved: savedPlan.approved } : {}) } : {}),
+      ...(savedPlan ? { plan_id: savedPlan.id } : {}),
       files: options.files.map((f) => resolve(f)),
       workbook_hash: filesHash,
-      service_key: run.serviceKey,
+      service_key: serviceKey,
       export_guard: run.findings.map(describeFinding),
     },
   });
   if (recording.unanswered.length > 0) {
     const ledgers = {
-      absences: AbsenceLedger.load(ledgerPathOf(options, run.serviceKey, 'absences')),
-      fired: FiredLedger.load(ledgerPathOf(options, run.serviceKey, 'fired')),
+      absences: AbsenceLedger.load(ledgerPathOf(options, serviceKey, 'absences')),
+      fired: FiredLedger.load(ledgerPathOf(options, serviceKey, 'fired')),
     };
-    const unanswered = recording.unanswered.map(({ op, sentOn, before }) => ({
+    const unanswered = recording.unanswered.map(({ op, sentOn, before: employee }) => ({
       op,
       on: formatISO(sentOn, { representation: 'date' }),
-      ...(before ? { before } : {}),
+      ...(employee ? { before: employee } : {}),
     }));
-    settleUnanswered(ledgers, unanswered, run.before.employees);
+    settleUnanswered(ledgers, unanswered, before.employees);
   }
+  const unrecorded = (failure: Error) => view.notice({ kind: 'run_unrecorded', dir: historyDir(options.stateDir), why: failure.message });
   let recorded = false;
-  const keepRecord: KeepRecord = async (result, report) => {
+  run.recording = recording;
+  run.keepRecord = async (result, report) => {
     if (recorded) return undefined;
     recorded = true;
     const outcomes = result.outcomes ?? [];
@@ -140,16 +92,15 @@ export async function openRecord(run: RunToRecord): Promise<Recorded> {
     });
     const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);
     try {
-      if (reportFile && applied && run.validation) keepBaseline(options.stateDir, run.serviceKey, recording.id, run.validation);
-      if (reportFile && applied && run.undoes !== undefined) restoreBaseline(options.stateDir, run.serviceKey, run.undoes);
+      if (reportFile && applied && !undoing) keepBaseline(options.stateDir, serviceKey, recording.id, run.validation);
+      if (reportFile && applied && undoing) restoreBaseline(options.stateDir, serviceKey, undoing.runId);
     } catch (failure) {
-      println(io.stderr, appOutputWords().couldNotRecordRun(historyDir(options.stateDir), (failure as Error).message));
+      unrecorded(failure as Error);
     }
     const failure = recording.takeFailure();
-    if (failure) println(io.stderr, appOutputWords().couldNotRecordRun(historyDir(options.stateDir), failure.message));
+    if (failure) unrecorded(failure);
     return reportFile;
   };
-  return { recording, keepRecord };
 }
 
 /**
@@ -157,12 +108,13 @@ export async function openRecord(run: RunToRecord): Promise<Recorded> {
  * held by another run, a stale plan) the run is kept in the history as refused, with the error's code (the
  * one the `--json` summary's `error` has) and its reason, before the error goes on to the CLI.
  */
-export async function recordingRefusals<T>(ctx: ReportContext, keepRecord: KeepRecord | undefined, work: () => Promise<T>): Promise<T> {
+export async function recordingRefusals<T>(run: Run, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    const { keepRecord } = run;
     if (error instanceof OrgsyncError && keepRecord) {
-      const { options, startedAt } = ctx;
+      const { options, startedAt } = run;
       const result: RunResult = { exitCode: error.exitCode, issues: [], error: runErrorOf(error.code, error.message) };
       const report: ReportInput = {
         exitCode: error.exitCode,

@@ -7,16 +7,21 @@ import { EXIT, UsageError, type ExitCode } from '../errors.js';
 import { listRuns, readRun } from '../history/record.js';
 import { recordKilledRuns } from '../history/recording.js';
 import { doneForUndo, readUndoData } from '../history/undo-data.js';
-import { undoDesired, undoReasons } from '../plan/undo.js';
+import { OPERATION_KINDS } from '../model/operations.js';
 import { reasonParams } from '../model/reasons.js';
-import { println, type AppIO } from './io.js';
+import type { Plan } from '../plan/plan.js';
+import { undoDesired, undoReasons } from '../plan/undo.js';
+import type { ValidationResult } from '../validate/types.js';
 import type { ImportOptions } from './options.js';
-import { planAndApply, progressFor, readService, type Context } from './run-import.js';
-import { connect, howToConfigure, isServiceConfigured } from './service.js';
+import { planAndApply } from './run-import.js';
+import type { RunView } from './run-view.js';
+import { connectRun, readService } from './reading.js';
+import { Run } from './run.js';
+import { howToConfigure, isServiceConfigured } from './service.js';
 import { appRunWords } from '../words/app-run.js';
 import { notUndoneText } from '../view/reason-text.js';
 
-export async function runUndo(given: ImportOptions, runId: string, io: AppIO): Promise<ExitCode> {
+export async function runUndo(given: ImportOptions, runId: string, view: RunView, signal?: AbortSignal): Promise<ExitCode> {
   // The run's creations and pruned removals are removals here: only what the undo plans is removed.
   const options: ImportOptions = { ...given, files: [], prune: true };
   // A run killed before it recorded its end is recorded from its journal first: it can be undone.
@@ -25,23 +30,20 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
   if (!record) throw new UsageError(appRunWords().noSuchRun(runId, options.stateDir));
   const data = readUndoData(options.stateDir, runId);
   if (!record.undoable || !data) {
-    println(io.stdout, appRunWords().nothingToUndo(runId));
+    view.notice({ kind: 'nothing_to_undo', runId });
     return EXIT.ok;
   }
   if (!isServiceConfigured(options)) throw new UsageError(howToConfigure());
-  const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
-  const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
+  const run = await connectRun(new Run(options, view, signal));
   try {
-    if (connection.serviceKey !== record.service_key) {
+    if (run.connection.serviceKey !== record.service_key) {
       throw new UsageError(appRunWords().undoOtherService(runId));
     }
     const later = listRuns(options.stateDir).filter((r) => r.id > runId && r.service_key === record.service_key && r.undoable);
-    if (later.length > 0) {
-      println(io.stdout, appRunWords().laterRuns(later.length, later.map((r) => r.id).join(', '), runId));
-    }
-    ctx.progress.phase(appRunWords().phaseReadingService, null);
-    const current = await readService(connection, {});
-    ctx.progress.end();
+    if (later.length > 0) view.notice({ kind: 'later_runs', runIds: later.map((r) => r.id), runId });
+    view.progress.phase(appRunWords().phaseReadingService, null);
+    const current = await readService(run.connection, {});
+    view.progress.end();
     // An answer a killed run never read may have been done: undo sets back what it would have changed.
     const done = data.operations.filter((o) => doneForUndo(o.status)).map((o) => o.op);
     // Later runs' renames: what the undone run touched is found under the id it has now.
@@ -52,22 +54,22 @@ export async function runUndo(given: ImportOptions, runId: string, io: AppIO): P
     const undone = undoDesired(current.org, data.before, done, laterRenames);
     const { desired } = undone;
     const notUndone = undone.notUndone.map((item) => ({ code: item.code, params: reasonParams(item), message: notUndoneText(item) }));
-    const entities = data.before.employees.length + data.before.departments.length + data.before.teams.length;
-    println(io.stdout, appRunWords().undoing(runId, record.started_at, entities));
-    for (const { message } of notUndone) println(io.stdout, appRunWords().cannotBeUndone(message));
-    const managed = { employees: true, organisation: true, absence: false, delegations: connection.adapter.capabilities.delegations };
+    // A person changed is one, whether the run changed their user, their employments or both.
+    const people = new Set([...data.before.users.map((u) => u.id), ...data.before.employees.map((e) => e.userId)]).size;
+    const units = data.before.departments.length + data.before.teams.length;
+    const created = done.some((op) => OPERATION_KINDS[op.type].action === 'create');
+    view.notice({ kind: 'undoing', runId, startedAt: record.started_at, changed: { people, units }, created });
+    for (const { message } of notUndone) view.notice({ kind: 'cannot_be_undone', what: message });
+    const managed = { employees: true, organisation: true, absence: false, delegations: run.connection.adapter.capabilities.delegations };
+    const validation: ValidationResult = { desired, managed, issues: [], sheetsSeen: [] };
     return await planAndApply(
-      ctx,
-      connection,
-      current,
-      { desired, managed, issues: [], sheetsSeen: [] },
-      {
-        runId,
-        notUndone,
-        reasons: (plan) => undoReasons(plan, runId, undone),
-      },
+      Object.assign(run, {
+        serviceState: current,
+        validation,
+        undoing: { runId, notUndone, reasons: (plan: Plan) => undoReasons(plan, runId, undone) },
+      }),
     );
   } finally {
-    await connection.close();
+    await run.connection.close();
   }
 }

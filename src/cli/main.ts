@@ -4,7 +4,9 @@
  * the command's stages), it settles the folder the command runs in and starts the thread that will read a
  * large workbook named on the command line (sheets/threads/early-reader.ts), so that thread's start-up overlaps
  * the command line's instead of following it. Nothing of the command line is loaded here: `--version` pays for none of it.
+ * Before all that it catches Ctrl-C and SIGTERM (src/interrupts.ts), so no signal goes unanswered while the rest loads.
  */
+import { catchInterrupts } from '../interrupts.js';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { runInInvokingFolder } from './invoking-folder.js';
 
@@ -38,6 +40,9 @@ function largeWorkbookNamed(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+// First of all: a Ctrl-C while the rest loads waits for program.ts, which ends the run in words (and the
+// one `--json` summary line) instead of the process dying silently.
+catchInterrupts();
 try {
   runInInvokingFolder();
 } catch {

@@ -37,6 +37,8 @@ export interface RecordHeader {
   undoes?: string;
   plan_file?: string;
   approved?: number;
+  /** The saved plan the run carries out, or wrote with --out or --hold-removals: its id. */
+  plan_id?: string;
   files: string[];
   workbook_hash: string | null;
   service_key: string;
@@ -123,6 +125,15 @@ export class RunRecording {
       ...(header.command === 'undo' ? { workbookHash: `undo ${header.undoes}` } : {}),
       ...(this.begun ? { record: { id: this.runId, part: this.part } } : {}),
     };
+  }
+
+  /**
+   * The run carries out a saved plan it wrote itself (--out, --hold-removals): the journal keeps the
+   * plan's progress by its id, and the record names it, so a later `apply` of the file knows what is done.
+   */
+  forPlan(planId: string): void {
+    this.start.journal = { ...this.start.journal, plan: planId };
+    this.start.header.plan_id = planId;
   }
 
   /** Why the record could not be written, once (null: it could, or it was said already). */

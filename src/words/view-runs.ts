@@ -20,8 +20,8 @@ const en = {
   guardAccepted: 'The export differs from the last successful run (accepted with --accept-changes):',
 
   /** One action of a recorded run: "3 create (3 done)". */
-  countedAction: (planned: number, action: string, statuses: readonly string[]) =>
-    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+  countedAction: (planned: number, action: string, statuses: readonly { count: number; status: string }[]) =>
+    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
   nothingToDo: 'nothing to do',
   undoOf: (run: string) => `undo of ${run}`,
   /** An `apply plan.json` in the list: the plan file, then the files it was made from. */
@@ -32,8 +32,8 @@ const en = {
   runRefused: (code: string) => `  refused (${code}):`,
   noRuns: 'No runs are recorded in this state folder yet.',
   /** `exitCode` null: the run stopped without saying how (killed, crashed) and was not finished since. */
-  runLine: (id: string, exitCode: number | null, duration: string, what: string, counts: string, guardFindings: number) =>
-    `${id}  ${exitCode === null ? 'not finished' : `exit ${exitCode}`}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
+  runLine: (id: string, exitCode: number | null, duration: string, what: string, counts: string | null, guardFindings: number) =>
+    `${id}  ${exitCode === null ? 'not finished' : `exit ${exitCode}`}  ${duration}  ${what}${counts !== null ? `  —  ${counts}` : ''}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
   /** A run stopped and finished by the same command again: one run in `parts` parts. */
   inParts: (parts: number) => `[in ${formatNumber(parts)} parts: stopped, then finished by the same command again]`,
   notFinished: '[stopped before it ended (killed or crashed): the same command again finishes it]',
@@ -75,7 +75,7 @@ export const runWords = phrasebook({
     guardAccepted: 'Eksporten afviger fra den sidste vellykkede kørsel (godtaget med --accept-changes):',
 
     countedAction: (planned, action, statuses) =>
-      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
     nothingToDo: 'intet at gøre',
     undoOf: (run) => `fortrydelse af ${run}`,
     applyOf: (planFile, files, approved) =>
@@ -84,7 +84,7 @@ export const runWords = phrasebook({
     runRefused: (code) => `  afvist (${code}):`,
     noRuns: 'Der er endnu ingen kørsler i denne tilstandsmappe.',
     runLine: (id, exitCode, duration, what, counts, guardFindings) =>
-      `${id}  ${exitCode === null ? 'ikke færdig' : `afslutningskode ${exitCode}`}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
+      `${id}  ${exitCode === null ? 'ikke færdig' : `afslutningskode ${exitCode}`}  ${duration}  ${what}${counts !== null ? `  —  ${counts}` : ''}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
     inParts: (parts) => `[i ${formatNumber(parts)} dele: stoppet, derefter gjort færdig af samme kommando igen]`,
     notFinished: '[stoppet før den var færdig (dræbt eller gået ned): samme kommando igen gør den færdig]',
     runPart: (n, started, finished, exitCode) =>

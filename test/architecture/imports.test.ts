@@ -1,9 +1,10 @@
 /**
  * The pipeline's direction, read from the source files: a stage imports only stages before it, and the
  * shared vocabulary in src/model/ imports no stage at all (docs/architecture.md). Beyond the pipeline, no
- * two folders of src/ import each other, directly or round a longer loop.
+ * two folders of src/ import each other, directly or round a longer loop, and no two files of src/app/.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -71,6 +72,16 @@ function folderGraph(): Map<string, Set<string>> {
     graph.set(from, targets);
   }
   return graph;
+}
+
+/**
+ * Each file below `dir` with the files below it that it imports, `import type` and `import('…')` too: a
+ * circle of types or of modules loaded later is still one a reader has to walk round.
+ */
+function fileGraph(dir: string): Map<string, Set<string>> {
+  const files = sourceFiles(dir).map((file) => relative(SRC, file).split(sep).join('/'));
+  const inside = new Set(files);
+  return new Map(files.map((file) => [file, new Set(importsOf(join(SRC, file)).filter((target) => inside.has(target)))]));
 }
 
 /**
@@ -210,5 +221,21 @@ describe('import rules', () => {
 
   it('no two folders of src/ import each other, directly or round a loop', () => {
     expect(folderLoops(folderGraph())).toEqual([]);
+  });
+
+  it('finds a loop of files where there is one, a type import closing it (the check itself can see a violation)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-loop-'));
+    writeFileSync(join(dir, 'run.ts'), "import type { View } from './view.js';\nexport interface Run { view: View }\n");
+    writeFileSync(join(dir, 'view.ts'), "import type { Run } from './run.js';\nexport interface View { show(run: Run): void }\n");
+    writeFileSync(join(dir, 'start.ts'), "export const start = () => import('./run.js');\n");
+    const loops = folderLoops(fileGraph(dir));
+    expect(loops).toHaveLength(1);
+    expect(loops[0]).toMatch(/import-loop-[^/]+\/run\.ts ↔ .*import-loop-[^/]+\/view\.ts$/);
+  });
+
+  it('no two files of src/app/ import each other, directly or round a loop (a command loaded later included)', () => {
+    const graph = fileGraph(join(SRC, 'app'));
+    expect(graph.get('app/run-import.ts')).toContain('app/run.ts');
+    expect(folderLoops(graph)).toEqual([]);
   });
 });
