@@ -112,8 +112,8 @@ describe('undo of a run that renamed a unit and closed a department', () => {
     expect(sandbox.snapshot()).toEqual(before);
 
     // Undo's own reasons, each naming the run; the department is no longer "cannot be undone".
-    expect(undone.stdout).toContain(`create department D21: run ${runId} removed it: the undo gives it back`);
-    expect(undone.stdout).toContain(`move team T3: run ${runId} changed it: the undo sets it back (department D1 → D21)`);
+    expect(undone.stdout).toContain(`create department Assembly (D21): run ${runId} removed it: the undo gives it back`);
+    expect(undone.stdout).toContain(`move team Assembly line (T3): run ${runId} changed it: the undo sets it back (department D1 → D21)`);
     expect(undone.stdout).not.toContain('Cannot be undone');
     expect(undone.stdout + undone.stderr).not.toContain('workbook');
     const report = reportOf('undo.json');
