@@ -146,7 +146,7 @@ async function* readSheets(
 /**
  * Each sheet's merged ranges, scanned one sheet after another from the start of the reading. The ranges
  * follow a sheet's rows in its XML, so the whole sheet is inflated to find them: begun when the sheet
- * arrived, that held up its rows (0.7–0.95 s for a 100,000-row sheet on a busy machine), while
+ * arrived, that would hold up its rows (most of a second for a 100,000-row sheet), while
  * this thread has nothing else to do as the reading worker reads the shared strings.
  */
 function mergedRangeScans(pkg: WorkbookPackage, signal: AbortSignal): Map<ZipEntry, Promise<MergedRange[]>> {

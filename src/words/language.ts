@@ -1,5 +1,5 @@
 /**
- * The language of everything a person reads (issue 15, cli.md "Language"): English or Danish, chosen
+ * The language of everything a person reads (cli.md "Language"): English or Danish, chosen
  * once per process, like a locale. Codes, JSON keys and file formats never change with it.
  *
  * Who chooses, first wins: `--lang`, the configuration file's `lang`, the environment (LC_ALL,

@@ -1,5 +1,5 @@
 /**
- * The built command with its reading threads really started (a large CSV file's, csv-threaded.ts; a large
+ * The built command with its reading threads really started (a large CSV file's, threads/csv-reading.ts; a large
  * workbook's, started before the command line loads, cli/main.ts): a run whose other file is refused before
  * the thread's rows are read still ends, and a workbook read through the early thread names its bad cells as
  * any other.
@@ -29,8 +29,8 @@ describe('the reading threads of the built command', () => {
       join(folder, 'absence.csv'),
       `employee_id;start_date;end_date\n100000;2026-01-05;2026-01-09\n100001;${'x'.repeat(40_000)};2026-02-01\n`,
     );
-    // runCli's guard ends a hang (before the fix the refusal was printed and the process never ended); its
-    // default, not a shorter one: a loaded CI machine is slow, not wrong.
+    // runCli's guard ends a hang (a thread left unread kept the process alive after the refusal was
+    // printed); its default, not a shorter one: a loaded CI machine is slow, not wrong.
     const result = await runCli(['validate', folder], { cwd: folder });
     expect(result.signal).toBeNull();
     expect(result.code).toBe(3);

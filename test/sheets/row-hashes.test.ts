@@ -1,6 +1,6 @@
 /**
- * Issue 25, "the same rows": every workbook under samples/ and test/fixtures/ reads, row for row, as the
- * exceljs reader read it before it was replaced (the hashes in row-hashes.json were recorded with it by
+ * "The same rows": every workbook under samples/ and test/fixtures/ reads, row for row, as exceljs, an
+ * independent and widely used reader, reads it (the hashes in row-hashes.json were recorded with exceljs by
  * bench/row-hashes.mjs; the 100,000-employment workbooks are checked by that script, not here).
  */
 import { createHash } from 'node:crypto';

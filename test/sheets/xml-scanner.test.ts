@@ -1,6 +1,6 @@
 /**
- * Issue 25 point 1: the reader's own XML scanner (src/sheets/xml/scanner.ts, behind xlsx/elements.ts) is proven
- * equal to saxes, the conformant parser it replaced (test/sheets/saxes-reference.ts): over documents of
+ * The reader's own XML scanner (src/sheets/xml/scanner.ts, behind xlsx/elements.ts) is proven equal to
+ * saxes, a conformant and maintained parser (test/sheets/saxes-reference.ts): over documents of
  * every form real writers produce (prefixed and plain names, attributes in any order with either quote
  * and spaces around `=`, entities and character references, CDATA, comments, processing instructions,
  * the XML declaration, `xml:space`, self-closing elements, line ends of every kind, characters outside

@@ -20,10 +20,8 @@ export interface XlsxWorkerPolicy {
   /**
    * Worksheet XML (uncompressed, all sheets) from which a worker is used. Starting a worker costs about
    * 50 ms that a small workbook cannot win back, and the overlap pays only once validation has enough
-   * rows to overlap with. Measured on the 2-core machine (reading and validating in-process, medians of
-   * 5, other work running): samples/company.xlsx (0.1 MB of sheet XML) 0.36 s with the worker against
-   * 0.31 s without; 5,000 employments (1.5 MB) 0.66 s / 0.60 s; 20,000 (6 MB) 1.15 s / 1.13 s; 40,000
-   * (13 MB) 1.73 s / 1.78 s; 100,000 (32 MB) 3.2 s / 3.6 s (the CLI: 2.9 s / 3.8 s). So from 10 MB on.
+   * rows to overlap with: the worker is slower up to about 6 MB of sheet XML and faster from about 13 MB
+   * (docs/benchmarks.md, "The reading thread's threshold"). So from 10 MB on.
    */
   minSheetBytes: number;
   /** The built worker script; absent when running from the TypeScript source. */

@@ -18,8 +18,9 @@ export interface DateSystem {
   /** The workbook counts dates from 1904 (workbookPr date1904 = 1 or true). */
   date1904: boolean;
   /**
-   * Written exactly date1904="1". exceljs, the reader before this one, turned date cells into instants
-   * counted in this system, to the millisecond, and back: the same arithmetic keeps every date the same.
+   * Written exactly date1904="1". A date cell is rounded to the millisecond as an instant counted in
+   * this system, as exceljs rounds it: every date reads as that independent reader reads it
+   * (test/sheets/row-hashes.test.ts).
    */
   written1904As1: boolean;
 }
@@ -94,7 +95,7 @@ export function cellFromXml(cell: CellXml, sharedStrings: SharedStrings, dates: 
       // A whole number written as Excel shows it (most numbers of a sheet) is its own text: no number
       // made of it and no text made of that number again.
       if (!cell.dateStyle && isPlainInteger(value)) return { text: value, type: 'number' };
-      // An empty value shows a blank cell (exceljs made the number NaN of it).
+      // An empty value shows a blank cell: a blank, not a number.
       if (value.trim() === '') return undefined;
       return numberCell(
         cell.dateStyle ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value),
