@@ -48,7 +48,7 @@ async function workbookHashes(file, digest) {
     }
     return { sheets };
   } catch (error) {
-    return { sheets, error: error.message };
+    return { sheets, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
