@@ -43,7 +43,12 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
     // `npm test` runs both projects, every file once; `npm run test:unit` (`--project unit`) the first alone.
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: FULL_ONLY } },
+      // The fast layer's files share one module graph per worker (no fresh import of src/ per file: most of
+      // the layer's time was importing); test/helpers/fresh-file.ts gives each file the process's start.
+      {
+        extends: true,
+        test: { name: 'unit', include: UNIT, exclude: FULL_ONLY, isolate: false, setupFiles: ['test/helpers/fresh-file.ts'] },
+      },
       { extends: true, test: { name: 'integration', include: INTEGRATION } },
     ],
   },

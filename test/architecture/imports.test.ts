@@ -3,49 +3,17 @@
  * shared vocabulary in src/model/ imports no stage at all (docs/architecture.md). Beyond the pipeline, no
  * two folders of src/ import each other, directly or round a longer loop.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, SRC, sourceFilesIn, sourceTree, type SourceFile } from '../helpers/source-tree.js';
 
-const SRC = resolve(import.meta.dirname, '../../src');
 const STAGES = ['sheets', 'validate', 'service', 'plan', 'load', 'report'] as const;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
-  );
-}
-
-/** Every module a file imports or re-exports, as a path below src/ (`plan/graph.ts`); packages left out. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g),
-  ].map((match) => match[1] ?? match[2] ?? match[3]!);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) =>
-      relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
-        .split(sep)
-        .join('/'),
-    );
-}
-
-/** The modules a file loads when it runs: `importsOf` less `import type` and a type written `import('…').T`. */
-function runtimeImportsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8')
-    .replace(/(?:^|\n)\s*(?:import|export) type\b[^']*'[^']+'/g, '')
-    .replace(/import\(\s*'[^']+'\s*\)\.(?!then\b)[A-Za-z]/g, '');
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g),
-  ].map((match) => match[1] ?? match[2] ?? match[3]!);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) =>
-      relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
-        .split(sep)
-        .join('/'),
-    );
+function fileAt(path: string): SourceFile {
+  const file = sourceTree().find((candidate) => candidate.path === path);
+  if (!file) throw new Error(`src/${path} is not in the tree`);
+  return file;
 }
 
 function folderOf(path: string): string {
@@ -54,18 +22,18 @@ function folderOf(path: string): string {
 
 /** `from → to` for every import in the files of `folder` that `allowed` refuses. */
 function violations(folder: string, allowed: (target: string) => boolean): string[] {
-  return sourceFiles(join(SRC, folder)).flatMap((file) =>
+  return sourceFilesIn(folder).flatMap((file) =>
     importsOf(file)
       .filter((target) => !allowed(target))
-      .map((target) => `${relative(SRC, file).split(sep).join('/')} → ${target}`),
+      .map((target) => `${file.path} → ${target}`),
   );
 }
 
 /** Each folder of src/ (a file at the top, like errors.ts, is the folder '') with the folders it imports. */
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(SRC)) {
-    const from = folderOf(relative(SRC, file).split(sep).join('/'));
+  for (const file of sourceFilesIn('')) {
+    const from = folderOf(file.path);
     const targets = graph.get(from) ?? new Set<string>();
     for (const target of importsOf(file)) if (folderOf(target) !== from) targets.add(folderOf(target));
     graph.set(from, targets);
@@ -113,7 +81,7 @@ function folderLoops(graph: Map<string, Set<string>>): string[] {
 
 describe('import rules', () => {
   it('reads imports the way they are written (the check itself can see a violation)', () => {
-    const imports = importsOf(join(SRC, 'load/executor.ts'));
+    const imports = importsOf(fileAt('load/executor.ts'));
     expect(imports.some((target) => folderOf(target) === 'model')).toBe(true);
   });
 
@@ -162,9 +130,11 @@ describe('import rules', () => {
      * The top-level files of src/sheets that load a wing: the faces, which no wing may import back. A type
      * a shared file names from a wing (types.ts: the profile's rules) loads nothing and makes no face.
      */
-    const faces = sourceFiles(join(SRC, 'sheets'))
-      .map((file) => relative(SRC, file).split(sep).join('/'))
-      .filter((file) => wingOf(file) === undefined && runtimeImportsOf(join(SRC, file)).some((target) => wingOf(target) !== undefined));
+    const faces = sourceFilesIn('sheets')
+      .filter(
+        (file) => wingOf(file.path) === undefined && importsOf(file, { runtime: true }).some((target) => wingOf(target) !== undefined),
+      )
+      .map((file) => file.path);
 
     it('names its wings as the folders it has (a new folder gets its rule here)', () => {
       const folders = readdirSync(join(SRC, 'sheets'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -189,10 +159,9 @@ describe('import rules', () => {
     it('the rest of src/ reads the reader through its top-level files and profile/, never a mechanism', () => {
       // The command's first module starts a large workbook's reading thread before anything else loads.
       const EARLY = 'cli/main.ts → sheets/threads/early-reader.ts';
-      const outside = sourceFiles(SRC)
-        .map((file) => relative(SRC, file).split(sep).join('/'))
-        .filter((file) => folderOf(file) !== 'sheets')
-        .flatMap((file) => importsOf(join(SRC, file)).map((target) => `${file} → ${target}`))
+      const outside = sourceFilesIn('')
+        .filter((file) => folderOf(file.path) !== 'sheets')
+        .flatMap((file) => importsOf(file).map((target) => `${file.path} → ${target}`))
         .filter((edge) => MECHANISMS.includes(wingOf(edge.split(' → ')[1]!) ?? '') && edge !== EARLY);
       expect(outside).toEqual([]);
     });

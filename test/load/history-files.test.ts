@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { compactJsonPieces, copyFileReplacing, replaceFileWith } from '../../src/json-file.js';
 import { HISTORY_VERSION, readUndoData, saveRun, type RunRecord, type UndoData } from '../../src/load/history.js';
 import { operation } from '../../src/model/operations.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 describe('JSON written a piece at a time', () => {
   it('is the text JSON.stringify gives, for any JSON value and nesting', () => {
@@ -17,7 +18,7 @@ describe('JSON written a piece at a time', () => {
       fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4 }), (value, depth) => {
         expect([...compactJsonPieces(value, depth)].join('')).toBe(JSON.stringify(value));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

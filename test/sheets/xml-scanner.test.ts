@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { xmlStream, type XmlStream, type XmlHandlers } from '../../src/sheets/xlsx/elements.js';
 import { XmlProblem } from '../../src/sheets/xml/chars.js';
 import { saxesStream } from './saxes-reference.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 type Event = ['open', string, [string, string][], number] | ['close', string] | ['text', string];
 
@@ -213,7 +214,7 @@ describe('the XML scanner reads what saxes reads', () => {
         expect(actual.refused).toBe(expected.refused);
         if (expected.refused === null) expect(actual.events).toEqual(expected.events);
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 
@@ -273,7 +274,7 @@ describe('the XML scanner reads an element of plain text in one go as saxes read
         expect(actual.refused).toBe(expected.refused);
         if (expected.refused === null) expect(actual.events).toEqual(expected.events);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -341,7 +342,7 @@ describe('the XML scanner refuses what saxes refuses', () => {
           if (expected.refused === null) expect(actual.events).toEqual(expected.events);
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { formatNumber, plural, type Lang } from '../../src/words/language.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const LOCALES: Record<Lang, string> = { en: 'en-GB', da: 'da-DK' };
 const langs = ['en', 'da'] as const;
@@ -67,7 +68,7 @@ describe.each(langs)('a whole count in %s', (lang) => {
     for (const n of edges) expect(formatNumber(n, lang)).toBe(numbers.format(n));
     fc.assert(
       fc.property(wholeCount, (n) => formatNumber(n, lang) === numbers.format(n)),
-      { numRuns: 20_000 },
+      { numRuns: propertyRuns(20_000) },
     );
   });
 
@@ -76,7 +77,7 @@ describe.each(langs)('a whole count in %s', (lang) => {
     for (const n of [...edges, -0]) expect(word(n)).toBe(plurals.select(n));
     fc.assert(
       fc.property(wholeCount, (n) => word(n) === plurals.select(n)),
-      { numRuns: 20_000 },
+      { numRuns: propertyRuns(20_000) },
     );
   });
 
