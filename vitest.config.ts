@@ -13,7 +13,6 @@ export const FULL_ONLY = [
   'test/sheets/xlsx-worker.test.ts',
   'test/sheets/xlsx-worker-eager.test.ts',
   'test/sheets/xlsx-worker-lifecycle.test.ts',
-  'test/sheets/xlsx-worker-early.test.ts',
   'test/sheets/csv-worker.test.ts', // the built CSV reader in a worker thread
 ];
 /**

@@ -16,7 +16,6 @@ import { extname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { normaliseName } from './columns.js';
 import { readCsvSheet } from './threads/csv-reading.js';
-import { dropEarlyReader } from './threads/early-reader.js';
 import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
 import { recogniseSheet } from './recognise.js';
 import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
@@ -52,7 +51,6 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
       ? input.reader.readXlsxSheets(input.pkg)
       : readCsvSheet(input.file, input.size, input.head, options.encoding, issues),
   );
-  dropEarlyReader();
   const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
@@ -211,6 +209,5 @@ export async function readSheetHeads(paths: string[], options: ReadOptions, rows
       if (!skip) heads.push({ file: sheet.file, sheetName: sheet.sheetName, rows });
     }
   }
-  dropEarlyReader();
   return heads;
 }

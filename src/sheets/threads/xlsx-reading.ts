@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { UnreadableFileError } from '../../errors.js';
-import { dropEarlyReader, takeEarlyReader, XLSX_WORKER_FILE } from './early-reader.js';
 import type { PhysicalRow, PhysicalSheet } from '../sheet-source.js';
 import { unreadable } from '../unreadable.js';
 import { WorkerMessages, type Crash } from './messages.js';
@@ -35,7 +34,7 @@ export interface XlsxWorkerPolicy {
 
 const policy: XlsxWorkerPolicy = {
   minSheetBytes: 10 * 1024 * 1024,
-  workerFile: XLSX_WORKER_FILE,
+  workerFile: new URL('./xlsx-worker.js', import.meta.url),
   credits: 32,
 };
 
@@ -49,14 +48,11 @@ export function configureXlsxWorker(changes: Partial<XlsxWorkerPolicy>): XlsxWor
 /**
  * The workbook's worksheets as xlsxSheets (xlsx/workbook.ts) yields them, read in a worker when that pays. The
  * worker starts at once, not when the first sheet is asked for: it reads the shared strings while this thread
- * loads the validator. A worker the command line started early for this workbook (threads/early-reader.ts) is the one used.
+ * loads the validator.
  */
 export function readXlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
   const sheetBytes = pkg.sheets.reduce((sum, sheet) => sum + (sheet.entry?.uncompressedSize ?? 0), 0);
-  if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) {
-    dropEarlyReader(pkg.file);
-    return xlsxSheets(pkg);
-  }
+  if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) return xlsxSheets(pkg);
   return xlsxSheetsInWorker(pkg, policy.workerFile, policy.credits);
 }
 
@@ -95,18 +91,6 @@ class WorkerFeed {
 
   static start(pkg: WorkbookPackage, workerFile: URL, credits: number): WorkerFeed | null {
     const input: WorkerInput = { pkg, credits };
-    const early = takeEarlyReader(pkg.file, workerFile);
-    if (early) {
-      const feed = new WorkerFeed(WorkerMessages.adopt<FromWorker>(early), pkg);
-      try {
-        feed.send({ t: 'input', input });
-      } catch {
-        // As a worker that cannot start: the workbook is read in-thread.
-        feed.stop();
-        return null;
-      }
-      return feed;
-    }
     const messages = WorkerMessages.start<FromWorker>(workerFile, input);
     return messages && new WorkerFeed(messages, pkg);
   }
