@@ -20,8 +20,14 @@ export const FULL_ONLY = [
  * graph per worker, so these run isolated, each with its own (test/architecture/test-layers.test.ts keeps
  * the list true).
  */
-export const OWN_MODULES = ['test/hostile/history-disk-full.test.ts', 'test/hostile/journal-disk-full.test.ts'];
+export const OWN_MODULES = [
+  'test/hostile/history-disk-full.test.ts',
+  'test/hostile/journal-disk-full.test.ts',
+  'test/e2e/added-field.test.ts', // the field tables with a field added
+  'test/validate/v2-ignored-columns.test.ts',
+];
 const UNIT = UNIT_FOLDERS.map((folder) => `test/${folder}/**/*.test.ts`);
+const inUnitFolder = (file: string): boolean => UNIT_FOLDERS.some((folder) => file.startsWith(`test/${folder}/`));
 /** The rest: the other folders of test/, and the files of the pure folders that are not pure. */
 const INTEGRATION = [
   ...readdirSync('test', { withFileTypes: true })
@@ -45,15 +51,23 @@ export default defineConfig({
     maxWorkers: 2,
     // The JSON result lets .ci/run print the plain "N passed, N failed" line CI reads.
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
-    // `npm test` runs every project, each file once; `npm run test:unit` (`--project unit`) the first alone.
+    // `npm test` runs every project, each file once; `npm run test:unit` the first two.
     // A file's modules are imported once per worker, not once per file: importing was most of the fast
     // layer's time, and a fresh process per file a large part of the rest's (docs/benchmarks.md, "The
     // test suite's time"). test/helpers/fresh-file.ts gives each file the start a process has.
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: UNIT, exclude: FULL_ONLY, isolate: false, setupFiles: ['test/helpers/fresh-file.ts'] },
+        test: {
+          name: 'unit',
+          include: UNIT,
+          exclude: [...FULL_ONLY, ...OWN_MODULES],
+          isolate: false,
+          setupFiles: ['test/helpers/fresh-file.ts'],
+        },
       },
+      // The fast layer's files that replace a module: `npm run test:unit` runs them too.
+      { extends: true, test: { name: 'unit-own-modules', include: OWN_MODULES.filter(inUnitFolder) } },
       {
         extends: true,
         test: {
@@ -64,7 +78,7 @@ export default defineConfig({
           setupFiles: ['test/helpers/fresh-file.ts'],
         },
       },
-      { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES.filter((file) => !inUnitFolder(file)) } },
     ],
   },
 });

@@ -28,9 +28,14 @@ const { values, positionals } = parseArgs({
 const dist = resolve(values.dist ?? DIST);
 const reader = await import(pathToFileURL(`${dist}/sheets/xlsx/workbook.js`).href);
 
-/** A row as canonical JSON: its number and each cell's text, type, date and trimmed flag (null for blank). */
+/**
+ * A row as canonical JSON: its number and each cell's text, type, date and trimmed flag (null for blank),
+ * and the text Excel shows for a number padded by its format (`shown`, issue 33) when the cell has one.
+ */
 export function rowKey(row) {
-  const cells = Array.from(row.cells, (cell) => (cell ? [cell.text, cell.type, cell.date ?? null, cell.trimmed === true] : null));
+  const cells = Array.from(row.cells, (cell) =>
+    cell ? [cell.text, cell.type, cell.date ?? null, cell.trimmed === true, ...(cell.shown === undefined ? [] : [cell.shown])] : null,
+  );
   return JSON.stringify([row.row, cells]);
 }
 

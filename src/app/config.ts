@@ -11,9 +11,7 @@ import { OrgsyncError } from '../errors.js';
 import { nearest } from '../edit-distance.js';
 import { appConfigWords } from '../words/app-config.js';
 import { schemaProblems } from '../words/app-schema.js';
-import { chooseLanguage } from '../words/language.js';
-import { mergedOptions } from './merged-options.js';
-import { ENV, type CommandName, type ImportOptions } from './options.js';
+import { ENV } from './options.js';
 
 // In options.ts, which the command line loads at start; zod and the rest of this file only when there is a file to check.
 export { CONFIG_FILE_NAME } from './options.js';
@@ -114,27 +112,4 @@ export function checkConfig(parsed: unknown, shown: string): ConfigFile {
   }
   if (where === '') throw configError(appConfigWords().notAnObject(shown));
   throw configError(`${shown}: "${where}": ${problem.message}.`);
-}
-
-type Flags = Record<string, unknown>;
-
-/**
- * Flags (commander's values; a flag not given is undefined or false) + the configuration file +
- * environment variables → the options of one command. `merged-options.ts` comes here only when there is a
- * configuration file to check.
- */
-export function importOptionsFrom(
-  command: CommandName,
-  files: string[],
-  flags: Flags,
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): ImportOptions {
-  const langFlag = typeof flags.lang === 'string' && flags.lang !== '' ? flags.lang : undefined;
-  const config = loadConfig(
-    typeof flags.config === 'string' ? flags.config : undefined,
-    cwd,
-    langFlag === undefined ? chooseLanguage : undefined,
-  );
-  return mergedOptions(command, files, flags, config, env, cwd);
 }

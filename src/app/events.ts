@@ -1,8 +1,9 @@
 /**
  * `--json`: what a run does as one JSON object per line, for a scheduler or a script (the vocabulary is in
- * docs/contracts/cli.md). The run reports to an injected `RunEvents`; the CLI owns the stream it is written
- * to, removes every secret it knows from each value, and writes the closing `summary` line itself, so that
- * every way a run ends (an error before any stage too) ends with the exit code.
+ * docs/contracts/cli.md), and the view of a run that writes them (`JsonView`), with the words on stderr
+ * beside them. The CLI owns the stream the events are written to, removes every secret it knows from each
+ * value, and writes the closing `summary` line itself, so that every way a run ends (an error before any
+ * stage too) ends with the exit code.
  */
 import type { RunError } from '../errors.js';
 import type { OperationOutcome } from '../load/outcome.js';
@@ -12,23 +13,15 @@ import { issueEntry, operationEntry, reportSummary, type ReportSummary } from '.
 import { appRunWords } from '../words/app-run.js';
 import type { Progress } from './progress.js';
 import { reportInputOf, type RunResult } from './run-result.js';
+import type { Applied, GuardVerdict, PlanShown, RunView } from './run-view.js';
 import { reasonWording } from '../view/reason-text.js';
+import type { GuardFinding } from '../plan/export-guard.js';
+import type { RunNotice } from '../view/run-notices.js';
 
 export const EVENTS_VERSION = '1';
 
-export interface RunEvents {
-  /** The plan is made: its counts, before anything is applied. */
-  plan(plan: Plan): void;
-  /** One operation settled while applying. */
-  outcome(outcome: OperationOutcome): void;
-  /** The run's findings and counts, as its report has them: each issue now, the counts in the closing summary. */
-  finished(result: RunResult): void;
-  /** The reporter of the phases. */
-  progress: Progress;
-}
-
 /** Writes one event per line; values are scrubbed of secrets before they are serialised. */
-export class JsonEvents implements RunEvents {
+export class JsonEvents {
   private summary: ReportSummary | undefined;
   private ending: RunError | undefined;
   readonly progress: Progress;
@@ -45,15 +38,23 @@ export class JsonEvents implements RunEvents {
     this.writeLine(`${JSON.stringify(event, (_key, value: unknown) => (typeof value === 'string' ? this.scrub(value) : value))}\n`);
   }
 
+  /** The view of a run that writes these events, with its words (`words`) beside them. */
+  view(words: RunView, progress: Progress): RunView {
+    return new JsonView(this, words, progress);
+  }
+
+  /** The plan is made: its counts, before anything is applied. */
   plan(plan: Plan): void {
     const counts = reportSummary(reportInputOf({ exitCode: 0, issues: [], plan })).plan;
     this.emit({ event: 'plan', operations: plan.operations.length, plan: counts, deletion_guard_exceeded: plan.guard.exceeded });
   }
 
+  /** One operation settled while applying. */
   outcome(outcome: OperationOutcome): void {
     this.emit({ event: 'outcome', ...operationEntry(outcome, reasonWording) });
   }
 
+  /** The run's findings and counts, as its report has them: each issue now, the counts in the closing summary. */
   finished(result: RunResult): void {
     for (const issue of result.issues) this.issue(issue);
     this.summary = reportSummary(reportInputOf(result));
@@ -78,6 +79,55 @@ export class JsonEvents implements RunEvents {
       ...(this.summary ? { summary: this.summary } : {}),
       ...(why ? { error: why } : {}),
     });
+  }
+}
+
+/**
+ * `--json`: the events on stdout, the words (`words`: a text view on stderr, or held back under --quiet)
+ * beside them. Nobody is asked anything: applying needs --yes.
+ */
+export class JsonView implements RunView {
+  readonly canAsk = false;
+
+  constructor(
+    private readonly events: JsonEvents,
+    private readonly words: RunView,
+    readonly progress: Progress,
+  ) {}
+
+  issues(issues: readonly Issue[]): void {
+    // Their events come with the run's end, before the summary (cli.md).
+    this.words.issues(issues);
+  }
+
+  async plan(plan: Plan, shown: PlanShown): Promise<void> {
+    await this.words.plan(plan, shown);
+    // A saved plan's event was written when it was made.
+    if (!shown.saved) this.events.plan(plan);
+  }
+
+  exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): Promise<void> {
+    return this.words.exportGuard(findings, verdict);
+  }
+
+  outcome(outcome: OperationOutcome): void {
+    this.events.outcome(outcome);
+  }
+
+  applied(applied: Applied): Promise<void> {
+    return this.words.applied(applied);
+  }
+
+  notice(notice: RunNotice): void {
+    this.words.notice(notice);
+  }
+
+  async confirm(): Promise<boolean> {
+    return false;
+  }
+
+  finished(result: RunResult): void {
+    this.events.finished(result);
   }
 }
 

@@ -1,7 +1,8 @@
-/** The world a command talks to, injected so tests can run commands in-process. */
+/**
+ * The terminal a command talks to, injected so tests can run commands in-process: a run's text view
+ * (text-view.ts) writes to it, and so do the commands that are not runs (history, template, map, sandbox).
+ */
 import type { Readable, Writable } from 'node:stream';
-import type { RunEvents } from './events.js';
-import type { Progress } from './progress.js';
 
 export interface AppIO {
   stdout: Writable;
@@ -11,12 +12,6 @@ export interface AppIO {
   interactive: boolean;
   /** ANSI colours allowed on stdout. */
   colour: boolean;
-  /** Aborted on Ctrl-C: stop sending, finish what is in flight, record it. */
-  signal?: AbortSignal;
-  /** `--json`: the run's events, one JSON line each (app/events.ts). */
-  events?: RunEvents;
-  /** The phases' reporter when the output mode chooses one (`--json`, `--quiet`); else a bar or lines. */
-  progress?: Progress;
 }
 
 export function println(stream: Writable, line = ''): void {

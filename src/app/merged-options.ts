@@ -1,32 +1,17 @@
 /**
  * The options of one command: a flag wins over the configuration file, the file over an environment
- * variable, and that over the default. The file itself is read and checked by config.ts, with zod,
- * loaded only when there is a file to check: a run without one (most runs at a desk) starts without it.
+ * variable, and that over the default. The file itself is read and checked by config.ts; which of the
+ * two comes first is command-options.ts's choice.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OrgsyncError } from '../errors.js';
 import { appConfigWords } from '../words/app-config.js';
 import { chooseLanguage } from '../words/language.js';
 import type { ConfigFile, LoadedConfig } from './config.js';
-import { CONFIG_FILE_NAME, ENV, type CommandName, type GuardLimits, type ImportOptions } from './options.js';
+import { ENV, type CommandName, type GuardLimits, type ImportOptions } from './options.js';
 
 type Flags = Record<string, unknown>;
-
-/** The options of one command, with the configuration file (`--config FILE`, else `orgsync.config.json` here) when there is one. */
-export async function importOptions(
-  command: CommandName,
-  files: string[],
-  flags: Flags,
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): Promise<ImportOptions> {
-  if (typeof flags.config === 'string' || existsSync(resolve(cwd, CONFIG_FILE_NAME))) {
-    const { importOptionsFrom } = await import('./config.js');
-    return importOptionsFrom(command, files, flags, env, cwd);
-  }
-  return mergedOptions(command, files, flags, null, env, cwd);
-}
 
 /**
  * Flags (commander's values; a flag not given is undefined or false) + the configuration file, already

@@ -1,8 +1,8 @@
 /**
- * Where a run's words go under `--json` and `--quiet`. `--json`: stdout carries only the JSON events, the
- * human text goes to stderr. `--quiet`: the human text is held back and shown (on stderr) only when the
- * run does not end with exit 0, so a scheduler that mails whatever a job prints mails only failures.
- * Both leave nobody to answer a question: applying needs `--yes`.
+ * The view of a command's run, chosen once from `--json` and `--quiet`, and where its words go. `--json`:
+ * stdout carries only the JSON events, the human text goes to stderr. `--quiet`: the human text is held
+ * back and shown (on stderr) only when the run does not end with exit 0, so a scheduler that mails
+ * whatever a job prints mails only failures. Both leave nobody to answer a question: applying needs `--yes`.
  */
 import { Writable, type Readable } from 'node:stream';
 import type { RunError } from '../errors.js';
@@ -10,6 +10,8 @@ import { colourFor } from '../report/summary.js';
 import type { JsonEvents } from './events.js';
 import type { AppIO } from './io.js';
 import { bothProgress, lineProgress, silentProgress } from './progress.js';
+import type { RunView } from './run-view.js';
+import { TextView } from './text-view.js';
 import { appOutputWords } from '../words/app-output.js';
 
 export { outputModeOf, type OutputMode } from './output-flags.js';
@@ -66,24 +68,27 @@ export class RunOutput {
     this.held = mode.quiet ? new HeldText() : undefined;
   }
 
-  io(signal?: AbortSignal): AppIO {
+  /** The terminal of a command: its words (held back under --quiet, on stderr under --json). */
+  io(): AppIO {
     const { stdout, stderr, stdin } = this.streams;
     const humanOut = this.held ?? (this.mode.json ? stderr : stdout);
-    const io: AppIO = {
+    return {
       stdout: humanOut,
       stderr: this.held ?? stderr,
       stdin,
       interactive: !this.mode.json && !this.mode.quiet && Boolean(stdin.isTTY && stdout.isTTY),
       colour: !this.held && colourFor(humanOut as { isTTY?: boolean }),
     };
+  }
+
+  /** The view of a run: its words on the terminal, and under --json its events beside them. */
+  view(): RunView {
+    const io = this.io();
     if (this.events) {
-      io.events = this.events;
-      io.progress = this.held ? this.events.progress : bothProgress(this.events.progress, lineProgress(stderr));
-    } else if (this.held) {
-      io.progress = silentProgress;
+      const progress = this.held ? this.events.progress : bothProgress(this.events.progress, lineProgress(this.streams.stderr));
+      return this.events.view(new TextView(io, progress), progress);
     }
-    if (signal) io.signal = signal;
-    return io;
+    return this.held ? new TextView(io, silentProgress) : new TextView(io);
   }
 
   /** Shows the held text now (before an error's message). */

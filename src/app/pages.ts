@@ -9,11 +9,10 @@ import { replaceFileWith } from '../json-file.js';
 import { buildReport, type ReportInput } from '../report/json.js';
 import { buildOrgChart } from '../view/org-chart.js';
 import { renderPlanPage } from '../view/plan-html.js';
-import { appOutputWords } from '../words/app-output.js';
 import { language } from '../words/language.js';
-import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import type { RunResult } from './run-result.js';
+import type { Run } from './run.js';
 import { reasonWording } from '../view/reason-text.js';
 
 /**
@@ -69,13 +68,8 @@ export function pagePath(
 type PageKind = 'plan' | 'report';
 
 /** The page of a run's `result`, whose `report` (the JSON report's input) the page shows too. */
-export async function writePage(
-  options: ImportOptions,
-  io: AppIO,
-  source: PageSource,
-  result: RunResult,
-  report: ReportInput,
-): Promise<void> {
+export async function writePage(run: Run, source: PageSource, result: RunResult, report: ReportInput): Promise<void> {
+  const { options, view } = run;
   const { plan } = result;
   if (!plan) return;
   // An undo has no input to put its page beside: it gets one with --html only.
@@ -84,7 +78,7 @@ export async function writePage(
   // A run with nothing to do did nothing: the page of the last run that did something stays.
   if (options.command !== 'plan' && operationCount === 0) return;
   if (operationCount > MAX_PAGE_OPERATIONS) {
-    println(io.stdout, appOutputWords().noPage(operationCount, MAX_PAGE_OPERATIONS));
+    view.notice({ kind: 'no_page', operations: operationCount, most: MAX_PAGE_OPERATIONS });
     return;
   }
   // A run that sent nothing (declined, refused by a guard) did nothing to report: its page is the plan
@@ -102,9 +96,9 @@ export async function writePage(
       ...(source.proposedRenames?.length ? { proposals: { renames: source.proposedRenames, command: acceptRenamesCommand(options) } } : {}),
     });
     await replaceFileWith(path, [html]);
-    println(io.stdout, appOutputWords().pageWritten(kind, path));
+    view.notice({ kind: 'page_written', page: kind, path });
   } catch (error) {
     // What was applied stays applied; only the page is missing.
-    println(io.stderr, appOutputWords().couldNotWritePage(path, (error as Error).message));
+    view.notice({ kind: 'page_unwritable', path, why: (error as Error).message });
   }
 }

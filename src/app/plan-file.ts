@@ -1,15 +1,12 @@
 /** The main job's and `plan`'s side of saved plans: `--out plan.json` and `--hold-removals` write the plan file. */
 import { resolve } from 'node:path';
 import { EXIT, OrgsyncError } from '../errors.js';
-import type { CurrentState } from '../model/service-state.js';
-import type { Plan } from '../plan/plan.js';
-import { hashInputs } from './inputs.js';
-import { println, type AppIO } from './io.js';
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
+import { hashInputs } from './inputs.js';
 import type { ImportOptions } from './options.js';
-import { defaultPlanPath, planFileOf, serviceFingerprint, writePlanFile } from './saved-plan.js';
 import { pagePath } from './pages.js';
-import type { Connection } from './service.js';
+import type { PlannedRun } from './run.js';
+import { defaultPlanPath, planFileOf, serviceFingerprint, writePlanFile } from './saved-plan.js';
 
 /** The plan file this run writes or applies: --out, else `NAME.plan.json` beside the input. */
 export function planPathOf(options: Pick<ImportOptions, 'out' | 'files'>): string {
@@ -17,13 +14,9 @@ export function planPathOf(options: Pick<ImportOptions, 'out' | 'files'>): strin
 }
 
 /** With --out or --hold-removals, the plan is saved for `apply plan.json` (written before anything is sent). */
-export async function savePlanIfAsked(
-  ctx: { options: ImportOptions; io: AppIO; startedAt: Date },
-  connection: Connection,
-  serviceState: CurrentState,
-  plan: Plan,
-): Promise<void> {
-  const { options, io } = ctx;
+export async function savePlanIfAsked(run: PlannedRun): Promise<void> {
+  const { options, connection, serviceState } = run;
+  const { plan } = run.planned;
   if (options.out === undefined && !options.holdRemovals) return;
   const path = planPathOf(options);
   const file = planFileOf(plan, {
@@ -31,7 +24,7 @@ export async function savePlanIfAsked(
     serviceKey: connection.serviceKey,
     fingerprint: serviceFingerprint(serviceState),
     inputsHash: await hashInputs(options.files.map((f) => resolve(f))),
-    now: ctx.startedAt,
+    now: run.startedAt,
   });
   try {
     await writePlanFile(path, file);
@@ -42,11 +35,13 @@ export async function savePlanIfAsked(
   }
   // A run that holds removals carries out the rest now: applying the file again takes --approve.
   const applies = options.command !== 'plan' && options.holdRemovals === true;
-  println(io.stdout, applies ? appSavedPlanWords().planSavedWithHeld(path) : appSavedPlanWords().planSaved(path));
+  run.view.notice({ kind: 'plan_saved', path, withHeld: applies });
 }
 
-/** Names the page this run writes (its held removals have a checkbox each there) and the plan file. */
-export function heldLine(options: Pick<ImportOptions, 'out' | 'files' | 'command' | 'html'>, count: number): string {
-  const path = planPathOf(options);
-  return appSavedPlanWords().heldForApproval(count, pagePath(options), path);
+/** The removals a run held: the page it writes (a checkbox for each there) and the plan file to apply with approvals. */
+export function heldForApproval(
+  options: Pick<ImportOptions, 'out' | 'files' | 'command' | 'html'>,
+  count: number,
+): { count: number; page: string; planFile: string } {
+  return { count, page: pagePath(options), planFile: planPathOf(options) };
 }

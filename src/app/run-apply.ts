@@ -6,40 +6,27 @@
  * With approvals, only the approved held removals are carried out, under the deletion guard.
  */
 import { EXIT, OrgsyncError, UsageError, type ExitCode } from '../errors.js';
-import { hasErrors } from '../model/issue.js';
-import { OPERATION_KINDS, operationId } from '../model/operations.js';
-import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
 import { claimRunId } from '../load/history.js';
 import { planProgress } from '../load/journal.js';
+import { hasErrors } from '../model/issue.js';
+import { OPERATION_KINDS, operationId } from '../model/operations.js';
 import { deletionGuard, type Plan } from '../plan/plan.js';
-import { countAlreadyMatching } from '../view/apply-summary.js';
-import { deletionGuardLines, renderPlan } from '../view/plan-text.js';
-import { noteIssues } from '../view/row-issues.js';
+import { approvedRemovals, planDifferences, remainingOf } from '../plan/saved.js';
 import { savedPlanFindingText } from '../view/reason-text.js';
+import { appSavedPlanWords } from '../words/app-saved-plan.js';
 import { readApprovals } from './approvals.js';
+import { goAhead, journalPathOf } from './applying.js';
 import { hashInputs } from './inputs.js';
-import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { refuseOutputsOverInputs } from './output-paths.js';
-import { confirm } from './prompt.js';
-import { finishReports, type RunReporting } from './reports.js';
-import {
-  apply,
-  guardRefusal,
-  invalidInput,
-  journalPathOf,
-  makePlan,
-  needsYesRefusal,
-  printIssues,
-  progressFor,
-  readServiceAndWorkbook,
-  type Context,
-} from './run-import.js';
+import { makePlan, withPlan } from './planning.js';
+import { connectRun, readServiceAndWorkbook } from './reading.js';
+import { finishRun } from './reports.js';
 import { recordingRefusals, recordRunHook } from './run-record.js';
+import type { RunView } from './run-view.js';
+import { invalidInput, Run } from './run.js';
 import { readPlanFile, savedPlanId, serviceFingerprint, type SavedPlan } from './saved-plan.js';
-import { connect, serviceKey } from './service.js';
-import { appSavedPlanWords } from '../words/app-saved-plan.js';
-import { appRunWords } from '../words/app-run.js';
+import { serviceKey } from './service.js';
 
 export interface ApplyRequest {
   planFile: string;
@@ -93,7 +80,7 @@ function stale(planFile: string, differences: string[], what: string): OrgsyncEr
   return new OrgsyncError('plan_stale', appSavedPlanWords().stale(what, shown, Math.max(0, differences.length - 5), planFile));
 }
 
-export async function runApply(request: ApplyRequest, given: ImportOptions, io: AppIO): Promise<ExitCode> {
+export async function runApply(request: ApplyRequest, given: ImportOptions, view: RunView, signal?: AbortSignal): Promise<ExitCode> {
   const saved = readPlanFile(request.planFile);
   const approved = request.approve === undefined ? null : readApprovals(request.approve, saved.held, request.planFile);
   const options = optionsOf(saved, given, request);
@@ -104,37 +91,28 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
   // Saved again by Excel, or its line ends changed: its bytes differ, its rows need not. The plan made
   // again from it decides, as for the service.
   const sameWorkbook = hash === saved.file.inputs.hash;
-  const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
-  const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
+  const planId = savedPlanId(saved.file);
+  const run = await connectRun(
+    Object.assign(new Run(options, view, signal), {
+      savedPlan: { file: request.planFile, id: planId, ...(approved !== null ? { approved: approved.length } : {}) },
+    }),
+  );
   try {
-    if (connection.serviceKey !== saved.file.service.key) {
-      throw new UsageError(appSavedPlanWords().otherServiceThan(request.planFile, connection.description));
+    if (run.connection.serviceKey !== saved.file.service.key) {
+      throw new UsageError(appSavedPlanWords().otherServiceThan(request.planFile, run.connection.description));
     }
-    const { current: serviceState, validation } = await readServiceAndWorkbook(connection, ctx, { planning: true });
-    printIssues(validation.issues, io);
+    const read = await readServiceAndWorkbook(run, { planning: true });
+    const { serviceState, validation, connection } = read;
+    view.issues(validation.issues);
     if (hasErrors(validation.issues)) {
-      println(io.stdout, appSavedPlanWords().workbookErrorsNow);
-      await finishReports(ctx, { exitCode: EXIT.validation, issues: validation.issues, error: invalidInput(validation.issues) });
-      return EXIT.validation;
+      view.notice({ kind: 'workbook_errors_now' });
+      return await finishRun(read, { exitCode: EXIT.validation, error: invalidInput(validation.issues) });
     }
-    const fresh = makePlan(ctx, connection, serviceState, validation);
-    const issues = [...validation.issues, ...noteIssues(fresh.plan.notes, fresh.current.unmatched?.notes ?? [])];
+    const fresh = makePlan(read);
     // From here the apply is a run like the main job's: kept in the history (refused or not), undoable,
     // and after exit 0 its export is the guard's baseline.
-    const keepRecord = recordRunHook({
-      options,
-      io,
-      startedAt: ctx.startedAt,
-      runId: claimRunId(options.stateDir, ctx.startedAt),
-      serviceKey: connection.serviceKey,
-      before: serviceState.org,
-      validation,
-      findings: [],
-      apply: { planFile: request.planFile, ...(approved !== null ? { approved: approved.length } : {}) },
-    });
-    const reporting: RunReporting = { keepRecord };
-    return await recordingRefusals(ctx, keepRecord, async () => {
-      const planId = savedPlanId(saved.file);
+    read.keepRecord = recordRunHook(read, claimRunId(options.stateDir, read.startedAt));
+    return await recordingRefusals(read, async () => {
       // What an earlier apply of this plan did before it was interrupted is the plan's progress, not a change.
       const progress = planProgress(journalPathOf(options, connection.serviceKey), connection.serviceKey, planId);
       const sameService = serviceFingerprint(serviceState) === saved.file.service.fingerprint;
@@ -159,66 +137,43 @@ export async function runApply(request: ApplyRequest, given: ImportOptions, io: 
         const left = new Set(remaining.map((p) => p.op.key));
         plan = { ...fresh.plan, operations: remaining, held: saved.held.filter((key) => left.has(key)) };
         if (remaining.length < saved.operations.length) {
-          println(io.stdout, words.resumingPlan(saved.operations.length - remaining.length, saved.operations.length, request.planFile));
+          view.notice({
+            kind: 'resuming_plan',
+            done: saved.operations.length - remaining.length,
+            of: saved.operations.length,
+            planFile: request.planFile,
+          });
         }
-        if (!sameWorkbook) println(io.stdout, words.workbookChangedHarmlessly(files));
+        if (!sameWorkbook) view.notice({ kind: 'workbook_changed_harmlessly', files });
         // The plan's own progress is a change of the service the plan expects: not said as a change.
-        if (!sameService && remaining.length === saved.operations.length) println(io.stdout, words.serviceChangedHarmlessly);
+        if (!sameService && remaining.length === saved.operations.length) view.notice({ kind: 'service_changed_harmlessly' });
       } else {
         const now = new Set(fresh.plan.operations.map((p) => p.op.key));
         const doneBefore = approved.filter((key) => progress.done.has(key) || (progress.unconfirmed.has(key) && !now.has(key)));
-        const run = approvedRemovals(
+        const approvedRun = approvedRemovals(
           saved.operations,
           approved.filter((key) => !doneBefore.includes(key)),
           fresh.plan,
         );
-        if (run.problems.length > 0)
+        if (approvedRun.problems.length > 0)
           throw stale(
             request.planFile,
-            run.problems.map(savedPlanFindingText),
+            approvedRun.problems.map(savedPlanFindingText),
             sameWorkbook && sameService ? words.approvedCannotRun : changed,
           );
-        if (doneBefore.length > 0) println(io.stdout, words.resumingPlan(doneBefore.length, approved.length, request.planFile));
-        const removals = run.operations.map((p) => p.op);
+        if (doneBefore.length > 0)
+          view.notice({ kind: 'resuming_plan', done: doneBefore.length, of: approved.length, planFile: request.planFile });
+        const removals = approvedRun.operations.map((p) => p.op);
         // What an approved removal brings about is said again now, as when it was planned.
         const subjects = new Set(removals.map((op) => `${OPERATION_KINDS[op.type].entity}:${operationId(op)}`));
         const notes = fresh.plan.notes.filter((n) => n.kind === 'consequence' && n.subject !== undefined && subjects.has(n.subject));
-        plan = { operations: run.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
-        println(io.stdout, appSavedPlanWords().approvedCount(removals.length, saved.held.length, request.planFile));
+        plan = { operations: approvedRun.operations, notes, guard: deletionGuard(removals, fresh.current.org, options.maxDeletions) };
+        view.notice({ kind: 'approved_count', approved: removals.length, held: saved.held.length, planFile: request.planFile });
       }
-      for (const line of renderPlan(plan, options.allRows ? Infinity : 8)) println(io.stdout, line);
-      const operations = plan.operations.map((p) => p.op);
-      const alreadyMatching = countAlreadyMatching(validation.desired, operations);
-      const planResult = { issues, plan, summary: { already_matching: alreadyMatching } };
-
-      if (plan.guard.exceeded && !options.force && !plan.held?.length) {
-        await finishReports(
-          ctx,
-          { exitCode: EXIT.cannotStart, ...planResult, error: guardRefusal('deletion', deletionGuardLines(plan)) },
-          reporting,
-        );
-        println(io.stdout, appRunWords().refusedNothingSent);
-        return EXIT.cannotStart;
-      }
-      if (operations.length === 0) {
-        await finishReports(ctx, { exitCode: EXIT.ok, ...planResult, summary: { ...planResult.summary, nothing_to_do: true } }, reporting);
-        return EXIT.ok;
-      }
-      if (!options.yes) {
-        if (!io.interactive) {
-          println(io.stderr, appRunWords().needsYes);
-          await finishReports(ctx, { exitCode: EXIT.cannotStart, ...planResult, error: needsYesRefusal() }, reporting);
-          return EXIT.cannotStart;
-        }
-        if (!(await confirm(io, appRunWords().confirmApply(operations.length, connection.description)))) {
-          println(io.stdout, appRunWords().nothingSent);
-          await finishReports(ctx, { exitCode: EXIT.ok, ...planResult }, reporting);
-          return EXIT.ok;
-        }
-      }
-      return await apply(ctx, reporting, connection, plan, { issues, alreadyMatching }, fresh.ledgers, planId);
+      await view.plan(plan, { refused: false, allRows: Boolean(options.allRows), saved: true });
+      return goAhead(withPlan(read, fresh, plan));
     });
   } finally {
-    await connection.close();
+    await run.connection.close();
   }
 }

@@ -16,11 +16,10 @@ import type { Organisation } from '../model/organisation.js';
 import type { ValidationResult } from '../validate/types.js';
 import { describeFinding } from '../view/export-guard-text.js';
 import { hashInputs } from './inputs.js';
-import { println, type AppIO } from './io.js';
 import type { ImportOptions } from './options.js';
 import { appOutputWords } from '../words/app-output.js';
-import type { KeepRecord, ReportContext } from './reports.js';
 import type { RunResult } from './run-result.js';
+import type { KeepRecord, ReadRun, Run } from './run.js';
 import { reasonWording } from '../view/reason-text.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
@@ -33,24 +32,9 @@ export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: st
   return checkExport(typeof baseline === 'string' ? null : baseline, validation.desired, validation.managed, options.guardLimits ?? {});
 }
 
-/** The report's `summary.export_guard`: whether the guard refused the run, or its findings were accepted. */
-export interface ExportGuardSummary {
-  refused: boolean;
-  accepted: boolean;
-  findings: (GuardFinding & { message: string })[];
-}
-
-export function exportGuardSummary(findings: readonly GuardFinding[], accepted: boolean): ExportGuardSummary {
-  return {
-    refused: findings.length > 0 && !accepted,
-    accepted: findings.length > 0 && accepted,
-    findings: findings.map((f) => ({ ...f, message: describeFinding(f) })),
-  };
-}
-
-export interface RunToRecord {
+/** What a run's record is made from: the run as it is when it ends, under the history id it claimed. */
+interface RunToRecord {
   options: ImportOptions;
-  io: AppIO;
   startedAt: Date;
   runId: string;
   serviceKey: string;
@@ -64,16 +48,33 @@ export interface RunToRecord {
   findings: readonly GuardFinding[];
 }
 
+function toRecord(run: ReadRun, runId: string): RunToRecord {
+  const { savedPlan, undoing } = run;
+  return {
+    options: run.options,
+    startedAt: run.startedAt,
+    runId,
+    serviceKey: run.connection.serviceKey,
+    before: run.serviceState.org,
+    ...(undoing ? { undoes: undoing.runId } : { validation: run.validation }),
+    ...(savedPlan
+      ? { apply: { planFile: savedPlan.file, ...(savedPlan.approved !== undefined ? { approved: savedPlan.approved } : {}) } }
+      : {}),
+    findings: run.findings,
+  };
+}
+
 /**
  * A run's `keepRecord`: keeps the report (and returns where, for --report to copy), the run's
  * record and what undo needs in `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to
  * do), the export's summary as the guard's next baseline. A failure to write is said, never fatal: what
  * was applied stays applied.
  */
-export function recordRunHook(run: RunToRecord): KeepRecord {
+export function recordRunHook(read: ReadRun, runId: string): KeepRecord {
   let recorded = false;
   return async (result, report) => {
-    const { options, io } = run;
+    const run = toRecord(read, runId);
+    const { options } = run;
     let reportFile: string | undefined;
     if (recorded) return undefined;
     recorded = true;
@@ -123,7 +124,7 @@ export function recordRunHook(run: RunToRecord): KeepRecord {
       // Half a record is no record (it is not listed) and would only keep a full disk full.
       discardRun(options.stateDir, run.runId);
       reportFile = undefined;
-      println(io.stderr, appOutputWords().couldNotRecordRun(join(options.stateDir, 'history'), (failure as Error).message));
+      read.view.notice({ kind: 'run_unrecorded', dir: join(options.stateDir, 'history'), why: (failure as Error).message });
     }
     return reportFile;
   };
@@ -134,12 +135,13 @@ export function recordRunHook(run: RunToRecord): KeepRecord {
  * held by another run, a stale plan) the run is kept in the history as refused, with the error's code (the
  * one the `--json` summary's `error` has) and its reason, before the error goes on to the CLI.
  */
-export async function recordingRefusals<T>(ctx: ReportContext, keepRecord: KeepRecord | undefined, work: () => Promise<T>): Promise<T> {
+export async function recordingRefusals<T>(run: Run, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    const { keepRecord } = run;
     if (error instanceof OrgsyncError && keepRecord) {
-      const { options, startedAt } = ctx;
+      const { options, startedAt } = run;
       const result: RunResult = { exitCode: error.exitCode, issues: [], error: runErrorOf(error.code, error.message) };
       const report: ReportInput = {
         exitCode: error.exitCode,

@@ -1,28 +1,37 @@
 /**
- * What a run comes to, in the app's names, and the report input it becomes. The report keeps the names of
- * its file (cli.md): there `plan` lists the planned operations and `operations` what became of them.
+ * What a run comes to: what its report, its `--json` events and its history record are made from, and the
+ * report input it becomes. The report keeps the names of its file (cli.md): there `plan` lists the planned
+ * operations and `operations` what became of them.
  */
 import type { RunError } from '../errors.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
+import type { GuardFinding } from '../plan/export-guard.js';
 import type { Plan } from '../plan/plan.js';
 import type { ReportInput } from '../report/json.js';
-import type { ExportGuardSummary } from './run-record.js';
 
 /** What a plan adds to its report's summary, beside the counts the report makes itself. */
 export type PlanSummary = {
-  /** Workbook rows the service already matches: nothing is planned for them. */
-  already_matching: number;
   /** The plan is empty. */
   nothing_to_do?: boolean;
+  /** Workbook rows the service already matches: nothing is planned for them. */
+  already_matching: number;
 };
 
+/** The report's `summary.export_guard`: whether the guard refused the run, or its findings were accepted. */
+export interface ExportGuardSummary {
+  refused: boolean;
+  accepted: boolean;
+  findings: (GuardFinding & { message: string })[];
+}
+
 /**
- * What every report of a run adds to its summary from the moment the run knows it: the export guard's
+ * What the report of a run adds to its summary from the moment the run knows it: the export guard's
  * findings, or the run an undo reverses and what it cannot put back.
  */
 export type RunSummary = { export_guard: ExportGuardSummary } | { undoes: string; not_undone: string[] };
 
+/** What a run comes to: what its report, its `--json` events and its history record are made from. */
 export interface RunResult {
   exitCode: number;
   issues: Issue[];
@@ -35,7 +44,11 @@ export interface RunResult {
   error?: RunError;
 }
 
-/** The result as the report reads it, with the summary fields of the whole run after the plan's. */
+/**
+ * The result as the report reads it, with the summary fields of the whole run after the plan's. The
+ * report keeps the names of its file (cli.md): there `plan` lists the planned operations and
+ * `operations` what became of them.
+ */
 export function reportInputOf(result: RunResult, runSummary?: RunSummary): ReportInput {
   const summary = result.summary || runSummary ? { ...result.summary, ...runSummary } : undefined;
   return {

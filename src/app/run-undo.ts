@@ -6,47 +6,48 @@
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
 import { listRuns, readRun, readUndoData } from '../load/history.js';
 import { undoDesired } from '../plan/undo.js';
-import { println, type AppIO } from './io.js';
+import type { ValidationResult } from '../validate/types.js';
 import type { ImportOptions } from './options.js';
-import { planAndApply, progressFor, readService, type Context } from './run-import.js';
-import { connect, howToConfigure, isServiceConfigured } from './service.js';
+import { planAndApply } from './run-import.js';
+import type { RunView } from './run-view.js';
+import { connectRun, readService } from './reading.js';
+import { Run } from './run.js';
+import { howToConfigure, isServiceConfigured } from './service.js';
 import { appRunWords } from '../words/app-run.js';
 import { notUndoneText } from '../view/reason-text.js';
 
-export async function runUndo(given: ImportOptions, runId: string, io: AppIO): Promise<ExitCode> {
+export async function runUndo(given: ImportOptions, runId: string, view: RunView, signal?: AbortSignal): Promise<ExitCode> {
   // The run's creations and pruned removals are removals here: only what the undo plans is removed.
   const options: ImportOptions = { ...given, files: [], prune: true };
   const record = readRun(options.stateDir, runId);
   if (!record) throw new UsageError(appRunWords().noSuchRun(runId, options.stateDir));
   const data = readUndoData(options.stateDir, runId);
   if (!record.undoable || !data) {
-    println(io.stdout, appRunWords().nothingToUndo(runId));
+    view.notice({ kind: 'nothing_to_undo', runId });
     return EXIT.ok;
   }
   if (!isServiceConfigured(options)) throw new UsageError(howToConfigure());
-  const ctx: Context = { options, io, progress: progressFor(io), startedAt: new Date() };
-  const connection = await connect(options, options.stateDir, (line) => println(io.stderr, line));
+  const run = await connectRun(new Run(options, view, signal));
   try {
-    if (connection.serviceKey !== record.service_key) {
+    if (run.connection.serviceKey !== record.service_key) {
       throw new UsageError(appRunWords().undoOtherService(runId));
     }
     const later = listRuns(options.stateDir).filter((r) => r.id > runId && r.service_key === record.service_key && r.undoable);
-    if (later.length > 0) {
-      println(io.stdout, appRunWords().laterRuns(later.length, later.map((r) => r.id).join(', '), runId));
-    }
-    ctx.progress.phase(appRunWords().phaseReadingService, null);
-    const current = await readService(connection, {});
-    ctx.progress.end();
+    if (later.length > 0) view.notice({ kind: 'later_runs', runIds: later.map((r) => r.id), runId });
+    view.progress.phase(appRunWords().phaseReadingService, null);
+    const current = await readService(run.connection, {});
+    view.progress.end();
     const done = data.operations.filter((o) => o.status === 'done').map((o) => o.op);
     const undone = undoDesired(current.org, data.before, done);
     const { desired } = undone;
     const notUndone = undone.notUndone.map(notUndoneText);
     const entities = data.before.employees.length + data.before.departments.length + data.before.teams.length;
-    println(io.stdout, appRunWords().undoing(runId, record.started_at, entities));
-    for (const line of notUndone) println(io.stdout, appRunWords().cannotBeUndone(line));
-    const managed = { employees: true, organisation: true, absence: false, delegations: connection.adapter.capabilities.delegations };
-    return await planAndApply(ctx, connection, current, { desired, managed, issues: [], sheetsSeen: [] }, { runId, notUndone });
+    view.notice({ kind: 'undoing', runId, startedAt: record.started_at, entities });
+    for (const what of notUndone) view.notice({ kind: 'cannot_be_undone', what });
+    const managed = { employees: true, organisation: true, absence: false, delegations: run.connection.adapter.capabilities.delegations };
+    const validation: ValidationResult = { desired, managed, issues: [], sheetsSeen: [] };
+    return await planAndApply(Object.assign(run, { serviceState: current, validation, undoing: { runId, notUndone } }));
   } finally {
-    await connection.close();
+    await run.connection.close();
   }
 }

@@ -3,25 +3,16 @@
  * so a workbook whose top department is `HQ`, or an export whose paths start at "Nordlys Energi", rehearses
  * without edits. A sandbox that holds nothing but its top department counts as fresh: a refused rehearsal
  * created nothing and must not pin the top it started with (src/sandbox/store/root.ts). The sandbox must
- * exist before the workbook is validated against it, so the top department is found by a quick pass: the
- * organisation sheet's department without a parent, or the first level of the first path, read as
- * validation reads them. `--root-id`/`--root-name` win; a sandbox that holds more keeps its top.
+ * exist before the workbook is validated against it, so the top department is found by the validator's
+ * quick pass (validate/top-department.ts). `--root-id`/`--root-name` win; a sandbox that holds more keeps
+ * its top.
  */
 import { join } from 'node:path';
-import type { SheetKind } from '../model/sheet-kind.js';
 import { savedCompany } from '../sandbox/store/root.js';
 import { readInput } from '../sheets/read.js';
-import type { RawRow, SheetColumn } from '../sheets/types.js';
-import { derivedTopId, nameKey } from '../validate/derived-ids.js';
-import { hasPathColumns, readPath, type PathRow } from '../validate/units-from-paths.js';
-import { parseUnitType } from '../validate/values.js';
+import { topDepartment, type UnitName } from '../validate/top-department.js';
 import { withProfile } from './inputs.js';
 import type { ImportOptions } from './options.js';
-
-export interface UnitName {
-  id: string;
-  name: string;
-}
 
 /** The options with the workbook's top department, when the rehearsal sandbox may start with it. */
 export async function withSandboxRoot(options: ImportOptions): Promise<ImportOptions> {
@@ -33,90 +24,12 @@ export async function withSandboxRoot(options: ImportOptions): Promise<ImportOpt
 
 type TopOptions = Pick<ImportOptions, 'files' | 'mapFile' | 'encoding' | 'profile' | 'pathSeparator'>;
 
-/**
- * The workbook's top department, or null when it has none, several, or names none: the validation that
- * follows says what is wrong, against the default top. An organisation sheet with parent ids gives its one
- * department without a parent. Paths (on unit or employee rows) give the first level of the first path
- * (validation takes that one as the top when no service says otherwise): its name, and the id a row gives
- * that level (a level-1 id column; for a path column, the row's id on a path of one level), else the id
- * derived from its name as exports.md says.
- */
+/** The workbook's top department (validate/top-department.ts), read with the `--map` profile's headers. */
 export async function workbookTopDepartment(options: TopOptions): Promise<UnitName | null> {
   const { profile, pathSeparator } = options.profile ? options : await withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(profile ? { headerMap: profile.headers } : {}),
   });
-  const paths = new PathTop(pathSeparator);
-  for await (const sheet of reading.sheets) {
-    const has = (column: string) => sheet.columns.some((c) => c.canonical === column);
-    const organisationTree = sheet.kind === 'organisation' && has('parent_id') && !hasPathColumns({ has });
-    const pathSheet = (sheet.kind === 'organisation' || sheet.kind === 'employees') && hasPathColumns({ has });
-    // Awaited inside the loop: leaving it first would close the workbook (and stop the reading thread of a
-    // large one) under the rows still being read, a promise that never settles.
-    if (organisationTree && !paths.found) return await parentlessDepartment(sheet.columns, sheet.rows);
-    // One object per sheet, as the validator's: a path column's separator is detected once per sheet.
-    const meta = { kind: sheet.kind };
-    for await (const row of sheet.rows) {
-      if (pathSheet) paths.read(row, meta, has);
-      if (paths.settled) return paths.top();
-    } // each sheet's rows are read before the next sheet
-  }
-  return paths.top();
-}
-
-async function parentlessDepartment(columns: readonly SheetColumn[], rows: AsyncIterable<RawRow>): Promise<UnitName | null> {
-  const plainTree = !columns.some((column) => column.canonical === 'type');
-  const tops: UnitName[] = [];
-  for await (const row of rows) {
-    const type = row.cells.get('type')?.text;
-    const id = row.cells.get('id')?.text;
-    // Without a type column the sheet is a plain unit tree (exports.md): its one unit without a parent is the top.
-    const department = plainTree || (type !== undefined && parseUnitType(type) === 'department');
-    if (!id || !department || row.cells.get('parent_id')) continue;
-    tops.push({ id, name: row.cells.get('name')?.text || id });
-  }
-  return tops.length === 1 ? tops[0]! : null;
-}
-
-/**
- * The first path's first level, and the first id a row gives it, as the validator's path tree keeps them
- * (units-from-paths.ts): rows are read until that id is found, or at once when no column can give one.
- */
-class PathTop {
-  private name: string | null = null;
-  private id: string | null = null;
-  private canGiveId = false;
-  private readonly separators = new Map<object, string>();
-
-  constructor(private readonly separator: string | undefined) {}
-
-  get found(): boolean {
-    return this.name !== null;
-  }
-
-  get settled(): boolean {
-    return this.name !== null && (this.id !== null || !this.canGiveId);
-  }
-
-  read(raw: RawRow, meta: { kind: SheetKind }, has: (column: string) => boolean): void {
-    const lastIdColumn = meta.kind === 'organisation' ? 'id' : 'unit_id';
-    this.canGiveId ||= has('level_1_id') || (has('unit_path') && has(lastIdColumn));
-    const row: PathRow = { meta, has, text: (column) => cellText(raw, column), error: () => {} };
-    const path = readPath(row, this.separators, this.separator, has(lastIdColumn) ? cellText(raw, lastIdColumn) : null);
-    if (!path) return;
-    this.name ??= path.names[0]!;
-    if (nameKey(path.names[0]!) === nameKey(this.name)) this.id ??= path.ids[0] ?? null;
-  }
-
-  top(): UnitName | null {
-    if (this.name === null) return null;
-    return { id: this.id ?? derivedTopId(this.name), name: this.name };
-  }
-}
-
-/** A cell's text as the validator's cursor reads it: blank and spreadsheet errors are no text. */
-function cellText(row: RawRow, column: string): string | null {
-  const cell = row.cells.get(column);
-  return cell === undefined || cell.text === '' || cell.type === 'error' ? null : cell.text;
+  return topDepartment(reading, pathSeparator);
 }

@@ -11,6 +11,7 @@ import { CONFIG_FILE_NAME, ENV, type CommandName, type ImportOptions } from '../
 import { outputModeOf } from '../app/output-flags.js';
 import type { JsonEvents } from '../app/events.js';
 import type { RunOutput } from '../app/output-mode.js';
+import type { RunView } from '../app/run-view.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from './scrub.js';
 import { boundHeapGrowth } from './heap.js';
 import { runInInvokingFolder } from './invoking-folder.js';
@@ -99,9 +100,9 @@ function withApplyOptions(cmd: Command): Command {
 
 type Flags = Record<string, unknown>;
 
-/** Flags over the configuration file over the environment (app/merged-options.ts); a secret read from a file is scrubbed too. */
+/** Flags over the configuration file over the environment (app/command-options.ts); a secret read from a file is scrubbed too. */
 async function importOptions(command: CommandName, files: string[], flags: Flags): Promise<ImportOptions> {
-  const { importOptions } = await import('../app/merged-options.js');
+  const { importOptions } = await import('../app/command-options.js');
   const options = await importOptions(command, files, flags);
   rememberSecrets([options.accessToken, options.jwt, options.jwtSecret]);
   return options;
@@ -134,8 +135,14 @@ async function jsonEvents(): Promise<JsonEvents> {
   );
 }
 
-async function makeIO(signal?: AbortSignal): Promise<AppIO> {
-  return (await loadOutput()).io(signal);
+/** The terminal of a command that is not a run (history, template, map, sandbox). */
+async function makeIO(): Promise<AppIO> {
+  return (await loadOutput()).io();
+}
+
+/** The view of a run, chosen once from --json and --quiet (app/output-mode.ts). */
+async function makeView(): Promise<RunView> {
+  return (await loadOutput()).view();
 }
 
 /** The longest the first Ctrl-C waits for requests in flight (shorter when --timeout is shorter). */
@@ -180,7 +187,9 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       return;
     }
     const { runImport } = await import('../app/run-import.js');
-    setExit(await runImport(await importOptions('run', files, flags), await makeIO(interruptible(flags.timeout as number | undefined))));
+    setExit(
+      await runImport(await importOptions('run', files, flags), await makeView(), interruptible(flags.timeout as number | undefined)),
+    );
   });
 
   withServiceOptions(withInputOptions(program.command('validate')))
@@ -189,7 +198,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .argument('<files...>')
     .action(async (files: string[], flags: Flags) => {
       const { runValidate } = await import('../app/run-validate.js');
-      setExit(await runValidate(await importOptions('validate', files, flags), await makeIO()));
+      setExit(await runValidate(await importOptions('validate', files, flags), await makeView()));
     });
 
   withApplyOptions(withServiceOptions(withInputOptions(program.command('plan'))))
@@ -197,7 +206,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .argument('<files...>')
     .action(async (files: string[], flags: Flags) => {
       const { runImport } = await import('../app/run-import.js');
-      setExit(await runImport(await importOptions('plan', files, flags), await makeIO()));
+      setExit(await runImport(await importOptions('plan', files, flags), await makeView()));
     });
 
   withServiceOptions(program.command('apply'))
@@ -218,7 +227,12 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
       const apiGiven = typeof flags.api === 'string' || Boolean(process.env[ENV.api]);
       const request = { planFile: resolve(planFile), apiGiven, ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}) };
       setExit(
-        await runApply(request, await importOptions('apply', [], flags), await makeIO(interruptible(flags.timeout as number | undefined))),
+        await runApply(
+          request,
+          await importOptions('apply', [], flags),
+          await makeView(),
+          interruptible(flags.timeout as number | undefined),
+        ),
       );
     });
 
@@ -248,7 +262,7 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .action(async (runId: string, flags: Flags) => {
       const { runUndo } = await import('../app/run-undo.js');
       setExit(
-        await runUndo(await importOptions('undo', [], flags), runId, await makeIO(interruptible(flags.timeout as number | undefined))),
+        await runUndo(await importOptions('undo', [], flags), runId, await makeView(), interruptible(flags.timeout as number | undefined)),
       );
     });
 

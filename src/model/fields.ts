@@ -308,7 +308,7 @@ export const UNIT_FIELDS = [
     compare: 'exact',
     undo: true,
   },
-] as const satisfies readonly ValueFieldDef<Department & Team, 'name' | 'owner'>[];
+] as const satisfies readonly ValueFieldDef<Department & Team, keyof Department & keyof Team & string>[];
 
 export const UNIT_KEY_COLUMNS = {
   type: {
@@ -466,13 +466,6 @@ export function hiddenWhileFired(
   const values: Record<string, unknown> = {};
   if (employee)
     for (const field of UPDATABLE_EMPLOYEE_FIELDS) if (employee[field.key] !== undefined) values[field.key] = employee[field.key];
-  return values as Partial<Pick<Employee, EmployeeFieldKey>>;
-}
-
-/** A new employee's updatable value fields as the service will show them: one not sent as no value. */
-export function shownAfterCreate(sent: Partial<Pick<Employee, EmployeeFieldKey>>): Partial<Pick<Employee, EmployeeFieldKey>> {
-  const values: Record<string, unknown> = {};
-  for (const field of UPDATABLE_EMPLOYEE_FIELDS) values[field.key] = sent[field.key] ?? null;
   return values as Partial<Pick<Employee, EmployeeFieldKey>>;
 }
 

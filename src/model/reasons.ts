@@ -16,6 +16,8 @@ export interface Period {
 /** A change of a department's or team's own fields, one part of an update's reason. */
 export type UnitChange =
   | { code: 'name'; was: string; now: string }
+  /** Any other value field of the unit (the field table's key), with the value the service has and the one sent. */
+  | ({ code: 'field' } & FieldChange)
   | { code: 'owner_cleared'; was: string | null }
   | { code: 'owner'; was: string | null; now: string }
   /** The owner stays, but is sent again: the service cannot show whether it is set or inherited. */
@@ -30,6 +32,12 @@ export interface FieldChange {
   now: string | null;
 }
 
+/** A value an update sends of a field the service did not show. */
+export interface HiddenValue {
+  field: string;
+  now: string | null;
+}
+
 export type OperationReason =
   | { code: 'pruned' }
   | { code: 'rehire_under_previous_id'; previous: string }
@@ -40,8 +48,12 @@ export type OperationReason =
   | { code: 'fire_left' }
   | { code: 'rehire_active' }
   | { code: 'fields_changed'; changes: FieldChange[] }
-  /** After a rehire of an employee fired before the importer kept their title: the old one cannot be compared. */
-  | { code: 'employment_not_shown'; now: string | null }
+  /**
+   * After a rehire of an employee fired before the importer kept their values: the service hid `field` (the
+   * field table's key) while they were fired, so the value sent cannot be compared; `more`, any other field
+   * it hid that the update sends.
+   */
+  | { code: 'employment_not_shown'; field: string; now: string | null; more?: HiddenValue[] }
   | { code: 'new_employment' }
   | { code: 'rehired_by_create'; until: string }
   | { code: 'past_rehire_window'; ended: string }
@@ -102,6 +114,8 @@ export type NoteReason =
   | { code: 'system_language_fixed'; employee: string; stays: string }
   | { code: 'exchange_undecidable'; kind: EntityLabel; from: string; to: string }
   | { code: 'rename_target_taken'; kind: EntityLabel; to: string; from: string }
+  /** A new id that differs from a service id the workbook leaves out only by leading zeros (`00107`, `107`). */
+  | { code: 'id_differs_by_zeros'; kind: EntityLabel; id: string; serviceId: string }
   | { code: 'overlaps_periods'; employee: string; period: Period; held: Period[] }
   | { code: 'open_start_cannot_move_later'; employee: string; from: string; start: string }
   /** `reportedFrom` is where the ledger says the period was reported from ("Absence row 4"). */

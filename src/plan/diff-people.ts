@@ -3,11 +3,11 @@ import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../model/service-state.js';
 import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
-import { operation, type EmployeeValues, type Operation, type UserFields } from '../model/operations.js';
-import { EMPLOYEE_FIELDS, shownAfterCreate, USER_FIELDS } from '../model/fields.js';
-import { applyChanges, diffFields, fieldChangeList } from '../model/field-changes.js';
+import { operation, type EmployeeChanges, type EmployeeValues, type Operation, type UserFields } from '../model/operations.js';
+import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
+import { applyChanges, diffFields, fieldChangeList, shownAfterCreate } from '../model/field-changes.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
-import type { OperationReason, RenamedKind } from '../model/reasons.js';
+import type { FieldChange, HiddenValue, OperationReason, RenamedKind } from '../model/reasons.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
@@ -323,7 +323,13 @@ export function planEmployees(
           source: employee.source,
         }),
       );
-      now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shownAfterCreate(values) });
+      now.employees.set(employee.id, {
+        id: employee.id,
+        userId,
+        status: 'active',
+        teamId: null,
+        ...shownAfterCreate(EMPLOYEE_FIELDS, values),
+      });
       continue;
     }
     planEmploymentUpdate(employee, now, ops, notes, capabilities);
@@ -360,6 +366,16 @@ function employeeValues(employee: Employee, capabilities: Capabilities): Employe
   return values as EmployeeValues;
 }
 
+/** Why an employee's update is sent: the fields it changes, or the fields the service hid while the employee was fired. */
+function updateReason(changes: EmployeeChanges, list: FieldChange[]): OperationReason {
+  const hidden: HiddenValue[] = Object.entries(changes).flatMap(([field, change]) =>
+    change !== undefined && change.was === undefined ? [{ field, now: (change.now ?? null) as string | null }] : [],
+  );
+  const [first, ...more] = hidden;
+  if (first === undefined) return { code: 'fields_changed', changes: list };
+  return { code: 'employment_not_shown', ...first, ...(more.length > 0 && { more }) };
+}
+
 /**
  * The employee's value fields that differ from the service's. A value the service does not show on a
  * known employee is compared with nothing and sent (a rehired employee's title may have survived); a
@@ -380,13 +396,12 @@ function planEmploymentUpdate(
   }
   const list = fieldChangeList(changes);
   if (list.length === 0) return;
-  const unseen = Object.values(changes).find((change) => change !== undefined && change.was === undefined);
   ops.push(
     operation({
       type: 'updateEmployee',
       id: employee.id,
       changes,
-      reason: unseen ? { code: 'employment_not_shown', now: unseen.now ?? null } : { code: 'fields_changed', changes: list },
+      reason: updateReason(changes, list),
       source: employee.source,
     }),
   );

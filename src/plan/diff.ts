@@ -12,6 +12,7 @@ import { absenceKey, planDelegations, planEmptyingTeams, planMemberships } from 
 import { planDepartments, planTeams, planUnitRenames } from './diff-units.js';
 import type { Operation } from '../model/operations.js';
 import { effectiveResponsible } from './responsible.js';
+import { noteIdsDifferingByZeros } from './id-zeros.js';
 import type { Managed } from '../validate/types.js';
 
 export { absenceKey };
@@ -57,6 +58,7 @@ export function diffOrganisations(input: DiffInput): Diff {
       ...(current.firedFields ? { fields: current.firedFields } : {}),
     };
     employeeRenames = planEmployeeRenames(desired, now, fired, ops, notes);
+    noteIdsDifferingByZeros(desired, now, notes, ['employees']);
     const alias = capabilities.separateUsers ? serviceUserIds(desired, now, notes) : new Map<string, string>();
     if (capabilities.separateUsers) adoptOrphanUsers(desired, now, alias, notes);
     planUsers(desired, now, capabilities, alias, ops);
@@ -64,6 +66,7 @@ export function diffOrganisations(input: DiffInput): Diff {
   }
   if (managed.organisation) {
     planUnitRenames(desired, now, ops, notes);
+    noteIdsDifferingByZeros(desired, now, notes, ['departments', 'teams']);
     const unitKeeps = keeps();
     // Units whose own tree the workbook leaves out inherit what the service says they do.
     const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);

@@ -23,8 +23,8 @@ import type { InputReading, RawSheet, ReadOptions } from './types.js';
 import { unknownEncoding, unreadable } from './unreadable.js';
 import { unreadableWords } from '../words/unreadable.js';
 import type { WorkbookPackage } from './xlsx/package.js';
-import { mergedRanges, MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx/merged.js';
-import { ZipProblem, type ZipEntry } from './xlsx/zip.js';
+import { MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx/merged.js';
+import type { ZipEntry } from './xlsx/zip.js';
 import iconv from 'iconv-lite';
 
 const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
@@ -32,7 +32,10 @@ const CSV_EXTENSIONS = new Set(['.csv', '.tsv']);
 
 /** The workbook reader, loaded only for a workbook: a run on CSV files needs neither it nor its XML parser. */
 type XlsxReader = typeof import('./threads/xlsx-reading.js');
-type Input = { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader } | { format: 'csv'; file: string; size: number; head: Buffer };
+type MergedRangesReader = typeof import('./xlsx/merged-ranges.js');
+type Input =
+  | { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader; merged: MergedRangesReader }
+  | { format: 'csv'; file: string; size: number; head: Buffer };
 
 export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
   if (paths.length === 0) throw new UsageError(unreadableWords().noInput);
@@ -98,8 +101,12 @@ async function checkFile(file: string, options: ReadOptions): Promise<Input> {
   }
   if (isWorkbook) {
     if (!isZip(head)) throw unreadable(file, looksBinary(head) ? 'not_a_workbook' : 'text_named_xlsx');
-    const [{ openWorkbook }, reader] = await Promise.all([import('./xlsx/workbook.js'), import('./threads/xlsx-reading.js')]);
-    return { format: 'xlsx', pkg: await openWorkbook(file), reader };
+    const [{ openWorkbook }, reader, merged] = await Promise.all([
+      import('./xlsx/workbook.js'),
+      import('./threads/xlsx-reading.js'),
+      import('./xlsx/merged-ranges.js'),
+    ]);
+    return { format: 'xlsx', pkg: await openWorkbook(file), reader, merged };
   }
   if (isZip(head)) throw unreadable(file, 'workbook_as_csv');
   const declaresWideEncoding = byteOrderMark(head)?.startsWith('utf-16') || /^utf-?16/i.test(options.encoding ?? '');
@@ -116,7 +123,7 @@ async function* readSheets(
   const scans = new AbortController();
   try {
     for (const [index, input] of inputs.entries()) {
-      const ranges = input.format === 'xlsx' ? mergedRangeScans(input.pkg, scans.signal) : null;
+      const ranges = input.format === 'xlsx' ? mergedRangeScans(input.pkg, input.merged, scans.signal) : null;
       for await (const physical of sources[index]!) {
         if (input.format === 'xlsx' && isTemplateSheet(physical.sheetName)) {
           const version = await templateVersion(physical.rows);
@@ -147,26 +154,18 @@ async function* readSheets(
  * arrived, that would hold up its rows (most of a second for a 100,000-row sheet), while
  * this thread has nothing else to do as the reading worker reads the shared strings.
  */
-function mergedRangeScans(pkg: WorkbookPackage, signal: AbortSignal): Map<ZipEntry, Promise<MergedRange[]>> {
+function mergedRangeScans(pkg: WorkbookPackage, merged: MergedRangesReader, signal: AbortSignal): Map<ZipEntry, Promise<MergedRange[]>> {
   const scans = new Map<ZipEntry, Promise<MergedRange[]>>();
   let previous: Promise<unknown> = Promise.resolve();
   for (const { name, entry } of pkg.sheets) {
     if (!entry || isTemplateSheet(name) || scans.has(entry)) continue;
-    const scan = previous.catch(() => undefined).then(() => mergedRangesOf(pkg.file, entry, signal));
+    const scan = previous.catch(() => undefined).then(() => merged.mergedRanges(pkg.file, { sheetName: name, entry }, signal));
     // A failure is reported when its sheet is reached; one the run never reaches is nobody's concern.
     scan.catch(() => undefined);
     scans.set(entry, scan);
     previous = scan;
   }
   return scans;
-}
-
-async function mergedRangesOf(file: string, entry: ZipEntry, signal: AbortSignal): Promise<MergedRange[]> {
-  try {
-    return await mergedRanges(file, entry, signal);
-  } catch (error) {
-    throw unreadable(file, error instanceof ZipProblem && error.kind === 'bomb' ? 'zip_bomb' : 'damaged', error);
-  }
 }
 
 /**

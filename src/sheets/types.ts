@@ -17,6 +17,12 @@ export interface RawCell {
   trimmed?: boolean;
   /** A text date the `--map` profile gives a format for, not written in it (named in the error, if any). */
   dateFormat?: string;
+  /**
+   * A whole number whose number format pads it with zeros or literal text (`00000`, `"M"0000`): the text
+   * Excel shows (`00107`, `M0042`), set only where it differs from `text`. An id column reads this
+   * (sheets.md "Cell values"), any other column the digits.
+   */
+  shown?: string;
 }
 
 /**

@@ -14,6 +14,33 @@ import { validateRowWords, type DateColumn } from '../words/validate-rows.js';
 
 const NO_ROW: RawRow = { row: 0, cells: new Map<string, RawCell>() };
 
+/**
+ * The columns that hold ids: the employee's, the person's, the unit's, a parent's, an owner's, a previous
+ * id, and an export's level ids. A number there whose format pads it (`00000`, `"M"0000`) reads as the
+ * text Excel shows (`00107`, `M0042`; RawCell.shown), as the workbook's own CSV export writes it; any
+ * other column keeps the number's digits (sheets.md "Cell values").
+ */
+const ID_COLUMNS = new Set([
+  'employee_id',
+  'user_id',
+  'id',
+  'parent_id',
+  'owner',
+  'previous_id',
+  'previous_employee_id',
+  'team_id',
+  'unit_id',
+]);
+
+function isIdColumn(column: string): boolean {
+  return ID_COLUMNS.has(column) || /^level_\d{1,2}_id$/.test(column);
+}
+
+/** The text a cell holds for this column. */
+function textIn(cell: RawCell, column: string): string {
+  return cell.shown !== undefined && isIdColumn(column) ? cell.shown : cell.text;
+}
+
 /** Control characters no name, id or title contains; they come from broken exports or hostile files. */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
@@ -56,7 +83,10 @@ export class RowCursor {
     return this.current.cells.get(column);
   }
 
-  /** The cell's text; null when blank, or when the cell holds a spreadsheet error (reported here). */
+  /**
+   * The cell's text (in an id column, a padded number as Excel shows it); null when blank, or when the
+   * cell holds a spreadsheet error (reported here).
+   */
   text(column: string): string | null {
     const cell = this.current.cells.get(column);
     if (cell === undefined || cell.text === '') return null;
@@ -64,13 +94,14 @@ export class RowCursor {
       this.error(column, 'invalid_value', errorCellMessage(cell.text));
       return null;
     }
-    const control = CONTROL_CHARACTER.exec(cell.text);
+    const text = textIn(cell, column);
+    const control = CONTROL_CHARACTER.exec(text);
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-      this.error(column, 'invalid_value', validateRowWords().controlCharacter(visible(cell.text), code, visible(control[0])));
+      this.error(column, 'invalid_value', validateRowWords().controlCharacter(visible(text), code, visible(control[0])));
       return null;
     }
-    return cell.text;
+    return text;
   }
 
   /** The cell's text, reporting `required` when it is blank (a missing column was reported once, already). */
@@ -126,6 +157,7 @@ export class RowCursor {
   private valueOf(column: string | null, value: string | null | undefined): string | null {
     if (value !== undefined) return value;
     if (column === null) return null;
-    return this.current.cells.get(column)?.text ?? null;
+    const cell = this.current.cells.get(column);
+    return cell === undefined ? null : textIn(cell, column);
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { ProposedRename } from '../model/organisation.js';
 import type { Issue } from '../model/issue.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import { emptyOrganisation, type Employee, type Organisation } from '../model/organisation.js';
 import { SHEETS, missingRequired } from '../sheets/columns.js';
 import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
@@ -24,8 +25,8 @@ import { resolveUnitNames } from './units-by-name.js';
 import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
-import { VALUE_READERS } from './value-readers.js';
-import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
+import { VALUE_READERS, type FieldValueKind } from './value-readers.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../model/fields.js';
 import { assertNever } from '../assert-never.js';
 import { validateSheetWords } from '../words/validate-sheets.js';
 
@@ -198,14 +199,22 @@ function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2',
       null,
     );
   }
-  if (api === 'v2' && meta.kind === 'employees') {
-    for (const field of [...USER_FIELDS, ...EMPLOYEE_FIELDS]) {
-      const ignored = VALUE_READERS[field.value].ignoredOnV2;
-      if (ignored && !('v2' in field.wire) && meta.headers.has(field.column))
-        issues.warning(meta, null, field.column, 'ignored_column', ignored(), null);
+  if (api === 'v2') {
+    for (const field of VALUE_FIELDS_OF[meta.kind]) {
+      if ('v2' in field.wire || !meta.headers.has(field.column)) continue;
+      const ignored = VALUE_READERS[field.value].ignoredOnV2?.() ?? validateSheetWords().v2HasNoField(field.column);
+      issues.warning(meta, null, field.column, 'ignored_column', ignored, null);
     }
   }
 }
+
+/** The value fields each sheet reads, by table: a column of one that API version 2 lacks is ignored there, and said. */
+const VALUE_FIELDS_OF: Record<SheetKind, readonly { column: string; value: FieldValueKind; wire: object }[]> = {
+  employees: [...USER_FIELDS, ...EMPLOYEE_FIELDS],
+  organisation: UNIT_FIELDS,
+  absence: [],
+  delegations: [],
+};
 
 function managedKinds(sheets: readonly SheetMeta[]): Managed {
   const seen = new Set(sheets.map((s) => s.kind));

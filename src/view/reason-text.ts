@@ -13,6 +13,7 @@ import type {
   SavedPlanFinding,
   UnitChange,
 } from '../model/reasons.js';
+import { EMPLOYEE_FIELDS } from '../model/fields.js';
 import { planReasonWords } from '../words/plan-reasons.js';
 import { planNoteWords, type RenameLabel } from '../words/plan-notes.js';
 import { consequenceWords } from '../words/plan-consequences.js';
@@ -23,11 +24,22 @@ function fieldChangeText(change: FieldChange): string {
   return `${change.field}: ${JSON.stringify(change.was ?? '')} → ${JSON.stringify(change.now ?? '')}`;
 }
 
+/**
+ * A value sent for a field the service hid, named by its column (in Danish its header). A plan file or run
+ * record whose reason names no field holds the employment's, the one field such a reason had.
+ */
+function hiddenValueText({ field = 'employment', now }: { field?: string; now: string | null }): string {
+  const column = EMPLOYEE_FIELDS.find((row) => row.key === field) ?? { column: field, header: { en: field, da: field } };
+  return planReasonWords().notShownWhileFired(column, JSON.stringify(now ?? ''));
+}
+
 function unitChangeText(change: UnitChange): string {
   const w = planReasonWords();
   switch (change.code) {
     case 'name':
       return w.name(change.was, change.now);
+    case 'field':
+      return fieldChangeText(change);
     case 'owner_cleared':
       return w.ownerCleared(change.was);
     case 'owner':
@@ -66,7 +78,7 @@ export function reasonText(reason: OperationReason): string {
     case 'fields_changed':
       return reason.changes.map(fieldChangeText).join(', ');
     case 'employment_not_shown':
-      return w.employmentNotShown(JSON.stringify(reason.now ?? ''));
+      return [reason, ...(reason.more ?? [])].map(hiddenValueText).join(', ');
     case 'new_employment':
       return w.newEmployment;
     case 'rehired_by_create':
@@ -170,6 +182,8 @@ export function noteText(note: NoteReason): string {
       return w.exchangeUndecidable(LABEL[note.kind], note.from, note.to);
     case 'rename_target_taken':
       return w.renameTargetTaken(LABEL[note.kind], note.to, note.from);
+    case 'id_differs_by_zeros':
+      return w.idDiffersByZeros(LABEL[note.kind], note.id, note.serviceId);
     case 'overlaps_periods':
       return w.overlapsPeriods(
         note.employee,

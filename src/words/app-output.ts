@@ -1,6 +1,6 @@
 /**
- * The sentences about the files a run leaves or refuses to write (src/app/reports.ts, pages.ts,
- * output-paths.ts, output-mode.ts, run-record.ts, run-map-init.ts, run-template.ts).
+ * The sentences about the files a run leaves or refuses to write (src/app/ and the notices of
+ * src/view/run-notices.ts: the error files, the page, the report, the history record).
  */
 import { formatNumber, phrasebook } from './language.js';
 

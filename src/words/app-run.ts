@@ -1,6 +1,6 @@
 /**
- * The sentences of a run's own steps (src/app/run-import.ts, run-undo.ts, run-history.ts, inputs.ts,
- * service.ts, progress.ts, events.ts): the phases, the confirmation question, how a run ends.
+ * The sentences of a run's own steps (src/app/ and the notices of src/view/run-notices.ts): the phases,
+ * the confirmation question, how a run ends.
  */
 import { formatNumber, phrasebook, plural } from './language.js';
 

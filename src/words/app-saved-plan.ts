@@ -1,6 +1,7 @@
 /**
  * The sentences of saved plans: writing one (src/app/plan-file.ts), reading one (src/app/saved-plan.ts),
- * its approvals file (src/app/approvals.ts) and `apply plan.json` (src/app/run-apply.ts).
+ * its approvals file (src/app/approvals.ts) and `apply plan.json` (src/app/run-apply.ts), and what a run
+ * says of them on its way (src/view/run-notices.ts).
  */
 import { formatNumber, phrasebook, plural } from './language.js';
 

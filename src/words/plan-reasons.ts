@@ -3,7 +3,11 @@
  * the workbook"). Ids, dates and the sheets' column names stay as they are.
  */
 import { phrasebook } from './language.js';
+import type { ColumnDef } from '../model/fields.js';
 import type { Period, RenamedKind } from '../model/reasons.js';
+
+/** A field the service hid, by its sheet column (English) and its Danish header. */
+type HiddenField = Pick<ColumnDef, 'column' | 'header'>;
 
 const en = {
   pruned: 'not in the workbook (--prune)',
@@ -17,8 +21,8 @@ const en = {
   newPerson: 'new person in the workbook',
   fireLeft: 'status is left: fire (the data is kept and the person can come back)',
   rehireActive: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
-  /** After a rehire of an employee fired before the importer kept their title: the old one cannot be compared. */
-  employmentNotShown: (value: string) => `employment: not shown while fired → ${value}`,
+  /** After a rehire of an employee fired before the importer kept their values: the one sent cannot be compared. */
+  notShownWhileFired: (field: HiddenField, value: string) => `${field.column}: not shown while fired → ${value}`,
   newEmployment: 'new employment in the workbook',
   rehiredByCreate: (until: string) => `deleted in the service, rehired by this create (possible until ${until}); the earlier data returns`,
   pastRehireWindow: (ended: string) =>
@@ -74,7 +78,7 @@ export const planReasonWords = phrasebook({
     newPerson: 'ny person i projektmappen',
     fireLeft: 'status er fratrådt: fratræd (data bevares, og personen kan komme tilbage)',
     rehireActive: 'aktiv i projektmappen, fratrådt i tjenesten: genansæt (de tidligere data kommer tilbage)',
-    employmentNotShown: (value) => `stilling: vises ikke, mens medarbejderen er fratrådt → ${value}`,
+    notShownWhileFired: (field, value) => `${field.header.da.toLowerCase()}: vises ikke, mens medarbejderen er fratrådt → ${value}`,
     newEmployment: 'ny ansættelse i projektmappen',
     rehiredByCreate: (until) =>
       `slettet i tjenesten, genansættes ved denne oprettelse (muligt til ${until}); de tidligere data kommer tilbage`,

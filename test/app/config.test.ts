@@ -5,7 +5,8 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkConfig, importOptionsFrom } from '../../src/app/config.js';
+import { checkConfig } from '../../src/app/config.js';
+import { importOptionsFrom } from '../../src/app/configured-options.js';
 import { OrgsyncError } from '../../src/errors.js';
 import { chooseLanguage } from '../../src/words/language.js';
 import { tempDir } from '../helpers/cli.js';

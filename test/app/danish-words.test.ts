@@ -8,15 +8,16 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readApprovals } from '../../src/app/approvals.js';
-import { importOptionsFrom } from '../../src/app/config.js';
+import { importOptionsFrom } from '../../src/app/configured-options.js';
 import type { AppIO } from '../../src/app/io.js';
 import type { ImportOptions } from '../../src/app/options.js';
 import { jsonProgress } from '../../src/app/events.js';
-import { heldLine } from '../../src/app/plan-file.js';
+import { heldForApproval } from '../../src/app/plan-file.js';
 import { lineProgress, phaseInRunLanguage } from '../../src/app/progress.js';
 import { confirm } from '../../src/app/prompt.js';
 import { planFileOf, readPlanFile, writePlanFile } from '../../src/app/saved-plan.js';
 import { OrgsyncError } from '../../src/errors.js';
+import { noticeText } from '../../src/view/run-notices.js';
 import { appRunWords } from '../../src/words/app-run.js';
 import { chooseLanguage, letWorkbookChooseLanguage, workbookLanguage } from '../../src/words/language.js';
 import { tempDir } from '../helpers/cli.js';
@@ -163,7 +164,7 @@ describe('an approvals file that does not fit, in Danish', () => {
 
   it('tells how to approve the held removals after the run', () => {
     chooseLanguage('da');
-    expect(heldLine({ files: ['/data/book.xlsx'], command: 'run' }, 2)).toBe(
+    expect(noticeText({ kind: 'held_for_approval', ...heldForApproval({ files: ['/data/book.xlsx'], command: 'run' }, 2) })).toBe(
       '2 fjernelser holdt tilbage til godkendelse: sæt flueben ved dem i /data/book.report.html, og gem approvals.json; kør så orgsync-import apply /data/book.plan.json --approve approvals.json',
     );
   });

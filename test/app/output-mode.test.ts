@@ -95,7 +95,7 @@ describe('--json and --quiet', () => {
     const io = output.io();
     expect(io.interactive).toBe(false);
     println(io.stdout, 'Changes by kind:');
-    io.progress!.phase('Applying', 2);
+    output.view().progress.phase('Applying', 2);
     output.finish(0);
     expect(stderr.text()).toContain('Changes by kind:');
     expect(lines(stdout.text()).map((e) => e.event)).toEqual(['phase', 'summary']);
@@ -108,8 +108,9 @@ describe('--json and --quiet', () => {
     const io = output.io();
     println(io.stdout, 'Nothing to do: the service already matches the workbook.');
     println(io.stderr, 'a notice');
-    io.progress!.phase('Applying', 1);
-    io.progress!.end();
+    const { progress } = output.view();
+    progress.phase('Applying', 1);
+    progress.end();
     output.finish(0);
     expect(stdout.text() + stderr.text()).toBe('');
   });

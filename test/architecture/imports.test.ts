@@ -1,10 +1,11 @@
 /**
  * The pipeline's direction, read from the source files: a stage imports only stages before it, and the
  * shared vocabulary in src/model/ imports no stage at all (docs/architecture.md). Beyond the pipeline, no
- * two folders of src/ import each other, directly or round a longer loop.
+ * two folders of src/ import each other, directly or round a longer loop, and no two files of src/app/.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importsOf, SRC, sourceFilesIn, sourceTree, type SourceFile } from '../helpers/source-tree.js';
 
@@ -39,6 +40,22 @@ function folderGraph(): Map<string, Set<string>> {
     graph.set(from, targets);
   }
   return graph;
+}
+
+/**
+ * Each file below `dir` with the files below it that it imports, `import type` and `import('…')` too: a
+ * circle of types or of modules loaded later is still one a reader has to walk round.
+ */
+function fileGraph(files: readonly SourceFile[]): Map<string, Set<string>> {
+  const inside = new Set(files.map((file) => file.path));
+  return new Map(files.map((file) => [file.path, new Set(importsOf(file).filter((target) => inside.has(target)))]));
+}
+
+/** The TypeScript files of a folder outside src/, named as paths from src/ as the tree names its own. */
+function filesOutsideSrc(dir: string): SourceFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ path: relative(SRC, join(dir, name)).split(sep).join('/'), text: readFileSync(join(dir, name), 'utf8') }));
 }
 
 /**
@@ -177,5 +194,21 @@ describe('import rules', () => {
 
   it('no two folders of src/ import each other, directly or round a loop', () => {
     expect(folderLoops(folderGraph())).toEqual([]);
+  });
+
+  it('finds a loop of files where there is one, a type import closing it (the check itself can see a violation)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-loop-'));
+    writeFileSync(join(dir, 'run.ts'), "import type { View } from './view.js';\nexport interface Run { view: View }\n");
+    writeFileSync(join(dir, 'view.ts'), "import type { Run } from './run.js';\nexport interface View { show(run: Run): void }\n");
+    writeFileSync(join(dir, 'start.ts'), "export const start = () => import('./run.js');\n");
+    const loops = folderLoops(fileGraph(filesOutsideSrc(dir)));
+    expect(loops).toHaveLength(1);
+    expect(loops[0]).toMatch(/import-loop-[^/]+\/run\.ts ↔ .*import-loop-[^/]+\/view\.ts$/);
+  });
+
+  it('no two files of src/app/ import each other, directly or round a loop (a command loaded later included)', () => {
+    const graph = fileGraph(sourceFilesIn('app'));
+    expect(graph.get('app/run-import.ts')).toContain('app/run.ts');
+    expect(folderLoops(graph)).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppIO } from '../../src/app/io.js';
+import type { RunView } from '../../src/app/run-view.js';
+import { TextView } from '../../src/app/text-view.js';
 import { runImport } from '../../src/app/run-import.js';
 import { runUndo } from '../../src/app/run-undo.js';
 import { listRuns, readUndoData } from '../../src/load/history.js';
@@ -30,14 +31,14 @@ afterEach(async () => {
   await second.close();
 });
 
-function silentIO(): AppIO {
-  return {
+function silentIO(): RunView {
+  return new TextView({
     stdout: new PassThrough().resume(),
     stderr: new PassThrough().resume(),
     stdin: new PassThrough(),
     interactive: false,
     colour: false,
-  };
+  });
 }
 
 describe('runs of one state folder that start in the same second', () => {

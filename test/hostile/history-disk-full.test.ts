@@ -8,7 +8,8 @@ import { PassThrough } from 'node:stream';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppIO } from '../../src/app/io.js';
+import type { RunView } from '../../src/app/run-view.js';
+import { TextView } from '../../src/app/text-view.js';
 import type { ImportOptions } from '../../src/app/options.js';
 import { runImport } from '../../src/app/run-import.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -55,12 +56,12 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, default: { ...fs, writeFileSync }, writeFileSync };
 });
 
-function captureIO(): { io: AppIO; err: () => string } {
+function captureIO(): { io: RunView; err: () => string } {
   const stderr = new PassThrough();
   let err = '';
   stderr.on('data', (d) => (err += d));
   return {
-    io: { stdout: new PassThrough().resume(), stderr, stdin: new PassThrough(), interactive: false, colour: false },
+    io: new TextView({ stdout: new PassThrough().resume(), stderr, stdin: new PassThrough(), interactive: false, colour: false }),
     err: () => err,
   };
 }

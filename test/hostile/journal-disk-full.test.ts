@@ -7,7 +7,8 @@
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppIO } from '../../src/app/io.js';
+import type { RunView } from '../../src/app/run-view.js';
+import { TextView } from '../../src/app/text-view.js';
 import type { ImportOptions } from '../../src/app/options.js';
 import { runImport } from '../../src/app/run-import.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -33,14 +34,18 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, default: { ...fs, openSync, writeSync }, openSync, writeSync };
 });
 
-function captureIO(): { io: AppIO; out: () => string; err: () => string } {
+function captureIO(): { io: RunView; out: () => string; err: () => string } {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
   let err = '';
   stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => (err += d));
-  return { io: { stdout, stderr, stdin: new PassThrough(), interactive: false, colour: false }, out: () => out, err: () => err };
+  return {
+    io: new TextView({ stdout, stderr, stdin: new PassThrough(), interactive: false, colour: false }),
+    out: () => out,
+    err: () => err,
+  };
 }
 
 let sandbox: RunningSandbox;

@@ -1,7 +1,7 @@
 /**
  * The worker's row encoding (src/sheets/threads/wire.ts): every batch of rows the reader can make comes out
  * of encode → structured clone → decode exactly as it went in (holes for blanks, each cell's text, type,
- * date and trimmed flag).
+ * date, trimmed flag and the text a padded number shows).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ const cell: fc.Arbitrary<RawCell> = fc
     fc.record({ text, type: fc.constant<RawCell['type']>('text'), trimmed: fc.constant(true) }),
     text.map((day): RawCell => ({ text: day, type: 'date', date: day })),
     fc.record({ text, type: fc.constant<RawCell['type']>('date'), date: text }),
+    fc.record({ text, type: fc.constant<RawCell['type']>('number'), shown: text }),
+    fc.record({ text, type: fc.constant<RawCell['type']>('date'), date: text, trimmed: fc.constant(true), shown: text }),
   )
   .map((made) => ({ ...made }));
 const row: fc.Arbitrary<PhysicalRow> = fc

@@ -91,12 +91,7 @@ function readDepartments(wires: WireDepartment[], org: Organisation, mirror: Mir
       }
       topSeen = true;
     }
-    const department: Department = {
-      id: wire.id,
-      name: wire.name,
-      parentId,
-      ...(wire.owner !== undefined && { owner: wire.owner }),
-    };
+    const department: Department = { id: wire.id, ...wire.values, parentId };
     org.departments.set(department.id, department);
     mirror.putDepartment({ id: wire.id, parentId: parentId === UNNAMED ? null : parentId, top: parentId === null });
   }
@@ -117,12 +112,7 @@ function readTeams(wires: WireTeam[], org: Organisation, mirror: Mirror, unmatch
       continue;
     }
     if (wire.anonymousMembers > 0) withAnonymousMembers.push(wire.id);
-    org.teams.set(wire.id, {
-      id: wire.id,
-      name: wire.name,
-      departmentId: wire.departmentId ?? UNNAMED,
-      ...(wire.owner !== undefined && { owner: wire.owner }),
-    });
+    org.teams.set(wire.id, { id: wire.id, ...wire.values, departmentId: wire.departmentId ?? UNNAMED });
     for (const memberId of wire.members) {
       const employee = org.employees.get(memberId);
       if (employee) employee.teamId = wire.id;

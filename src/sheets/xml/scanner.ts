@@ -17,7 +17,8 @@
  *
  * Differences kept on purpose: a DOCTYPE is refused as soon as `<!DOCTYPE` is read (saxes reads the whole
  * declaration first, so a DOCTYPE that is also malformed is "damaged" there, "doctype" here), and a wrong
- * reference is refused at its first impossible character rather than at its `;`.
+ * reference is refused at its first impossible character rather than at its `;`. The declaration's
+ * encoding is handed to the caller (xlsx/elements.ts refuses one that is not the part's).
  */
 import {
   AMP,
@@ -46,7 +47,7 @@ import { BANG_WORD, BEGIN, REFERENCE, TAG, TEXT } from './markup.js';
 import { XmlStates } from './states.js';
 
 export { localName } from './chars.js';
-export type { ScanHandlers } from './markup.js';
+export type { DeclarationCheck, ScanHandlers } from './markup.js';
 export type { Attributes } from './chars.js';
 
 export class XmlScanner extends XmlStates {
