@@ -182,6 +182,16 @@ describe('import rules', () => {
     });
   });
 
+  it("src/ unzips only with the reader's own zip code; jszip, exceljs's zip library, only writes the repacked copy", () => {
+    const jszipUsers = sourceFilesIn('')
+      .filter((file) => /from 'jszip'/.test(file.text))
+      .map((file) => file.path);
+    expect(jszipUsers).toEqual(['report/normalised-package.ts']);
+    const normalised = fileAt('report/normalised-package.ts');
+    expect(normalised.text).toMatch(/readZipDirectory/);
+    expect(sourceFilesIn('').filter((file) => /\bloadAsync\(/.test(file.text))).toEqual([]);
+  });
+
   it('finds a loop of folders where there is one (the check itself can see a violation)', () => {
     const graph = new Map([
       ['a', new Set(['b'])],
