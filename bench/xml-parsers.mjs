@@ -14,14 +14,12 @@
  * reference in tests), `htmlparser2` (xmlMode), `sax-wasm` (Rust compiled to WebAssembly, fed bytes).
  * CPU is the child's user + system time of the parse alone (reading the file is not counted).
  */
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { loadAverage, median } from './lib/measure.mjs';
-import { DIST, REPO, requireBuild } from './lib/paths.mjs';
+import { comparisonScript } from './lib/in-turns.mjs';
+import { DIST, REPO } from './lib/paths.mjs';
 
 const PARSERS = ['scanner', 'saxes', 'htmlparser2', 'sax-wasm'];
 const SELF = fileURLToPath(import.meta.url);
@@ -151,51 +149,16 @@ async function child(parser, file, modules) {
   console.log(JSON.stringify({ wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, ...handler.counts }));
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    reps: { type: 'string', default: '5' },
-    modules: { type: 'string' },
-    parsers: { type: 'string', default: PARSERS.join(',') },
-    child: { type: 'string' },
-  },
+await comparisonScript({
+  script: SELF,
+  label: 'parser',
+  alternatives: PARSERS,
+  counts: [
+    { key: 'elements', title: 'elements' },
+    { key: 'cells', title: 'cells' },
+    { key: 'textLength', title: 'text chars' },
+    { key: 'attributeLength', title: 'attribute chars' },
+  ],
+  extraOptions: { modules: { type: 'string' } },
+  child: (parser, file, options) => child(parser, file, options.modules),
 });
-requireBuild();
-if (values.child) {
-  const file = positionals[0];
-  if (!file) throw new Error('--child takes the workbook');
-  await child(values.child, file, values.modules);
-} else {
-  if (positionals.length === 0) {
-    console.error('usage: node bench/xml-parsers.mjs [--reps N] [--modules DIR] [--parsers a,b] WORKBOOK…');
-    process.exit(2);
-  }
-  const parsers = values.parsers.split(',');
-  for (const input of positionals) {
-    const file = resolve(input);
-    /** @type {Map<string, { wallMs: number, cpuMs: number, elements: number, cells: number, textLength: number, attributeLength: number }[]>} */
-    const runs = new Map(parsers.map((parser) => [parser, []]));
-    const loads = [loadAverage()];
-    for (let rep = 0; rep < Number(values.reps); rep++) {
-      for (const [parser, measured] of runs) {
-        const args = [SELF, '--child', parser, ...(values.modules ? ['--modules', values.modules] : []), file];
-        const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
-        if (run.status !== 0) throw new Error(`${parser} exited ${run.status}: ${run.stderr.slice(-800)}`);
-        measured.push(JSON.parse(run.stdout.trim().split('\n').pop() ?? ''));
-        loads.push(loadAverage());
-      }
-    }
-    console.log(`${relative(REPO, file)} (${values.reps} runs each, in turns)`);
-    console.log('| parser | CPU median ms | CPU min ms | wall median ms | elements | cells | text chars | attribute chars |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [parser, measured] of runs) {
-      const cpu = measured.map((run) => run.cpuMs);
-      const first = measured[0];
-      console.log(
-        `| ${parser} | ${median(cpu).toFixed(0)} | ${Math.min(...cpu).toFixed(0)} | ${median(measured.map((run) => run.wallMs)).toFixed(0)} | ` +
-          `${first?.elements} | ${first?.cells} | ${first?.textLength} | ${first?.attributeLength} |`,
-      );
-    }
-    console.log(`load average (1 min) after each run: ${loads.map((load) => load.toFixed(1)).join(' ')}`);
-  }
-}

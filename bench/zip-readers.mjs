@@ -13,14 +13,12 @@
  * dependency for this script alone, pinned. CPU is the child's user + system time from opening the zip to
  * the last byte.
  */
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createInflateRaw } from 'node:zlib';
-import { loadAverage, median } from './lib/measure.mjs';
-import { DIST, REPO, requireBuild } from './lib/paths.mjs';
+import { comparisonScript } from './lib/in-turns.mjs';
+import { DIST, REPO } from './lib/paths.mjs';
 
 const READERS = ['own', 'yauzl', 'yauzl-raw'];
 const SELF = fileURLToPath(import.meta.url);
@@ -102,49 +100,14 @@ async function child(/** @type {string} */ reader, /** @type {string} */ file) {
   console.log(JSON.stringify({ wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, ...counts }));
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    reps: { type: 'string', default: '5' },
-    readers: { type: 'string', default: READERS.join(',') },
-    child: { type: 'string' },
-  },
+await comparisonScript({
+  script: SELF,
+  label: 'reader',
+  alternatives: READERS,
+  counts: [
+    { key: 'parts', title: 'parts' },
+    { key: 'bytes', title: 'bytes' },
+    { key: 'chunks', title: 'chunks' },
+  ],
+  child,
 });
-requireBuild();
-if (values.child) {
-  const file = positionals[0];
-  if (!file) throw new Error('--child takes the workbook');
-  await child(values.child, file);
-} else {
-  if (positionals.length === 0) {
-    console.error('usage: node bench/zip-readers.mjs [--reps N] [--readers own,yauzl,yauzl-raw] WORKBOOK…');
-    process.exit(2);
-  }
-  const readers = values.readers.split(',');
-  for (const input of positionals) {
-    const file = resolve(input);
-    /** @type {Map<string, { wallMs: number, cpuMs: number, bytes: number, chunks: number, parts: number }[]>} */
-    const runs = new Map(readers.map((reader) => [reader, []]));
-    const loads = [loadAverage()];
-    for (let rep = 0; rep < Number(values.reps); rep++) {
-      for (const [reader, measured] of runs) {
-        const run = spawnSync(process.execPath, [SELF, '--child', reader, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
-        if (run.status !== 0) throw new Error(`${reader} exited ${run.status}: ${run.stderr.slice(-800)}`);
-        measured.push(JSON.parse(run.stdout.trim().split('\n').pop() ?? ''));
-        loads.push(loadAverage());
-      }
-    }
-    console.log(`${relative(REPO, file)} (${values.reps} runs each, in turns)`);
-    console.log('| reader | CPU median ms | CPU min ms | wall median ms | parts | bytes | chunks |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const [reader, measured] of runs) {
-      const cpu = measured.map((run) => run.cpuMs);
-      const first = measured[0];
-      console.log(
-        `| ${reader} | ${median(cpu).toFixed(0)} | ${Math.min(...cpu).toFixed(0)} | ${median(measured.map((run) => run.wallMs)).toFixed(0)} | ` +
-          `${first?.parts} | ${first?.bytes} | ${first?.chunks} |`,
-      );
-    }
-    console.log(`load average (1 min) after each run: ${loads.map((load) => load.toFixed(1)).join(' ')}`);
-  }
-}
