@@ -3,7 +3,8 @@
  * do, asked about, and carried out through the journal, the executor and the ledgers.
  */
 import { join } from 'node:path';
-import { EXIT, OrgsyncError, type ExitCode, type RunError } from '../errors.js';
+import { EXIT, OrgsyncError, runErrorOf, type ExitCode, type RunError } from '../errors.js';
+import { sendingBegins } from '../interrupts.js';
 import { executePlan } from '../load/executor.js';
 import { withoutHeld } from '../load/held.js';
 import { Journal } from '../load/journal.js';
@@ -64,10 +65,18 @@ export async function carryOut(run: PlannedRun): Promise<ExitCode> {
   const identity = {
     serviceKey: connection.serviceKey,
     workbookHash: await hashInputs(options.files),
-    // `apply plan.json`: the saved plan's id, kept in the journal with the progress of this apply.
-    ...(run.savedPlan ? { plan: run.savedPlan.id } : {}),
+    // The saved plan's id (`apply plan.json`, or this run's --out): the journal keeps the plan's progress by it.
+    ...(run.planId !== undefined ? { plan: run.planId } : {}),
   };
-  const journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
+  let journal: Journal;
+  try {
+    journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
+  } catch (error) {
+    // Refused with its plan made (another run holds the journal, say): the history lists it as refused
+    // with the counts it planned, and --report and the --json summary carry them too.
+    if (error instanceof OrgsyncError) await finishRun(run, { exitCode: error.exitCode, error: runErrorOf(error.code, error.message) });
+    throw error;
+  }
   const previous = journal.previous;
   const { runnable, held } = withoutHeld(plan.operations, plan.held);
   if (previous?.unfinished) {
@@ -81,6 +90,8 @@ export async function carryOut(run: PlannedRun): Promise<ExitCode> {
   let stopped: string | null = null;
   let stopError: Error | undefined;
   try {
+    // From the journal's first line on, an interrupt waits for the requests in flight.
+    sendingBegins();
     try {
       journal.beginRun(identity, runnable.length);
     } catch (error) {

@@ -18,6 +18,11 @@ export function today(): string {
   return formatISO(new Date(), { representation: 'date' });
 }
 
+/** The day the plan is made for: --today (a rehearsal, or a saved plan's), else today. */
+export function planDay(options: Pick<ImportOptions, 'today'>): string {
+  return options.today ?? today();
+}
+
 function ledgerPath(options: ImportOptions, serviceKey: string, kind: 'absences' | 'fired'): string {
   return join(options.stateDir, kind, `${serviceKey}.jsonl`);
 }
@@ -43,7 +48,7 @@ export function makePlan(run: ReadRun): MadePlan {
     reportedFrom,
     prune: options.prune,
     proposedRenames: validation.proposedRenames ?? [],
-    today: options.today ?? today(),
+    today: planDay(options),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
   return { plan: options.holdRemovals ? holdRemovals(built) : built, current, ledgers: { absences: ledger, fired } };
@@ -60,9 +65,9 @@ export function withPlan(run: ReadRun, made: MadePlan, plan: Plan = made.plan): 
     current: made.current,
     ledgers: made.ledgers,
     // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
-    notes: noteIssues(made.plan.notes, made.current.unmatched?.notes ?? []),
+    notes: noteIssues(made.plan.notes, made.current.unmatched?.notes ?? [], made.plan.operations.length),
     // An undo has no workbook: its desired state is the whole service, so nothing "of the workbook" is counted.
-    alreadyMatching: run.undoing ? 0 : countAlreadyMatching(run.validation.desired, operations),
+    alreadyMatching: run.undoing ? 0 : countAlreadyMatching(run.validation.desired, operations, made.current.org),
   };
   return Object.assign(run, { planned });
 }

@@ -7,6 +7,7 @@ import { EXIT, UsageError, type ExitCode } from '../errors.js';
 import { claimRunId } from '../load/history.js';
 import { hasErrors } from '../model/issue.js';
 import { exportGuardText } from '../view/export-guard-text.js';
+import { nameBook } from '../view/names.js';
 import { deletionRefused, goAhead } from './applying.js';
 import { withProfile } from './inputs.js';
 import type { ImportOptions } from './options.js';
@@ -61,6 +62,7 @@ async function showAndApply(read: ReadRun): Promise<ExitCode> {
     refused: exportRefused || deletionRefused(options, plan),
     allRows: Boolean(options.allRows),
     ...(run.undoing ? { undoes: run.undoing.runId } : {}),
+    names: nameBook(run.validation.desired, run.planned.current.org),
   });
   const verdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
   await view.exportGuard(findings, verdict);

@@ -96,6 +96,7 @@ export function recordRunHook(read: ReadRun, runId: string): KeepRecord {
         ...(run.apply
           ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) }
           : {}),
+        ...(result.planId !== undefined ? { plan_id: result.planId } : {}),
         started_at: run.startedAt.toISOString(),
         finished_at: finishedAt.toISOString(),
         duration_ms: finishedAt.getTime() - run.startedAt.getTime(),

@@ -42,6 +42,8 @@ export interface RunResult {
   summary?: PlanSummary;
   /** Why the run was refused or failed: the report's `error`, the closing `--json` summary's, and its history record's. */
   error?: RunError;
+  /** The saved plan this run carried out (`apply plan.json`, or the main job that saved it with --out): its id. */
+  planId?: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
 import { listRuns, readRun, readUndoData } from '../load/history.js';
+import { OPERATION_KINDS } from '../model/operations.js';
 import { undoDesired } from '../plan/undo.js';
 import type { ValidationResult } from '../validate/types.js';
 import type { ImportOptions } from './options.js';
@@ -41,8 +42,11 @@ export async function runUndo(given: ImportOptions, runId: string, view: RunView
     const undone = undoDesired(current.org, data.before, done);
     const { desired } = undone;
     const notUndone = undone.notUndone.map(notUndoneText);
-    const entities = data.before.employees.length + data.before.departments.length + data.before.teams.length;
-    view.notice({ kind: 'undoing', runId, startedAt: record.started_at, entities });
+    // A person changed is one, whether the run changed their user, their employments or both.
+    const people = new Set([...data.before.users.map((u) => u.id), ...data.before.employees.map((e) => e.userId)]).size;
+    const units = data.before.departments.length + data.before.teams.length;
+    const created = done.some((op) => OPERATION_KINDS[op.type].action === 'create');
+    view.notice({ kind: 'undoing', runId, startedAt: record.started_at, changed: { people, units }, created });
     for (const what of notUndone) view.notice({ kind: 'cannot_be_undone', what });
     const managed = { employees: true, organisation: true, absence: false, delegations: run.connection.adapter.capabilities.delegations };
     const validation: ValidationResult = { desired, managed, issues: [], sheetsSeen: [] };

@@ -53,6 +53,8 @@ export class Run {
   undoing?: { runId: string; notUndone: string[] };
   /** `apply plan.json`: the plan file, its id in the journal, how many held removals `--approve` approved. */
   savedPlan?: { file: string; id: string; approved?: number };
+  /** The id of the plan file this run wrote (--out, --hold-removals) or carries out: its journal and record name it. */
+  planId?: string;
   planned?: Planned;
   /** What became of the operations sent, and the held ones; absent while nothing was sent. */
   outcomes?: OperationOutcome[];
@@ -101,6 +103,7 @@ export function resultOf(run: Run, ending: RunEnding): RunResult {
       : {}),
     ...(outcomes ? { outcomes } : {}),
     ...(ending.error ? { error: ending.error } : {}),
+    ...(run.planId !== undefined ? { planId: run.planId } : {}),
   };
 }
 

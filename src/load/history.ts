@@ -30,6 +30,11 @@ export interface RunRecord {
   /** The saved plan an apply carried out (as given), and how many held removals it was told to approve. */
   plan_file?: string;
   approved?: number;
+  /**
+   * The id of the saved plan the run carried out (an apply, or the main job that wrote it with --out or
+   * --hold-removals): what it did of that plan is done for a later `apply` of the same file.
+   */
+  plan_id?: string;
   started_at: string;
   finished_at: string;
   duration_ms: number;

@@ -11,7 +11,7 @@
  * language, or written into the template in the language it is made in.
  */
 import type { Department, Employee, Team, User } from './organisation.js';
-import type { SheetKind } from './sheet-kind.js';
+import type { TemplateKind } from './sheet-kind.js';
 
 export interface Bilingual<T = string> {
   en: T;
@@ -422,7 +422,7 @@ const employees = byColumn(EMPLOYEE_FIELDS);
 const units = byColumn(UNIT_FIELDS);
 
 /** Each sheet's template columns, in the template's order. */
-export const SHEET_COLUMNS: Record<SheetKind, readonly (ColumnDef & { key?: string })[]> = {
+export const SHEET_COLUMNS: Record<TemplateKind, readonly (ColumnDef & { key?: string })[]> = {
   employees: [
     EMPLOYEE_KEY_COLUMNS.employee_id,
     EMPLOYEE_KEY_COLUMNS.user_id,

@@ -162,8 +162,6 @@ const BARE_REASONS: { readonly [C in BareReasonCode]: Extract<OperationReason, {
   fire_left: { code: 'fire_left' },
   rehire_active: { code: 'rehire_active' },
   new_employment: { code: 'new_employment' },
-  new_department: { code: 'new_department' },
-  new_team: { code: 'new_team' },
 };
 const SHARED_REASONS: ReadonlyMap<OperationReasonCode, OperationReason> = new Map(
   Object.values(BARE_REASONS).map((reason) => [reason.code, Object.freeze(reason)]),

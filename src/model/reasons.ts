@@ -13,13 +13,20 @@ export interface Period {
   end: string | null;
 }
 
+/** A unit's leader no column named, derived from the export's reporting line (exports.md "Who reports to whom"). */
+export interface DerivedLeader {
+  employee: string;
+  from: 'reporting_line';
+}
+
 /** A change of a department's or team's own fields, one part of an update's reason. */
 export type UnitChange =
   | { code: 'name'; was: string; now: string }
   /** Any other value field of the unit (the field table's key), with the value the service has and the one sent. */
   | ({ code: 'field' } & FieldChange)
   | { code: 'owner_cleared'; was: string | null }
-  | { code: 'owner'; was: string | null; now: string }
+  /** `from`: the new owner is the leader from the reporting line. */
+  | { code: 'owner'; was: string | null; now: string; from?: 'reporting_line' }
   /** The owner stays, but is sent again: the service cannot show whether it is set or inherited. */
   | { code: 'owner_unchanged'; owner: string; after: string | null }
   | { code: 'owner_cleared_inherits'; was: string | null; after: string | null }
@@ -58,8 +65,8 @@ export type OperationReason =
   | { code: 'rehired_by_create'; until: string }
   | { code: 'past_rehire_window'; ended: string }
   | { code: 'frees_username'; released: string; next: string }
-  | { code: 'new_department' }
-  | { code: 'new_team' }
+  | { code: 'new_department'; leader?: DerivedLeader }
+  | { code: 'new_team'; leader?: DerivedLeader }
   | { code: 'unit_changed'; changes: UnitChange[] }
   | { code: 'parent'; was: string | null; now: string }
   | { code: 'team_department'; was: string; now: string }
@@ -182,5 +189,6 @@ export type NotUndone =
  */
 export interface ReasonWording {
   reason(reason: OperationReason): string;
-  note(note: NoteReason): string;
+  /** `operations`: how many the plan has, where the note is said with its plan (a large plan gets no page). */
+  note(note: NoteReason, operations?: number): string;
 }

@@ -31,6 +31,9 @@ export function pruneKeeps(desired: Organisation, now: Organisation, proposedRen
   };
   for (const r of proposedRenames) {
     keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, { code: 'looks_renamed', to: r.to });
+    // A department that looks renamed keeps its own team (same id) with it, until the rename is decided.
+    if (r.kind === 'department' && now.teams.get(r.from)?.departmentId === r.from)
+      keep(keeps.teams, r.from, { code: 'looks_renamed', to: r.to });
   }
   for (const d of desired.departments.values()) {
     keep(keeps.departments, d.parentId, { code: 'department_under', department: d.id });

@@ -6,7 +6,7 @@ import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } f
 import { operation, type Operation, type UnitChanges, type UnitValues } from '../model/operations.js';
 import { UNIT_FIELDS } from '../model/fields.js';
 import { diffFields, fieldChangeList, valuesToSend } from '../model/field-changes.js';
-import type { UnitChange } from '../model/reasons.js';
+import type { DerivedLeader, UnitChange } from '../model/reasons.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [
@@ -106,6 +106,7 @@ function unitChanges(
 ): { changes: UnitChanges; parts: UnitChange[] } {
   const { changes } = diffFields(UNIT_FIELDS, unit, existing);
   const parts: UnitChange[] = [];
+  const from = unit.ownerFrom === undefined ? {} : { from: unit.ownerFrom };
   for (const change of fieldChangeList(changes)) {
     if (change.field === 'owner') continue;
     // The name keeps the part it has always had (reports and scripts match its code); any other field is a generic part.
@@ -113,15 +114,20 @@ function unitChanges(
   }
   if (changes.owner) {
     const { was = null, now } = changes.owner;
-    parts.push(now === null ? { code: 'owner_cleared', was } : { code: 'owner', was, now });
+    parts.push(now === null ? { code: 'owner_cleared', was } : { code: 'owner', was, now, ...from });
   } else if (unit.owner !== undefined && existing.owner === undefined) {
     const owner = ownerAsResponsible(unit.owner, existing.responsible ?? null, inherits);
     if (owner) {
       changes.owner = { was: existing.responsible ?? null, now: unit.owner };
-      parts.push(owner);
+      parts.push(owner.code === 'owner' ? { ...owner, ...from } : owner);
     }
   }
   return { changes, parts };
+}
+
+/** A new unit's leader no column named, derived from the reporting line: the plan says so. */
+function leaderFromLine(unit: Department | Team): { leader?: DerivedLeader } {
+  return unit.owner && unit.ownerFrom ? { leader: { employee: unit.owner, from: unit.ownerFrom } } : {};
 }
 
 /** Why an owner must be sent where only the responsible employee (`shown`) is visible; null: it need not be. */
@@ -161,7 +167,7 @@ export function planDepartments(
           id: dept.id,
           ...createValues(dept),
           parentId: dept.parentId,
-          reason: { code: 'new_department' },
+          reason: { code: 'new_department', ...leaderFromLine(dept) },
           source: dept.source,
         }),
       );
@@ -226,7 +232,7 @@ export function planTeams(
           id: team.id,
           ...createValues(team),
           departmentId: team.departmentId,
-          reason: { code: 'new_team' },
+          reason: { code: 'new_team', ...leaderFromLine(team) },
           source: team.source,
         }),
       );

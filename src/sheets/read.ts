@@ -138,7 +138,7 @@ async function* readSheets(
           merged = new MergedCellWarnings(physical, reading.issues);
           source = withMergedCells(physical, await scan, merged.filled);
         }
-        const sheet = await recogniseSheet(source, options.headerMap, reading.issues, options.sheetRules);
+        const sheet = await recogniseSheet(source, options.headerMap, reading.issues, options.sheetRules, options.sheetFiles);
         if (sheet) merged?.recognised(sheet.kind, sheet.headerRow);
         if (sheet) yield sheet;
       }

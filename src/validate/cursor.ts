@@ -4,13 +4,18 @@
  */
 import type { RawCell, RawRow } from '../sheets/types.js';
 import { isCanonicalDay, parseDateText, type DateTextResult } from '../sheets/dates.js';
-import { hasTwoDigitYear, parseDateInFormat } from '../sheets/profile/cells.js';
+import { hasTwoDigitYear, parseDateInFormats } from '../sheets/profile/cells.js';
+import { END_DATE_COLUMNS, NO_END_WORDS, valueKey } from '../sheets/profile/rules.js';
+import { orList } from '../words/language.js';
 import { errorCellMessage } from '../sheets/cells.js';
 import type { Source } from '../model/organisation.js';
 import { PAST_DATE_COLUMNS } from '../model/fields.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { ErrorCode, WarningCode } from '../model/issue.js';
 import { validateRowWords, type DateColumn } from '../words/validate-rows.js';
+
+/** A date cell of the last day of year 9999: how spreadsheets write "no end". */
+const LAST_DAY = '9999-12-31';
 
 const NO_ROW: RawRow = { row: 0, cells: new Map<string, RawCell>() };
 
@@ -119,6 +124,8 @@ export class RowCursor {
   date(column: DateColumn): string | null | undefined {
     const cell = this.current.cells.get(column);
     if (cell === undefined || cell.text === '') return null;
+    // exports.md: an export's words for "no end" (`infinity`, `9999-12-31`) are a blank end.
+    if (END_DATE_COLUMNS.has(column) && (NO_END_WORDS.has(valueKey(cell.text)) || cell.date === LAST_DAY)) return null;
     if (cell.type === 'date' && cell.date !== undefined) return cell.date;
     if (cell.type === 'error') return this.text(column) ?? undefined;
     const words = validateRowWords();
@@ -127,16 +134,18 @@ export class RowCursor {
       this.error(column, 'invalid_date', words.dateIsOtherType(label, cell.text, cell.type));
       return undefined;
     }
-    if (cell.dateFormat === undefined && isCanonicalDay(cell.text)) return cell.text;
+    const formats = cell.dateFormats;
+    if (formats === undefined && isCanonicalDay(cell.text)) return cell.text;
     const century = { today: this.today, past: PAST_DATE_COLUMNS.has(column) };
     let parsed: DateTextResult = parseDateText(cell.text, this.dateOrder, century);
-    if (cell.dateFormat !== undefined && hasTwoDigitYear(cell.dateFormat)) {
-      const date = parseDateInFormat(cell.text, cell.dateFormat, century);
+    const twoDigitYears = formats?.filter(hasTwoDigitYear) ?? [];
+    if (twoDigitYears.length > 0) {
+      const date = parseDateInFormats(cell.text, twoDigitYears, century);
       if (date !== null) parsed = { date };
     }
     if ('date' in parsed) return parsed.date;
-    if (cell.dateFormat !== undefined) {
-      this.error(column, 'invalid_date', words.dateNotInProfileFormat(label, cell.text, cell.dateFormat));
+    if (formats !== undefined) {
+      this.error(column, 'invalid_date', words.dateNotInProfileFormat(label, cell.text, orList(formats)));
     } else if (parsed.error === 'ambiguous_date') {
       this.error(column, 'ambiguous_date', words.ambiguousDate(label, cell.text));
     } else {

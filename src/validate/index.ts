@@ -20,6 +20,7 @@ import { checkDelegations, readDelegationRow, type DelegationRow } from './deleg
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
 import { newExportShapesState, readExportUnitRow, resolveExportShapes } from './export-shapes.js';
+import { joinPlacements, newPlacementRows, readPlacementRow } from './placements.js';
 import { References } from './references.js';
 import { resolveUnitNames } from './units-by-name.js';
 import { checkServiceRules } from './service-rules.js';
@@ -44,6 +45,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   const organisationState = newOrganisationRowsState(api);
   const absenceRows: AbsenceRows = { periods: [], undated: [] };
   const delegationRows: DelegationRow[] = [];
+  const placementRows = newPlacementRows();
   const incomplete = { employees: false, organisation: false };
   let treeColumnsPresent = true;
 
@@ -89,6 +91,9 @@ export async function validate(reading: InputReading, options: ValidateOptions =
         case 'delegations':
           readDelegationRow(cursor, delegationRows, api);
           break;
+        case 'placements':
+          readPlacementRow(cursor, placementRows);
+          break;
         default:
           assertNever(meta.kind);
       }
@@ -114,10 +119,12 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const proposedRenames: ProposedRename[] = [];
+  // exports.md: people placed through another file get their units and leader roles from it.
+  joinPlacements(org, placementRows, shapes, employeeState.unitsWritten, issues);
   const unitNamesResolved = resolveUnitNames(org, shapes.plainUnits, current, issues, employeeState.unitsWritten);
   // Employees placed by their units' paths, or whose unit was a name, are in units their rows did not write.
   const unitsAsWritten = !unitNamesResolved && shapes.employeePaths.size === 0 ? employeeState.unitsWritten : undefined;
-  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames))
+  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames, options.root))
     managed.organisation = true;
   // Only a row with a previous_employee_id renames an employee: without one, the 100,000 are not gone through for renames.
   const renamedEmployees =
@@ -214,6 +221,7 @@ const VALUE_FIELDS_OF: Record<SheetKind, readonly { column: string; value: Field
   organisation: UNIT_FIELDS,
   absence: [],
   delegations: [],
+  placements: [],
 };
 
 function managedKinds(sheets: readonly SheetMeta[]): Managed {

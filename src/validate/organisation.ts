@@ -22,6 +22,8 @@ export interface OrganisationRowsState {
   parentless: Department[];
   /** previous_id → row, per kind, to keep renames unambiguous. */
   previousIds: { department: Map<string, number>; team: Map<string, number> };
+  /** What is wrong with the top department was said already (an export's several units without a parent). */
+  topReported?: boolean;
 }
 
 export function newOrganisationRowsState(api: 'v3' | 'v2'): OrganisationRowsState {
@@ -108,7 +110,7 @@ export function checkOrganisation(
     if (unit.owner) refs.activeEmployee(meta, row, 'owner', unit.owner, 'own');
   }
   if (!treeColumnsPresent) return;
-  checkTopDepartment(state, issues, current);
+  if (!state.topReported) checkTopDepartment(state, issues, current);
   for (const cycle of checkDepartmentTree(org.departments).cycles) {
     const loop = describeLoop(cycle.map((d) => d.id));
     for (const department of cycle) {

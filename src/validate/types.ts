@@ -16,6 +16,8 @@ export interface ValidateOptions {
   pathSeparator?: string;
   /** exports.md: a unit whose derived id changed is renamed when it looks like a rename (`--accept-renames`). */
   acceptRenames?: boolean;
+  /** exports.md: `--root-id`/`--root-name`, the top department a unit list leaves out. */
+  root?: { id?: string; name?: string };
 }
 
 /** What the service already has, as far as references and the top department need it. */

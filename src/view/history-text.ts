@@ -8,20 +8,24 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** "employee: 3 create (3 done), 1 fire (1 failed)" per entity, from the record's counts. */
-export function countsText(counts: RunRecord['counts']): string {
+/**
+ * "employee: 3 create (3 done), 1 fire (1 failed)" per entity, from the record's counts; null when there
+ * are none and the run was refused (it is listed as refused only, never as having nothing to do).
+ */
+export function countsText(counts: RunRecord['counts'], refused = false): string | null {
   const parts: string[] = [];
   const words = runWords();
   for (const [entity, actions] of Object.entries(counts)) {
     const perAction = Object.entries(actions).map(([action, c]) => {
       const statuses = (['done', 'unchanged', 'failed', 'skipped'] as const)
         .filter((s) => (c[s] ?? 0) > 0)
-        .map((s) => `${c[s]} ${statusWords(s)}`);
+        .map((s) => ({ count: c[s] ?? 0, status: statusWords(s) }));
       return words.countedAction(c.planned ?? 0, actionWords(action as Action) ?? action, statuses);
     });
     parts.push(`${entityWords(entity)}: ${perAction.join(', ')}`);
   }
-  return parts.length > 0 ? parts.join('; ') : words.nothingToDo;
+  if (parts.length > 0) return parts.join('; ');
+  return refused ? null : words.nothingToDo;
 }
 
 function what(record: RunRecord): string {
@@ -40,8 +44,9 @@ export function historyText(records: readonly RunRecord[]): string[] {
   const words = runWords();
   if (records.length === 0) return [words.noRuns];
   const lines = records.map((r) => {
-    const line = words.runLine(r.id, r.exit_code, seconds(r.duration_ms), what(r), countsText(r.counts), r.export_guard.length);
     const refused = refusal(r);
+    const counts = countsText(r.counts, refused !== null);
+    const line = words.runLine(r.id, r.exit_code, seconds(r.duration_ms), what(r), counts, r.export_guard.length);
     return refused ? `${line}  —  ${refused}` : line;
   });
   return [...lines, words.runsFooter(records.length)];
@@ -62,7 +67,7 @@ export function runText(record: RunRecord, operations: readonly ShownOperation[]
     ...(record.command === 'apply' ? [words.runPlanFile(String(record.plan_file), record.approved ?? null)] : []),
     ...(record.command !== 'undo' ? [words.runFiles(record.files), words.runHash(record.workbook_hash ?? null)] : []),
     words.runService(record.service_key),
-    `  ${countsText(record.counts)}`,
+    ...[countsText(record.counts, record.error !== undefined)].flatMap((counts) => (counts === null ? [] : [`  ${counts}`])),
     ...(record.error ? [words.runRefused(record.error.code), ...record.error.message.split('\n').map((line) => `    ${line}`)] : []),
     ...(record.error?.code === 'guard_refused' ? [] : record.export_guard.map((finding) => words.runGuardFinding(finding))),
   ];

@@ -2,6 +2,7 @@
  * The plan's reasons and notes in words (and what a saved plan or undo cannot do), in the run's language: the planner gives codes with their values
  * (src/model/reasons.ts), the phrasebooks of src/words/ say them. The one place they become sentences.
  */
+import { MAX_PAGE_OPERATIONS } from './plan-html.js';
 import { assertNever } from '../assert-never.js';
 import type {
   FieldChange,
@@ -43,7 +44,7 @@ function unitChangeText(change: UnitChange): string {
     case 'owner_cleared':
       return w.ownerCleared(change.was);
     case 'owner':
-      return w.owner(change.was, change.now);
+      return change.from === 'reporting_line' ? w.ownerFromLine(change.was, change.now) : w.owner(change.was, change.now);
     case 'owner_unchanged':
       return w.ownerUnchanged(change.owner, change.after);
     case 'owner_cleared_inherits':
@@ -88,9 +89,9 @@ export function reasonText(reason: OperationReason): string {
     case 'frees_username':
       return w.freesUsername(reason.released, reason.next);
     case 'new_department':
-      return w.newDepartment;
+      return reason.leader ? w.withLeaderFromLine(w.newDepartment, reason.leader.employee) : w.newDepartment;
     case 'new_team':
-      return w.newTeam;
+      return reason.leader ? w.withLeaderFromLine(w.newTeam, reason.leader.employee) : w.newTeam;
     case 'unit_changed':
       return reason.changes.map(unitChangeText).join(', ');
     case 'parent':
@@ -160,8 +161,12 @@ function keepText(why: KeepReason): string {
 
 const LABEL: Record<'employee' | 'department' | 'team', RenameLabel> = { employee: 'Employee', department: 'Department', team: 'Team' };
 
-/** A note of the plan in words: what it cannot do or leaves alone, or a consequence it states before it happens. */
-export function noteText(note: NoteReason): string {
+/**
+ * A note of the plan in words: what it cannot do or leaves alone, or a consequence it states before it
+ * happens. `operations`: the size of its plan, where known: a plan too large for a page has no page to
+ * point at for the rest of a list.
+ */
+export function noteText(note: NoteReason, operations = 0): string {
   const w = planNoteWords();
   const c = consequenceWords();
   switch (note.code) {
@@ -201,7 +206,7 @@ export function noteText(note: NoteReason): string {
     case 'loses_owner':
       return c.losesOwner(note.unit, note.owner, note.heir, note.from, note.top);
     case 'new_units_inherit':
-      return c.newUnitsInherit(note.units, note.more);
+      return c.newUnitsInherit(note.units, note.more, operations <= MAX_PAGE_OPERATIONS);
     case 'team_emptied':
       return c.teamEmptied(note.id, note.name, note.had);
     case 'top_owner_fired':

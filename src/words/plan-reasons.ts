@@ -35,6 +35,8 @@ const en = {
   name: (was: string, now: string) => `name ${JSON.stringify(was)} → ${JSON.stringify(now)}`,
   ownerCleared: (was: string | null) => `owner ${was} cleared`,
   owner: (was: string | null, now: string) => `owner ${was ?? '(none)'} → ${now}`,
+  ownerFromLine: (was: string | null, now: string) => `owner ${was ?? '(none)'} → ${now} (leader from the reporting line)`,
+  withLeaderFromLine: (reason: string, leader: string) => `${reason}; leader from the reporting line: ${leader}`,
   ownerUnchanged: (owner: string, after: string | null) =>
     `owner unchanged (${owner}); re-set because the owner above it becomes ${after ?? 'nobody'}, and the service cannot show whether ${owner} is set on this unit or inherited`,
   ownerClearedInherits: (was: string | null, after: string | null) => `owner ${was ?? '(none)'} cleared: inherits ${after ?? 'nobody'}`,
@@ -92,6 +94,8 @@ export const planReasonWords = phrasebook({
     name: (was, now) => `navn ${JSON.stringify(was)} → ${JSON.stringify(now)}`,
     ownerCleared: (was) => `leder ${was} fjernet`,
     owner: (was, now) => `leder ${was ?? '(ingen)'} → ${now}`,
+    ownerFromLine: (was, now) => `leder ${was ?? '(ingen)'} → ${now} (leder ud fra ledelseslinjen)`,
+    withLeaderFromLine: (reason, leader) => `${reason}; leder ud fra ledelseslinjen: ${leader}`,
     ownerUnchanged: (owner, after) =>
       `leder uændret (${owner}); sættes igen, fordi lederen over enheden bliver ${after ?? 'ingen'}, og tjenesten kan ikke vise, om ${owner} er sat på denne enhed eller arvet`,
     ownerClearedInherits: (was, after) => `leder ${was ?? '(ingen)'} fjernet: arver ${after ?? 'ingen'}`,

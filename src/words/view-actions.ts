@@ -17,6 +17,8 @@ interface Vocabulary {
   entities: Record<EntityKind, string>;
   status: Record<Status, string>;
   operation: (action: Action, entity: EntityKind | null, id: string) => string;
+  /** A membership named: the person and the team by name. */
+  membership: (action: Action, person: string, team: string) => string;
 }
 
 const en: Vocabulary = {
@@ -72,6 +74,9 @@ const en: Vocabulary = {
   status: { done: 'done', unchanged: 'unchanged', failed: 'failed', skipped: 'skipped' },
   /** "update user 121", "add to team 121@T1" (no entity named for memberships and absences). */
   operation: (action, entity, id) => `${en.action[action]} ${entity === null ? '' : `${en.entity[entity]} `}${id}`,
+  /** "add Anna Holm to team Bøger", "remove Anna Holm from team Musik". */
+  membership: (action, person, team) =>
+    action === 'remove_member' ? `remove ${person} from team ${team}` : `add ${person} to team ${team}`,
 };
 
 const da: Vocabulary = {
@@ -134,6 +139,7 @@ const da: Vocabulary = {
   },
   status: { done: 'udført', unchanged: 'uændret', failed: 'mislykkedes', skipped: 'sprunget over' },
   operation: (action, entity, id) => `${da.action[action]} ${entity === null ? '' : `${da.entity[entity]} `}${id}`,
+  membership: (action, person, team) => (action === 'remove_member' ? `tag ${person} ud af team ${team}` : `sæt ${person} i team ${team}`),
 };
 
 export const actionWords = phrasebook({ en, da });

@@ -6,6 +6,9 @@ const httpStatus = (statusCode: number | null | undefined): string => (statusCod
 const en = {
   /** Where an operation comes from, after its name: " (Employees row 5)". */
   source: (sheet: string, row: number) => ` (${sheet} row ${row})`,
+  /** A named operation's id and row, in brackets after the name: " (34705881-…, bruger row 4)". */
+  namedPlace: (id: string, sheet: string | undefined, row: number | undefined) =>
+    sheet === undefined || row === undefined ? ` (${id})` : ` (${id}, ${sheet} row ${row})`,
   nothingToDo: 'Nothing to do: the service already matches the workbook.',
   /** An undo with nothing to send: its desired state is the run's "before", not a workbook. */
   nothingToUndo: (runId: string) => `Nothing to undo: the service already matches how it was before run ${runId}.`,
@@ -45,6 +48,7 @@ export const planWords = phrasebook({
   en,
   da: {
     source: (sheet, row) => ` (${sheet} række ${row})`,
+    namedPlace: (id, sheet, row) => (sheet === undefined || row === undefined ? ` (${id})` : ` (${id}, ${sheet} række ${row})`),
     nothingToDo: 'Intet at gøre: tjenesten svarer allerede til projektmappen.',
     nothingToUndo: (runId) => `Intet at fortryde: tjenesten er allerede, som den var før kørsel ${runId}.`,
     planLine: (parts, operations) =>

@@ -20,8 +20,8 @@ const en = {
   guardAccepted: 'The export differs from the last successful run (accepted with --accept-changes):',
 
   /** One action of a recorded run: "3 create (3 done)". */
-  countedAction: (planned: number, action: string, statuses: readonly string[]) =>
-    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+  countedAction: (planned: number, action: string, statuses: readonly { count: number; status: string }[]) =>
+    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
   nothingToDo: 'nothing to do',
   undoOf: (run: string) => `undo of ${run}`,
   /** An `apply plan.json` in the list: the plan file, then the files it was made from. */
@@ -31,8 +31,8 @@ const en = {
   refused: (code: string, reason: string) => `refused (${code}): ${reason}`,
   runRefused: (code: string) => `  refused (${code}):`,
   noRuns: 'No runs are recorded in this state folder yet.',
-  runLine: (id: string, exitCode: number, duration: string, what: string, counts: string, guardFindings: number) =>
-    `${id}  exit ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
+  runLine: (id: string, exitCode: number, duration: string, what: string, counts: string | null, guardFindings: number) =>
+    `${id}  exit ${exitCode}  ${duration}  ${what}${counts !== null ? `  —  ${counts}` : ''}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
   runsFooter: (runs: number) =>
     `${formatNumber(runs)} ${plural(runs, 'run', 'runs')}. \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
   runTitle: (id: string, undoes: string | null) => `Run ${id}${undoes !== null ? ` (undo of ${undoes})` : ''}`,
@@ -66,7 +66,7 @@ export const runWords = phrasebook({
     guardAccepted: 'Eksporten afviger fra den sidste vellykkede kørsel (godtaget med --accept-changes):',
 
     countedAction: (planned, action, statuses) =>
-      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
     nothingToDo: 'intet at gøre',
     undoOf: (run) => `fortrydelse af ${run}`,
     applyOf: (planFile, files, approved) =>
@@ -75,7 +75,7 @@ export const runWords = phrasebook({
     runRefused: (code) => `  afvist (${code}):`,
     noRuns: 'Der er endnu ingen kørsler i denne tilstandsmappe.',
     runLine: (id, exitCode, duration, what, counts, guardFindings) =>
-      `${id}  afslutningskode ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
+      `${id}  afslutningskode ${exitCode}  ${duration}  ${what}${counts !== null ? `  —  ${counts}` : ''}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
     runsFooter: (runs) =>
       `${formatNumber(runs)} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show KØRSEL\` viser én; \`orgsync-import undo KØRSEL\` fortryder én.`,
     runTitle: (id, undoes) => `Kørsel ${id}${undoes !== null ? ` (fortrydelse af ${undoes})` : ''}`,

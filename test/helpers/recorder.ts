@@ -22,7 +22,14 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
-export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder> {
+/**
+ * `rewrite`: the service's answers as another service might give them (a malformed field, say): given each
+ * request and the answer's body, it returns the body to hand on instead, or undefined to hand it on as it is.
+ */
+export async function recordRequests(
+  sandbox: RunningSandbox,
+  options: { rewrite?: (request: Received, body: string) => string | undefined } = {},
+): Promise<Recorder> {
   const target = new URL(sandbox.baseUrl);
   const received: Received[] = [];
   const server: Server = createServer((incoming, outgoing) => {
@@ -36,7 +43,8 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
       } catch {
         body = raw.toString('utf8');
       }
-      received.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '', body });
+      const entry: Received = { method: incoming.method ?? 'GET', path: incoming.url ?? '', body };
+      received.push(entry);
       const forward = request(
         {
           host: target.hostname,
@@ -46,8 +54,20 @@ export async function recordRequests(sandbox: RunningSandbox): Promise<Recorder>
           headers: { ...incoming.headers, host: target.host },
         },
         (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
+          if (!options.rewrite) {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+            return;
+          }
+          const parts: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => parts.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(parts).toString('utf8');
+            const sent = Buffer.from(options.rewrite!(entry, text) ?? text, 'utf8');
+            const { 'transfer-encoding': _chunked, ...headers } = answer.headers;
+            outgoing.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': String(sent.length) });
+            outgoing.end(sent);
+          });
         },
       );
       forward.on('error', () => outgoing.destroy());

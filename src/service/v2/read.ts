@@ -53,17 +53,26 @@ export async function readV2State(client: HttpClient, pages: PageOptions, mirror
   readTeams(teams.map(teamFromWire), org, mirror, unmatched);
 
   const sick = new Map<string, string>();
+  const undated: { employeeId: string; answered: string }[] = [];
   for (const dialog of dialogs.map(dialogFromWire)) {
     if (dialog.employeeId === null) {
       unmatched.absences++;
       continue;
     }
     // A dialog of an employee no longer listed (deleted) cannot be compared with the workbook's rows.
-    if (dialog.date === null || !org.employees.has(dialog.employeeId)) continue;
+    if (!org.employees.has(dialog.employeeId)) continue;
+    if (dialog.date === null) {
+      // Sick since the service does not say when: not compared, but known as sick, so the workbook's
+      // date is set on that dialog rather than reported a second time (which the service refuses).
+      sick.set(dialog.employeeId, '');
+      undated.push({ employeeId: dialog.employeeId, answered: dialog.unreadableDate ?? 'null' });
+      continue;
+    }
     sick.set(dialog.employeeId, dialog.date);
     org.absences.push({ employeeId: dialog.employeeId, startDate: dialog.date, endDate: null });
   }
   mirror.sick = sick;
+  if (undated.length > 0) unmatched.notes.push(() => serviceWords().sickWithoutDate(undated.slice(0, 5), undated.length));
 
   describeUnmatched(unmatched);
   return { org, firedEmployees: new Set(), unmatched };

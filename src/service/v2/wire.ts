@@ -90,10 +90,14 @@ export function teamFromWire(wire: Wire): WireTeam {
 export interface WireDialog {
   /** The employee's id. */
   employeeId: string | null;
-  /** The date the employee was reported sick. */
+  /** The date the employee was reported sick; null when the answer holds no date (`unreadableDate` says what it held). */
   date: string | null;
+  /** The date as the service answered it (`""`, `null`, "yesterday") when it is no date: a malformed answer. */
+  unreadableDate?: string;
 }
 
 export function dialogFromWire(wire: Wire): WireDialog {
-  return { employeeId: refOf(wire.id ?? wire.employee), date: text(wire.date)?.slice(0, 10) ?? null };
+  const employeeId = refOf(wire.id ?? wire.employee);
+  const date = typeof wire.date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(wire.date) ? wire.date.slice(0, 10) : null;
+  return date !== null ? { employeeId, date } : { employeeId, date, unreadableDate: JSON.stringify(wire.date ?? null) };
 }
