@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCompanyFiles } from './generator/files.mjs';
 import { machine, machineLines } from './lib/machine.mjs';
+import { median } from './lib/measure.mjs';
 import { CLI, OUT_DIR } from './lib/paths.mjs';
 
 const { values } = parseArgs({
@@ -32,7 +33,15 @@ if (values.before) builds.push({ name: `before (${values.before})`, cli: join(re
 const { xlsx } = ensureCompanyFiles(OUT_DIR, employments);
 const megabytes = statSync(xlsx).size / 1024 ** 2;
 
-/** One run: the seconds from SIGINT to exit, the exit code, and whether the reading phase finished first. */
+/**
+ * @typedef {{ seconds: number | null, code: number | null, readToTheEnd: boolean }} InterruptRun
+ */
+
+/**
+ * One run: the seconds from SIGINT to exit, the exit code, and whether the reading phase finished first.
+ * @param {string} cli
+ * @returns {Promise<InterruptRun>}
+ */
 function once(cli) {
   const cwd = mkdtempSync(join(OUT_DIR, 'interrupt-'));
   return new Promise((done) => {
@@ -62,13 +71,9 @@ function once(cli) {
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-const results = builds.map((b) => ({ ...b, runs: [] }));
+const results = builds.map((b) => ({ ...b, runs: /** @type {InterruptRun[]} */ ([]) }));
 for (let rep = 0; rep < reps; rep++) for (const build of results) build.runs.push(await once(build.cli));
 
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 const m = machine();
 const lines = [
   `# Ctrl-C while the main job reads a ${megabytes.toFixed(1)} MB workbook (${employments} employments)`,

@@ -27,7 +27,7 @@ export interface PageSource {
 /**
  * The command that accepts the rename proposals: the run's own command, files and the options that decide
  * how the files are read, with `--accept-renames`. No service option is repeated (they may carry secrets,
- * and come from the configuration or the environment as before).
+ * and come from the configuration or the environment, as for the run itself).
  */
 export function acceptRenamesCommand(options: ImportOptions): string {
   const args = ['orgsync-import', ...(options.command === 'plan' ? ['plan'] : []), ...options.files];

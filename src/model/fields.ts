@@ -1,6 +1,6 @@
 /**
- * Every field the importer manages, declared once per entity (issue 24; drizzle-kit's `ddl.ts` is the
- * model): its sheet column with aliases, headers and the template's help in both languages; its model key
+ * Every field the importer manages, declared once per entity (as drizzle-kit's `ddl.ts`
+ * declares a schema): its sheet column with aliases, headers and the template's help in both languages; its model key
  * and how a cell is read (`value`, a reader in src/validate/); and, for a value field, its names on the
  * wire of v3 and v2, whether it can be changed after the entity is created, how two values compare and
  * whether `undo` gives it back. The column specs, the row readers, the update operations' changes, the

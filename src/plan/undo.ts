@@ -137,8 +137,8 @@ function restore<T extends { id: string; previousId?: string; source?: unknown }
 }
 
 /**
- * The unit's own owner before the run: recorded as such since issue 23; an older record has only who was
- * responsible, read as the planner reads it (its own owner when it differs from what its parent showed).
+ * The unit's own owner before the run, as its record holds it; a record written by an older release
+ * has only who was responsible, read as the planner reads it (its own owner when it differs from what its parent showed).
  */
 function ownerOfRecord(before: BeforeState, now: Organisation): (unit: Department | Team) => string | null {
   const departments = new Map(now.departments);

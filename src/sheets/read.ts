@@ -16,7 +16,6 @@ import { extname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { normaliseName } from './columns.js';
 import { readCsvSheet } from './threads/csv-reading.js';
-import { dropEarlyReader } from './threads/early-reader.js';
 import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
 import { recogniseSheet } from './recognise.js';
 import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
@@ -55,7 +54,6 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
       ? input.reader.readXlsxSheets(input.pkg)
       : readCsvSheet(input.file, input.size, input.head, options.encoding, issues),
   );
-  dropEarlyReader();
   const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
@@ -153,7 +151,7 @@ async function* readSheets(
 /**
  * Each sheet's merged ranges, scanned one sheet after another from the start of the reading. The ranges
  * follow a sheet's rows in its XML, so the whole sheet is inflated to find them: begun when the sheet
- * arrived, that held up its rows (0.7–0.95 s for a 100,000-row sheet on a busy machine), while
+ * arrived, that would hold up its rows (most of a second for a 100,000-row sheet), while
  * this thread has nothing else to do as the reading worker reads the shared strings.
  */
 function mergedRangeScans(pkg: WorkbookPackage, merged: MergedRangesReader, signal: AbortSignal): Map<ZipEntry, Promise<MergedRange[]>> {
@@ -210,6 +208,5 @@ export async function readSheetHeads(paths: string[], options: ReadOptions, rows
       if (!skip) heads.push({ file: sheet.file, sheetName: sheet.sheetName, rows });
     }
   }
-  dropEarlyReader();
   return heads;
 }

@@ -11,6 +11,7 @@ import { compactJsonPieces, copyFileReplacing, replaceFileWith } from '../../src
 import { HISTORY_VERSION } from '../../src/history/record.js';
 import { readUndoData, recordOutcomes, recordPart, type UndoData } from '../../src/history/undo-data.js';
 import { operation } from '../../src/model/operations.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 describe('JSON written a piece at a time', () => {
   it('is the text JSON.stringify gives, for any JSON value and nesting', () => {
@@ -18,7 +19,7 @@ describe('JSON written a piece at a time', () => {
       fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4 }), (value, depth) => {
         expect([...compactJsonPieces(value, depth)].join('')).toBe(JSON.stringify(value));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

@@ -26,9 +26,7 @@ import { ServiceError } from '../../src/service/errors.js';
 import { emptyOrganisation } from '../../src/model/organisation.js';
 import { chooseLanguage, type Lang } from '../../src/words/language.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
-import { ROOT } from '../helpers/cli.js';
 import { englishWordsIn } from '../helpers/languages.js';
-import { sentencesOutsideWords } from '../words/sentences.js';
 
 afterEach(() => chooseLanguage('en'));
 
@@ -395,12 +393,5 @@ describe('what became of each operation, in Danish', () => {
     expect(() => Journal.open(folder, { serviceKey: 's', workbookHash: 'w' })).toThrow(
       `Journalen ${folder} er ikke en almindelig fil (det er en enhedsfil, en mappe eller en pipe), så fremskridtet kunne ikke gemmes og genoptages. Giv --journal navnet på en fil, eller udelad den. Intet blev sendt.`,
     );
-  });
-});
-
-describe('the plan and load stages', () => {
-  it('keep no sentence outside the phrasebooks', () => {
-    const left = sentencesOutsideWords(ROOT).filter((s) => s.file.startsWith('src/plan/') || s.file.startsWith('src/load/'));
-    expect(left).toEqual([]);
   });
 });

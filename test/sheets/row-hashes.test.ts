@@ -1,9 +1,9 @@
 /**
- * Issue 25, "the same rows": every workbook under samples/ and test/fixtures/ reads, row for row, as the
- * exceljs reader read it before it was replaced (the hashes in row-hashes.json were recorded with it by
+ * "The same rows": every workbook under samples/ and test/fixtures/ reads, row for row, as exceljs, an
+ * independent and widely used reader, reads it (the hashes in row-hashes.json were recorded with exceljs by
  * bench/row-hashes.mjs; the 100,000-employment workbooks are checked by that script, not here). The
- * templates and test/fixtures/exports-round2/, added later, were recorded with the reader of 79b1e5b,
- * before issue 33 changed it (issue 33's own fixtures are asserted cell by cell in their tests).
+ * templates and test/fixtures/exports-round2/ were recorded with the importer's own reader at 79b1e5b, the
+ * reader before issue 33 (issue 33's own fixtures are asserted cell by cell in their tests).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

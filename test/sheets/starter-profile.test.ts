@@ -14,6 +14,7 @@ import type { PhysicalRow } from '../../src/sheets/sheet-source.js';
 import type { RawCell } from '../../src/sheets/types.js';
 import { valueRules } from '../../src/validate/value-maps.js';
 import { isValidEmail } from '../../src/validate/values.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const TODAY = '2025-06-01';
 const CHECKS = { fixed: valueRules, email: isValidEmail, today: TODAY };
@@ -137,7 +138,7 @@ describe('map --init (issue 26)', () => {
           expect(read / values.length, `${header} → ${column}: ${values.join(' | ')}`).toBeGreaterThanOrEqual(READABLE_SHARE);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { cellFromXml, numberCell, PLAIN_FORMAT, SharedStrings, stringCell } from '../../src/sheets/xlsx/cells.js';
 import { columnTexts, EMPLOYEE_HEADERS, readAll, writeWorkbook } from './fixtures.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 async function employeeCells(row: unknown[], extraHeaders: string[] = []) {
   const file = writeWorkbook({ Employees: [[...EMPLOYEE_HEADERS, ...extraHeaders], row] });
@@ -105,7 +106,7 @@ describe('cells of an Excel workbook', () => {
           }),
         ).toEqual(expected);
       }),
-      { numRuns: 5_000 },
+      { numRuns: propertyRuns(5_000) },
     );
   });
 
@@ -126,7 +127,7 @@ describe('cells of an Excel workbook', () => {
           }
         }
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 });

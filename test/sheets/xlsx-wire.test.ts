@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PhysicalRow } from '../../src/sheets/sheet-source.js';
 import type { RawCell } from '../../src/sheets/types.js';
 import { decodeBatch, encodeBatch } from '../../src/sheets/threads/wire.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
@@ -38,7 +39,7 @@ describe('the worker encoding of a batch of rows', () => {
       fc.property(fc.array(row, { maxLength: 8 }), (batch) => {
         expect(decodeBatch(structuredClone(encodeBatch(batch)))).toStrictEqual(batch);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 });

@@ -186,8 +186,5 @@ export type FromWorker =
   | { t: 'done' }
   | { t: 'error'; error: WireError };
 
-/**
- * Main thread → worker: what to read (to a worker started before the workbook was opened, threads/early-reader.ts),
- * one more batch may be sent, the rest of this sheet is not wanted.
- */
-export type ToWorker = { t: 'input'; input: WorkerInput } | { t: 'credit' } | { t: 'skip'; sheet: number };
+/** Main thread → worker: one more batch may be sent, the rest of this sheet is not wanted. */
+export type ToWorker = { t: 'credit' } | { t: 'skip'; sheet: number };

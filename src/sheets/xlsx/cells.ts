@@ -21,8 +21,9 @@ export interface DateSystem {
   /** The workbook counts dates from 1904 (workbookPr date1904 = 1 or true). */
   date1904: boolean;
   /**
-   * Written exactly date1904="1". exceljs, the reader before this one, turned date cells into instants
-   * counted in this system, to the millisecond, and back: the same arithmetic keeps every date the same.
+   * Written exactly date1904="1". A date cell is rounded to the millisecond as an instant counted in
+   * this system, as exceljs rounds it: every date reads as that independent reader reads it
+   * (test/sheets/row-hashes.test.ts).
    */
   written1904As1: boolean;
 }
@@ -85,7 +86,7 @@ export function cellFromXml(cell: CellXml, sharedStrings: SharedStrings, dates: 
       // made of it and no text made of that number again.
       if (!format.date && isPlainInteger(value))
         return format.digits === null ? { text: value, type: 'number' } : digitsCell(value, format);
-      // An empty value shows a blank cell (exceljs made the number NaN of it).
+      // An empty value shows a blank cell: a blank, not a number.
       if (value.trim() === '') return undefined;
       return numberCell(
         format.date ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value),
