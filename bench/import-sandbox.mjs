@@ -76,6 +76,11 @@ function readReport(cwd, name) {
   return JSON.parse(readFileSync(join(cwd, name), 'utf8'));
 }
 
+/**
+ * One first import and its no-change runs at `concurrency`; with `profileDir`, one profiled run of each and null.
+ * @param {number} concurrency
+ * @param {{ profileDir?: string }} [options]
+ */
 async function runAt(concurrency, { profileDir } = {}) {
   const sandbox = await startSandbox({ quiet: true, faults: { latencyMs } });
   const cwd = join(OUT_DIR, `import-c${concurrency}${profileDir ? '-profiled' : ''}`);
@@ -113,7 +118,9 @@ async function runAt(concurrency, { profileDir } = {}) {
       seconds.push({ run: second, stats: sandbox.stats() });
     }
     seconds.sort((a, b) => a.run.wallMs - b.run.wallMs);
-    const { run: second, stats: secondStats } = seconds[Math.floor(seconds.length / 2)];
+    const middle = seconds[Math.floor(seconds.length / 2)];
+    if (!middle) throw new Error('no no-change run was measured');
+    const { run: second, stats: secondStats } = middle;
     const secondReport = readReport(cwd, 'second.json');
 
     const opTrips = operationRoundTrips(plan.perLevel, concurrency);
@@ -188,6 +195,7 @@ async function floorAt(concurrency) {
 const results = [];
 for (const concurrency of concurrencies) {
   const result = await runAt(concurrency);
+  if (!result) throw new Error('a measured run has a result');
   result.floorMsPerRound = await floorAt(concurrency);
   result.floorIdealMs = (result.opTrips + result.readTrips.trips) * result.floorMsPerRound;
   results.push(result);
@@ -213,6 +221,7 @@ const serial = results.find((r) => r.concurrency === 1);
 const s = (ms) => (ms / 1000).toFixed(2);
 const yesNo = (met) => (met ? 'met' : '**missed**');
 const first = results[0];
+if (!first) throw new Error('no concurrency was measured');
 const lines = [
   `### Benchmark 2: import ${employments.toLocaleString('en')} employments into the sandbox at ${latencyMs} ms latency (issue 4)`,
   '',
@@ -259,7 +268,7 @@ const lines = [
   '|---:|---:|---|',
   ...first.perLevel.map(
     (n, level) =>
-      `| ${level} | ${n} | ${Object.entries(first.typesPerLevel[level])
+      `| ${level} | ${n} | ${Object.entries(first.typesPerLevel[level] ?? {})
         .map(([type, count]) => `${type} ${count}`)
         .join(', ')} |`,
   ),

@@ -9,8 +9,8 @@
  * `bare` is the bare exceljs read for a workbook, the bare papaparse read for a CSV folder.
  */
 import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { loadAverage, median } from './lib/measure.mjs';
 import { BENCH_DIR } from './lib/paths.mjs';
 
 const [reps, input, ...roots] = process.argv.slice(2);
@@ -23,21 +23,21 @@ const commandOf = (root) =>
   root === 'bare'
     ? [resolve(BENCH_DIR, 'bare', file.endsWith('.xlsx') ? 'exceljs-read.mjs' : 'papaparse-read.mjs'), file]
     : [resolve(root, 'dist', 'cli', 'main.js'), 'validate', file];
+/** @type {Map<string, { wall: number, cpu: number, peakMB: number }[]>} */
 const runs = new Map(roots.map((root) => [root, []]));
-const loads = [loadavg()[0]];
+const loads = [loadAverage()];
 for (let rep = 0; rep < Number(reps); rep++) {
-  for (const root of roots) {
+  for (const [root, measured] of runs) {
     const started = performance.now();
     const run = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %M', 'node', ...commandOf(root)], { encoding: 'utf8' });
     const wall = (performance.now() - started) / 1000;
     const time = run.stderr.match(/TIME (\S+) (\S+) (\d+)/);
     if (run.status !== 0 || !time) throw new Error(`${root} exited ${run.status}: ${run.stderr.slice(-500)}`);
-    runs.get(root).push({ wall, cpu: Number(time[1]) + Number(time[2]), peakMB: (Number(time[3]) * 1024) / 1e6 });
-    loads.push(loadavg()[0]);
+    measured.push({ wall, cpu: Number(time[1]) + Number(time[2]), peakMB: (Number(time[3]) * 1024) / 1e6 });
+    loads.push(loadAverage());
   }
 }
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const s = (x) => x.toFixed(2);
+const s = (/** @type {number} */ x) => x.toFixed(2);
 for (const [root, measured] of runs) {
   const wall = measured.map((run) => run.wall);
   const cpu = measured.map((run) => run.cpu);

@@ -72,7 +72,7 @@ try {
         const ms = Math.round(performance.now() - started);
         const text = rest + chunk.toString();
         const parts = text.split('\n');
-        rest = parts.pop();
+        rest = parts.pop() ?? '';
         for (const line of parts) lines.push({ ms, stream: name, line });
       });
     };
@@ -107,15 +107,16 @@ const phases = lines.filter(
 const marks = [{ ms: 0, name: 'start' }, ...phases.map((p) => ({ ms: p.ms, name: p.line.slice(0, 70) }))];
 const MB = (bytes) => (bytes / 1e6).toFixed(0);
 const table = [];
-for (let i = 0; i < marks.length; i += 1) {
-  const from = marks[i].ms;
-  const to = i + 1 < marks.length ? marks[i + 1].ms : Infinity;
+for (const [i, mark] of marks.entries()) {
+  const from = mark.ms;
+  const to = marks[i + 1]?.ms ?? Infinity;
   const inside = samples.filter((s) => s.ms >= from && s.ms < to);
-  if (inside.length === 0) continue;
+  const last = inside.at(-1);
+  if (!last) continue;
   const peak = inside.reduce((a, b) => (b.rss > a.rss ? b : a));
-  const highWater = inside[inside.length - 1].maxRss;
+  const highWater = last.maxRss;
   table.push(
-    `| ${(from / 1000).toFixed(1)} | ${marks[i].name.replace(/\|/g, '\\|')} | ${MB(peak.rss)} | ${MB(highWater)} | ${MB(peak.heapUsed)} / ${MB(peak.heapTotal)} | ${MB(peak.external)} (${MB(peak.arrayBuffers)}) |`,
+    `| ${(from / 1000).toFixed(1)} | ${mark.name.replace(/\|/g, '\\|')} | ${MB(peak.rss)} | ${MB(highWater)} | ${MB(peak.heapUsed)} / ${MB(peak.heapTotal)} | ${MB(peak.external)} (${MB(peak.arrayBuffers)}) |`,
   );
 }
 // What the run left: the report and the history's files, by size (the peak is often in writing them).

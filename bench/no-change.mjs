@@ -62,10 +62,11 @@ for (const employments of flags.employments.split(',').map(Number)) {
   const sandbox = await startSandboxProcess({ latencyMs: 0, statePath: join(runs, 'sandbox.json') });
   try {
     const service = ['--base-url', sandbox.baseUrl, '--company-id', String(sandbox.companyId), '--access-token', sandbox.accessToken];
-    const dirs = clis.map((_, i) => join(runs, `cli-${i}`));
+    /** Each CLI's own working folder, so their journals and ledgers stay apart. */
+    const dirOf = (/** @type {number} */ i) => join(runs, `cli-${i}`);
     for (const [i, cli] of clis.entries()) {
-      mkdirSync(dirs[i], { recursive: true });
-      await run([files.xlsx, '--yes', ...service], dirs[i], [], cli);
+      mkdirSync(dirOf(i), { recursive: true });
+      await run([files.xlsx, '--yes', ...service], dirOf(i), [], cli);
     }
     for (let rep = 1; rep <= Number(flags.reps); rep++) {
       for (const [i, cli] of clis.entries()) {
@@ -74,7 +75,7 @@ for (const employments of flags.employments.split(',').map(Number)) {
         const profile = flags.profile
           ? ['--cpu-prof', '--cpu-prof-dir', join(OUT_DIR, 'profiles', `no-change-${employments}`, `cli-${i}`)]
           : [];
-        const r = await run([files.xlsx, '--yes', ...service], dirs[i], profile, cli);
+        const r = await run([files.xlsx, '--yes', ...service], dirOf(i), profile, cli);
         const after = await sandbox.usage();
         const line = {
           employments,

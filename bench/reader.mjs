@@ -14,6 +14,7 @@ import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { crc32, deflateRawSync } from 'node:zlib';
+import { median } from './lib/measure.mjs';
 import { DIST, OUT_DIR, REPO, requireBuild } from './lib/paths.mjs';
 
 const { values, positionals } = parseArgs({
@@ -22,13 +23,13 @@ const { values, positionals } = parseArgs({
 });
 requireBuild();
 const reps = Number(values.reps);
-const builds = [['after', DIST], ...(values.before ? [['before', values.before]] : [])];
+/** @type {[name: string, dist: string][]} */
+const builds = [['after', DIST], ...(values.before ? /** @type {[string, string][]} */ ([['before', values.before]]) : [])];
 const wanted = new Set(positionals.filter((word) => ['read', 'million', 'start'].includes(word)));
 const workbooks = positionals.filter((word) => !['read', 'million', 'start'].includes(word));
 const all = wanted.size === 0;
 
-const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
-const seconds = (ms) => (ms / 1000).toFixed(2);
+const seconds = (/** @type {number} */ ms) => (ms / 1000).toFixed(2);
 
 /** Reads every row of the workbook with the reader of `dist`, in a process of its own; its time and peak memory. */
 const READ_SCRIPT = `
@@ -43,6 +44,11 @@ const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
 console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: (userCPUTime + systemCPUTime) / 1000, rows, maxRssMb: maxRSS / 1024 }));
 `;
 
+/**
+ * @param {string} dist
+ * @param {string} file
+ * @returns {{ ms: number, cpuMs: number, rows: number, maxRssMb: number }}
+ */
 function read(dist, file) {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', READ_SCRIPT, `file://${dist}`, file], { maxBuffer: 1 << 20 });
   return JSON.parse(out.toString());
@@ -78,12 +84,13 @@ if (all || wanted.has('read')) {
     '|---|---|---:|---:|---:|---:|---:|',
   );
   for (const file of workbooks) {
-    const runs = Object.fromEntries(builds.map(([name]) => [name, []]));
-    for (let rep = 0; rep < reps; rep += 1) for (const [name, dist] of builds) runs[name].push(read(dist, file));
-    for (const [name] of builds) {
-      const ms = runs[name].map((run) => run.ms);
+    /** @type {Map<string, ReturnType<typeof read>[]>} */
+    const runs = new Map(builds.map(([name]) => [name, []]));
+    for (let rep = 0; rep < reps; rep += 1) for (const [name, dist] of builds) runs.get(name)?.push(read(dist, file));
+    for (const [name, measured] of runs) {
+      const ms = measured.map((run) => run.ms);
       lines.push(
-        `| ${relative(REPO, file)} | ${name} | ${seconds(median(ms))} | ${seconds(Math.min(...ms))} | ${seconds(median(runs[name].map((run) => run.cpuMs)))} | ${runs[name][0].rows} | ${Math.max(...runs[name].map((r) => r.maxRssMb)).toFixed(0)} |`,
+        `| ${relative(REPO, file)} | ${name} | ${seconds(median(ms))} | ${seconds(Math.min(...ms))} | ${seconds(median(measured.map((run) => run.cpuMs)))} | ${measured[0]?.rows} | ${Math.max(...measured.map((r) => r.maxRssMb)).toFixed(0)} |`,
       );
     }
   }
@@ -98,7 +105,7 @@ if (all || wanted.has('million')) {
   lines.push(
     '## A sheet of 1,048,576 rows streamed',
     '',
-    `${relative(REPO, file)}: ${runs[0].rows} rows; wall median ${seconds(median(runs.map((r) => r.ms)))} s, CPU ${seconds(median(runs.map((r) => r.cpuMs)))} s; peak memory (maxRSS) ${runs.map((r) => r.maxRssMb.toFixed(0)).join(', ')} MB`,
+    `${relative(REPO, file)}: ${runs[0]?.rows} rows; wall median ${seconds(median(runs.map((r) => r.ms)))} s, CPU ${seconds(median(runs.map((r) => r.cpuMs)))} s; peak memory (maxRSS) ${runs.map((r) => r.maxRssMb.toFixed(0)).join(', ')} MB`,
     '',
   );
 }
@@ -107,31 +114,32 @@ if (all || wanted.has('start')) {
   mkdirSync(OUT_DIR, { recursive: true });
   const csv = join(OUT_DIR, 'one-row.csv');
   writeFileSync(csv, 'employee_id;name;email\n1;Ann Holm;ann@firma.dk\n');
+  /** @type {[name: string, args: string[]][]} */
   const cases = [['node -e 0', ['-e', '0']]];
   for (const [name, dist] of builds) {
     cases.push([`${name}: --version`, [join(dist, 'cli', 'main.js'), '--version']]);
     cases.push([`${name}: validate one-row CSV`, [join(dist, 'cli', 'main.js'), 'validate', csv]]);
   }
-  const times = Object.fromEntries(cases.map(([name]) => [name, []]));
-  const cpu = Object.fromEntries(cases.map(([name]) => [name, []]));
+  /** @type {Map<string, { times: number[], cpu: number[] }>} */
+  const runs = new Map(cases.map(([name]) => [name, { times: [], cpu: [] }]));
   for (let rep = 0; rep < reps * 2; rep += 1) {
     for (const [name, args] of cases) {
       const run = wall(args);
-      times[name].push(run.ms);
-      cpu[name].push(run.cpuMs);
+      runs.get(name)?.times.push(run.ms);
+      runs.get(name)?.cpu.push(run.cpuMs);
     }
   }
-  const base = median(times['node -e 0']);
-  const baseCpu = median(cpu['node -e 0']);
+  const base = median(runs.get('node -e 0')?.times ?? []);
+  const baseCpu = median(runs.get('node -e 0')?.cpu ?? []);
   lines.push(
     `## Start-up (interleaved, ${reps * 2} runs each)`,
     '',
     '| command | wall median ms | wall min ms | × node -e 0 (wall medians) | CPU median ms | × node -e 0 (CPU medians) |',
     '|---|---:|---:|---:|---:|---:|',
   );
-  for (const [name] of cases) {
+  for (const [name, { times, cpu }] of runs) {
     lines.push(
-      `| ${name} | ${median(times[name]).toFixed(0)} | ${Math.min(...times[name]).toFixed(0)} | ${(median(times[name]) / base).toFixed(2)} | ${median(cpu[name]).toFixed(0)} | ${(median(cpu[name]) / baseCpu).toFixed(2)} |`,
+      `| ${name} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${(median(times) / base).toFixed(2)} | ${median(cpu).toFixed(0)} | ${(median(cpu) / baseCpu).toFixed(2)} |`,
     );
   }
   lines.push('');
@@ -207,5 +215,5 @@ function writeMillionRowWorkbook(path) {
   end.writeUInt32LE(offset, 16);
   for (const chunk of [...chunks, directoryBytes, end]) out.write(chunk);
   out.end();
-  return new Promise((resolve) => out.on('finish', resolve));
+  return new Promise((resolve) => out.on('finish', () => resolve(undefined)));
 }

@@ -16,6 +16,7 @@ const SCRIPTS = {
   pandas: 'pandas-compare.mjs',
   memory: 'memory.mjs',
   timed: 'timed-tests.mjs',
+  interrupt: 'interrupt.mjs',
 };
 const [first, ...rest] = process.argv.slice(2);
 const named = first && !first.startsWith('-');

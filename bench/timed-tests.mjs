@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- timed`: the wall-clock bounds that tests used to assert (issue 23, point 10), held
- * here instead. The tests that observe a time record it (test/helpers/timings.ts) when
+ * `npm run bench -- timed`: wall-clock bounds, held here rather than in the tests
+ * (issue 23, point 10). The tests that observe a time record it (test/helpers/timings.ts) when
  * ORGSYNC_TIMINGS_FILE is set; this runs them with it set and tables each figure against its bound.
  * A test never fails for being slow: a loaded CI machine is slow, not wrong. This benchmark does, so
  * run it on a quiet machine. Results: bench/out/timed-tests.md and .json.

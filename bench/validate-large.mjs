@@ -79,15 +79,17 @@ async function runOnce(format) {
   return { bare, validate };
 }
 
-const results = Object.fromEntries(formats.map((f) => [f.name, []]));
+/** @type {Map<string, { bare: import('./lib/measure.mjs').Measured, validate: import('./lib/measure.mjs').Measured }[]>} */
+const results = new Map(formats.map((f) => [f.name, []]));
 // What any command pays before it reads a byte: node's own start-up, and the CLI's (loading its modules).
+/** @type {{ node: number[], cli: number[] }} */
 const startup = { node: [], cli: [] };
 for (let rep = 1; rep <= reps; rep += 1) {
   startup.node.push((await measureNode(['-e', '0'])).wallMs);
   startup.cli.push((await measureNode([CLI, '--version'])).wallMs);
   for (const format of formats) {
     const run = await runOnce(format);
-    results[format.name].push(run);
+    results.get(format.name)?.push(run);
     console.error(
       `${format.name} #${rep}: bare ${(run.bare.wallMs / 1000).toFixed(2)} s, validate ${(run.validate.wallMs / 1000).toFixed(2)} s ` +
         `(${phaseLine(run.validate.stderr)}), peak ${mb(run.validate.maxRssKB).toFixed(0)} MB`,
@@ -96,7 +98,7 @@ for (let rep = 1; rep <= reps; rep += 1) {
 }
 
 function summarise(format) {
-  const runs = results[format.name];
+  const runs = results.get(format.name) ?? [];
   const pick = (side, field) => runs.map((r) => r[side][field]);
   const cpu = (side) => runs.map((r) => r[side].userS + r[side].sysS);
   const bareWall = median(pick('bare', 'wallMs'));
@@ -107,10 +109,10 @@ function summarise(format) {
   const peakMB = mb(Math.max(...pick('validate', 'maxRssKB')));
   // In-process times: the CLI's "Reading and validating" phase against the bare reader's own timing,
   // both without node's and the CLI's start-up. Not the issue's target; a second view of the same runs.
-  const bareReadAll = runs.map((r) => bareReadMs(r.bare.stderr));
-  const phaseAll = runs.map((r) => phaseMs(r.validate.stderr));
+  const bareReadAll = runs.map((r) => bareReadMs(r.bare.stderr)).filter((ms) => ms !== null);
+  const phaseAll = runs.map((r) => phaseMs(r.validate.stderr)).filter((ms) => ms !== null);
   const inProcess =
-    bareReadAll.includes(null) || phaseAll.includes(null)
+    bareReadAll.length < runs.length || phaseAll.length < runs.length
       ? null
       : {
           bareReadMs: median(bareReadAll),
@@ -131,7 +133,7 @@ function summarise(format) {
     validateCpuS: median(cpu('validate')),
     barePeakMB: mb(Math.max(...pick('bare', 'maxRssKB'))),
     validatePeakMB: peakMB,
-    validatePhase: phaseLine(runs.at(-1).validate.stderr),
+    validatePhase: phaseLine(runs.at(-1)?.validate.stderr ?? ''),
     ratio,
     ratioOfMinimums,
     cpuRatio,
@@ -152,6 +154,7 @@ if (flags.profile) {
     mkdirSync(dir, { recursive: true });
     await measureNode(args, { cwd: OUT_DIR, nodeOptions: ['--cpu-prof', '--cpu-prof-dir', dir] });
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error(`no CPU profile was written to ${dir}`);
     return { path: rel(join(dir, file)), summary: summariseProfile(join(dir, file)) };
   };
   for (const format of formats) {

@@ -20,18 +20,49 @@ const BUFFER_BYTES = 1 << 20;
 export async function writePieces(path: string, pieces: Iterable<string>): Promise<void> {
   const file = await open(path, 'w');
   try {
-    const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-    let used = 0;
-    for (const piece of pieces) {
-      const bytes = Buffer.byteLength(piece, 'utf8');
-      if (used + bytes > buffer.length && used > 0) {
-        await writeAll(file, buffer, used);
-        used = 0;
-      }
-      if (bytes > buffer.length) await writeAll(file, Buffer.from(piece, 'utf8'), bytes);
-      else used += buffer.write(piece, used, 'utf8');
+    await writePiecesTo(file, pieces);
+  } finally {
+    await file.close();
+  }
+}
+
+async function writePiecesTo(file: FileHandle, pieces: Iterable<string>): Promise<void> {
+  const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  let used = 0;
+  for (const piece of pieces) {
+    const bytes = Buffer.byteLength(piece, 'utf8');
+    if (used + bytes > buffer.length && used > 0) {
+      await writeAll(file, buffer, used);
+      used = 0;
     }
-    if (used > 0) await writeAll(file, buffer, used);
+    if (bytes > buffer.length) await writeAll(file, Buffer.from(piece, 'utf8'), bytes);
+    else used += buffer.write(piece, used, 'utf8');
+  }
+  if (used > 0) await writeAll(file, buffer, used);
+}
+
+/**
+ * Appends the pieces to `path` as one line of a JSON-lines file, written as `writePieces` writes: a line
+ * torn by a kill before it (no newline at the end) is closed first, so it stays one unreadable line of its
+ * own, and a write that fails takes back what it wrote, so a full disk leaves no half line behind.
+ */
+export async function appendLine(path: string, pieces: Iterable<string>): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const file = await open(path, 'a+');
+  try {
+    const { size } = await file.stat();
+    try {
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await file.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) await writeAll(file, Buffer.from('\n'), 1);
+      }
+      await writePiecesTo(file, lineOf(pieces));
+      await file.sync();
+    } catch (error) {
+      await file.truncate(size).catch(() => {});
+      throw error;
+    }
   } finally {
     await file.close();
   }
@@ -39,6 +70,11 @@ export async function writePieces(path: string, pieces: Iterable<string>): Promi
 
 async function writeAll(file: FileHandle, bytes: Buffer, length: number): Promise<void> {
   for (let offset = 0; offset < length; ) offset += (await file.write(bytes, offset, length - offset)).bytesWritten;
+}
+
+function* lineOf(pieces: Iterable<string>): Generator<string> {
+  yield* pieces;
+  yield '\n';
 }
 
 /**

@@ -6,8 +6,13 @@
  * crash and a reboot the id can belong to an unrelated live process, so the lock also records when its
  * process started (Linux: /proc/PID/stat field 22), and a live process that started at another time is
  * not the holder. Where the start time cannot be read, a live process id counts as the holder.
+ *
+ * Every file written aside before it replaces another carries the process id in its name
+ * (`FILE.PID.tmp`, the sandbox's `.FILE.PID.ID.tmp`); a process killed while writing one leaves it, and
+ * the next process that holds the folder's lock removes it (`removeLeftoverTemporaries`).
  */
-import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface LockHolder {
   pid: number;
@@ -131,4 +136,42 @@ function createLockFile(lockPath: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** `NAME.PID.tmp` or `.NAME.PID.ID.tmp`: a file written aside by process PID (json-file.ts, the journal, a lock, the sandbox). */
+const TEMPORARY = /^\.?(.+)\.(\d+)(?:\.[0-9a-f]{8})?\.tmp$/;
+
+/**
+ * Removes the temporary files in `dir` (and its sub-folders, `depth` levels down) that a process left
+ * which no longer runs: killed while it wrote them aside, they would stay for ever (the sandbox's is a whole
+ * copy of the company). Called by a process that holds the lock of what is kept in the folder; a file of a
+ * process still running (another run of another service, say) is left alone. `of`: only those written
+ * aside for the file of that name or its lock. Returns what was removed.
+ */
+export function removeLeftoverTemporaries(dir: string, { depth = 0, of }: { depth?: number; of?: string } = {}): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (depth > 0) removed.push(...removeLeftoverTemporaries(path, { depth: depth - 1, ...(of !== undefined ? { of } : {}) }));
+      continue;
+    }
+    const [, name, pid] = TEMPORARY.exec(entry.name) ?? [];
+    if (name === undefined || pid === undefined || !entry.isFile()) continue;
+    if (of !== undefined && name !== of && name !== `${of}.lock`) continue;
+    if (Number(pid) === process.pid || processAlive(Number(pid))) continue;
+    try {
+      rmSync(path, { force: true });
+      removed.push(path);
+    } catch {
+      // another process removed it first, or the folder is read-only: nothing more to do
+    }
+  }
+  return removed;
 }

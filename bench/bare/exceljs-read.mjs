@@ -6,10 +6,15 @@
  * exceljs inside its reading phase too, so the two in-process times compare like for like.
  *   node bench/bare/exceljs-read.mjs FILE.xlsx
  */
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node bench/bare/exceljs-read.mjs FILE.xlsx');
+  process.exit(2);
+}
 const started = performance.now();
 const { default: ExcelJS } = await import('exceljs');
 
-const reader = new ExcelJS.stream.xlsx.WorkbookReader(process.argv[2], {
+const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
   worksheets: 'emit',
   sharedStrings: 'cache',
   styles: 'cache',

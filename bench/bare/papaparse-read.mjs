@@ -7,9 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+const folder = process.argv[2];
+if (!folder) {
+  console.error('usage: node bench/bare/papaparse-read.mjs FOLDER');
+  process.exit(2);
+}
 const started = performance.now();
 const { default: Papa } = await import('papaparse');
-const folder = process.argv[2];
 let records = 0;
 for (const name of readdirSync(folder)
   .filter((n) => n.endsWith('.csv'))

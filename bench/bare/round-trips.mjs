@@ -8,6 +8,10 @@
 import { Pool } from 'undici';
 
 const [baseUrl, concurrencyText, countText] = process.argv.slice(2);
+if (!baseUrl) {
+  console.error('usage: node bench/bare/round-trips.mjs BASE_URL C N');
+  process.exit(2);
+}
 const concurrency = Number(concurrencyText);
 const count = Number(countText);
 const pool = new Pool(baseUrl, { connections: concurrency });

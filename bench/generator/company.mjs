@@ -66,6 +66,7 @@ export function buildLargeCompany(rng, employmentCount) {
   const teams = [];
   for (let n = 1; n <= teamCount; n += 1) {
     const department = leaves[(n - 1) % leaves.length];
+    if (!department) throw new Error('a company has at least one leaf department');
     teams.push({
       id: `T-${String(n).padStart(5, '0')}`,
       name: `${rng.pick(TEAM_WORDS)} ${department.town} ${n}`,
@@ -107,14 +108,23 @@ export function buildLargeCompany(rng, employmentCount) {
   };
 }
 
-/** Breadth first below the top department, FANOUT children each, until `count` departments exist. */
+/**
+ * @typedef {{ id: string, name: string, parentId: string | null, owner: string | null, depth: number, town: string, leaf: boolean }} Department
+ */
+
+/**
+ * Breadth first below the top department, FANOUT children each, until `count` departments exist.
+ * @returns {Department[]}
+ */
 function makeDepartmentTree(rng, count) {
+  /** @type {Department} */
   const root = { id: ROOT_ID, name: ROOT_NAME, parentId: null, owner: null, depth: 1, town: 'Aarhus', leaf: false };
   const all = [root];
   const queue = [root];
   let made = 0;
   while (made < count) {
     const parent = queue.shift();
+    if (!parent) break;
     for (let c = 0; c < FANOUT && made < count; c += 1) {
       made += 1;
       const town = rng.pick(TOWNS);

@@ -25,10 +25,17 @@ function dateCell(isoDay, format) {
   return { t: 'n', v: (Date.UTC(y, m - 1, d) - EXCEL_EPOCH) / 86_400_000, z: format };
 }
 
+/**
+ * Rows held as arrays rather than under a key per cell address, for sheets of 100,000 rows. SheetJS 0.18
+ * honours `dense` here; its types list it for reading only.
+ * @type {XLSX.AOA2SheetOpts}
+ */
+const denseSheet = /** @type {XLSX.AOA2SheetOpts} */ ({ dense: true });
+
 function writeWorkbookDense(path, sheets) {
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) {
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows, { dense: true }), sheet.name);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows, denseSheet), sheet.name);
   }
   XLSX.writeFile(book, path, { bookType: 'xlsx', bookSST: true, compression: true });
 }

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,10 +16,13 @@ export function peakMemorySource() {
   return existsSync(GNU_TIME) ? '/usr/bin/time -v (Maximum resident set size)' : 'process.resourceUsage().maxRSS at exit (preload)';
 }
 
+/** @param {string} text */
 function parseGnuTime(text) {
+  /** @param {string} label */
   const field = (label) => {
     const match = text.match(new RegExp(`${label}: ([\\d.]+)`));
-    return match ? Number(match[1]) : null;
+    if (!match) throw new Error(`${GNU_TIME} -v wrote no "${label}"`);
+    return Number(match[1]);
   };
   return {
     maxRssKB: field('Maximum resident set size \\(kbytes\\)'),
@@ -29,8 +32,14 @@ function parseGnuTime(text) {
 }
 
 /**
- * args: a node script and its arguments (run with process.execPath). Returns
- * { wallMs, maxRssKB, userS, sysS, code, stdout, stderr }.
+ * @typedef {{ wallMs: number, maxRssKB: number, userS: number, sysS: number, code: number | null, stdout: string, stderr: string }} Measured
+ */
+
+/**
+ * args: a node script and its arguments (run with process.execPath).
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, nodeOptions?: string[] }} [options]
+ * @returns {Promise<Measured>}
  */
 export async function measureNode(args, { cwd = process.cwd(), env = process.env, nodeOptions = [] } = {}) {
   return measureCommand(process.execPath, [...nodeOptions, ...args], { cwd, env, node: true });
@@ -39,6 +48,10 @@ export async function measureNode(args, { cwd = process.cwd(), env = process.env
 /**
  * Any command (python3 for the pandas comparison): the same measures. Peak memory and CPU time need
  * /usr/bin/time for a command that is not node.
+ * @param {string} program
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, node?: boolean }} [options]
+ * @returns {Promise<Measured>}
  */
 export async function measureCommand(program, args, { cwd = process.cwd(), env = process.env, node = false } = {}) {
   const useGnuTime = existsSync(GNU_TIME);
@@ -50,9 +63,12 @@ export async function measureCommand(program, args, { cwd = process.cwd(), env =
     ? [GNU_TIME, ['-v', '-o', timeFile, program, ...args]]
     : [program, ['--import', PRELOAD, ...args]];
   const started = performance.now();
+  /** @type {{ code: number | null, stdout: string, stderr: string }} */
   const { code, stdout, stderr } = await new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { cwd, env: { ...env, BENCH_USAGE_FILE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** @type {Buffer[]} */
     const out = [];
+    /** @type {Buffer[]} */
     const err = [];
     child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => err.push(chunk));
@@ -67,8 +83,15 @@ export async function measureCommand(program, args, { cwd = process.cwd(), env =
   return { wallMs, ...usage, code, stdout, stderr };
 }
 
+/** @param {number[]} values */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (/** @type {number} */ index) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+}
+
+/** The 1-minute load average: what else the machine was doing, for the tables of docs/benchmarks.md. */
+export function loadAverage() {
+  return loadavg()[0] ?? Number.NaN;
 }

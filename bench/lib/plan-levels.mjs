@@ -40,7 +40,7 @@ export async function planLevels({ file, baseUrl, companyId, accessToken }) {
     const typesPerLevel = perLevel.map(() => ({}));
     for (const p of plan.operations) {
       const counts = typesPerLevel[levelOf.get(p.op.key)];
-      counts[p.op.type] = (counts[p.op.type] ?? 0) + 1;
+      if (counts) counts[p.op.type] = (counts[p.op.type] ?? 0) + 1;
     }
     return { keys: plan.operations.map((p) => p.op.key), perLevel: Array.from(perLevel, (n) => n ?? 0), typesPerLevel };
   } finally {

@@ -15,6 +15,7 @@ import { DIST } from './paths.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 
+/** @param {{ latencyMs?: number, nodeOptions?: string[], statePath?: string }} [options] */
 export async function startSandboxProcess({ latencyMs = 0, nodeOptions = [], statePath } = {}) {
   const child = fork(SELF, ['--child'], { execArgv: nodeOptions, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const pending = [];
@@ -40,18 +41,18 @@ export async function startSandboxProcess({ latencyMs = 0, nodeOptions = [], sta
 async function serve() {
   const { startSandbox } = await import(join(DIST, 'sandbox', 'index.js'));
   let sandbox = null;
-  process.on('message', async (message) => {
+  process.on('message', async (/** @type {any} */ message) => {
     if (message.type === 'start') {
       const options = { quiet: true, faults: { latencyMs: message.latencyMs } };
       if (message.statePath) options.statePath = message.statePath;
       sandbox = await startSandbox(options);
-      process.send({ baseUrl: sandbox.baseUrl, companyId: sandbox.companyId, accessToken: sandbox.accessToken });
+      process.send?.({ baseUrl: sandbox.baseUrl, companyId: sandbox.companyId, accessToken: sandbox.accessToken });
     } else if (message.type === 'usage') {
       const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
-      process.send({ stats: sandbox.stats(), cpuS: (userCPUTime + systemCPUTime) / 1e6, maxRssMB: (maxRSS * 1024) / 1e6 });
+      process.send?.({ stats: sandbox.stats(), cpuS: (userCPUTime + systemCPUTime) / 1e6, maxRssMB: (maxRSS * 1024) / 1e6 });
     } else if (message.type === 'reset') {
       sandbox.resetStats();
-      process.send({});
+      process.send?.({});
     } else if (message.type === 'close') {
       await sandbox.close();
       // Exit through the normal path so that --cpu-prof writes its profile.

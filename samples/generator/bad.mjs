@@ -11,8 +11,11 @@ const ORGANISATION_HEADER = ['Type', 'Enhed_id', 'Navn', 'Overordnet', 'Leder'];
 const ABSENCE_HEADER = ['Medarbejder_id', 'Første sygedag', 'Sidste sygedag'];
 const DELEGATION_HEADER = ['Enhed_id', 'Ansvar', 'Medarbejder_id'];
 
-const d = (date) => ({ date });
+const d = (/** @type {string} */ date) => ({ date });
 
+/** @typedef {string | { date: string } | null | undefined} Cell */
+
+/** @returns {[id: string, user: string | null, name: string, email: string, gender: string, birthday: { date: string }, title: string, team: string | null][]} */
 function employees() {
   return [
     ['101', null, 'Søren Ærø', 'soeren.aeroe@nordlysenergi.dk', 'M', d('1970-03-14'), 'Salgsdirektør', null],
@@ -32,6 +35,10 @@ function organisation() {
   ];
 }
 
+/**
+ * @param {string} path
+ * @param {{ employeeRows?: Cell[][], employeeHeader?: string[], organisationRows?: Cell[][], absence?: Cell[][], delegations?: Cell[][] }} [sheetsGiven]
+ */
 function workbook(
   path,
   { employeeRows = employees(), employeeHeader = EMPLOYEE_HEADER, organisationRows = organisation(), absence, delegations } = {},

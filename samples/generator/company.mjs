@@ -12,6 +12,7 @@ export const ROOT_ID = 'root';
 export const ROOT_NAME = 'Company';
 export const DOMAIN = 'nordlysenergi.dk';
 
+/** @type {[id: string, name: string, parent: string][]} */
 const DEPARTMENTS = [
   // [id, name, parent] in top-down order; levels 2, 3 and 4 below the top department.
   ['D-100', 'Produktion', ROOT_ID],
@@ -36,6 +37,7 @@ const DEPARTMENTS = [
   ['D-431', 'Infrastruktur', 'D-430'],
 ];
 
+/** @type {[departmentId: string, names: string[]][]} */
 const TEAMS = [
   // [department, team names]
   ['D-111', ['Service Thyborøn', 'Vagt Thyborøn']],
@@ -69,6 +71,7 @@ export function buildCompany(rng) {
   const { employees, hire, continueFrom } = hiring(1001);
 
   // The top department and every department of levels 2 and 3 have a head outside the teams.
+  /** @type {{ id: string, name: string, parentId: string | null, owner: string | null }[]} */
   const departments = [{ id: ROOT_ID, name: ROOT_NAME, parentId: null, owner: null }];
   for (const [id, name, parentId] of DEPARTMENTS) departments.push({ id, name, parentId, owner: null });
   const headed = departments.filter((d) => d.parentId === null || d.parentId === ROOT_ID || depthOf(d.id) === 3);

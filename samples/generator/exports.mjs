@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { writeCsv, writeWorkbook } from './write.mjs';
 
 const TOP = 'Nordlys Energi';
+/** @type {[id: string, first: string, last: string, email: string, birthday: string, units: string[]][]} */
 const PEOPLE = [
   ['2001', 'Søren', 'Ærø', 'soeren.aeroe@nordlysenergi.dk', '17.04.1985', ['Salg', 'Salg Øst']],
   ['2002', 'Åse', 'Øster', 'aase.oester@nordlysenergi.dk', '02.06.1979', ['Salg', 'Salg Øst']],
@@ -81,7 +82,7 @@ export function writeExportSamples(dir) {
     ['120', 'Drift', '100'],
     ['121', 'Vagtcentral', '120'],
   ];
-  const unitOf = (p) => units.find((u) => u[1] === p[5][p[5].length - 1])[0];
+  const unitOf = (/** @type {(typeof PEOPLE)[number]} */ p) => units.find((u) => u[1] === p[5].at(-1))?.[0];
   write1252(join(dir, 'units-and-leaders', 'organisation.csv'), [['Enhed_id', 'Enhedsnavn', 'Overordnet enhed'], ...units]);
   write1252(join(dir, 'units-and-leaders', 'employees.csv'), [
     ['Medarbejdernr', 'Navn', 'Mail', 'Enhed', 'Leder'],

@@ -16,6 +16,7 @@ const DATE_FORMAT = 'dd-mm-yyyy';
 /**
  * The workbook's four sheets: [{ name, dateFormat?, rows }]. `dateCell(isoDay, format)` gives the cell
  * of a date; by default `{ date }`, which write.mjs's writeWorkbook turns into a real date cell.
+ * @param {(isoDay: string, format: string) => unknown} [dateCell]
  */
 export function workbookSheets(company, dateCell = (isoDay) => ({ date: isoDay })) {
   const date = (isoDay) => dateCell(isoDay, DATE_FORMAT);

@@ -2,11 +2,11 @@
  * A shown plan's way on, the same for the main job and `apply plan.json`: refused by a guard, nothing to
  * do, asked about, and carried out through the journal, the executor and the ledgers.
  */
-import { join } from 'node:path';
-import { EXIT, OrgsyncError, type ExitCode, type RunError } from '../errors.js';
+import { EXIT, OrgsyncError, runErrorOf, type ExitCode, type RunError } from '../errors.js';
+import { sendingBegins } from '../interrupts.js';
 import { executePlan } from '../load/executor.js';
 import { withoutHeld } from '../load/held.js';
-import { Journal } from '../load/journal.js';
+import { Journal, type JournalIdentity } from '../load/journal.js';
 import { recordInLedgers } from '../load/ledger.js';
 import { exitCodeOf, succeeded, type OperationOutcome } from '../load/outcome.js';
 import type { Plan } from '../plan/plan.js';
@@ -18,11 +18,8 @@ import type { ImportOptions } from './options.js';
 import { heldForApproval } from './plan-file.js';
 import { today } from './planning.js';
 import { finishRun } from './reports.js';
+import { journalPathOf } from './state-paths.js';
 import { guardRefusal, needsYesRefusal, type PlannedRun } from './run.js';
-
-export function journalPathOf(options: ImportOptions, serviceKey: string): string {
-  return options.journal ?? join(options.stateDir, 'journal', `${serviceKey}.jsonl`);
-}
 
 /**
  * The deletion guard refuses the plan (held removals are not carried out now: it is applied to them when
@@ -39,13 +36,16 @@ export function deletionRefused(options: ImportOptions, plan: Plan): boolean {
 export async function goAhead(run: PlannedRun, exportRefusal?: RunError): Promise<ExitCode> {
   const { options, view, planned } = run;
   const { plan } = planned;
-  const refusal = exportRefusal ?? (deletionRefused(options, plan) ? guardRefusal('deletion', deletionGuardLines(plan)) : undefined);
+  const refusal =
+    exportRefusal ?? (deletionRefused(options, plan) ? guardRefusal('deletion', deletionGuardLines(plan, run.undoing?.runId)) : undefined);
   if (refusal) {
     await finishRun(run, { exitCode: EXIT.cannotStart, error: refusal });
     view.notice({ kind: 'refused_nothing_sent' });
     return EXIT.cannotStart;
   }
   const operations = plan.operations.length;
+  // Nothing left to send of a stopped run of the same work: this run finishes it (one record).
+  if (operations === 0) run.recording?.finishStopped();
   if (options.command === 'plan' || operations === 0) return finishRun(run, { exitCode: EXIT.ok, nothingToDo: operations === 0 });
   if (!options.yes) {
     if (!view.canAsk) {
@@ -64,13 +64,22 @@ export async function goAhead(run: PlannedRun, exportRefusal?: RunError): Promis
 export async function carryOut(run: PlannedRun): Promise<ExitCode> {
   const { options, view, connection, planned } = run;
   const { plan, ledgers } = planned;
-  const identity = {
+  const { recording } = run;
+  const identity: JournalIdentity = recording?.identity ?? {
     serviceKey: connection.serviceKey,
     workbookHash: await hashInputs(options.files),
-    // `apply plan.json`: the saved plan's id, kept in the journal with the progress of this apply.
-    ...(run.savedPlan ? { plan: run.savedPlan.id } : {}),
+    // The saved plan's id (`apply plan.json`, or this run's --out): the journal keeps the plan's progress by it.
+    ...(run.planId !== undefined ? { plan: run.planId } : {}),
   };
-  const journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
+  let journal: Journal;
+  try {
+    journal = Journal.open(journalPathOf(options, connection.serviceKey), identity);
+  } catch (error) {
+    // Refused with its plan made (another run holds the journal, say): the history lists it as refused
+    // with the counts it planned, and --report and the --json summary carry them too.
+    if (error instanceof OrgsyncError) await finishRun(run, { exitCode: error.exitCode, error: runErrorOf(error.code, error.message) });
+    throw error;
+  }
   const previous = journal.previous;
   const { runnable, held } = withoutHeld(plan.operations, plan.held);
   if (previous?.unfinished) {
@@ -84,8 +93,14 @@ export async function carryOut(run: PlannedRun): Promise<ExitCode> {
   let stopped: string | null = null;
   let stopError: Error | undefined;
   try {
+    // A run finishing a stopped run of the same work is its next part: one record, one undo.
+    recording?.adopt(previous);
+    // What undo needs is on disk before the first write; the journal's run line names the record.
+    await recording?.begin(plan.operations.map((p) => p.op));
+    // From the journal's first line on, an interrupt waits for the requests in flight.
+    sendingBegins();
     try {
-      journal.beginRun(identity, runnable.length);
+      journal.beginRun(recording?.identity ?? identity, runnable.length);
     } catch (error) {
       throw new OrgsyncError('journal_write', appRunWords().journalCannotBegin((error as Error).message), EXIT.cannotStart, {
         cause: error,
@@ -113,6 +128,8 @@ export async function carryOut(run: PlannedRun): Promise<ExitCode> {
     view.progress.end();
     // After a failed journal write the end line cannot be written either; the next run resumes without it.
     if (stopped !== 'journal') journal.endRun(stopped === null && outcomes.every(succeeded));
+    // What became of each operation is in the record before the journal forgets the run.
+    await recording?.seal([...outcomes, ...held], exitCodeOf({ outcomes, stopped }));
   } finally {
     journal.close();
   }

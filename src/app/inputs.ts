@@ -1,6 +1,8 @@
 /** Files → sheets → validated desired state, with the phases shown as progress. */
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, relative } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Profile } from '../sheets/profile/rules.js';
 import { valueRules } from '../validate/value-maps.js';
@@ -40,14 +42,14 @@ export async function withProfile<T extends InputOptions>(options: T): Promise<T
 }
 
 export async function readAndValidate(
-  options: InputOptions,
+  options: InputOptions & { rootId?: string; rootName?: string },
   extra: { api: ApiVersion; current?: CurrentView | Promise<CurrentView> },
 ): Promise<ValidationResult> {
   if (options.files.length === 0) throw new UsageError(appRunWords().nameTheWorkbook);
   const { profile } = options.profile ? options : await withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
-    ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets } : {}),
+    ...(profile ? { headerMap: profile.headers, sheetRules: profile.sheets, sheetFiles: profile.files } : {}),
   });
   // Loaded after the reading has started: a large workbook's reader gets going while the validator loads.
   const { validate } = await import('../validate/index.js');
@@ -58,6 +60,14 @@ export async function readAndValidate(
     ...(options.pathSeparator ? { pathSeparator: options.pathSeparator } : {}),
     ...(options.acceptRenames ? { acceptRenames: options.acceptRenames === true ? true : new Set(options.acceptRenames) } : {}),
     ...(options.today ? { today: options.today } : {}),
+    ...(options.rootId !== undefined || options.rootName !== undefined
+      ? {
+          root: {
+            ...(options.rootId !== undefined && { id: options.rootId }),
+            ...(options.rootName !== undefined && { name: options.rootName }),
+          },
+        }
+      : {}),
   });
   result.issues.push(...templateWarnings(reading.templateVersion));
   return result;
@@ -78,17 +88,49 @@ export function templateWarnings(version: string | undefined): Issue[] {
   return [issue('warning', 'old_template', message, { value: version })];
 }
 
-/** Identifies the workbook in the journal: a hash of the input files' bytes. */
-export async function hashInputs(files: string[]): Promise<string> {
+/** The input files, each by its name under what was given, with a hash of its bytes; and one hash of them all. */
+export interface InputDigests {
+  hash: string;
+  /** Name → sha256 of the bytes: a folder's files by their names in it, a file given by name by its own name. */
+  files: Record<string, string>;
+}
+
+async function fileDigest(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of await listInputFiles(files)) {
-    hash.update(file);
-    await new Promise<void>((resolve, reject) => {
-      createReadStream(file)
-        .on('data', (chunk) => hash.update(chunk))
-        .on('end', resolve)
-        .on('error', reject);
-    });
+  await new Promise<void>((resolve, reject) => {
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', resolve)
+      .on('error', reject);
+  });
+  return hash.digest('hex');
+}
+
+/**
+ * Identifies the workbook (the journal, the history, a saved plan): the input files' names and bytes.
+ * Names are taken relative to what was given, so `c1`, `/home/hr/c1` and `../hr/c1` are one workbook.
+ */
+export async function inputDigests(paths: readonly string[]): Promise<InputDigests> {
+  const all = createHash('sha256');
+  const files: Record<string, string> = {};
+  for (const given of paths) {
+    const folder = (await stat(given).catch(() => null))?.isDirectory() === true;
+    for (const file of await listInputFiles([given])) {
+      const named = folder ? relative(given, file) : basename(file);
+      let name = named;
+      for (let n = 2; name in files; n++) name = `${named} (${n})`;
+      files[name] = await fileDigest(file);
+      all.update(`${name}\0${files[name]}\n`);
+    }
   }
-  return hash.digest('hex').slice(0, 32);
+  return { hash: all.digest('hex').slice(0, 32), files };
+}
+
+/** sha256 of the --map profile's bytes (null without one): its contents are an input of the plan. */
+export async function profileDigest(path: string | undefined): Promise<string | null> {
+  return path === undefined ? null : fileDigest(path);
+}
+
+export async function hashInputs(files: readonly string[]): Promise<string> {
+  return (await inputDigests(files)).hash;
 }

@@ -3,7 +3,7 @@
  * (or a symbolic or hard link to one) would otherwise overwrite the workbook the user is fixing.
  * Checked before anything is read or sent.
  */
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { errorFilePath, sameFile } from '../report/error-file-path.js';
 import { listInputFiles } from '../sheets/read.js';
@@ -40,4 +40,14 @@ export async function refuseOutputsOverInputs(
     if (input === undefined) continue;
     throw new UsageError(appOutputWords().outputOverInput(output.option, output.path, resolve(output.path) === resolve(input), input));
   }
+}
+
+/**
+ * The input as a path whose last part is its own name, for the outputs named after it: `.` and `..` (and
+ * a trailing slash) resolved, so `map --init .` and `plan .` name their files after the folder, never a
+ * hidden `..map.json`.
+ */
+export function namedInput(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  return ['', '.', '..'].includes(basename(trimmed)) ? resolve(path) : trimmed;
 }

@@ -8,19 +8,13 @@ import type { CurrentState } from '../model/service-state.js';
 import { replaceFileWith } from '../json-file.js';
 import { buildReport, type ReportInput } from '../report/json.js';
 import { buildOrgChart } from '../view/org-chart.js';
-import { renderPlanPage } from '../view/plan-html.js';
+import { MAX_PAGE_OPERATIONS, renderPlanPage } from '../view/plan-html.js';
 import { language } from '../words/language.js';
+import { namedInput } from './output-paths.js';
 import type { ImportOptions } from './options.js';
 import type { RunResult } from './run-result.js';
 import type { Run } from './run.js';
 import { reasonWording } from '../view/reason-text.js';
-
-/**
- * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
- * of megabytes no browser opens, and building it would cost the run its memory. Such a plan is listed by
- * --report only.
- */
-export const MAX_PAGE_OPERATIONS = 50_000;
 
 /** What the page needs besides the plan: the workbook's organisation and the service's before it. */
 export interface PageSource {
@@ -33,7 +27,7 @@ export interface PageSource {
 /**
  * The command that accepts the rename proposals: the run's own command, files and the options that decide
  * how the files are read, with `--accept-renames`. No service option is repeated (they may carry secrets,
- * and come from the configuration or the environment as before).
+ * and come from the configuration or the environment, as for the run itself).
  */
 export function acceptRenamesCommand(options: ImportOptions): string {
   const args = ['orgsync-import', ...(options.command === 'plan' ? ['plan'] : []), ...options.files];
@@ -54,18 +48,31 @@ function shellWord(word: string): string {
 
 /**
  * `staff.xlsx` → `staff.plan.html` beside it; a folder of CSV files `folder` → `folder.plan.html` beside
- * it. The main job's page is `NAME.report.html`, once it has sent something.
+ * it, also when it is given as `.` (named after the folder's own name, never a hidden `..plan.html`).
+ * The main job's page is `NAME.report.html`, once it has sent something.
  */
 export function pagePath(
   options: Pick<ImportOptions, 'files' | 'command' | 'html'>,
   kind: PageKind = options.command === 'plan' ? 'plan' : 'report',
 ): string {
   if (options.html) return options.html;
-  const input = options.files[0]!.replace(/[\\/]+$/, '');
+  const input = namedInput(options.files[0]!);
   return join(dirname(input), `${basename(input, extname(input))}.${kind}.html`);
 }
 
 type PageKind = 'plan' | 'report';
+
+/**
+ * The rename proposals still open after the run: one whose new unit the run created (the user ran it
+ * without --accept-renames) is decided, and accepting it now would do nothing, so the page no longer asks.
+ */
+export function openProposals(proposals: readonly ProposedRename[] | undefined, result: Pick<RunResult, 'outcomes'>): ProposedRename[] {
+  const created = new Set<string>();
+  for (const { op, status } of result.outcomes ?? []) {
+    if ((op.type === 'createDepartment' || op.type === 'createTeam') && (status === 'done' || status === 'unchanged')) created.add(op.id);
+  }
+  return (proposals ?? []).filter((proposal) => !created.has(proposal.to));
+}
 
 /** The page of a run's `result`, whose `report` (the JSON report's input) the page shows too. */
 export async function writePage(run: Run, source: PageSource, result: RunResult, report: ReportInput): Promise<void> {
@@ -78,7 +85,8 @@ export async function writePage(run: Run, source: PageSource, result: RunResult,
   // A run with nothing to do did nothing: the page of the last run that did something stays.
   if (options.command !== 'plan' && operationCount === 0) return;
   if (operationCount > MAX_PAGE_OPERATIONS) {
-    view.notice({ kind: 'no_page', operations: operationCount, most: MAX_PAGE_OPERATIONS });
+    // Where the whole plan is instead: the --report file, else the saved plan file.
+    view.notice({ kind: 'no_page', operations: operationCount, most: MAX_PAGE_OPERATIONS, whole: options.report ?? options.out ?? null });
     return;
   }
   // A run that sent nothing (declined, refused by a guard) did nothing to report: its page is the plan
@@ -93,7 +101,9 @@ export async function writePage(run: Run, source: PageSource, result: RunResult,
       kind,
       lang: language(),
       title: options.files.map((f) => basename(f)).join(', '),
-      ...(source.proposedRenames?.length ? { proposals: { renames: source.proposedRenames, command: acceptRenamesCommand(options) } } : {}),
+      ...(openProposals(source.proposedRenames, result).length
+        ? { proposals: { renames: openProposals(source.proposedRenames, result), command: acceptRenamesCommand(options) } }
+        : {}),
     });
     await replaceFileWith(path, [html]);
     view.notice({ kind: 'page_written', page: kind, path });

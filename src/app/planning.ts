@@ -1,5 +1,4 @@
 /** The plan of a run: the workbook against the service, with what the ledgers know merged in. */
-import { join } from 'node:path';
 import { formatISO } from 'date-fns/formatISO';
 import { AbsenceLedger, FiredLedger } from '../load/ledger.js';
 import { withLedgers } from '../plan/ledger-merge.js';
@@ -9,6 +8,7 @@ import { countAlreadyMatching } from '../view/apply-summary.js';
 import { noteIssues } from '../view/row-issues.js';
 import type { ImportOptions } from './options.js';
 import type { Planned, PlannedRun, ReadRun } from './run.js';
+import { ledgerPathOf } from './state-paths.js';
 
 /** The plan made from the workbook and the service's state, before anything of it is chosen to run. */
 export type MadePlan = Pick<Planned, 'plan' | 'current' | 'ledgers'>;
@@ -18,15 +18,16 @@ export function today(): string {
   return formatISO(new Date(), { representation: 'date' });
 }
 
-function ledgerPath(options: ImportOptions, serviceKey: string, kind: 'absences' | 'fired'): string {
-  return join(options.stateDir, kind, `${serviceKey}.jsonl`);
+/** The day the plan is made for: --today (a rehearsal, or a saved plan's), else today. */
+export function planDay(options: Pick<ImportOptions, 'today'>): string {
+  return options.today ?? today();
 }
 
 /** The plan from the workbook and the service's state, with what the ledgers know merged in. */
 export function makePlan(run: ReadRun): MadePlan {
   const { options, connection, serviceState, validation } = run;
-  const ledger = AbsenceLedger.load(ledgerPath(options, connection.serviceKey, 'absences'));
-  const fired = FiredLedger.load(ledgerPath(options, connection.serviceKey, 'fired')).knowing(serviceState.org.employees);
+  const ledger = AbsenceLedger.load(ledgerPathOf(options, connection.serviceKey, 'absences'));
+  const fired = FiredLedger.load(ledgerPathOf(options, connection.serviceKey, 'fired')).knowing(serviceState.org.employees);
   const { current, reported, reportedFrom } = withLedgers(serviceState, {
     firedOn: fired.firedOn,
     firedFields: fired.fieldsOf,
@@ -43,7 +44,7 @@ export function makePlan(run: ReadRun): MadePlan {
     reportedFrom,
     prune: options.prune,
     proposedRenames: validation.proposedRenames ?? [],
-    today: options.today ?? today(),
+    today: planDay(options),
     ...(options.maxDeletions !== undefined ? { maxDeletions: options.maxDeletions } : {}),
   });
   const held = options.holdRemovals
@@ -70,9 +71,9 @@ export function withPlan(run: ReadRun, made: MadePlan, plan: Plan = made.plan): 
     current: made.current,
     ledgers: made.ledgers,
     // The plan's notes are findings about rows like the validator's: the report lists them with the issues.
-    notes: noteIssues(made.plan.notes, made.current.unmatched?.notes ?? []),
+    notes: noteIssues(made.plan.notes, made.current.unmatched?.notes ?? [], made.plan.operations.length),
     // An undo has no workbook: its desired state is the whole service, so nothing "of the workbook" is counted.
-    alreadyMatching: run.undoing ? 0 : countAlreadyMatching(run.validation.desired, operations),
+    alreadyMatching: run.undoing ? 0 : countAlreadyMatching(run.validation.desired, operations, made.current.org),
   };
   return Object.assign(run, { planned });
 }

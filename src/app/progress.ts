@@ -6,7 +6,7 @@ import type cliProgressTypes from 'cli-progress';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { appRunWords } from '../words/app-run.js';
-import { whenLanguageSettled } from '../words/language.js';
+import { formatNumber, whenLanguageSettled } from '../words/language.js';
 
 // Bars are drawn only on a terminal: load the library only then.
 const require = createRequire(import.meta.url);
@@ -38,7 +38,7 @@ export function lineProgress(stream: Writable, clock: () => number = Date.now): 
       started = startedAt ?? clock();
       lastPrinted = started;
       lastShare = 0;
-      stream.write(`${name}${total !== null ? ` (${total})` : ''}…\n`);
+      stream.write(`${name}${total !== null ? ` (${formatNumber(total)})` : ''}…\n`);
     },
     update(done, newTotal) {
       if (newTotal !== undefined) total = newTotal;
@@ -47,7 +47,7 @@ export function lineProgress(stream: Writable, clock: () => number = Date.now): 
       if (total && share - lastShare >= 0.1 && now - lastPrinted >= 2000) {
         lastShare = share;
         lastPrinted = now;
-        stream.write(`${name}: ${done}/${total}\n`);
+        stream.write(`${name}: ${formatNumber(done)}/${formatNumber(total)}\n`);
       }
     },
     end(message) {

@@ -4,9 +4,9 @@
  * the others.
  */
 import { EXIT, UsageError, type ExitCode } from '../errors.js';
-import { claimRunId } from '../load/history.js';
 import { hasErrors } from '../model/issue.js';
 import { exportGuardText } from '../view/export-guard-text.js';
+import { nameBook } from '../view/names.js';
 import { deletionRefused, goAhead } from './applying.js';
 import { withProfile } from './inputs.js';
 import type { ImportOptions } from './options.js';
@@ -15,7 +15,7 @@ import { savePlanIfAsked } from './plan-file.js';
 import { makePlan, withPlan } from './planning.js';
 import { connectRun, readServiceAndWorkbook } from './reading.js';
 import { finishRun } from './reports.js';
-import { checkExportAgainstLastRun, recordingRefusals, recordRunHook } from './run-record.js';
+import { checkExportAgainstLastRun, openRecord, recordingRefusals } from './run-record.js';
 import type { RunView } from './run-view.js';
 import { guardRefusal, invalidInput, Run, type ReadRun } from './run.js';
 import { withSandboxRoot } from './sandbox-root.js';
@@ -56,12 +56,14 @@ export async function importRun(run: Run): Promise<ExitCode> {
 export async function planAndApply(run: ReadRun): Promise<ExitCode> {
   const { options } = run;
   if (!run.undoing) run.findings = checkExportAgainstLastRun(options, run.connection.serviceKey, run.validation);
-  if (options.command !== 'plan') run.keepRecord = recordRunHook(run, claimRunId(options.stateDir, run.startedAt));
+  if (options.command !== 'plan') await openRecord(run);
   return recordingRefusals(run, () => showAndApply(run));
 }
 
 async function showAndApply(read: ReadRun): Promise<ExitCode> {
-  const run = withPlan(read, makePlan(read));
+  const made = makePlan(read);
+  // An undo's operations carry its own reasons (undo_created, undo_changed … with the run id).
+  const run = withPlan(read, made, read.undoing ? read.undoing.reasons(made.plan) : made.plan);
   const { options, view, findings } = run;
   const { plan } = run.planned;
   const exportRefused = findings.length > 0 && !options.acceptChanges;
@@ -69,6 +71,7 @@ async function showAndApply(read: ReadRun): Promise<ExitCode> {
     refused: exportRefused || deletionRefused(options, plan),
     allRows: Boolean(options.allRows),
     ...(run.undoing ? { undoes: run.undoing.runId } : {}),
+    names: nameBook(run.validation.desired, run.planned.current.org),
   });
   const verdict = options.acceptChanges ? 'accepted' : options.command === 'plan' ? 'would_refuse' : 'refused';
   await view.exportGuard(findings, verdict);

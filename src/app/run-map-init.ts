@@ -6,6 +6,7 @@ import { starterProfile, type StarterProfile } from '../sheets/starter.js';
 import { HEADER_SEARCH_ROWS } from '../sheets/limits.js';
 import { listInputFiles, readSheetHeads } from '../sheets/read.js';
 import { println, type AppIO } from './io.js';
+import { namedInput } from './output-paths.js';
 import { appOutputWords } from '../words/app-output.js';
 import { valueRules } from '../validate/value-maps.js';
 import { isValidEmail, localToday } from '../validate/values.js';
@@ -32,14 +33,15 @@ export async function starterProfileOf(files: string[], source: string, encoding
 export async function runMapInit(options: MapInitOptions, io: AppIO): Promise<ExitCode> {
   const file = options.init;
   if (!file) throw new UsageError(appOutputWords().mapNeedsExport);
-  const out = options.out ?? `${basename(file, extname(file))}.map.json`;
+  const named = namedInput(file);
+  const out = options.out ?? `${basename(named, extname(named))}.map.json`;
   if ((await listInputFiles([file])).some((input) => resolve(input) === resolve(out))) {
     throw new UsageError(appOutputWords().outIsTheExport(out));
   }
   if (existsSync(out) && !options.overwrite) {
     throw new UsageError(appOutputWords().outExists(out));
   }
-  const profile = await starterProfileOf([file], basename(file), options.encoding);
+  const profile = await starterProfileOf([file], basename(named), options.encoding);
   if (profile.recognised + profile.guessed + profile.unrecognised === 0) throw new UsageError(appOutputWords().noHeaderRow(file));
   writeFileSync(out, `${JSON.stringify(profile.json, null, 2)}\n`);
   println(io.stdout, appOutputWords().profileWritten(out, profile.recognised, profile.guessed, profile.unrecognised));

@@ -1,25 +1,25 @@
 /**
  * What a run leaves in the state folder for the next ones: the export guard's baseline (after a run that
- * ended with exit 0) and the run's history record (for `history` and `undo`). Called from the apply path
- * through two small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
+ * ended with exit 0) and the run's history record (for `history` and `undo`, src/history/). Called from the
+ * apply path through small hooks; the guard's judgement itself is pure (`src/plan/export-guard.ts`).
  */
 import { OrgsyncError, runErrorOf } from '../errors.js';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { checkExport, baselineOf, type GuardFinding } from '../plan/export-guard.js';
-import { lastRunPath, loadBaseline, readBaseline, saveBaseline } from '../load/last-run.js';
-import { discardRun, HISTORY_VERSION, historyDir, runDir, saveRun, touchedBefore, type RunRecord } from '../load/history.js';
+import { resolve } from 'node:path';
+import { formatISO } from 'date-fns/formatISO';
+import { checkExport, type GuardFinding } from '../plan/export-guard.js';
+import { keepBaseline, lastRunPath, readBaseline, restoreBaseline } from '../history/baseline.js';
+import { historyDir, recordCounts } from '../history/record.js';
+import { RunRecording } from '../history/recording.js';
+import { AbsenceLedger, FiredLedger, settleUnanswered } from '../load/ledger.js';
 import { writeReportOf, type ReportInput } from '../report/json.js';
-import { countOutcomes } from '../report/counts.js';
-import { OPERATION_KINDS } from '../model/operations.js';
-import type { Organisation } from '../model/organisation.js';
 import type { ValidationResult } from '../validate/types.js';
 import { describeFinding } from '../view/export-guard-text.js';
 import { hashInputs } from './inputs.js';
 import type { ImportOptions } from './options.js';
 import { appOutputWords } from '../words/app-output.js';
 import type { RunResult } from './run-result.js';
-import type { KeepRecord, ReadRun, Run } from './run.js';
+import type { ReadRun, Run } from './run.js';
+import { journalPathOf, ledgerPathOf } from './state-paths.js';
 import { reasonWording } from '../view/reason-text.js';
 
 /** The export against the last successful run's (none on the first run against a service). */
@@ -32,100 +32,73 @@ export function checkExportAgainstLastRun(options: ImportOptions, serviceKey: st
   return checkExport(typeof baseline === 'string' ? null : baseline, validation.desired, validation.managed, options.guardLimits ?? {});
 }
 
-/** What a run's record is made from: the run as it is when it ends, under the history id it claimed. */
-interface RunToRecord {
-  options: ImportOptions;
-  startedAt: Date;
-  runId: string;
-  serviceKey: string;
-  /** The service as read before planning: the "before" of what the run touches. */
-  before: Organisation;
-  /** The validated export; absent for an undo (its desired state is no export). */
-  validation?: ValidationResult;
-  undoes?: string;
-  /** `apply plan.json`: the plan file as given, and how many held removals `--approve` approved. */
-  apply?: { planFile: string; approved?: number };
-  findings: readonly GuardFinding[];
-}
-
-function toRecord(run: ReadRun, runId: string): RunToRecord {
-  const { savedPlan, undoing } = run;
-  return {
-    options: run.options,
-    startedAt: run.startedAt,
-    runId,
-    serviceKey: run.connection.serviceKey,
-    before: run.serviceState.org,
-    ...(undoing ? { undoes: undoing.runId } : { validation: run.validation }),
-    ...(savedPlan
-      ? { apply: { planFile: savedPlan.file, ...(savedPlan.approved !== undefined ? { approved: savedPlan.approved } : {}) } }
-      : {}),
-    findings: run.findings,
-  };
-}
-
 /**
- * A run's `keepRecord`: keeps the report (and returns where, for --report to copy), the run's
- * record and what undo needs in `history/RUN/`, and after a run that ended with exit 0 having applied its plan (or found nothing to
- * do), the export's summary as the guard's next baseline. A failure to write is said, never fatal: what
- * was applied stays applied.
+ * Opens the run's record (src/history/recording.ts) once it has read the service and its inputs: what
+ * killed runs left in the journal is recorded first, and what they sent without reading the answer goes
+ * into the ledgers as the service shows it now. The run gets its recording (the apply writes into it
+ * before and after its writes) and its `keepRecord`: the report (and where, for --report to copy), the
+ * run's final record in `history/RUN/`, and after a run that ended with exit 0 having applied its plan
+ * (or found nothing to do), the export's summary as the guard's next baseline. A failure to write is
+ * said, never fatal: what was applied stays applied.
  */
-export function recordRunHook(read: ReadRun, runId: string): KeepRecord {
+export async function openRecord(run: ReadRun): Promise<void> {
+  const { options, view, savedPlan, undoing } = run;
+  const serviceKey = run.connection.serviceKey;
+  const before = run.serviceState.org;
+  const filesHash = options.files.length > 0 ? await hashInputs(options.files).catch(() => null) : null;
+  const recording = await RunRecording.open({
+    stateDir: options.stateDir,
+    journalPath: journalPathOf(options, serviceKey),
+    journal: { serviceKey, workbookHash: filesHash ?? '', ...(savedPlan ? { plan: savedPlan.id } : {}) },
+    startedAt: run.startedAt,
+    before,
+    header: {
+      command: undoing ? 'undo' : savedPlan ? 'apply' : options.command === 'ui' ? 'ui' : 'run',
+      ...(undoing ? { undoes: undoing.runId } : {}),
+      ...(savedPlan ? { plan_file: savedPlan.file, ...(savedPlan.approved !== undefined ? { approved: savedPlan.approved } : {}) } : {}),
+      ...(savedPlan ? { plan_id: savedPlan.id } : {}),
+      files: options.files.map((f) => resolve(f)),
+      workbook_hash: filesHash,
+      service_key: serviceKey,
+      export_guard: run.findings.map(describeFinding),
+    },
+  });
+  if (recording.unanswered.length > 0) {
+    const ledgers = {
+      absences: AbsenceLedger.load(ledgerPathOf(options, serviceKey, 'absences')),
+      fired: FiredLedger.load(ledgerPathOf(options, serviceKey, 'fired')),
+    };
+    const unanswered = recording.unanswered.map(({ op, sentOn, before: employee }) => ({
+      op,
+      on: formatISO(sentOn, { representation: 'date' }),
+      ...(employee ? { before: employee } : {}),
+    }));
+    settleUnanswered(ledgers, unanswered, before.employees);
+  }
+  const unrecorded = (failure: Error) => view.notice({ kind: 'run_unrecorded', dir: historyDir(options.stateDir), why: failure.message });
   let recorded = false;
-  return async (result, report) => {
-    const run = toRecord(read, runId);
-    const { options } = run;
-    let reportFile: string | undefined;
+  run.recording = recording;
+  run.keepRecord = async (result, report) => {
     if (recorded) return undefined;
     recorded = true;
+    const outcomes = result.outcomes ?? [];
+    const reportFile = await recording.finish({
+      exitCode: result.exitCode,
+      ...(result.error ? { error: result.error } : {}),
+      // The outcomes are every operation of the plan (the held ones skipped); a run that applied nothing, its plan.
+      counts: recordCounts(result.outcomes ?? result.plan?.operations ?? []),
+      changed: outcomes.some((o) => o.status === 'done'),
+      writeReport: (path) => writeReportOf(path, report, reasonWording),
+    });
+    const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);
     try {
-      const dir = runDir(options.stateDir, run.runId);
-      await writeReportOf(join(dir, 'report.json'), report, reasonWording);
-      reportFile = join(dir, 'report.json');
-      const outcomes = result.outcomes ?? [];
-      const applied = result.exitCode === 0 && (outcomes.length > 0 || (result.plan?.operations.length ?? 0) === 0);
-      if (applied && run.validation) keepBaseline(run, dir);
-      if (applied && run.undoes !== undefined)
-        restoreBaseline(options.stateDir, run.serviceKey, run.undoes, join(historyDir(options.stateDir), run.undoes));
-      const finishedAt = new Date();
-      const record: RunRecord = {
-        version: HISTORY_VERSION,
-        id: run.runId,
-        command: run.undoes !== undefined ? 'undo' : run.apply ? 'apply' : options.command === 'ui' ? 'ui' : 'run',
-        ...(run.undoes !== undefined ? { undoes: run.undoes } : {}),
-        ...(run.apply
-          ? { plan_file: run.apply.planFile, ...(run.apply.approved !== undefined ? { approved: run.apply.approved } : {}) }
-          : {}),
-        started_at: run.startedAt.toISOString(),
-        finished_at: finishedAt.toISOString(),
-        duration_ms: finishedAt.getTime() - run.startedAt.getTime(),
-        files: options.files.map((f) => resolve(f)),
-        workbook_hash: options.files.length > 0 ? await hashInputs(options.files).catch(() => null) : null,
-        service_key: run.serviceKey,
-        exit_code: result.exitCode,
-        counts: countsOf(result),
-        export_guard: run.findings.map(describeFinding),
-        ...(result.error && result.exitCode !== 0 ? { error: result.error } : {}),
-        undoable: outcomes.some((o) => o.status === 'done'),
-      };
-      const undo =
-        outcomes.length > 0
-          ? {
-              version: HISTORY_VERSION,
-              before: touchedBefore(
-                run.before,
-                outcomes.map((o) => o.op),
-              ),
-              operations: outcomes.map((o) => ({ op: o.op, status: o.status })),
-            }
-          : null;
-      await saveRun(options.stateDir, record, undo);
+      if (reportFile && applied && !undoing) keepBaseline(options.stateDir, serviceKey, recording.id, run.validation);
+      if (reportFile && applied && undoing) restoreBaseline(options.stateDir, serviceKey, undoing.runId);
     } catch (failure) {
-      // Half a record is no record (it is not listed) and would only keep a full disk full.
-      discardRun(options.stateDir, run.runId);
-      reportFile = undefined;
-      read.view.notice({ kind: 'run_unrecorded', dir: join(options.stateDir, 'history'), why: (failure as Error).message });
+      unrecorded(failure as Error);
     }
+    const failure = recording.takeFailure();
+    if (failure) unrecorded(failure);
     return reportFile;
   };
 }
@@ -155,41 +128,4 @@ export async function recordingRefusals<T>(run: Run, work: () => Promise<T>): Pr
     }
     throw error;
   }
-}
-
-/** The new baseline; the one it replaces is kept with the run, so undoing the run puts it back. */
-function keepBaseline(run: RunToRecord, dir: string): void {
-  const path = lastRunPath(run.options.stateDir, run.serviceKey);
-  const { desired, managed } = run.validation!;
-  // The previous summary is read only for a kind this export leaves out, which keeps its summary.
-  const previous = managed.employees && managed.organisation ? null : loadBaseline(path);
-  if (existsSync(path)) copyFileSync(path, join(dir, 'baseline-before.json'));
-  saveBaseline(path, baselineOf(desired, managed, run.runId, previous));
-}
-
-/**
- * After a successful undo, when the undone run's export is still the baseline: the baseline as it was
- * before that run (none if it was the first), so the next export is compared with the one before it.
- */
-export function restoreBaseline(stateDir: string, serviceKey: string, undoneRunId: string, undoneRunDir: string): void {
-  const path = lastRunPath(stateDir, serviceKey);
-  if (loadBaseline(path)?.runId !== undoneRunId) return;
-  const kept = join(undoneRunDir, 'baseline-before.json');
-  const previous = existsSync(kept) ? loadBaseline(kept) : null;
-  if (previous) saveBaseline(path, previous);
-  else rmSync(path, { force: true });
-}
-
-function countsOf(result: RunResult): RunRecord['counts'] {
-  const counts: RunRecord['counts'] = {};
-  for (const { op } of result.plan?.operations ?? []) {
-    const { entity, action } = OPERATION_KINDS[op.type];
-    const perAction = ((counts[entity] ??= {})[action] ??= {});
-    perAction.planned = (perAction.planned ?? 0) + 1;
-  }
-  for (const c of countOutcomes(result.outcomes ?? [])) {
-    const perAction = ((counts[c.entity] ??= {})[c.action] ??= {});
-    for (const [status, n] of Object.entries(c.statuses)) if (n > 0) perAction[status as keyof typeof perAction] = n;
-  }
-  return counts;
 }

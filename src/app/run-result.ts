@@ -6,6 +6,7 @@
 import type { RunError } from '../errors.js';
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
+import type { NotUndone } from '../model/reasons.js';
 import type { GuardFinding } from '../plan/export-guard.js';
 import type { Plan } from '../plan/plan.js';
 import type { ReportInput } from '../report/json.js';
@@ -29,7 +30,14 @@ export interface ExportGuardSummary {
  * What the report of a run adds to its summary from the moment the run knows it: the export guard's
  * findings, or the run an undo reverses and what it cannot put back.
  */
-export type RunSummary = { export_guard: ExportGuardSummary } | { undoes: string; not_undone: string[] };
+export type RunSummary = { export_guard: ExportGuardSummary } | { undoes: string; not_undone: NotUndoneSummary[] };
+
+/** What an undo cannot give back, as its report says it: the code and its values, and the words. */
+export interface NotUndoneSummary {
+  code: NotUndone['code'];
+  params: Record<string, unknown>;
+  message: string;
+}
 
 /** What a run comes to: what its report, its `--json` events and its history record are made from. */
 export interface RunResult {
@@ -42,6 +50,8 @@ export interface RunResult {
   summary?: PlanSummary;
   /** Why the run was refused or failed: the report's `error`, the closing `--json` summary's, and its history record's. */
   error?: RunError;
+  /** The saved plan this run carried out (`apply plan.json`, or the main job that saved it with --out): its id. */
+  planId?: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import { EXIT, type ExitCode } from '../errors.js';
 import { sandboxBanner } from '../view/sandbox-banner.js';
 import type { AppIO } from './io.js';
 import { rootRefusal } from './service.js';
+import { untilInterrupted } from '../interrupts.js';
 
 /**
  * `orgsync-import sandbox`: starts the sandbox on 127.0.0.1, logs each request to stdout and prints the
@@ -35,10 +36,7 @@ export async function runSandbox(flags: Record<string, unknown>, io: AppIO): Pro
   if (flags.rootName !== undefined) options.rootName = flags.rootName as string;
   options.rootAsked = { id: flags.rootId !== undefined, name: flags.rootName !== undefined };
   const sandbox = await startSandboxCommand(options);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await untilInterrupted();
   await sandbox.close();
   return EXIT.ok;
 }

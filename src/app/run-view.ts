@@ -7,6 +7,7 @@
 import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
 import type { GuardFinding } from '../plan/export-guard.js';
+import type { NameBook } from '../view/names.js';
 import type { Plan } from '../plan/plan.js';
 import type { RunNotice } from '../view/run-notices.js';
 import type { Progress } from './progress.js';
@@ -22,6 +23,8 @@ export interface PlanShown {
   allRows: boolean;
   /** `apply plan.json`: the plan saved earlier, shown again (it was announced when it was made). */
   saved?: boolean;
+  /** The people and units by name (the workbook's and the service's), for lines a person reads. */
+  names?: NameBook;
 }
 
 /** What the export guard found, and what becomes of the run for it. */

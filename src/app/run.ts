@@ -14,10 +14,11 @@ import type { CurrentState } from '../model/service-state.js';
 import type { GuardFinding } from '../plan/export-guard.js';
 import type { Plan } from '../plan/plan.js';
 import type { ReportInput } from '../report/json.js';
+import type { RunRecording } from '../history/recording.js';
 import type { ValidationResult } from '../validate/types.js';
 import { appRunWords } from '../words/app-run.js';
 import type { ImportOptions } from './options.js';
-import type { RunResult } from './run-result.js';
+import type { NotUndoneSummary, RunResult } from './run-result.js';
 import type { RunView } from './run-view.js';
 import type { Connection } from './service.js';
 
@@ -49,10 +50,15 @@ export class Run {
   validation?: ValidationResult;
   /** The export guard's findings: this export against the last successful run's. */
   findings: readonly GuardFinding[] = [];
-  /** `undo RUN`: the run it reverses, and what of it cannot be put back (said in its reports). */
-  undoing?: { runId: string; notUndone: string[] };
+  /**
+   * `undo RUN`: the run it reverses, what of it cannot be put back (said in its reports), and its
+   * operations' own reasons given to the plan made.
+   */
+  undoing?: Undoing;
   /** `apply plan.json`: the plan file, its id in the journal, how many held removals `--approve` approved. */
   savedPlan?: { file: string; id: string; approved?: number };
+  /** The id of the plan file this run wrote (--out, --hold-removals) or carries out: its journal and record name it. */
+  planId?: string;
   planned?: Planned;
   /** What became of the operations sent, and the held ones; absent while nothing was sent. */
   outcomes?: OperationOutcome[];
@@ -60,6 +66,8 @@ export class Run {
   rejections?: Issue[];
   /** Keeps the run in the history, from the moment it has its id (not for `plan`). */
   keepRecord?: KeepRecord;
+  /** The run's record as it goes (src/history/recording.ts): the apply writes into it before and after its writes. */
+  recording?: RunRecording;
 
   /** `signal`: aborted to stop sending (Ctrl-C): what is in flight is finished and recorded. */
   constructor(
@@ -67,6 +75,12 @@ export class Run {
     readonly view: RunView,
     readonly signal?: AbortSignal,
   ) {}
+}
+
+export interface Undoing {
+  runId: string;
+  notUndone: NotUndoneSummary[];
+  reasons: (plan: Plan) => Plan;
 }
 
 /** A run from the moment it is connected to its service. */
@@ -101,6 +115,7 @@ export function resultOf(run: Run, ending: RunEnding): RunResult {
       : {}),
     ...(outcomes ? { outcomes } : {}),
     ...(ending.error ? { error: ending.error } : {}),
+    ...(run.planId !== undefined ? { planId: run.planId } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ export async function workbookTopDepartment(options: TopOptions): Promise<UnitNa
   const { profile, pathSeparator } = options.profile ? options : await withProfile(options);
   const reading = await readInput(options.files, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
-    ...(profile ? { headerMap: profile.headers } : {}),
+    ...(profile ? { headerMap: profile.headers, sheetFiles: profile.files } : {}),
   });
   return topDepartment(reading, pathSeparator);
 }

@@ -10,6 +10,8 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { OrgsyncError, UsageError } from '../errors.js';
 import { replaceFileWith } from '../json-file.js';
+import { listRuns } from '../history/record.js';
+import { readUndoData } from '../history/undo-data.js';
 import { OPERATION_KINDS, type Operation, type OperationType } from '../model/operations.js';
 import type { CurrentState } from '../model/service-state.js';
 import { savedReason, type OperationReason } from '../model/reasons.js';
@@ -19,12 +21,16 @@ import { planDetail, planEntryWithDependencies, type ReportPlanDetail, type Repo
 import { appSavedPlanWords } from '../words/app-saved-plan.js';
 import { reasonWording } from '../view/reason-text.js';
 import { schemaProblems } from '../words/app-schema.js';
+import type { InputDigests } from './inputs.js';
 import type { ImportOptions } from './options.js';
 
 /** The file's format name, a code that never changes with the language: "orgsync-import plan". */
 export const PLAN_FILE_FORMAT = `${PACKAGE.name} plan`;
-/** 2: an update's changes carry each field's value before and after (`{field: {was, now}}`). */
-export const PLAN_FILE_VERSION = 2;
+/**
+ * 2: an update's changes carry each field's value before and after (`{field: {was, now}}`). 3: every option
+ * that shapes the plan, and a hash of each input (each file, the profile, the importer's records).
+ */
+export const PLAN_FILE_VERSION = 3;
 
 export const TOOL_VERSION: string = PACKAGE.version;
 
@@ -63,20 +69,36 @@ const savedPlanSchema = z.object({
     key: z.string(),
     /** A hash of the service's state the plan was made from. */
     fingerprint: z.string(),
+    /** The same with what the importer's ledgers know merged in (absences reported, employees fired). */
+    records: z.string(),
+    /** --root-id, --root-name: the rehearsal sandbox's top department asked for (null: the workbook's). */
+    root_id: z.string().nullable(),
+    root_name: z.string().nullable(),
   }),
+  /** Every option that shapes the plan: apply makes the plan again with these, never with others. */
   options: z.object({
     prune: z.boolean(),
     hold_removals: z.boolean(),
     max_deletions: z.number().int().nonnegative().nullable(),
     resend_absences: z.boolean(),
+    /** --accept-renames (true), or the rename proposals accepted one by one on the page (`proposalKey`). */
+    accept_renames: z.union([z.boolean(), z.array(z.string())]),
+    /** The run's date (--today, else the day the plan was made): leaving and hiring dates are read against it. */
+    today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    /** --path-separator, when it is not the profile's own. */
+    path_separator: z.string().nullable(),
   }),
   inputs: z.object({
     files: z.array(z.string()).min(1),
     map: z.string().nullable(),
     date_order: z.enum(['dmy', 'mdy']).nullable(),
     encoding: z.string().nullable(),
-    /** hashInputs of app/inputs.ts: the input files' names and bytes. */
+    /** The input files' names and bytes and the profile's bytes, in one hash. */
     hash: z.string(),
+    /** Each input file by its name under what was given (inputDigests of app/inputs.ts): which one changed. */
+    file_hashes: z.record(z.string(), z.string()),
+    /** The --map profile's bytes. */
+    map_hash: z.string().nullable(),
   }),
   /** The plan entries as the JSON report carries them, each with the operation to carry out. */
   plan: z.array(entrySchema),
@@ -114,7 +136,9 @@ export function serviceFingerprint(state: CurrentState): string {
  * The plan's id in the journal: an apply killed part-way finds by it what it did already. Made from what
  * makes one plan file differ from another (when and from what it was made, and its operations).
  */
-export function savedPlanId(file: ParsedPlanFile): string {
+export function savedPlanId(
+  file: Pick<ParsedPlanFile, 'created_at' | 'service' | 'inputs'> & { plan: readonly { key: string }[] },
+): string {
   const hash = createHash('sha256').update(`${file.created_at}\n${file.service.key}\n${file.service.fingerprint}\n${file.inputs.hash}\n`);
   for (const entry of file.plan) hash.update(`${entry.key}\n`);
   return hash.digest('hex').slice(0, 32);
@@ -134,10 +158,23 @@ function withoutCredentials(baseUrl: string | undefined): string | null {
   }
 }
 
-export function planFileOf(
-  plan: Plan,
-  context: { options: ImportOptions; serviceKey: string; fingerprint: string; inputsHash: string; now: Date },
-): SavedPlanFile {
+/** What a plan was made from besides its options: the input files, the profile and the service, each hashed. */
+export interface PlanSources {
+  serviceKey: string;
+  /** serviceFingerprint of the service's state as read, and of it with the ledgers merged in. */
+  fingerprint: string;
+  records: string;
+  inputs: InputDigests;
+  /** sha256 of the --map profile's bytes; null without one. */
+  profile: string | null;
+}
+
+/** The plan's one input hash: the files' names and bytes and the profile's bytes. */
+export function inputsHash(inputs: InputDigests, profile: string | null): string {
+  return profile === null ? inputs.hash : createHash('sha256').update(`${inputs.hash}\n${profile}`).digest('hex').slice(0, 32);
+}
+
+export function planFileOf(plan: Plan, context: PlanSources & { options: ImportOptions; today: string; now: Date }): SavedPlanFile {
   const { options } = context;
   const entry = planEntryWithDependencies(plan, reasonWording);
   return {
@@ -153,19 +190,28 @@ export function planFileOf(
       company_id: options.sandbox ? null : (options.companyId ?? null),
       key: context.serviceKey,
       fingerprint: context.fingerprint,
+      records: context.records,
+      root_id: options.sandbox ? (options.rootId ?? null) : null,
+      root_name: options.sandbox ? (options.rootName ?? null) : null,
     },
     options: {
       prune: options.prune,
       hold_removals: options.holdRemovals ?? false,
       max_deletions: options.maxDeletions ?? null,
       resend_absences: options.resendAbsences,
+      accept_renames: typeof options.acceptRenames === 'object' ? [...options.acceptRenames] : (options.acceptRenames ?? false),
+      today: context.today,
+      path_separator:
+        options.pathSeparator !== undefined && options.pathSeparator !== options.profile?.pathSeparator ? options.pathSeparator : null,
     },
     inputs: {
       files: options.files.map((f) => resolve(f)),
       map: options.mapFile ? resolve(options.mapFile) : null,
       date_order: options.dateOrder ?? null,
       encoding: options.encoding ?? null,
-      hash: context.inputsHash,
+      hash: inputsHash(context.inputs, context.profile),
+      file_hashes: context.inputs.files,
+      map_hash: context.profile,
     },
     plan: plan.operations.map((p) => ({ ...entry(p.op), depends_on: [...p.dependsOn], operation: p.op })),
     plan_detail: planDetail(plan, reasonWording) satisfies ReportPlanDetail,
@@ -218,4 +264,28 @@ export function readPlanFile(path: string): SavedPlan {
     operations: file.plan.map((e) => ({ op: e.operation as unknown as Operation, dependsOn: e.depends_on })),
     held: file.plan.filter((e) => e.held === true).map((e) => e.key),
   };
+}
+
+/** What the finished runs of a saved plan carried out, from the history: the keys done, and the runs. */
+export interface EarlierRuns {
+  done: Set<string>;
+  /** The runs that carried out some of it (ids, oldest first). */
+  runs: string[];
+}
+
+/**
+ * The runs of the history that carried out this plan (its apply, or the main job that saved it with
+ * --out or --hold-removals), with what each did: done, or unchanged (the service had it already).
+ */
+export function earlierRunsOfPlan(stateDir: string, planId: string): EarlierRuns {
+  const done = new Set<string>();
+  const runs: string[] = [];
+  for (const record of listRuns(stateDir)) {
+    if (record.plan_id !== planId) continue;
+    const carried = (readUndoData(stateDir, record.id)?.operations ?? []).filter((o) => o.status === 'done' || o.status === 'unchanged');
+    if (carried.length === 0) continue;
+    for (const { op } of carried) done.add(op.key);
+    runs.push(record.id);
+  }
+  return { done, runs };
 }

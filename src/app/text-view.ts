@@ -37,7 +37,13 @@ export class TextView implements RunView {
     const { renderPlan } = await import('../view/plan-text.js');
     const rows = shown.allRows ? Infinity : 8;
     // A refused run does not first say there is nothing to do: its last words are the refusal.
-    this.say(renderPlan(plan, rows, { refused: shown.refused, ...(shown.undoes !== undefined ? { undoes: shown.undoes } : {}) }));
+    this.say(
+      renderPlan(plan, rows, {
+        refused: shown.refused,
+        ...(shown.undoes !== undefined ? { undoes: shown.undoes } : {}),
+        ...(shown.names !== undefined ? { names: shown.names } : {}),
+      }),
+    );
   }
 
   async exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): Promise<void> {

@@ -15,6 +15,7 @@ import type { RunView } from '../app/run-view.js';
 import { knownSecrets, rememberSecrets, scrubSecrets } from '../scrub.js';
 import { boundHeapGrowth } from './heap.js';
 import { runInInvokingFolder } from './invoking-folder.js';
+import { handleInterrupts, hasBegunSending } from '../interrupts.js';
 import { chooseLanguage, language, languageOfEnvironment, letWorkbookChooseLanguage, parseLang } from '../words/language.js';
 import { cliWords } from '../words/cli.js';
 import { commanderWords } from '../words/commander.js';
@@ -148,28 +149,37 @@ async function makeView(): Promise<RunView> {
 /** The longest the first Ctrl-C waits for requests in flight (shorter when --timeout is shorter). */
 const INTERRUPT_GRACE_MS = 10_000;
 
+let leaving = false;
+
+/** Ends the run interrupted (exit 130): the words held back, the reason, and the closing `--json` line. */
+async function leaveInterrupted(why: string, resume: boolean): Promise<void> {
+  if (leaving) process.exit(EXIT.interrupted);
+  leaving = true;
+  // Under --json the summary line is owed even when the signal came before the output was made.
+  const out = outputMode.json || outputMode.quiet ? await loadOutput() : output;
+  out?.releaseHeld();
+  process.stderr.write(`\n${resume ? cliWords().runAgain(why) : why}\n`);
+  out?.finish(EXIT.interrupted, { code: 'interrupted', message: why });
+  process.exit(EXIT.interrupted);
+}
+
 /**
  * First Ctrl-C: stop sending and finish what is in flight, for at most one request timeout (10 s at
  * most); second, or when that time is up: leave at once. Either way the journal is intact: a request
  * whose answer did not come is journalled as sent, and the next run checks it before sending it again.
+ * Before the run has begun to send (reading the workbook and the service, planning), the first leaves at once.
  */
 function interruptible(timeoutMs: number | undefined): AbortSignal {
   const controller = new AbortController();
   const graceMs = Math.min(timeoutMs ?? INTERRUPT_GRACE_MS, INTERRUPT_GRACE_MS);
-  const leaveNow = (why: string) => {
-    output?.releaseHeld();
-    process.stderr.write(`\n${cliWords().runAgain(why)}\n`);
-    output?.finish(EXIT.interrupted, { code: 'interrupted', message: why });
-    process.exit(EXIT.interrupted);
-  };
-  const stop = () => {
-    if (controller.signal.aborted) leaveNow(cliWords().stoppedAtOnce);
+  const leaveNow = (why: string) => void leaveInterrupted(why, true);
+  handleInterrupts(() => {
+    if (!hasBegunSending()) return void leaveInterrupted(cliWords().interruptedNothingSent, false);
+    if (controller.signal.aborted) return leaveNow(cliWords().stoppedAtOnce);
     process.stderr.write(`\n${cliWords().stopping}\n`);
     controller.abort();
     setTimeout(() => leaveNow(cliWords().stoppedInFlight(graceMs / 1000)), graceMs).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  });
   return controller.signal;
 }
 
@@ -213,6 +223,13 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .description(w.apply)
     .argument('<plan-file>')
     .option('--approve <file>', w.approve)
+    // The options that shaped the plan: taken from the plan file; given here, they must be the plan's.
+    .option('--map <file>', w.applyShaping)
+    .addOption(new Option('--date-order <order>', w.applyShaping).choices(['dmy', 'mdy']))
+    .option('--encoding <name>', w.applyShaping)
+    .option('--path-separator <text>', w.applyShaping)
+    .option('--accept-renames', w.applyShaping)
+    .option('--today <date>', w.applyShaping, isoDay)
     .option('-y, --yes', w.yes, false)
     .option('--force', w.force, false)
     .option('--max-deletions <n>', w.applyMaxDeletions, nonNegativeInt)
@@ -225,7 +242,20 @@ export function buildProgram(setExit: (code: ExitCode) => void): Command {
     .action(async (planFile: string, flags: Flags) => {
       const { runApply } = await import('../app/run-apply.js');
       const apiGiven = typeof flags.api === 'string' || Boolean(process.env[ENV.api]);
-      const request = { planFile: resolve(planFile), apiGiven, ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}) };
+      const shaping = {
+        ...(typeof flags.map === 'string' ? { map: flags.map } : {}),
+        ...(typeof flags.dateOrder === 'string' ? { dateOrder: flags.dateOrder } : {}),
+        ...(typeof flags.encoding === 'string' ? { encoding: flags.encoding } : {}),
+        ...(typeof flags.pathSeparator === 'string' ? { pathSeparator: flags.pathSeparator } : {}),
+        ...(flags.acceptRenames === true ? { acceptRenames: true } : {}),
+        ...(typeof flags.today === 'string' ? { today: flags.today } : {}),
+      };
+      const request = {
+        planFile: resolve(planFile),
+        apiGiven,
+        shaping,
+        ...(typeof flags.approve === 'string' ? { approve: flags.approve } : {}),
+      };
       setExit(
         await runApply(
           request,
@@ -384,6 +414,10 @@ async function main(): Promise<void> {
   boundHeapGrowth();
   runInInvokingFolder();
   chooseLanguageOfRun(process.argv.slice(2), process.env);
+  // Until a command that sends takes them over (`interruptible`), Ctrl-C and SIGTERM end the run at once,
+  // in the run's language: nothing is in flight that a journal must record. Those that came while this
+  // module loaded (main.ts caught them) are handled here.
+  handleInterrupts(() => void leaveInterrupted(cliWords().interruptedNothingSent, false));
   let exitCode: ExitCode = EXIT.ok;
   const program = buildProgram((code) => {
     exitCode = code;

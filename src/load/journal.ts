@@ -35,12 +35,28 @@ export interface JournalIdentity {
   workbookHash: string;
   /** `apply plan.json`: the saved plan's id, so a later apply of it knows what it has done already. */
   plan?: string;
+  /**
+   * The history record the run writes into, and which part of it this process is (a run stopped and
+   * finished by the same command again is one record in parts): a run killed mid-way is recorded from here.
+   */
+  record?: { id: string; part: number };
 }
 
 type Entry =
-  | { t: 'run'; format: number; serviceKey: string; workbookHash: string; at: string; operations: number; plan?: string }
+  | {
+      t: 'run';
+      format: number;
+      serviceKey: string;
+      workbookHash: string;
+      at: string;
+      operations: number;
+      plan?: string;
+      record?: string;
+      part?: number;
+    }
   | { t: 'sent'; key: string }
-  | { t: 'done'; key: string; status: number | null; note?: string }
+  /** `unchanged`: the service had its effect already (it changed nothing, so undo has nothing to set back). */
+  | { t: 'done'; key: string; status: number | null; note?: string; unchanged?: true }
   | { t: 'failed'; key: string; status: number | null; message: string | null }
   | { t: 'end'; at: string; complete: boolean };
 
@@ -55,6 +71,8 @@ export interface PreviousRun {
   /** Operations sent whose answer never came (the loader verifies them, never resends blindly). */
   unconfirmed: string[];
   startedAt: string;
+  /** The history record the previous run wrote into, and its part (absent: written by an older release). */
+  record?: { id: string; part: number };
 }
 
 const ENTRY_TYPES = new Set(['run', 'sent', 'done', 'failed', 'end']);
@@ -141,6 +159,7 @@ function lastRun(entries: Entry[]): PreviousRun | null {
     confirmed,
     unconfirmed: [...sent],
     startedAt: header.at,
+    ...(header.record !== undefined && header.part !== undefined ? { record: { id: header.record, part: header.part } } : {}),
   };
 }
 
@@ -172,6 +191,84 @@ export function planProgress(path: string, serviceKey: string, plan: string): Pl
   return { done, unconfirmed };
 }
 
+/** What one run line of the journal and the lines after it say, for its history record (src/history/). */
+export interface JournalRun {
+  record: { id: string; part: number } | null;
+  serviceKey: string;
+  workbookHash: string;
+  plan?: string;
+  at: string;
+  done: string[];
+  unchanged: string[];
+  failed: string[];
+  /** Sent, and no answer recorded: the process stopped before it read one. */
+  unconfirmed: string[];
+  end: { at: string; complete: boolean } | null;
+}
+
+/**
+ * Every run the journal holds, oldest first, with what became of its operations: read by the history to
+ * record a run that was killed before it could record itself. The caller holds the journal's lock (or
+ * knows no process does), so no run is read while it is still writing.
+ */
+export function journalRuns(path: string): JournalRun[] {
+  if (!holdsRuns(path)) return [];
+  const runs: JournalRun[] = [];
+  let sent = new Set<string>();
+  let current: JournalRun | null = null;
+  const close = () => {
+    if (current) current.unconfirmed = [...sent];
+  };
+  for (const e of readEntries(path)) {
+    if (e.t === 'run') {
+      close();
+      sent = new Set();
+      current = {
+        record: e.record !== undefined && e.part !== undefined ? { id: e.record, part: e.part } : null,
+        serviceKey: e.serviceKey,
+        workbookHash: e.workbookHash,
+        ...(e.plan !== undefined ? { plan: e.plan } : {}),
+        at: e.at,
+        done: [],
+        unchanged: [],
+        failed: [],
+        unconfirmed: [],
+        end: null,
+      };
+      runs.push(current);
+      continue;
+    }
+    if (!current) continue;
+    if (e.t === 'sent') sent.add(e.key);
+    else if (e.t === 'done') {
+      sent.delete(e.key);
+      (e.unchanged ? current.unchanged : current.done).push(e.key);
+    } else if (e.t === 'failed') {
+      sent.delete(e.key);
+      current.failed.push(e.key);
+    } else current.end = { at: e.at, complete: e.complete };
+  }
+  close();
+  return runs;
+}
+
+/**
+ * A journal that exists and is a plain file: only such a one holds runs. A device such as /dev/full reads
+ * as an endless stream, and its lock would be made in /dev: what the journal's open refuses is not read.
+ */
+export function holdsRuns(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The journal's lock file beside it. */
+export function journalLockPath(path: string): string {
+  return `${path.replace(/\.jsonl$/, '')}.lock`;
+}
+
 export class Journal {
   private fd: number | null = null;
   private syncTimer: NodeJS.Timeout | null = null;
@@ -196,7 +293,7 @@ export class Journal {
     } catch (error) {
       throw new StateFileError(dirname(path), 'open', error);
     }
-    const lockPath = `${path.replace(/\.jsonl$/, '')}.lock`;
+    const lockPath = journalLockPath(path);
     lockJournal(lockPath);
     try {
       const entries = readEntries(path);
@@ -265,6 +362,7 @@ export class Journal {
       at: new Date().toISOString(),
       operations,
       ...(identity.plan !== undefined ? { plan: identity.plan } : {}),
+      ...(identity.record !== undefined ? { record: identity.record.id, part: identity.record.part } : {}),
     });
   }
 
@@ -276,6 +374,7 @@ export class Journal {
     if (outcome.status === 'done' || outcome.status === 'unchanged') {
       const entry: Entry = { t: 'done', key: outcome.op.key, status: outcome.statusCode };
       if (outcome.message) entry.note = outcome.message;
+      if (outcome.status === 'unchanged') entry.unchanged = true;
       this.write(entry);
     } else if (outcome.status === 'failed') {
       this.write({ t: 'failed', key: outcome.op.key, status: outcome.statusCode, message: outcome.message });

@@ -15,7 +15,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StateFileError } from '../errors.js';
 import { hiddenWhileFired } from '../model/fields.js';
-import type { EmployeeValues } from '../model/operations.js';
+import type { EmployeeValues, Operation } from '../model/operations.js';
 import type { Employee } from '../model/organisation.js';
 import { succeeded, type OperationOutcome } from './outcome.js';
 
@@ -182,8 +182,9 @@ export class FiredLedger {
     return this;
   }
 
-  fired(employeeId: string, on: string): void {
-    this.append({ employee_id: employeeId, fired_on: on, ...hiddenWhileFired(this.shownBefore.get(employeeId)) });
+  /** `was`: the employee as last shown, when the service shows them no more (their fields are kept from it). */
+  fired(employeeId: string, on: string, was?: Employee): void {
+    this.append({ employee_id: employeeId, fired_on: on, ...hiddenWhileFired(was ?? this.shownBefore.get(employeeId)) });
   }
 
   renamed(fromId: string, toId: string): void {
@@ -238,5 +239,33 @@ function record(outcome: OperationOutcome, ledgers: { absences: AbsenceLedger; f
   else if (op.type === 'renameEmployee') {
     ledgers.absences.renamed(op.fromId, op.id);
     ledgers.fired.renamed(op.fromId, op.id);
+  }
+}
+
+/** An operation a killed run sent without reading the answer: the day it was sent, and its employee as shown before it. */
+export interface UnansweredOperation {
+  op: Operation;
+  on: string;
+  before?: Employee;
+}
+
+/**
+ * What killed runs sent without reading the answer, kept in the ledgers as its answer would have kept it,
+ * where the service shows now that it was carried out: a fire (the employee is no longer shown active), a
+ * rename (the new id is shown, the old one is not), a create or rehire (shown active). Read before the plan
+ * is made, so that a later rehire of someone fired that way is a rehire, never a second employee.
+ */
+export function settleUnanswered(
+  ledgers: { absences: AbsenceLedger; fired: FiredLedger },
+  unanswered: readonly UnansweredOperation[],
+  shown: ReadonlyMap<string, Employee>,
+): void {
+  const active = (id: string) => shown.get(id)?.status === 'active';
+  for (const { op, on, before } of unanswered) {
+    if (op.type === 'fireEmployee' && !active(op.id) && !ledgers.fired.firedOn.has(op.id)) ledgers.fired.fired(op.id, on, before);
+    else if (op.type === 'renameEmployee' && shown.has(op.id) && !shown.has(op.fromId)) {
+      ledgers.absences.renamed(op.fromId, op.id);
+      ledgers.fired.renamed(op.fromId, op.id);
+    } else if ((op.type === 'createEmployee' || op.type === 'rehireEmployee') && active(op.id)) ledgers.fired.active(op.id);
   }
 }

@@ -49,6 +49,29 @@ export function diffFields<E, K extends keyof E & string>(
   return { changes, fixed };
 }
 
+/** A new record's updatable value fields as the service will show them: one not sent as no value. */
+export function shownAfterCreate<E, K extends keyof E & string>(
+  fields: readonly ValueFieldDef<E, K>[],
+  sent: Partial<Pick<E, K>>,
+): Partial<Pick<E, K>> {
+  const values: Partial<Pick<E, K>> = {};
+  for (const field of fields) if (field.update === 'updatable') values[field.key] = (sent[field.key] ?? null) as E[K];
+  return values;
+}
+
+/** The value fields a record has a value in (neither not managed nor blank): what a create of it sends. */
+export function valuesToSend<E, K extends keyof E & string>(
+  fields: readonly ValueFieldDef<E, K>[],
+  record: Partial<Pick<E, K>>,
+): Partial<Pick<E, K>> {
+  const values: Partial<Pick<E, K>> = {};
+  for (const field of fields) {
+    const value = record[field.key];
+    if (value !== undefined && value !== null) values[field.key] = value;
+  }
+  return values;
+}
+
 /** The changes as the reason `fields_changed` gives them: each field with the value the service has and the one sent. */
 export function fieldChangeList(changes: object): FieldChange[] {
   return Object.entries(changes as Record<string, Change<string | null> | undefined>).flatMap(([field, change]) =>

@@ -1,6 +1,6 @@
 /**
- * Every field the importer manages, declared once per entity (issue 24; drizzle-kit's `ddl.ts` is the
- * model): its sheet column with aliases, headers and the template's help in both languages; its model key
+ * Every field the importer manages, declared once per entity (as drizzle-kit's `ddl.ts`
+ * declares a schema): its sheet column with aliases, headers and the template's help in both languages; its model key
  * and how a cell is read (`value`, a reader in src/validate/); and, for a value field, its names on the
  * wire of v3 and v2, whether it can be changed after the entity is created, how two values compare and
  * whether `undo` gives it back. The column specs, the row readers, the update operations' changes, the
@@ -11,7 +11,7 @@
  * language, or written into the template in the language it is made in.
  */
 import type { Department, Employee, Team, User } from './organisation.js';
-import type { SheetKind } from './sheet-kind.js';
+import type { TemplateKind } from './sheet-kind.js';
 
 export interface Bilingual<T = string> {
   en: T;
@@ -308,7 +308,7 @@ export const UNIT_FIELDS = [
     compare: 'exact',
     undo: true,
   },
-] as const satisfies readonly ValueFieldDef<Department & Team, 'name' | 'owner'>[];
+] as const satisfies readonly ValueFieldDef<Department & Team, keyof Department & keyof Team & string>[];
 
 export const UNIT_KEY_COLUMNS = {
   type: {
@@ -422,7 +422,7 @@ const employees = byColumn(EMPLOYEE_FIELDS);
 const units = byColumn(UNIT_FIELDS);
 
 /** Each sheet's template columns, in the template's order. */
-export const SHEET_COLUMNS: Record<SheetKind, readonly (ColumnDef & { key?: string })[]> = {
+export const SHEET_COLUMNS: Record<TemplateKind, readonly (ColumnDef & { key?: string })[]> = {
   employees: [
     EMPLOYEE_KEY_COLUMNS.employee_id,
     EMPLOYEE_KEY_COLUMNS.user_id,
@@ -466,13 +466,6 @@ export function hiddenWhileFired(
   const values: Record<string, unknown> = {};
   if (employee)
     for (const field of UPDATABLE_EMPLOYEE_FIELDS) if (employee[field.key] !== undefined) values[field.key] = employee[field.key];
-  return values as Partial<Pick<Employee, EmployeeFieldKey>>;
-}
-
-/** A new employee's updatable value fields as the service will show them: one not sent as no value. */
-export function shownAfterCreate(sent: Partial<Pick<Employee, EmployeeFieldKey>>): Partial<Pick<Employee, EmployeeFieldKey>> {
-  const values: Record<string, unknown> = {};
-  for (const field of UPDATABLE_EMPLOYEE_FIELDS) values[field.key] = sent[field.key] ?? null;
   return values as Partial<Pick<Employee, EmployeeFieldKey>>;
 }
 

@@ -63,6 +63,12 @@ export type WarningCode =
   | 'suggested_match'
   /** exports.md: a column read by its values (unit paths under an everyday unit header). */
   | 'column_by_values'
+  /** exports.md: the top department a unit list leaves out, taken from the one parent it names (or --root-id). */
+  | 'implied_top'
+  /** exports.md: a reporting line that cannot be read (an unknown manager, a loop), a leader it cannot tell, or that a leader column contradicts. */
+  | 'reporting_line'
+  /** exports.md: a placement left out (a second current one of a person, one of someone the people list lacks). */
+  | 'placement'
   /** Not a validation code: a finding of the plan (a change the API cannot make, a period only the service still holds). */
   | 'plan_note';
 

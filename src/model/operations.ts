@@ -23,6 +23,12 @@ export type UserFields = Pick<User, UserFieldKey> & { username: string };
 /** An employee's value fields (EMPLOYEE_FIELDS) as a create sends them; absent: not managed. */
 export type EmployeeValues = Partial<Pick<Employee, EmployeeFieldKey>>;
 
+/**
+ * A unit's value fields (UNIT_FIELDS) as a create sends them: the name always, every other field the
+ * workbook gives a value (a blank one is not sent).
+ */
+export type UnitValues = Pick<Department, UnitFieldKey>;
+
 type Value<Entity, Key extends keyof Entity> = Exclude<Entity[Key], undefined>;
 
 /**
@@ -56,12 +62,12 @@ export type Operation =
   | (Base & { type: 'renameEmployee'; id: string; fromId: string })
   | (Base & { type: 'fireEmployee'; id: string })
   | (Base & { type: 'rehireEmployee'; id: string; userId: string })
-  | (Base & { type: 'createDepartment'; id: string; name: string; parentId: string; owner?: string | null })
+  | (Base & { type: 'createDepartment'; id: string; parentId: string } & UnitValues)
   | (Base & { type: 'updateDepartment'; id: string; changes: UnitChanges })
   | (Base & { type: 'moveDepartment'; id: string; parentId: string; fromParentId: string | null })
   | (Base & { type: 'renameDepartment'; id: string; fromId: string })
   | (Base & { type: 'deleteDepartment'; id: string })
-  | (Base & { type: 'createTeam'; id: string; name: string; departmentId: string; owner?: string | null })
+  | (Base & { type: 'createTeam'; id: string; departmentId: string } & UnitValues)
   | (Base & { type: 'updateTeam'; id: string; changes: UnitChanges })
   | (Base & { type: 'moveTeam'; id: string; departmentId: string; fromDepartmentId: string })
   | (Base & { type: 'renameTeam'; id: string; fromId: string })
@@ -156,8 +162,6 @@ const BARE_REASONS: { readonly [C in BareReasonCode]: Extract<OperationReason, {
   fire_left: { code: 'fire_left' },
   rehire_active: { code: 'rehire_active' },
   new_employment: { code: 'new_employment' },
-  new_department: { code: 'new_department' },
-  new_team: { code: 'new_team' },
 };
 const SHARED_REASONS: ReadonlyMap<OperationReasonCode, OperationReason> = new Map(
   Object.values(BARE_REASONS).map((reason) => [reason.code, Object.freeze(reason)]),

@@ -51,17 +51,23 @@ export interface Department {
   parentId: string | null;
   /** Explicit owner (employee id). Desired state; current state only when the API exposes it. */
   owner?: string | null;
+  /** Desired state: the owner was derived from the export's reporting line (exports.md), not named. */
+  ownerFrom?: OwnerFrom;
   /** Effective responsible employee (explicit owner or the closest one up the tree). Current state. */
   responsible?: string | null;
   previousId?: string;
   source?: Source;
 }
 
+/** Where a desired owner came from when no column named it: the reporting line (exports.md "Who reports to whom"). */
+export type OwnerFrom = 'reporting_line';
+
 export interface Team {
   id: string;
   name: string;
   departmentId: string;
   owner?: string | null;
+  ownerFrom?: OwnerFrom;
   responsible?: string | null;
   previousId?: string;
   source?: Source;

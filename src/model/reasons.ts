@@ -13,11 +13,20 @@ export interface Period {
   end: string | null;
 }
 
+/** A unit's leader no column named, derived from the export's reporting line (exports.md "Who reports to whom"). */
+export interface DerivedLeader {
+  employee: string;
+  from: 'reporting_line';
+}
+
 /** A change of a department's or team's own fields, one part of an update's reason. */
 export type UnitChange =
   | { code: 'name'; was: string; now: string }
+  /** Any other value field of the unit (the field table's key), with the value the service has and the one sent. */
+  | ({ code: 'field' } & FieldChange)
   | { code: 'owner_cleared'; was: string | null }
-  | { code: 'owner'; was: string | null; now: string }
+  /** `from`: the new owner is the leader from the reporting line. */
+  | { code: 'owner'; was: string | null; now: string; from?: 'reporting_line' }
   /** The owner stays, but is sent again: the service cannot show whether it is set or inherited. */
   | { code: 'owner_unchanged'; owner: string; after: string | null }
   | { code: 'owner_cleared_inherits'; was: string | null; after: string | null }
@@ -27,6 +36,12 @@ export type UnitChange =
 export interface FieldChange {
   field: string;
   was: string | null;
+  now: string | null;
+}
+
+/** A value an update sends of a field the service did not show. */
+export interface HiddenValue {
+  field: string;
   now: string | null;
 }
 
@@ -40,14 +55,18 @@ export type OperationReason =
   | { code: 'fire_left' }
   | { code: 'rehire_active' }
   | { code: 'fields_changed'; changes: FieldChange[] }
-  /** After a rehire of an employee fired before the importer kept their title: the old one cannot be compared. */
-  | { code: 'employment_not_shown'; now: string | null }
+  /**
+   * After a rehire of an employee fired before the importer kept their values: the service hid `field` (the
+   * field table's key) while they were fired, so the value sent cannot be compared; `more`, any other field
+   * it hid that the update sends.
+   */
+  | { code: 'employment_not_shown'; field: string; now: string | null; more?: HiddenValue[] }
   | { code: 'new_employment' }
   | { code: 'rehired_by_create'; until: string }
   | { code: 'past_rehire_window'; ended: string }
   | { code: 'frees_username'; released: string; next: string }
-  | { code: 'new_department' }
-  | { code: 'new_team' }
+  | { code: 'new_department'; leader?: DerivedLeader }
+  | { code: 'new_team'; leader?: DerivedLeader }
   | { code: 'unit_changed'; changes: UnitChange[] }
   | { code: 'parent'; was: string | null; now: string }
   | { code: 'team_department'; was: string; now: string }
@@ -64,8 +83,22 @@ export type OperationReason =
   | { code: 'correct_then_end'; held: Period & { end: string }; end: string | null }
   | { code: 'correct_open_end_first'; from: string; end: string }
   | { code: 'correct_open_start_again'; from: string; start: string }
+  /** Undo of run `run`: what it created is removed. */
+  | { code: 'undo_created'; run: string }
+  /** Undo of run `run`: whom it rehired is fired again. */
+  | { code: 'undo_rehired'; run: string }
+  /** Undo of run `run`: what it fired, deleted or took away is given back. */
+  | { code: 'undo_removed'; run: string }
+  /** Undo of run `run`: what it changed (a field, a place, a membership, an id) is set back; `change` says how where the planner did. */
+  | { code: 'undo_changed'; run: string; change?: UndoneChange }
   /** A plan file or run record written before reasons were codes: its words, shown as they were saved. */
   | { code: 'as_saved'; text: string };
+
+/** The planner's reasons that say what a change is: an undo's `undo_changed` keeps them. */
+export type UndoneChange = Extract<
+  OperationReason,
+  { code: 'fields_changed' | 'unit_changed' | 'parent' | 'team_department' | 'team_change' | 'joins_team' }
+>;
 
 export type OperationReasonCode = OperationReason['code'];
 
@@ -102,6 +135,8 @@ export type NoteReason =
   | { code: 'system_language_fixed'; employee: string; stays: string }
   | { code: 'exchange_undecidable'; kind: EntityLabel; from: string; to: string }
   | { code: 'rename_target_taken'; kind: EntityLabel; to: string; from: string }
+  /** A new id that differs from a service id the workbook leaves out only by leading zeros (`00107`, `107`). */
+  | { code: 'id_differs_by_zeros'; kind: EntityLabel; id: string; serviceId: string }
   | { code: 'overlaps_periods'; employee: string; period: Period; held: Period[] }
   | { code: 'open_start_cannot_move_later'; employee: string; from: string; start: string }
   /** `reportedFrom` is where the ledger says the period was reported from ("Absence row 4"). */
@@ -155,7 +190,6 @@ export type SavedPlanFinding =
 
 /** What `undo` cannot give back (src/plan/undo.ts). */
 export type NotUndone =
-  | { code: 'department_gone'; id: string }
   | { code: 'team_gone'; id: string }
   | { code: 'stays_out_of_deleted_team'; employee: string; team: string }
   | { code: 'absences_stay'; count: number }
@@ -168,5 +202,6 @@ export type NotUndone =
  */
 export interface ReasonWording {
   reason(reason: OperationReason): string;
-  note(note: NoteReason): string;
+  /** `operations`: how many the plan has, where the note is said with its plan (a large plan gets no page). */
+  note(note: NoteReason, operations?: number): string;
 }

@@ -3,10 +3,10 @@
  * applied in dependency order. Pure; the consequences of a plan and the org chart are read from it.
  */
 import { shallowCopy, type Department, type Employee, type Organisation, type Team } from '../model/organisation.js';
-import type { Operation } from '../model/operations.js';
+import type { Operation, UnitValues } from '../model/operations.js';
 import { assertNever } from '../assert-never.js';
-import { EMPLOYEE_FIELDS, shownAfterCreate } from '../model/fields.js';
-import { applyChanges } from '../model/field-changes.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS } from '../model/fields.js';
+import { applyChanges, shownAfterCreate } from '../model/field-changes.js';
 import { inLevelOrder, type PlannedOperation } from './graph.js';
 
 export interface Before {
@@ -68,6 +68,11 @@ function keptWhileFired(known: Employee): Partial<Employee> {
   return Object.fromEntries(EMPLOYEE_FIELDS.flatMap((field) => (known[field.key] !== undefined ? [[field.key, known[field.key]]] : [])));
 }
 
+/** A new unit's value fields as the service will show them (the name is always sent). */
+function unitShownAfterCreate(op: UnitValues): UnitValues {
+  return shownAfterCreate(UNIT_FIELDS, op) as UnitValues;
+}
+
 function rekey<V extends { id: string }>(map: Map<string, V>, from: string, to: string): void {
   const value = map.get(from);
   if (!value) return;
@@ -93,7 +98,13 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         break;
       }
       case 'createEmployee':
-        org.employees.set(op.id, { id: op.id, userId: op.userId, ...shownAfterCreate(op), status: 'active', teamId: null });
+        org.employees.set(op.id, {
+          id: op.id,
+          userId: op.userId,
+          ...shownAfterCreate(EMPLOYEE_FIELDS, op),
+          status: 'active',
+          teamId: null,
+        });
         if (!org.users.has(op.userId)) org.users.set(op.userId, { id: op.userId, ...op.user });
         break;
       case 'updateEmployee': {
@@ -120,7 +131,7 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         break;
       }
       case 'createDepartment':
-        org.departments.set(op.id, { id: op.id, name: op.name, parentId: op.parentId, owner: op.owner ?? null });
+        org.departments.set(op.id, { id: op.id, ...unitShownAfterCreate(op), parentId: op.parentId });
         break;
       case 'updateDepartment': {
         const department = edit(org.departments, op.id);
@@ -141,7 +152,7 @@ export function organisationAfter(before: Before, ops: readonly Operation[], fal
         org.departments.delete(op.id);
         break;
       case 'createTeam':
-        org.teams.set(op.id, { id: op.id, name: op.name, departmentId: op.departmentId, owner: op.owner ?? null });
+        org.teams.set(op.id, { id: op.id, ...unitShownAfterCreate(op), departmentId: op.departmentId });
         break;
       case 'updateTeam': {
         const team = edit(org.teams, op.id);

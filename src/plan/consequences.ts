@@ -1,5 +1,5 @@
 /**
- * Consequences of a plan stated before they happen (issue 15 point 2), read from the organisation before
+ * Consequences of a plan stated before they happen, read from the organisation before
  * and after the plan: what a person loses access to, who becomes responsible, which reports the service
  * will refuse. Pure; they are plan notes of kind `consequence`.
  */

@@ -31,7 +31,11 @@ export function pruneKeeps(desired: Organisation, now: Organisation, proposedRen
   };
   // An accepted proposal is a rename: the old unit is not kept, it becomes the new one.
   for (const r of proposedRenames) {
-    if (!r.accepted) keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, { code: 'looks_renamed', to: r.to });
+    if (r.accepted) continue;
+    keep(r.kind === 'team' ? keeps.teams : keeps.departments, r.from, { code: 'looks_renamed', to: r.to });
+    // A department that looks renamed keeps its own team (same id) with it, until the rename is decided.
+    if (r.kind === 'department' && now.teams.get(r.from)?.departmentId === r.from)
+      keep(keeps.teams, r.from, { code: 'looks_renamed', to: r.to });
   }
   for (const d of desired.departments.values()) {
     keep(keeps.departments, d.parentId, { code: 'department_under', department: d.id });

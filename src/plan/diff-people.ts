@@ -3,17 +3,18 @@ import type { Employee, Organisation, User } from '../model/organisation.js';
 import type { Capabilities } from '../model/service-state.js';
 import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest, type RenameStep } from './renames.js';
-import { operation, type EmployeeValues, type Operation, type UserFields } from '../model/operations.js';
-import { EMPLOYEE_FIELDS, shownAfterCreate, USER_FIELDS } from '../model/fields.js';
-import { applyChanges, diffFields, fieldChangeList } from '../model/field-changes.js';
+import { operation, type EmployeeChanges, type EmployeeValues, type Operation, type UserFields } from '../model/operations.js';
+import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
+import { applyChanges, diffFields, fieldChangeList, shownAfterCreate } from '../model/field-changes.js';
 import { breakUsernameCycles, usernameKey } from './usernames.js';
-import type { OperationReason, RenamedKind } from '../model/reasons.js';
+import type { FieldChange, HiddenValue, OperationReason, RenamedKind } from '../model/reasons.js';
 
 /** Returns the service's employee ids that this plan renames, old → new. */
 export function planEmployeeRenames(
   desired: Organisation,
   now: Organisation,
   fired: FiredInService,
+  capabilities: Capabilities,
   ops: Operation[],
   notes: DiffNote[],
 ): Map<string, string> {
@@ -39,18 +40,44 @@ export function planEmployeeRenames(
     }
     if (!now.employees.has(previous)) {
       if (now.employees.has(employee.id)) continue; // renamed before
-      // Fired under the old id: rehire it first, so the person's data comes along, never a new employee.
-      if (!fired.ids.has(previous) || fired.rehireUntil?.has(previous)) continue; // never existed: created below
-      ops.push(
-        operation({
-          type: 'rehireEmployee',
+      if (!fired.ids.has(previous)) continue; // never existed: created below
+      const until = fired.rehireUntil?.get(previous);
+      if (until !== undefined && until < fired.today) continue; // past the rehire window: created anew below
+      // Fired under the old id: rehire it first, so the person's data comes along, never a new employee; then
+      // the id changes. Where the API has a rehire window (v2), the create under the old id is the rehire.
+      if (until === undefined) {
+        ops.push(
+          operation({
+            type: 'rehireEmployee',
+            id: previous,
+            userId: employee.userId,
+            reason: { code: 'rehire_under_previous_id', previous },
+            source: employee.source,
+          }),
+        );
+        now.employees.set(previous, rehiredRecord(fired, previous, employee.userId));
+      } else {
+        const person = desired.users.get(employee.userId);
+        const values = employeeValues(employee, capabilities);
+        ops.push(
+          operation({
+            type: 'createEmployee',
+            id: previous,
+            userId: employee.userId,
+            user: person ? userFields(person, now.users.get(employee.userId)?.username) : { name: '', email: '', username: '' },
+            ...values,
+            reason: { code: 'rehired_by_create', until },
+            source: employee.source,
+          }),
+        );
+        now.employees.set(previous, {
           id: previous,
           userId: employee.userId,
-          reason: { code: 'rehire_under_previous_id', previous },
-          source: employee.source,
-        }),
-      );
-      now.employees.set(previous, rehiredRecord(fired, previous, employee.userId));
+          status: 'active',
+          teamId: null,
+          ...shownAfterCreate(EMPLOYEE_FIELDS, values),
+        });
+      }
     }
     requests.push({ from: previous, ...request });
   }
@@ -323,7 +350,13 @@ export function planEmployees(
           source: employee.source,
         }),
       );
-      now.employees.set(employee.id, { id: employee.id, userId, status: 'active', teamId: null, ...shownAfterCreate(values) });
+      now.employees.set(employee.id, {
+        id: employee.id,
+        userId,
+        status: 'active',
+        teamId: null,
+        ...shownAfterCreate(EMPLOYEE_FIELDS, values),
+      });
       continue;
     }
     planEmploymentUpdate(employee, now, ops, notes, capabilities);
@@ -360,6 +393,16 @@ function employeeValues(employee: Employee, capabilities: Capabilities): Employe
   return values as EmployeeValues;
 }
 
+/** Why an employee's update is sent: the fields it changes, or the fields the service hid while the employee was fired. */
+function updateReason(changes: EmployeeChanges, list: FieldChange[]): OperationReason {
+  const hidden: HiddenValue[] = Object.entries(changes).flatMap(([field, change]) =>
+    change !== undefined && change.was === undefined ? [{ field, now: (change.now ?? null) as string | null }] : [],
+  );
+  const [first, ...more] = hidden;
+  if (first === undefined) return { code: 'fields_changed', changes: list };
+  return { code: 'employment_not_shown', ...first, ...(more.length > 0 && { more }) };
+}
+
 /**
  * The employee's value fields that differ from the service's. A value the service does not show on a
  * known employee is compared with nothing and sent (a rehired employee's title may have survived); a
@@ -380,13 +423,12 @@ function planEmploymentUpdate(
   }
   const list = fieldChangeList(changes);
   if (list.length === 0) return;
-  const unseen = Object.values(changes).find((change) => change !== undefined && change.was === undefined);
   ops.push(
     operation({
       type: 'updateEmployee',
       id: employee.id,
       changes,
-      reason: unseen ? { code: 'employment_not_shown', now: unseen.now ?? null } : { code: 'fields_changed', changes: list },
+      reason: updateReason(changes, list),
       source: employee.source,
     }),
   );

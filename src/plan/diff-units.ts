@@ -3,10 +3,10 @@ import type { Department, Organisation, Team } from '../model/organisation.js';
 import type { DiffNote, PruneKeeps } from './diff-common.js';
 import { renameReason } from './diff-people.js';
 import { orderRenames, renameAll, renamedId, temporaryId, type RenameRequest } from './renames.js';
-import { operation, type Operation, type UnitChanges } from '../model/operations.js';
+import { operation, type Operation, type UnitChanges, type UnitValues } from '../model/operations.js';
 import { UNIT_FIELDS } from '../model/fields.js';
-import { diffFields } from '../model/field-changes.js';
-import type { UnitChange } from '../model/reasons.js';
+import { diffFields, fieldChangeList, valuesToSend } from '../model/field-changes.js';
+import type { DerivedLeader, UnitChange } from '../model/reasons.js';
 
 export function planUnitRenames(desired: Organisation, now: Organisation, ops: Operation[], notes: DiffNote[]): void {
   const kinds = [
@@ -58,6 +58,11 @@ export function planUnitRenames(desired: Organisation, now: Organisation, ops: O
   }
 }
 
+/** What a unit's create sends of its value fields: the name, and each other field with a value. */
+function createValues(unit: Department | Team): UnitValues {
+  return { ...valuesToSend(UNIT_FIELDS, unit), name: unit.name };
+}
+
 /** Desired departments in top-down order (parents before children); unknown parents last. */
 function topDown(departments: Map<string, Department>): Department[] {
   const children = new Map<string | null, Department[]>();
@@ -88,10 +93,11 @@ function willShow(responsible: ReadonlyMap<string, string | null>, now: Organisa
 }
 
 /**
- * A unit's value fields that differ from the service's, and why each is sent. Where the service shows the
- * explicit owner (v2) it is compared like the name; v3 shows only the responsible employee, which may be
- * the unit's own owner or inherited from above: a value that looks right is sent again only when what it
- * inherits changes and the API cannot tell the two apart.
+ * A unit's value fields that differ from the service's, and why each is sent: every field by the table
+ * (diffFields), the owner by a rule of its own. Where the service shows the explicit owner (v2) it is
+ * compared like the rest; v3 shows only the responsible employee, which may be the unit's own owner or
+ * inherited from above: a value that looks right is sent again only when what it inherits changes and the
+ * API cannot tell the two apart.
  */
 function unitChanges(
   unit: Department | Team,
@@ -100,18 +106,28 @@ function unitChanges(
 ): { changes: UnitChanges; parts: UnitChange[] } {
   const { changes } = diffFields(UNIT_FIELDS, unit, existing);
   const parts: UnitChange[] = [];
-  if (changes.name) parts.push({ code: 'name', was: changes.name.was ?? '', now: changes.name.now });
+  const from = unit.ownerFrom === undefined ? {} : { from: unit.ownerFrom };
+  for (const change of fieldChangeList(changes)) {
+    if (change.field === 'owner') continue;
+    // The name keeps the part it has always had (reports and scripts match its code); any other field is a generic part.
+    parts.push(change.field === 'name' ? { code: 'name', was: change.was ?? '', now: change.now ?? '' } : { code: 'field', ...change });
+  }
   if (changes.owner) {
     const { was = null, now } = changes.owner;
-    parts.push(now === null ? { code: 'owner_cleared', was } : { code: 'owner', was, now });
+    parts.push(now === null ? { code: 'owner_cleared', was } : { code: 'owner', was, now, ...from });
   } else if (unit.owner !== undefined && existing.owner === undefined) {
     const owner = ownerAsResponsible(unit.owner, existing.responsible ?? null, inherits);
     if (owner) {
       changes.owner = { was: existing.responsible ?? null, now: unit.owner };
-      parts.push(owner);
+      parts.push(owner.code === 'owner' ? { ...owner, ...from } : owner);
     }
   }
   return { changes, parts };
+}
+
+/** A new unit's leader no column named, derived from the reporting line: the plan says so. */
+function leaderFromLine(unit: Department | Team): { leader?: DerivedLeader } {
+  return unit.owner && unit.ownerFrom ? { leader: { employee: unit.owner, from: unit.ownerFrom } } : {};
 }
 
 /** Why an owner must be sent where only the responsible employee (`shown`) is visible; null: it need not be. */
@@ -145,16 +161,16 @@ export function planDepartments(
     const existing = now.departments.get(dept.id);
     if (!existing) {
       if (dept.parentId === null) continue; // the top department always exists; the validator checks its id
-      const create: Operation = operation({
-        type: 'createDepartment',
-        id: dept.id,
-        name: dept.name,
-        parentId: dept.parentId,
-        reason: { code: 'new_department' },
-        source: dept.source,
-      });
-      if (dept.owner) create.owner = dept.owner;
-      ops.push(create);
+      ops.push(
+        operation({
+          type: 'createDepartment',
+          id: dept.id,
+          ...createValues(dept),
+          parentId: dept.parentId,
+          reason: { code: 'new_department', ...leaderFromLine(dept) },
+          source: dept.source,
+        }),
+      );
       now.departments.set(dept.id, { ...dept });
       continue;
     }
@@ -210,16 +226,16 @@ export function planTeams(
   for (const team of desired.teams.values()) {
     const existing = now.teams.get(team.id);
     if (!existing) {
-      const create: Operation = operation({
-        type: 'createTeam',
-        id: team.id,
-        name: team.name,
-        departmentId: team.departmentId,
-        reason: { code: 'new_team' },
-        source: team.source,
-      });
-      if (team.owner) create.owner = team.owner;
-      ops.push(create);
+      ops.push(
+        operation({
+          type: 'createTeam',
+          id: team.id,
+          ...createValues(team),
+          departmentId: team.departmentId,
+          reason: { code: 'new_team', ...leaderFromLine(team) },
+          source: team.source,
+        }),
+      );
       now.teams.set(team.id, { ...team });
       continue;
     }

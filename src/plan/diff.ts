@@ -12,6 +12,7 @@ import { absenceKey, planDelegations, planEmptyingTeams, planMemberships } from 
 import { planDepartments, planTeams, planUnitRenames } from './diff-units.js';
 import type { Operation } from '../model/operations.js';
 import { effectiveResponsible } from './responsible.js';
+import { noteIdsDifferingByZeros } from './id-zeros.js';
 import type { Managed } from '../validate/types.js';
 
 export { absenceKey };
@@ -56,14 +57,17 @@ export function diffOrganisations(input: DiffInput): Diff {
       ...(current.rehireUntil ? { rehireUntil: current.rehireUntil } : {}),
       ...(current.firedFields ? { fields: current.firedFields } : {}),
     };
-    employeeRenames = planEmployeeRenames(desired, now, fired, ops, notes);
+    employeeRenames = planEmployeeRenames(desired, now, fired, capabilities, ops, notes);
+    noteIdsDifferingByZeros(desired, now, notes, ['employees']);
     const alias = capabilities.separateUsers ? serviceUserIds(desired, now, notes) : new Map<string, string>();
     if (capabilities.separateUsers) adoptOrphanUsers(desired, now, alias, notes);
+    followUserAliases(ops, now, alias);
     planUsers(desired, now, capabilities, alias, ops);
     planEmployees(desired, now, fired, capabilities, alias, ops, notes, keeps());
   }
   if (managed.organisation) {
     planUnitRenames(desired, now, ops, notes);
+    noteIdsDifferingByZeros(desired, now, notes, ['departments', 'teams']);
     const unitKeeps = keeps();
     // Units whose own tree the workbook leaves out inherit what the service says they do.
     const responsible = effectiveResponsible(desired, (id) => now.departments.get(id)?.responsible ?? null);
@@ -78,6 +82,23 @@ export function diffOrganisations(input: DiffInput): Diff {
     planAbsences(desired.absences, reported, ops, notes, { merge: capabilities.absenceMerge === true });
   }
   return { operations: ops, notes };
+}
+
+/**
+ * A rehire under a previous employee id is planned before the person's user in the service is known: a
+ * person whose new employee id made a new user id is rehired to the service's user of them (the one
+ * `adoptOrphanUsers` found by username), never to a user the service does not have.
+ */
+function followUserAliases(ops: Operation[], now: Organisation, alias: ReadonlyMap<string, string>): void {
+  if (alias.size === 0) return;
+  for (const [index, op] of ops.entries()) {
+    if (op.type !== 'rehireEmployee' && op.type !== 'createEmployee') continue;
+    const serviceUser = alias.get(op.userId);
+    if (serviceUser === undefined) continue;
+    ops[index] = { ...op, userId: serviceUser };
+    const record = now.employees.get(op.id);
+    if (record) now.employees.set(op.id, { ...record, userId: serviceUser });
+  }
 }
 
 /** The periods the service holds, under the ids its employees have once this plan's renames are done. */

@@ -31,7 +31,8 @@ function provides(op: Operation): Ref[] {
     case 'createUser':
       return [`user:${op.id}`];
     case 'createEmployee':
-      return [`employee:${op.id}`];
+      // A create under a fired employee's id rehires them (v2): a rename from that id follows it.
+      return [`employee:${op.id}`, `source:employee:${op.id}`];
     case 'rehireEmployee':
       return [`employee:${op.id}`, `source:employee:${op.id}`];
     case 'renameEmployee':

@@ -312,12 +312,12 @@ export function issueEntry(issue: Issue): ReportIssue {
   };
 }
 
-export function planDetail(plan: Pick<Plan, 'notes' | 'guard'>, wording: ReasonWording): ReportPlanDetail {
+export function planDetail(plan: Pick<Plan, 'operations' | 'notes' | 'guard'>, wording: ReasonWording): ReportPlanDetail {
   return {
     notes: plan.notes.map((note) => ({
       code: note.reason.code,
       params: reasonParams(note.reason),
-      message: wording.note(note.reason),
+      message: wording.note(note.reason, plan.operations.length),
       file: note.source?.file ?? null,
       sheet_name: note.source?.sheetName ?? null,
       row: note.source?.row ?? null,

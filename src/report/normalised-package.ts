@@ -11,7 +11,7 @@
  */
 import { posix } from 'node:path';
 import JSZip from 'jszip';
-import { entryChunks, readZipDirectory } from '../sheets/raw-files.js';
+import { entryChunks, partAsUtf8, readZipDirectory } from '../sheets/raw-files.js';
 
 const RELATIONSHIP = /<Relationship\b[^>]*>/g;
 /** Relationship type (last path segment) → the part name Excel gives such a part, numbered from 1. */
@@ -26,7 +26,8 @@ export async function normalisedPackage(file: string): Promise<Buffer> {
     if (entry.name.endsWith('/')) continue;
     const chunks: Buffer[] = [];
     for await (const chunk of entryChunks(file, entry)) chunks.push(chunk);
-    parts.set(entry.name, Buffer.concat(chunks));
+    // The reader reads UTF-16 parts (the package standard allows them); exceljs reads UTF-8 only.
+    parts.set(entry.name, /\.(xml|rels)$/i.test(entry.name) ? partAsUtf8(Buffer.concat(chunks)) : Buffer.concat(chunks));
   }
   const renamed = excelPartNames(parts);
   const zip = new JSZip();

@@ -7,7 +7,7 @@ import type { SheetKind } from '../model/sheet-kind.js';
 import { PAST_DATE_COLUMNS } from '../model/fields.js';
 import { parseDateText } from './dates.js';
 import { parseDateInFormat } from './profile/cells.js';
-import { DATE_COLUMNS, type ValueRules } from './profile/rules.js';
+import { DATE_COLUMNS, END_DATE_COLUMNS, NO_END_WORDS, valueKey, type ValueRules } from './profile/rules.js';
 import type { RawCell } from './types.js';
 
 /** How the importer reads values: the validator's rules, given by the caller (the sheets stage does not import validate). */
@@ -23,7 +23,7 @@ export interface ValueChecks {
 export const READABLE_SHARE = 0.9;
 
 export type Verdict =
-  | { fits: true; dateFormat?: string }
+  | { fits: true; dateFormat?: string | readonly string[] }
   | { fits: false; why: 'codes' | 'names' | 'unreadable' | 'not_unique' | 'date_order'; examples: string[] };
 
 /** Why a column does not fit, for the starter profile's notes. */
@@ -42,9 +42,9 @@ const TEXT_COLUMNS = new Set(['name', 'first_name', 'last_name', 'owner_name', '
 
 /**
  * Text dates the starter profile recognises, tried in this order (two digits before one or two, so the
- * stricter format is written when both read every value).
+ * stricter format is written when both read every value); the page's Columns step offers the same.
  */
-const DATE_FORMATS = [
+export const DATE_FORMATS: readonly string[] = [
   'DD.MM.YYYY',
   'D.M.YYYY',
   'DD-MM-YYYY',
@@ -80,7 +80,11 @@ export function verdictFor(kind: SheetKind, target: string, cells: readonly RawC
     if (codes) return misfit('codes');
     return misfit(share(isPersonName) >= 0.5 ? 'names' : 'unreadable');
   }
-  if (DATE_COLUMNS.has(target)) return dateVerdict(values, PAST_DATE_COLUMNS.has(target), checks.today, misfit);
+  if (DATE_COLUMNS.has(target)) {
+    // An export's words for "no end" are a blank end, never a value to map.
+    const dates = END_DATE_COLUMNS.has(target) ? values.filter((cell) => !NO_END_WORDS.has(valueKey(cell.text))) : values;
+    return dates.length === 0 ? { fits: true } : dateVerdict(dates, PAST_DATE_COLUMNS.has(target), checks.today, misfit);
+  }
   if (target === 'email') return share(checks.email) >= READABLE_SHARE ? { fits: true } : misfit('unreadable');
   if (UNIQUE_IDS[kind] === target) {
     if (share(isPersonName) >= 0.5) return misfit('names');
@@ -96,7 +100,9 @@ export function verdictFor(kind: SheetKind, target: string, cells: readonly RawC
 /**
  * Dates by how many parse: real date cells and text the importer reads as it is need nothing; otherwise
  * the format that reads the most values is written under `dates` (two-digit years included), unless a
- * format of the other order reads as many (03/04/2020 alone cannot say which is the month).
+ * format of the other order reads as many (03/04/2020 alone cannot say which is the month). One column
+ * in two formats (`04/15/15` beside `9/25/2013`) gets both, as a list tried in order: the format that
+ * reads the most first, then of the same order the one that reads the most of the rest.
  */
 function dateVerdict(values: readonly RawCell[], past: boolean, today: string, misfit: (why: Misfit['why']) => Misfit): Verdict {
   const texts = values.filter((cell) => cell.type !== 'date').map((cell) => cell.text);
@@ -104,15 +110,30 @@ function dateVerdict(values: readonly RawCell[], past: boolean, today: string, m
   const native = texts.filter((text) => 'date' in parseDateText(text)).length;
   if (enough(native) && (texts.length === 0 || native === texts.length)) return { fits: true };
   const century = { today, past };
-  const counted = DATE_FORMATS.map((format) => ({
-    format,
-    count: texts.filter((text) => parseDateInFormat(text, format, century) !== null).length,
-  }));
+  const reads = (format: string, among: readonly string[]) => among.filter((text) => parseDateInFormat(text, format, century) !== null);
+  const counted = DATE_FORMATS.map((format) => ({ format, count: reads(format, texts).length }));
   const best = counted.reduce((a, b) => (b.count > a.count ? b : a));
-  if (!enough(best.count) || best.count <= native) return enough(native) ? { fits: true } : misfit('unreadable');
+  if (best.count === 0 || best.count <= native) return enough(native) ? { fits: true } : misfit('unreadable');
   const other = counted.find(({ format, count }) => count === best.count && orderOf(format) !== orderOf(best.format));
-  return other ? misfit('date_order') : { fits: true, dateFormat: best.format };
+  if (other) return misfit('date_order');
+  const formats = [best.format];
+  let rest = texts.filter((text) => !reads(best.format, [text]).length);
+  let read = best.count;
+  while (!enough(read) && rest.length > 0 && formats.length < MAX_FORMATS) {
+    const next = DATE_FORMATS.filter((format) => orderOf(format) === orderOf(best.format) && !formats.includes(format))
+      .map((format) => ({ format, count: reads(format, rest).length }))
+      .reduce((a, b) => (b.count > a.count ? b : a), { format: '', count: 0 });
+    if (next.count === 0) break;
+    formats.push(next.format);
+    read += next.count;
+    rest = rest.filter((text) => !reads(next.format, [text]).length);
+  }
+  if (!enough(read)) return misfit('unreadable');
+  return { fits: true, dateFormat: formats.length === 1 ? best.format : formats };
 }
+
+/** At most this many formats for one column: an export writes its dates in one or two ways, not many. */
+const MAX_FORMATS = 3;
 
 function orderOf(format: string): 'dmy' | 'mdy' {
   return format.indexOf('D') < format.indexOf('M') ? 'dmy' : 'mdy';

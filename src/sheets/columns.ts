@@ -6,7 +6,7 @@
 
 import { editDistance } from '../edit-distance.js';
 import { SHEET_COLUMNS, type ColumnDef } from '../model/fields.js';
-import type { SheetKind } from '../model/sheet-kind.js';
+import type { SheetKind, TemplateKind } from '../model/sheet-kind.js';
 
 export interface ColumnSpec {
   /** Canonical column name (report `column`). */
@@ -38,7 +38,7 @@ function specOf(def: ColumnDef): ColumnSpec {
   return column(def.column, def.required === true, def.aliases, def.header.en, def.header.da);
 }
 
-const sheet = (kind: SheetKind, english: string, danish: string, otherNames: readonly string[] = []): SheetSpec => ({
+const sheet = (kind: TemplateKind, english: string, danish: string, otherNames: readonly string[] = []): SheetSpec => ({
   kind,
   english,
   danish,
@@ -51,6 +51,32 @@ export const SHEETS: Record<SheetKind, SheetSpec> = {
   organisation: sheet('organisation', 'Organisation', 'Organisation', ['org', 'departments']),
   absence: sheet('absence', 'Absence', 'Fravær'),
   delegations: sheet('delegations', 'Delegations', 'Delegeringer'),
+  // exports.md "People placed through another file": who works where, when, and who leads (never in the template).
+  placements: {
+    kind: 'placements',
+    english: 'Placements',
+    danish: 'Placeringer',
+    otherNames: ['placement', 'engagements', 'engagement', 'engagementer', 'organisationfunktion', 'dept_emp'],
+    columns: [
+      column(
+        'employee_id',
+        true,
+        ['person', 'person id', 'bruger', 'employee', 'emp_no', 'medarbejder', 'medarbejder_id', 'employee id'],
+        'Employee ID',
+        'Medarbejder_id',
+      ),
+      column(
+        'unit_id',
+        true,
+        ['unit', 'unit id', 'enhed', 'enhed_id', 'afdeling', 'department', 'dept_no', 'organisationsenhed', 'team', 'team_id'],
+        'Unit',
+        'Enhed',
+      ),
+      column('is_manager', false, ['role', 'rolle', 'funktion', 'funktionsnavn', 'function', 'leder', 'manager'], 'Leader', 'Leder'),
+      column('start_date', false, ['from', 'fra', 'from_date', 'start', 'startdato', 'valid from', 'gyldig fra'], 'From', 'Fra'),
+      column('end_date', false, ['to', 'til', 'to_date', 'end', 'slutdato', 'valid to', 'gyldig til'], 'To', 'Til'),
+    ],
+  },
 };
 
 // ---- Exports as they come (docs/contracts/exports.md): columns an HR export may have besides the
@@ -83,6 +109,14 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
     ),
     column('hiring_date', false, ['ansættelsesdato', 'start date', 'hire date', 'date of hire'], 'Hiring date', 'Ansættelsesdato'),
     column('is_manager', false, ['leder', 'manager', 'er leder', 'isManager'], 'Is manager', 'Er leder'),
+    // exports.md "Who reports to whom": the person's own manager (an employee id, an e-mail or a name).
+    column(
+      'manager',
+      false,
+      ['reports to', 'manager id', 'manager name', 'manager email', 'supervisor', 'nærmeste leder', 'leder id'],
+      'Manager',
+      'Nærmeste leder',
+    ),
     UNIT_PATH,
     column('unit_id', false, ['enhed_id', 'unit id', 'afdeling_id'], 'Unit ID', 'Enhed_id'),
     ...levelColumns(),
@@ -102,6 +136,7 @@ export const EXPORT_COLUMNS: Record<SheetKind, readonly ColumnSpec[]> = {
   ],
   absence: [],
   delegations: [],
+  placements: [],
 };
 
 /** Every column a sheet of this kind can have: the template's, then the exports'. */
@@ -129,6 +164,14 @@ export function missingRequired(kind: SheetKind, known: ReadonlySet<string>): st
 
 // ---- end of the exports' columns
 
+/**
+ * Headers an export gives its unit column (exports.md): read as `unit_path` when their values are paths;
+ * `map --init` offers one whose values are unit ids or names as the unit itself (`team_id`).
+ */
+export const EVERYDAY_UNIT_HEADERS: ReadonlySet<string> = new Set(
+  ['afdeling', 'department', 'enhed', 'unit', 'organisation', 'organization'].map((header) => normaliseName(header)),
+);
+
 /** Headers and sheet names match case-insensitively, trimmed, with spaces, `_` and `-` treated alike. */
 export function normaliseName(text: string): string {
   return text
@@ -136,6 +179,14 @@ export function normaliseName(text: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
+}
+
+/**
+ * A person's or unit's name as names compare wherever a name stands for an id (a unit or a manager by
+ * name): Unicode NFC, runs of spaces as one, trimmed, without case.
+ */
+export function nameMatchKey(name: string): string {
+  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }
 
 /** The header among `headers` nearest the one typed, compared as headers are; undefined when there is none. */
@@ -179,7 +230,11 @@ export function canonicalColumn(kind: SheetKind, header: string, map?: HeaderMap
   return canonicalColumns(kind, header, map)[0] ?? null;
 }
 
-/** Every canonical column a header means on a sheet of this kind: none for an unknown column. */
+/**
+ * Every canonical column a header means on a sheet of this kind: none for an unknown column. A column's
+ * own name goes before another's alias ("Manager" is the `manager` column, though the leader flag has
+ * the alias "manager"; the readers tell the two apart by their values).
+ */
 export function canonicalColumns(kind: SheetKind, header: string, map?: HeaderMap): readonly string[] {
   const wanted = normaliseName(header);
   if (wanted === '') return [];
@@ -189,6 +244,8 @@ export function canonicalColumns(kind: SheetKind, header: string, map?: HeaderMa
       if (normaliseName(written) === wanted) return targetsOf(canonical);
     }
   }
+  const named = columnsOf(kind).find((col) => normaliseName(col.name) === wanted);
+  if (named) return [named.name];
   for (const col of columnsOf(kind)) {
     if ([col.name, col.english, col.danish, ...col.aliases].some((alias) => normaliseName(alias) === wanted)) {
       return [col.name];

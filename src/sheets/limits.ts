@@ -10,10 +10,34 @@
 export const MAX_CELL_TEXT_LENGTH = 32_767;
 
 /**
- * Columns holding values in one row. No HR export comes near it; a wider sheet is a mistake (a
- * mis-detected delimiter, data pasted sideways) or an attempt to make every row expensive.
+ * Values in one row (not how far right they stand: one stray value in column XFD is fine). No HR export
+ * comes near it; a wider sheet is a mistake (a mis-detected delimiter, data pasted sideways) or an
+ * attempt to make every row expensive.
  */
 export const MAX_COLUMNS = 1_000;
+
+/**
+ * Cell positions past column MAX_COLUMNS in all the rows of a sheet (a row with a value in XFD has
+ * 15,384): every pass over a row (placing, merging, handing to another thread) goes through its
+ * positions, so a sheet with a stray value far right in every one of a million rows would cost ten
+ * thousand million steps. This allows a thousand such rows.
+ */
+export const MAX_FAR_POSITIONS = 16 * 1024 * 1024;
+
+/**
+ * Rows of a worksheet read before its first rows are handed on, so that a row the file writes late (a
+ * header written after its rows) still takes its place (xlsx/sheet.ts): a few megabytes, once.
+ */
+export const HELD_ROWS = 4_096;
+
+/**
+ * Cells a sheet's merged ranges may fill (each range gives its value to every cell it covers): a Team
+ * cell merged over a department's people is a few hundred; a range over a whole column, a million.
+ */
+export const MAX_MERGED_CELLS = 1_048_576;
+
+/** Merged ranges in one sheet: far more than any real sheet has. */
+export const MAX_MERGED_RANGES = 10_000;
 
 /**
  * Total uncompressed size a workbook may declare. A 100,000-employee workbook unpacks to well under

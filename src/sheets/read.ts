@@ -16,7 +16,6 @@ import { extname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { normaliseName } from './columns.js';
 import { readCsvSheet } from './threads/csv-reading.js';
-import { dropEarlyReader } from './threads/early-reader.js';
 import { byteOrderMark, isCompoundFile, isEncryptedWorkbook, isZip, looksBinary, readHead } from './file-kind.js';
 import { recogniseSheet } from './recognise.js';
 import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from './sheet-source.js';
@@ -24,8 +23,8 @@ import type { InputReading, RawSheet, ReadOptions } from './types.js';
 import { unknownEncoding, unreadable } from './unreadable.js';
 import { unreadableWords } from '../words/unreadable.js';
 import type { WorkbookPackage } from './xlsx/package.js';
-import { mergedRanges, MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx/merged.js';
-import { ZipProblem, type ZipEntry } from './xlsx/zip.js';
+import { MergedCellWarnings, withMergedCells, type MergedRange } from './xlsx/merged.js';
+import type { ZipEntry } from './xlsx/zip.js';
 import iconv from 'iconv-lite';
 
 const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
@@ -33,7 +32,10 @@ const CSV_EXTENSIONS = new Set(['.csv', '.tsv']);
 
 /** The workbook reader, loaded only for a workbook: a run on CSV files needs neither it nor its XML parser. */
 type XlsxReader = typeof import('./threads/xlsx-reading.js');
-type Input = { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader } | { format: 'csv'; file: string; size: number; head: Buffer };
+type MergedRangesReader = typeof import('./xlsx/merged-ranges.js');
+type Input =
+  | { format: 'xlsx'; pkg: WorkbookPackage; reader: XlsxReader; merged: MergedRangesReader }
+  | { format: 'csv'; file: string; size: number; head: Buffer };
 
 export async function readInput(paths: string[], options: ReadOptions): Promise<InputReading> {
   if (paths.length === 0) throw new UsageError(unreadableWords().noInput);
@@ -52,7 +54,6 @@ export async function readInput(paths: string[], options: ReadOptions): Promise<
       ? input.reader.readXlsxSheets(input.pkg)
       : readCsvSheet(input.file, input.size, input.head, options.encoding, issues),
   );
-  dropEarlyReader();
   const reading: InputReading = { issues, sheets: { [Symbol.asyncIterator]: () => readSheets(inputs, sources, options, reading) } };
   return reading;
 }
@@ -100,8 +101,12 @@ async function checkFile(file: string, options: ReadOptions): Promise<Input> {
   }
   if (isWorkbook) {
     if (!isZip(head)) throw unreadable(file, looksBinary(head) ? 'not_a_workbook' : 'text_named_xlsx');
-    const [{ openWorkbook }, reader] = await Promise.all([import('./xlsx/workbook.js'), import('./threads/xlsx-reading.js')]);
-    return { format: 'xlsx', pkg: await openWorkbook(file), reader };
+    const [{ openWorkbook }, reader, merged] = await Promise.all([
+      import('./xlsx/workbook.js'),
+      import('./threads/xlsx-reading.js'),
+      import('./xlsx/merged-ranges.js'),
+    ]);
+    return { format: 'xlsx', pkg: await openWorkbook(file), reader, merged };
   }
   if (isZip(head)) throw unreadable(file, 'workbook_as_csv');
   const declaresWideEncoding = byteOrderMark(head)?.startsWith('utf-16') || /^utf-?16/i.test(options.encoding ?? '');
@@ -118,7 +123,7 @@ async function* readSheets(
   const scans = new AbortController();
   try {
     for (const [index, input] of inputs.entries()) {
-      const ranges = input.format === 'xlsx' ? mergedRangeScans(input.pkg, scans.signal) : null;
+      const ranges = input.format === 'xlsx' ? mergedRangeScans(input.pkg, input.merged, scans.signal) : null;
       for await (const physical of sources[index]!) {
         if (input.format === 'xlsx' && isTemplateSheet(physical.sheetName)) {
           const version = await templateVersion(physical.rows);
@@ -133,7 +138,7 @@ async function* readSheets(
           merged = new MergedCellWarnings(physical, reading.issues);
           source = withMergedCells(physical, await scan, merged.filled);
         }
-        const sheet = await recogniseSheet(source, options.headerMap, reading.issues, options.sheetRules);
+        const sheet = await recogniseSheet(source, options.headerMap, reading.issues, options.sheetRules, options.sheetFiles);
         if (sheet) merged?.recognised(sheet.kind, sheet.headerRow);
         if (sheet) yield sheet;
       }
@@ -146,29 +151,21 @@ async function* readSheets(
 /**
  * Each sheet's merged ranges, scanned one sheet after another from the start of the reading. The ranges
  * follow a sheet's rows in its XML, so the whole sheet is inflated to find them: begun when the sheet
- * arrived, that held up its rows (0.7–0.95 s for a 100,000-row sheet on a busy machine), while
+ * arrived, that would hold up its rows (most of a second for a 100,000-row sheet), while
  * this thread has nothing else to do as the reading worker reads the shared strings.
  */
-function mergedRangeScans(pkg: WorkbookPackage, signal: AbortSignal): Map<ZipEntry, Promise<MergedRange[]>> {
+function mergedRangeScans(pkg: WorkbookPackage, merged: MergedRangesReader, signal: AbortSignal): Map<ZipEntry, Promise<MergedRange[]>> {
   const scans = new Map<ZipEntry, Promise<MergedRange[]>>();
   let previous: Promise<unknown> = Promise.resolve();
   for (const { name, entry } of pkg.sheets) {
     if (!entry || isTemplateSheet(name) || scans.has(entry)) continue;
-    const scan = previous.catch(() => undefined).then(() => mergedRangesOf(pkg.file, entry, signal));
+    const scan = previous.catch(() => undefined).then(() => merged.mergedRanges(pkg.file, { sheetName: name, entry }, signal));
     // A failure is reported when its sheet is reached; one the run never reaches is nobody's concern.
     scan.catch(() => undefined);
     scans.set(entry, scan);
     previous = scan;
   }
   return scans;
-}
-
-async function mergedRangesOf(file: string, entry: ZipEntry, signal: AbortSignal): Promise<MergedRange[]> {
-  try {
-    return await mergedRanges(file, entry, signal);
-  } catch (error) {
-    throw unreadable(file, error instanceof ZipProblem && error.kind === 'bomb' ? 'zip_bomb' : 'damaged', error);
-  }
 }
 
 /**
@@ -211,6 +208,5 @@ export async function readSheetHeads(paths: string[], options: ReadOptions, rows
       if (!skip) heads.push({ file: sheet.file, sheetName: sheet.sheetName, rows });
     }
   }
-  dropEarlyReader();
   return heads;
 }

@@ -6,6 +6,7 @@ import { issue, type Issue, type Wording } from '../model/issue.js';
 import {
   canonicalColumns,
   columnsOf,
+  EVERYDAY_UNIT_HEADERS,
   ignoredByMap,
   missingRequired,
   nearestHeader,
@@ -21,7 +22,10 @@ import { workbookLanguage, type Lang } from '../words/language.js';
 import { sheetWords } from '../words/sheets.js';
 import { instructionWords } from '../words/template-instructions.js';
 import { withProfileRules, type SheetRules } from './profile/cells.js';
+import { kindNamedByProfile } from './profile/files.js';
+import type { SheetFiles } from './profile/rules.js';
 import { pathSeparatorOf } from './column-values.js';
+import { isLeaderFlag } from '../model/flags.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import type { PhysicalRow, PhysicalSheet } from './sheet-source.js';
@@ -42,8 +46,10 @@ export async function recogniseSheet(
   headerMap: HeaderMap | undefined,
   issues: Issue[],
   rules?: SheetRules,
+  files?: SheetFiles,
 ): Promise<RawSheet | null> {
-  const namedKind = sheetKindFromName(source.sheetName);
+  // A file a profile section names is that sheet, whatever its name or headers say (exports.md).
+  const namedKind = kindNamedByProfile(files, source.file, source.sheetName) ?? sheetKindFromName(source.sheetName);
   // A visible sheet named as a template names it is recognised whatever its rows hold: its name may
   // choose the run's language before its first rows are read, so what they give rise to is worded in it.
   const named = namedKind && !source.hidden ? languageOfName(namedKind, source.sheetName) : undefined;
@@ -172,7 +178,7 @@ function absentProfileHeaders(kind: SheetKind, headerRow: PhysicalRow, headerMap
  * spelled as one template spells them more than as the other (words/language.ts lets the first sheet
  * recognised choose the run's language when nobody else did).
  */
-function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: PhysicalRow | undefined): Lang | undefined {
+export function languageOfSheet(kind: SheetKind, sheetName: string, headerRow: PhysicalRow | undefined): Lang | undefined {
   const byName = languageOfName(kind, sheetName);
   if (byName) return byName;
   let inDanish = 0;
@@ -281,6 +287,13 @@ function sheetColumns(
   for (const [index, cell] of header.cells.entries()) {
     if (!cell) continue;
     let targets = columnsOfHeader(kind, cell.text, headerMap);
+    const told =
+      kind === 'employees' && !mappedByProfile(kind, cell.text, headerMap) ? leaderOrManager(cell.text, targets, below, index) : null;
+    if (told !== null) {
+      const message = told === 'is_manager' ? sheetWords().readAsLeaderFlag(cell.text) : sheetWords().readAsManager(cell.text);
+      issues.push(warning(source, kind, 'column_by_values', message, told, cell.text));
+      targets = [told];
+    }
     if (targets.length === 0 && pathsWanted && !seen.has('unit_path') && !ignoredByMap(kind, cell.text, headerMap)) {
       const separator = pathsIn(index);
       // exports.md: a unit column under an everyday header whose values are paths is the unit path.
@@ -316,8 +329,26 @@ function sheetColumns(
   return columns;
 }
 
-/** Headers an export gives its unit column (exports.md): read as `unit_path` when their values are paths. */
-const EVERYDAY_UNIT_HEADERS = new Set(['afdeling', 'department', 'enhed', 'unit', 'organisation', 'organization'].map(normaliseName));
+/** Headers that name either the leader flag or the person's manager ("Manager", "Leder"): the values tell. */
+const LEADER_OR_MANAGER = new Set(['manager', 'leder'].map((header) => normaliseName(header)));
+
+function mappedByProfile(kind: SheetKind, header: string, headerMap: HeaderMap | undefined): boolean {
+  const wanted = normaliseName(header);
+  return Object.keys(headerMap?.[kind] ?? {}).some((written) => normaliseName(written) === wanted);
+}
+
+/**
+ * A "Manager" or "Leder" column is the leader flag when its values are yes/no, and the person's manager
+ * when they name people (exports.md "Who reports to whom"): the other column than its header names by
+ * default, or null when the header's own column is meant (or no value says).
+ */
+function leaderOrManager(header: string, targets: readonly string[], below: readonly PhysicalRow[], index: number): string | null {
+  if (!LEADER_OR_MANAGER.has(normaliseName(header)) || targets.length !== 1) return null;
+  const values = below.flatMap((row) => (row.cells[index] && row.cells[index].text !== '' ? [row.cells[index].text] : []));
+  if (values.length === 0) return null;
+  const meant = values.every(isLeaderFlag) ? 'is_manager' : 'manager';
+  return meant === targets[0] ? null : meant;
+}
 
 /**
  * Data rows keyed by canonical column. A hand-written iterator over batches rather than an async

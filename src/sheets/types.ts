@@ -15,8 +15,14 @@ export interface RawCell {
   date?: string;
   /** True when trimming or space normalisation changed the text (a warning, never an error). */
   trimmed?: boolean;
-  /** A text date the `--map` profile gives a format for, not written in it (named in the error, if any). */
-  dateFormat?: string;
+  /** A text date the `--map` profile gives formats for, not written in any (named in the error, if any). */
+  dateFormats?: readonly string[];
+  /**
+   * A whole number whose number format pads it with zeros or literal text (`00000`, `"M"0000`): the text
+   * Excel shows (`00107`, `M0042`), set only where it differs from `text`. An id column reads this
+   * (sheets.md "Cell values"), any other column the digits.
+   */
+  shown?: string;
 }
 
 /**
@@ -64,6 +70,8 @@ export interface ReadOptions {
   headerMap?: import('./columns.js').HeaderMap;
   /** The `--map` profile's value maps and date formats, per sheet kind. */
   sheetRules?: import('./profile/cells.js').SheetRules;
+  /** The file (or workbook sheet) each profile section names: that file is that sheet. */
+  sheetFiles?: import('./profile/rules.js').SheetFiles;
 }
 
 /**

@@ -7,7 +7,7 @@
  * template validates without errors; the Instructions sheet explains teams and parents.
  */
 import { SHEET_COLUMNS, type ColumnDef, type ValueKind } from '../model/fields.js';
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { SHEET_KINDS, type TemplateKind } from '../model/sheet-kind.js';
 import { DEPARTMENT_RESPONSIBILITIES, TEAM_RESPONSIBILITIES } from '../model/organisation.js';
 
 export type TemplateLanguage = 'en' | 'da';
@@ -21,7 +21,7 @@ export const WORKBOOK_FILE: Record<TemplateLanguage, string> = {
 };
 
 /** CSV file base names: the sheet names the reader recognises, in lower case. */
-export const CSV_FILE: Record<TemplateLanguage, Record<SheetKind, string>> = {
+export const CSV_FILE: Record<TemplateLanguage, Record<TemplateKind, string>> = {
   en: { employees: 'employees', organisation: 'organisation', absence: 'absence', delegations: 'delegations' },
   da: { employees: 'medarbejdere', organisation: 'organisation', absence: 'fravær', delegations: 'delegeringer' },
 };
@@ -39,7 +39,7 @@ export const DATE_FORMAT: Record<TemplateLanguage, { excel: string; text: (isoDa
 };
 
 /** The fictional example row of a sheet: each column's example in the field table. */
-export function exampleRow(lang: TemplateLanguage, kind: SheetKind): Record<string, ExampleValue> {
+export function exampleRow(lang: TemplateLanguage, kind: TemplateKind): Record<string, ExampleValue> {
   return EXAMPLES[lang][kind];
 }
 
@@ -56,7 +56,7 @@ function dropdownOf(column: ColumnDef, lang: TemplateLanguage): readonly string[
 }
 
 /** Columns offered a drop-down list, per sheet, and the values listed. */
-export const DROPDOWNS: Record<TemplateLanguage, Partial<Record<SheetKind, Record<string, readonly string[]>>>> = perLanguage((lang) =>
+export const DROPDOWNS: Record<TemplateLanguage, Partial<Record<TemplateKind, Record<string, readonly string[]>>>> = perLanguage((lang) =>
   perSheet((columns) => {
     const listed = columns.flatMap((column) => {
       const values = dropdownOf(column, lang);
@@ -78,6 +78,6 @@ function perLanguage<T>(make: (lang: TemplateLanguage) => T): Record<TemplateLan
   return { en: make('en'), da: make('da') };
 }
 
-function perSheet<T>(make: (columns: readonly ColumnDef[]) => T): Record<SheetKind, T> {
-  return Object.fromEntries(SHEET_KINDS.map((kind) => [kind, make(SHEET_COLUMNS[kind])])) as Record<SheetKind, T>;
+function perSheet<T>(make: (columns: readonly ColumnDef[]) => T): Record<TemplateKind, T> {
+  return Object.fromEntries(SHEET_KINDS.map((kind) => [kind, make(SHEET_COLUMNS[kind])])) as Record<TemplateKind, T>;
 }

@@ -4,10 +4,10 @@
  * dates written as text in the language's usual order (DD-MM-YYYY, YYYY-MM-DD) — both are read back.
  */
 import { SHEETS } from '../sheets/columns.js';
-import type { SheetKind } from '../model/sheet-kind.js';
+import type { TemplateKind } from '../model/sheet-kind.js';
 import { CSV_DELIMITER, DATE_FORMAT, exampleRow, type TemplateLanguage } from './content.js';
 
-export function templateCsv(lang: TemplateLanguage, kind: SheetKind): string {
+export function templateCsv(lang: TemplateLanguage, kind: TemplateKind): string {
   const delimiter = CSV_DELIMITER[lang];
   const columns = SHEETS[kind].columns;
   const example = exampleRow(lang, kind);

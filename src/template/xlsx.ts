@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { SHEETS } from '../sheets/columns.js';
 import { SHEET_COLUMNS, type ColumnDef } from '../model/fields.js';
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { SHEET_KINDS, type TemplateKind } from '../model/sheet-kind.js';
 import { DATE_COLUMNS, DATE_FORMAT, DROPDOWNS, ID_COLUMNS, exampleRow, type ExampleValue, type TemplateLanguage } from './content.js';
 import { instructionWords } from '../words/template-instructions.js';
 import { TEMPLATE_INFO_SHEET, TEMPLATE_VERSION, TEMPLATE_VERSION_LABEL } from './version.js';
@@ -33,7 +33,7 @@ export function buildTemplateWorkbook(lang: TemplateLanguage): ExcelJS.Workbook 
   return workbook;
 }
 
-function addDataSheet(workbook: ExcelJS.Workbook, lang: TemplateLanguage, kind: SheetKind, lists: ListLayout): void {
+function addDataSheet(workbook: ExcelJS.Workbook, lang: TemplateLanguage, kind: TemplateKind, lists: ListLayout): void {
   const spec = SHEETS[kind];
   const sheet = workbook.addWorksheet(lang === 'da' ? spec.danish : spec.english, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],

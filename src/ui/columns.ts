@@ -7,6 +7,7 @@
  */
 import { SHEET_COLUMNS } from '../model/fields.js';
 import type { SheetKind } from '../model/sheet-kind.js';
+import { DATE_FORMATS } from '../sheets/column-values.js';
 import { columnsOf } from '../sheets/columns.js';
 import { DATE_COLUMNS } from '../sheets/profile/rules.js';
 import type { SheetChoices, StarterSheet } from '../sheets/starter.js';
@@ -14,25 +15,42 @@ import { valueRules } from '../validate/value-maps.js';
 import type { ColumnsScreen, ScreenSheet } from '../view/ui/columns.js';
 import type { Columns } from './session.js';
 
-/** The formats offered for a column of text dates (profile/check.ts reads any of these). */
-const DATE_FORMATS = ['DD.MM.YYYY', 'D.M.YYYY', 'DD-MM-YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'M/D/YYYY', 'YYYY-MM-DD', 'DD.MM.YY', 'MM/DD/YY'];
+/**
+ * A date column's formats as one choice of the form: a single format, or the formats an export writes its
+ * dates in, tried in order (exports.md "Dates as exports write them"), joined by `FORMATS_JOINED`.
+ */
+const FORMATS_JOINED = ', ';
+
+function formatChoice(format: string | readonly string[] | undefined): string | undefined {
+  return typeof format === 'string' || format === undefined ? format : format.join(FORMATS_JOINED);
+}
+
+/** The form's date choice back as formats; undefined when any of them is not a format the profile reads. */
+function formatsOfChoice(choice: string): string | readonly string[] | undefined {
+  const formats = choice.split(FORMATS_JOINED);
+  if (!formats.every((format) => DATE_FORMATS.includes(format))) return undefined;
+  return formats.length === 1 ? formats[0] : formats;
+}
 
 /** What a fixed-value column's values may be set to: the template's English drop-down, the leader flag's yes and no. */
 function valuesOf(kind: SheetKind, column: string): readonly string[] | undefined {
   if (column === 'is_manager') return ['yes', 'no'];
-  return SHEET_COLUMNS[kind].find((c) => c.column === column)?.dropdown?.en;
+  // A placements file is an export's only, never the template's: its one fixed value is the leader flag.
+  return kind === 'placements' ? undefined : SHEET_COLUMNS[kind].find((c) => c.column === column)?.dropdown?.en;
 }
 
 /** The choices in force for a sheet: the person's, else what the starter profile read. */
 function choicesOf(sheet: StarterSheet, chosen: SheetChoices | undefined): SheetChoices {
   if (chosen) return chosen;
   const headers: Record<string, string | null> = {};
-  const dates: Record<string, string> = {};
+  const dates: SheetChoices['dates'] = {};
+  const values: SheetChoices['values'] = {};
   for (const c of sheet.columns) {
     headers[c.header] = c.column;
     if (c.column !== null && c.dateFormat !== undefined) dates[c.column] = c.dateFormat;
+    if (c.column !== null && c.values !== undefined) values[c.column] = c.values;
   }
-  return { headers, dates, values: {} };
+  return { headers, dates, values };
 }
 
 export function columnsScreen(columns: Columns): Pick<ColumnsScreen, 'sheets'> {
@@ -52,7 +70,12 @@ export function columnsScreen(columns: Columns): Pick<ColumnsScreen, 'sheets'> {
     const chosenColumns = [...new Set(rows.flatMap((r) => (r.chosen === null ? [] : [r.chosen])))];
     const dates = chosenColumns
       .filter((column) => DATE_COLUMNS.has(column))
-      .map((column) => ({ column, format: choice.dates[column], formats: DATE_FORMATS }));
+      .map((column) => {
+        const format = formatChoice(choice.dates[column]);
+        // The starter's formats of a column are offered as they are, beside each single format.
+        const formats = format === undefined || DATE_FORMATS.includes(format) ? DATE_FORMATS : [format, ...DATE_FORMATS];
+        return { column, format, formats };
+      });
     const spellings = chosenColumns.flatMap((column) => {
       const accepts = valueRules(sheet.kind, column);
       const values = valuesOf(sheet.kind, column);
@@ -89,12 +112,12 @@ export function choicesFromForm(columns: Columns, form: Readonly<Record<string, 
       headers[c.header] = given === undefined ? (before.headers[c.header] ?? null) : given !== '' && offered.has(given) ? given : null;
     });
     const mapped = new Set(Object.values(headers).filter((column): column is string => column !== null));
-    const dates: Record<string, string> = {};
+    const dates: SheetChoices['dates'] = {};
     for (const column of mapped) {
       if (!DATE_COLUMNS.has(column)) continue;
       const given = field(`d.${kind}.${column}`);
-      const format = given === undefined ? before.dates[column] : given;
-      if (format !== undefined && DATE_FORMATS.includes(format)) dates[column] = format;
+      const format = given === undefined ? before.dates[column] : given === '' ? undefined : formatsOfChoice(given);
+      if (format !== undefined) dates[column] = format;
     }
     const values: Record<string, Record<string, string>> = {};
     for (const column of mapped) {

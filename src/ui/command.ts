@@ -5,6 +5,7 @@
  * kept) and removes the uploaded files.
  */
 import { EXIT, type ExitCode } from '../errors.js';
+import { handleInterrupts } from '../interrupts.js';
 import { println, type AppIO } from '../app/io.js';
 import { isServiceConfigured, type ImportOptions } from '../app/options.js';
 import { language } from '../words/language.js';
@@ -22,6 +23,8 @@ export async function runUi(given: ImportOptions, flags: Record<string, unknown>
   const stopped = new Promise<void>((resolve) => {
     wake = resolve;
   });
+  // Ctrl-C and SIGTERM stop the server (and a run going, as Ctrl-C stops one), from its first moment.
+  handleInterrupts(() => wake());
   const ui = await startUiServer({
     options,
     lang: language(),
@@ -37,12 +40,7 @@ export async function runUi(given: ImportOptions, flags: Record<string, unknown>
   if (flags.open === false) println(io.stdout, uiWords().openYourself);
   else if (await openBrowser(ui.url)) println(io.stdout, uiWords().opened);
   else println(io.stdout, uiWords().couldNotOpen);
-  const stop = () => wake();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   await stopped;
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
   await ui.close();
   println(io.stdout, idle ? uiWords().idleStopped(idleMinutes) : uiWords().stopped);
   return EXIT.ok;

@@ -1,7 +1,7 @@
 /** The Columns and Check steps: the starter profile's reading as choices, saving the profile, the problems. */
 import { basename, extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CSV_FILE } from '../template/content.js';
+import { SHEETS } from '../sheets/columns.js';
 import { renderCheck } from '../view/ui/check.js';
 import { renderColumns } from '../view/ui/columns.js';
 import { renderScreen } from '../view/ui/layout.js';
@@ -36,7 +36,7 @@ export function registerCheckRoutes(app: FastifyInstance, ctx: UiContext): void 
       lacks: columns.starter.lacks,
       profileName: basename(first, extname(first)),
       ...(columns.saved ? { saved: columns.saved } : {}),
-      kindName: (kind) => CSV_FILE[lang][kind],
+      kindName: (kind) => (lang === 'da' ? SHEETS[kind].danish : SHEETS[kind].english).toLowerCase(),
     });
     return sendPage(reply, renderScreen(frame, uiWords(lang).columnsTitle, body));
   });

@@ -6,7 +6,7 @@
 import { basename, relative } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UsageError } from '../errors.js';
-import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
+import { SHEET_KINDS, type TemplateKind } from '../model/sheet-kind.js';
 import { CSV_FILE, WORKBOOK_FILE } from '../template/content.js';
 import { writeTemplate } from '../template/index.js';
 import { PAGE_CSS, PAGE_SCRIPT } from '../view/page-assets.js';
@@ -85,7 +85,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: UiContext): void {
       const [path] = await writeTemplate({ format: 'xlsx', lang, outDir: folder });
       return download(ctx, reply, path!, WORKBOOK_FILE[lang], XLSX);
     }
-    const kind = name.slice('csv-'.length) as SheetKind;
+    const kind = name.slice('csv-'.length) as TemplateKind;
     const written = await writeTemplate({ format: 'csv', lang: session.lang, outDir: folder });
     const path = written[SHEET_KINDS.indexOf(kind)]!;
     return download(ctx, reply, path, `${CSV_FILE[session.lang][kind]}.csv`, 'text/csv; charset=utf-8');

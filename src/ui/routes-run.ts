@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { runReportLines } from '../app/run-history.js';
-import { listRuns } from '../load/history.js';
+import { listRuns } from '../history/record.js';
 import { proposalKey } from '../model/organisation.js';
 import { applySummary } from '../view/apply-summary.js';
 import { describeFinding } from '../view/export-guard-text.js';

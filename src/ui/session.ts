@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ImportOptions } from '../app/options.js';
 import { readProfile } from '../app/inputs.js';
-import { listRuns } from '../load/history.js';
+import { listRuns } from '../history/record.js';
 import { errorFileFormat } from '../report/error-file-path.js';
 import { problemRows } from './check-rows.js';
 import { PageView } from './page-view.js';

@@ -4,6 +4,7 @@
  * departments, teams, owners and team memberships as the template's sheets once every sheet is read.
  * A workbook in the template's shape (an organisation sheet with `type`) passes through untouched.
  */
+import { leaderFlag } from '../model/flags.js';
 import type { ProposedRename } from '../model/organisation.js';
 import type { Organisation, Source } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
@@ -11,9 +12,11 @@ import type { RowCursor } from './cursor.js';
 import { applyLeaders, LeaderFinder, type LeaderClaim } from './leaders.js';
 import type { OrganisationRowsState } from './organisation.js';
 import { departmentIds, placeUnits, type PlacedUnit } from './plain-tree.js';
+import { placeImpliedTop, type RootOptions } from './implied-top.js';
 import { proposeRenames } from './rename-proposals.js';
 import type { CurrentView } from './types.js';
 import { hasPathColumns, PathTree, readPath } from './units-from-paths.js';
+import { deriveLeaders, type ManagerClaim } from './reporting-line.js';
 import { validateUnitWords } from '../words/validate-units.js';
 
 export interface ExportShapesState {
@@ -30,6 +33,8 @@ export interface ExportShapesState {
   /** Employee → the path key of the unit their row names. */
   employeePaths: Map<string, string>;
   leaders: LeaderClaim[];
+  /** Each employee row's manager (exports.md "Who reports to whom"). */
+  managers: ManagerClaim[];
 }
 
 export function newExportShapesState(pathSeparator: string | undefined): ExportShapesState {
@@ -44,6 +49,7 @@ export function newExportShapesState(pathSeparator: string | undefined): ExportS
     previousIds: new Map(),
     employeePaths: new Map(),
     leaders: [],
+    managers: [],
   };
 }
 
@@ -87,9 +93,6 @@ function claimOwner(c: RowCursor, state: ExportShapesState, unit: LeaderClaim['u
   else if (email !== null) state.leaders.push({ unit, who: email, byEmail: true, source: c.source(), column: 'owner_email' });
 }
 
-const YES = new Set(['yes', 'ja', 'true', '1', 'x', 'y', 'j', 'sand']);
-const NO = new Set(['no', 'nej', 'false', '0', 'n', 'falsk']);
-
 /**
  * An employee row's unit and leader flag: the path it names (the unit's key), a `unit_id` (used as the
  * team), and `is_manager`. Answers the team id a `unit_id` gives, when the row has no `team_id`.
@@ -114,12 +117,18 @@ export function readEmployeeUnit(
     unitId = c.text('unit_id');
   }
   if (!unit && unitId) unit = { id: unitId };
+  if (c.has('manager')) {
+    // The leaders are derived from the reporting line: the units' owners are managed.
+    state.ownersManaged = true;
+    const manager = c.text('manager');
+    if (manager !== null) state.managers.push({ employeeId, who: manager, source });
+  }
   if (!c.has('is_manager')) return unitId;
   state.ownersManaged = true;
   const flag = c.text('is_manager');
-  const spelled = flag?.trim().toLowerCase() ?? '';
-  if (spelled === '' || NO.has(spelled)) return unitId;
-  if (!YES.has(spelled)) {
+  const leader = leaderFlag(flag);
+  if (leader === false) return unitId;
+  if (leader === undefined) {
     c.error('is_manager', 'invalid_value', validateUnitWords().unknownLeaderFlag(flag));
   } else if (!unit) {
     c.error('is_manager', 'invalid_value', validateUnitWords().leaderWithoutUnit);
@@ -143,6 +152,7 @@ export function resolveExportShapes(
   issues: IssueCollector,
   acceptRenames: boolean | ReadonlySet<string>,
   proposals: ProposedRename[] = [],
+  root: RootOptions = {},
 ): boolean {
   const finder = new LeaderFinder(org, current);
   if (state.tree.size > 0) {
@@ -168,15 +178,18 @@ export function resolveExportShapes(
       (membersOf.get(id) ?? membersOf.set(id, new Set()).get(id)!).add(employeeId);
     }
     const unitOf = (claim: LeaderClaim) => byId.get('pathKey' in claim.unit ? (idOf.get(claim.unit.pathKey) ?? '') : claim.unit.id);
-    applyLeaders(state.leaders, unitOf, finder, issues);
+    const claimed = applyLeaders(state.leaders, unitOf, finder, issues);
+    deriveLeaders(placed, state.managers, teamOf(org), claimed, org, issues);
     if (current) proposeRenames(placed, departmentIds(placed, current), membersOf, current, acceptRenames, issues, proposals);
     placeUnits(placed, workedIn, org, rowsState, current, issues);
     return true;
   }
   if (state.organisation === 'plain') {
     if (state.ownersManaged) for (const unit of state.plainUnits) unit.owner ??= null;
+    placeImpliedTop(state.plainUnits, current, root, rowsState, issues);
     const byId = new Map(state.plainUnits.map((u) => [u.id, u]));
-    applyLeaders(state.leaders, (claim) => ('id' in claim.unit ? byId.get(claim.unit.id) : undefined), finder, issues);
+    const claimed = applyLeaders(state.leaders, (claim) => ('id' in claim.unit ? byId.get(claim.unit.id) : undefined), finder, issues);
+    deriveLeaders(state.plainUnits, state.managers, teamOf(org), claimed, org, issues);
     const workedIn = new Set<string>();
     for (const employee of org.employees.values()) if (employee.teamId) workedIn.add(employee.teamId);
     placeUnits(state.plainUnits, workedIn, org, rowsState, current, issues);
@@ -185,6 +198,50 @@ export function resolveExportShapes(
   // The template's organisation sheet (or none): leader flags name units by their team id.
   const unitOf = (claim: LeaderClaim) =>
     'id' in claim.unit ? (org.teams.get(claim.unit.id) ?? org.departments.get(claim.unit.id)) : undefined;
-  applyLeaders(state.leaders, unitOf, finder, issues);
+  const claimed = applyLeaders(state.leaders, unitOf, finder, issues);
+  // Only with an organisation sheet of the template's (read when its fields were): without one, units are not managed.
+  if (state.organisation === null && rowsState.fields !== undefined) deriveTemplateLeaders(org, state.managers, claimed, issues);
   return false;
+}
+
+function teamOf(org: Organisation): (employeeId: string) => string | null | undefined {
+  return (employeeId) => org.employees.get(employeeId)?.teamId;
+}
+
+/**
+ * The template's organisation sheet: departments and teams keep their own ids (a team may share a
+ * department's id), so the reporting line is read over units keyed by kind, and the owners set back.
+ */
+function deriveTemplateLeaders(
+  org: Organisation,
+  managers: readonly ManagerClaim[],
+  claimed: ReadonlySet<string>,
+  issues: IssueCollector,
+): void {
+  if (managers.length === 0) return;
+  const units = [
+    ...[...org.departments.values()].map((unit) => ({
+      unit,
+      led: { ...unit, id: `d:${unit.id}`, parentId: unit.parentId && `d:${unit.parentId}` },
+    })),
+    ...[...org.teams.values()].map((unit) => ({ unit, led: { ...unit, id: `t:${unit.id}`, parentId: `d:${unit.departmentId}` } })),
+  ];
+  // A unit its owner column or a leader flag names keeps that leader; a blank owner is filled in from the line.
+  const keyed = new Set(units.filter(({ unit }) => claimed.has(unit.id) || Boolean(unit.owner)).map(({ led }) => led.id));
+  deriveLeaders(
+    units.map(({ led }) => led),
+    managers,
+    (employeeId) => {
+      const team = org.employees.get(employeeId)?.teamId;
+      return team ? `t:${team}` : team;
+    },
+    keyed,
+    org,
+    issues,
+  );
+  for (const { unit, led } of units) {
+    if (led.ownerFrom === undefined) continue;
+    unit.owner = led.owner;
+    unit.ownerFrom = led.ownerFrom;
+  }
 }

@@ -6,6 +6,7 @@
  */
 import type { ProposedRename } from '../model/organisation.js';
 import type { Issue } from '../model/issue.js';
+import type { SheetKind } from '../model/sheet-kind.js';
 import { emptyOrganisation, type Employee, type Organisation } from '../model/organisation.js';
 import { SHEETS, missingRequired } from '../sheets/columns.js';
 import type { InputReading, RawRow, RawSheet } from '../sheets/types.js';
@@ -19,13 +20,14 @@ import { checkDelegations, readDelegationRow, type DelegationRow } from './deleg
 import { newEmployeeRowsState, readEmployeeRow } from './employees.js';
 import { checkOrganisation, newOrganisationRowsState, readOrganisationRow } from './organisation.js';
 import { newExportShapesState, readExportUnitRow, resolveExportShapes } from './export-shapes.js';
+import { joinPlacements, newPlacementRows, readPlacementRow } from './placements.js';
 import { References } from './references.js';
 import { resolveUnitNames } from './units-by-name.js';
 import { checkServiceRules } from './service-rules.js';
 import type { Managed, ValidateOptions, ValidationResult } from './types.js';
 import { localToday } from './values.js';
-import { VALUE_READERS } from './value-readers.js';
-import { EMPLOYEE_FIELDS, USER_FIELDS } from '../model/fields.js';
+import { VALUE_READERS, type FieldValueKind } from './value-readers.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../model/fields.js';
 import { assertNever } from '../assert-never.js';
 import { validateSheetWords } from '../words/validate-sheets.js';
 
@@ -43,6 +45,7 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   const organisationState = newOrganisationRowsState(api);
   const absenceRows: AbsenceRows = { periods: [], undated: [] };
   const delegationRows: DelegationRow[] = [];
+  const placementRows = newPlacementRows();
   const incomplete = { employees: false, organisation: false };
   let treeColumnsPresent = true;
 
@@ -88,6 +91,9 @@ export async function validate(reading: InputReading, options: ValidateOptions =
         case 'delegations':
           readDelegationRow(cursor, delegationRows, api);
           break;
+        case 'placements':
+          readPlacementRow(cursor, placementRows);
+          break;
         default:
           assertNever(meta.kind);
       }
@@ -113,10 +119,12 @@ export async function validate(reading: InputReading, options: ValidateOptions =
   // The service's state is needed only from here on: a caller may still be reading it while rows stream.
   const current = await options.current;
   const proposedRenames: ProposedRename[] = [];
+  // exports.md: people placed through another file get their units and leader roles from it.
+  joinPlacements(org, placementRows, shapes, employeeState.unitsWritten, issues);
   const unitNamesResolved = resolveUnitNames(org, shapes.plainUnits, current, issues, employeeState.unitsWritten);
   // Employees placed by their units' paths, or whose unit was a name, are in units their rows did not write.
   const unitsAsWritten = !unitNamesResolved && shapes.employeePaths.size === 0 ? employeeState.unitsWritten : undefined;
-  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames))
+  if (resolveExportShapes(org, shapes, organisationState, current, issues, options.acceptRenames ?? false, proposedRenames, options.root))
     managed.organisation = true;
   // Only a row with a previous_employee_id renames an employee: without one, the 100,000 are not gone through for renames.
   const renamedEmployees =
@@ -198,14 +206,23 @@ function checkColumns(meta: SheetMeta, issues: IssueCollector, api: 'v3' | 'v2',
       null,
     );
   }
-  if (api === 'v2' && meta.kind === 'employees') {
-    for (const field of [...USER_FIELDS, ...EMPLOYEE_FIELDS]) {
-      const ignored = VALUE_READERS[field.value].ignoredOnV2;
-      if (ignored && !('v2' in field.wire) && meta.headers.has(field.column))
-        issues.warning(meta, null, field.column, 'ignored_column', ignored(), null);
+  if (api === 'v2') {
+    for (const field of VALUE_FIELDS_OF[meta.kind]) {
+      if ('v2' in field.wire || !meta.headers.has(field.column)) continue;
+      const ignored = VALUE_READERS[field.value].ignoredOnV2?.() ?? validateSheetWords().v2HasNoField(field.column);
+      issues.warning(meta, null, field.column, 'ignored_column', ignored, null);
     }
   }
 }
+
+/** The value fields each sheet reads, by table: a column of one that API version 2 lacks is ignored there, and said. */
+const VALUE_FIELDS_OF: Record<SheetKind, readonly { column: string; value: FieldValueKind; wire: object }[]> = {
+  employees: [...USER_FIELDS, ...EMPLOYEE_FIELDS],
+  organisation: UNIT_FIELDS,
+  absence: [],
+  delegations: [],
+  placements: [],
+};
 
 function managedKinds(sheets: readonly SheetMeta[]): Managed {
   const seen = new Set(sheets.map((s) => s.kind));

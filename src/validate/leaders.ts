@@ -64,14 +64,14 @@ export class LeaderFinder {
 /**
  * Sets each claimed unit's owner. A claim whose unit is unknown is dropped (its path was reported); an
  * e-mail that matches nobody is `unknown_reference` at its cell; a second, different leader of one unit
- * is `duplicate_leader` on the later row.
+ * is `duplicate_leader` on the later row. Answers the ids of the units a leader column named.
  */
 export function applyLeaders(
   claims: readonly LeaderClaim[],
   unitOf: (claim: LeaderClaim) => { id: string; owner?: string | null } | undefined,
   finder: LeaderFinder,
   issues: IssueCollector,
-): void {
+): Set<string> {
   const setBy = new Map<string, LeaderClaim>();
   for (const claim of claims) {
     const unit = unitOf(claim);
@@ -118,4 +118,5 @@ export function applyLeaders(
     setBy.set(unit.id, claim);
     unit.owner = owner;
   }
+  return new Set(setBy.keys());
 }

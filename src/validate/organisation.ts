@@ -22,6 +22,8 @@ export interface OrganisationRowsState {
   parentless: Department[];
   /** previous_id → row, per kind, to keep renames unambiguous. */
   previousIds: { department: Map<string, number>; team: Map<string, number> };
+  /** What is wrong with the top department was said already (an export's several units without a parent). */
+  topReported?: boolean;
 }
 
 export function newOrganisationRowsState(api: 'v3' | 'v2'): OrganisationRowsState {
@@ -54,7 +56,7 @@ export function readOrganisationRow(c: RowCursor, org: Organisation, state: Orga
     c.error('type', 'invalid_value', validateUnitWords().unknownType(typeText));
   }
   const id = c.required('id', validateUnitWords().unitIdEmpty);
-  const { name, owner } = readUnitFields(c, state);
+  const { name, ...values } = readUnitFields(c, state);
   const parentId = c.text('parent_id');
   const previousText = c.has('previous_id') ? c.text('previous_id') : null;
   if (kind === undefined || id === null) return;
@@ -77,7 +79,7 @@ export function readOrganisationRow(c: RowCursor, org: Organisation, state: Orga
   }
   const source = c.source();
   if (kind === 'department') {
-    const department: Department = { id, name: name ?? '', parentId, owner, previousId, source };
+    const department: Department = { id, name: name ?? '', ...values, parentId, previousId, source };
     org.departments.set(id, department);
     if (parentId === null && c.has('parent_id')) state.parentless.push(department);
     return;
@@ -85,7 +87,7 @@ export function readOrganisationRow(c: RowCursor, org: Organisation, state: Orga
   if (parentId === null && c.has('parent_id')) {
     c.error('parent_id', 'required', validateUnitWords().teamWithoutParent(id));
   }
-  const team: Team = { id, name: name ?? '', departmentId: parentId ?? '', owner, previousId, source };
+  const team: Team = { id, name: name ?? '', ...values, departmentId: parentId ?? '', previousId, source };
   org.teams.set(id, team);
 }
 
@@ -108,7 +110,7 @@ export function checkOrganisation(
     if (unit.owner) refs.activeEmployee(meta, row, 'owner', unit.owner, 'own');
   }
   if (!treeColumnsPresent) return;
-  checkTopDepartment(state, issues, current);
+  if (!state.topReported) checkTopDepartment(state, issues, current);
   for (const cycle of checkDepartmentTree(org.departments).cycles) {
     const loop = describeLoop(cycle.map((d) => d.id));
     for (const department of cycle) {

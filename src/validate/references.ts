@@ -4,6 +4,7 @@
  * (once per sheet, column and id, so a sheet full of one missing team warns once). An id of the wrong
  * kind (a team where a department belongs) is an error either way: the workbook itself shows the mistake.
  */
+import { nameMatchKey } from '../sheets/columns.js';
 import type { Employee, Organisation, UnitKind } from '../model/organisation.js';
 import type { IssueCollector, SheetMeta } from './collector.js';
 import type { CurrentView } from './types.js';
@@ -163,7 +164,7 @@ export class References {
    */
   private named(target: Target | 'unit', text: string): string | undefined {
     this.nameIndex ??= this.buildNameIndex();
-    const key = nameKey(text);
+    const key = nameMatchKey(text);
     const kinds: Target[] = target === 'unit' ? ['department', 'team'] : [target];
     for (const kind of kinds) {
       const ids = [...(this.nameIndex[kind].get(key) ?? [])];
@@ -183,7 +184,7 @@ export class References {
     const index: Record<Target, Map<string, Set<string>>> = { department: new Map(), team: new Map(), employee: new Map() };
     const add = (kind: Target, name: string | undefined, id: string) => {
       if (!name) return;
-      const key = nameKey(name);
+      const key = nameMatchKey(name);
       const ids = index[kind].get(key) ?? new Set<string>();
       ids.add(id);
       index[kind].set(key, ids);
@@ -206,8 +207,4 @@ export class References {
     const kind = target === 'employee' ? 'employees' : 'organisation';
     return this.issues.firstSheetOf(kind)?.sheetName ?? validateReferenceWords().fallbackSheet(kind);
   }
-}
-
-function nameKey(name: string): string {
-  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }

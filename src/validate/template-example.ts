@@ -3,14 +3,14 @@
  * row is the example when every text cell of the example that the sheet has a column for reads the same.
  * Left in place above the user's own rows it is named as the example (an error), never imported.
  */
-import type { SheetKind } from '../model/sheet-kind.js';
+import type { SheetKind, TemplateKind } from '../model/sheet-kind.js';
 import type { RawRow } from '../sheets/types.js';
 import { exampleRow, type TemplateLanguage } from '../template/content.js';
 
 const LANGUAGES: readonly TemplateLanguage[] = ['en', 'da'];
 
 /** Columns that identify the example: its ids and its person, not the values a user might reuse. */
-const KEYS: Record<SheetKind, readonly string[]> = {
+const KEYS: Record<TemplateKind, readonly string[]> = {
   employees: ['employee_id', 'name', 'email'],
   organisation: ['type', 'id', 'name'],
   absence: ['employee_id', 'start_date'],
@@ -19,6 +19,8 @@ const KEYS: Record<SheetKind, readonly string[]> = {
 
 /** Asked of every row until the example is found: plain loops, no closure per row. */
 export function isTemplateExample(kind: SheetKind, row: RawRow): boolean {
+  // A placements file is an export's own: the template has no example of it.
+  if (kind === 'placements') return false;
   const keys = KEYS[kind];
   for (const lang of LANGUAGES) {
     const example = exampleRow(lang, kind);

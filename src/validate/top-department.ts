@@ -45,15 +45,23 @@ export async function topDepartment(reading: InputReading, pathSeparator: string
 async function parentlessDepartment(columns: readonly SheetColumn[], rows: AsyncIterable<RawRow>): Promise<UnitName | null> {
   const plainTree = !columns.some((column) => column.canonical === 'type');
   const tops: UnitName[] = [];
+  const ids = new Set<string>();
+  const parents = new Set<string>();
   for await (const row of rows) {
     const type = row.cells.get('type')?.text;
     const id = row.cells.get('id')?.text;
+    const parent = row.cells.get('parent_id')?.text;
+    if (id) ids.add(id);
+    if (parent) parents.add(parent);
     // Without a type column the sheet is a plain unit tree (exports.md): its one unit without a parent is the top.
     const department = plainTree || (type !== undefined && parseUnitType(type) === 'department');
-    if (!id || !department || row.cells.get('parent_id')) continue;
+    if (!id || !department || parent) continue;
     tops.push({ id, name: row.cells.get('name')?.text || id });
   }
-  return tops.length === 1 ? tops[0]! : null;
+  if (tops.length === 1) return tops[0]!;
+  // exports.md: a plain tree that leaves the company out names it as the one parent no row defines.
+  const undefinedParents = [...parents].filter((parent) => !ids.has(parent));
+  return plainTree && tops.length === 0 && undefinedParents.length === 1 ? { id: undefinedParents[0]!, name: undefinedParents[0]! } : null;
 }
 
 /**

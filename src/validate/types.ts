@@ -19,6 +19,8 @@ export interface ValidateOptions {
    * or, on the page, when its proposal is one of these (`proposalKey`).
    */
   acceptRenames?: boolean | ReadonlySet<string>;
+  /** exports.md: `--root-id`/`--root-name`, the top department a unit list leaves out. */
+  root?: { id?: string; name?: string };
 }
 
 /** What the service already has, as far as references and the top department need it. */

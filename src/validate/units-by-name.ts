@@ -3,6 +3,7 @@
  * no paths). Each name that is no unit's id is the one unit of that name in the workbook, else in the
  * service; a name several units share is an error listing their paths and the fix.
  */
+import { nameMatchKey } from '../sheets/columns.js';
 import type { Organisation } from '../model/organisation.js';
 import type { IssueCollector } from './collector.js';
 import type { CurrentView } from './types.js';
@@ -43,7 +44,7 @@ export function resolveUnitNames(
     const written = employee.teamId;
     if (!written || isUnit(written)) continue;
     named ??= unitsByName(org, plainUnits, current);
-    const key = nameKey(written);
+    const key = nameMatchKey(written);
     const [ids, units] = named.workbookIds.has(key)
       ? [named.workbookIds.get(key)!, named.workbook]
       : [named.serviceIds.get(key) ?? [], named.service];
@@ -89,7 +90,7 @@ function unitsByName(org: Organisation, plainUnits: readonly UnitSpec[], current
 function byName(units: ReadonlyMap<string, NamedUnit>): Map<string, string[]> {
   const ids = new Map<string, string[]>();
   for (const [id, { name }] of units) {
-    const key = nameKey(name);
+    const key = nameMatchKey(name);
     // Added to in place: a copy per unit made this quadratic in the units sharing a name (thousands of "Team 1").
     const shared = ids.get(key);
     if (shared) shared.push(id);
@@ -107,8 +108,4 @@ function pathOf(id: string, units: ReadonlyMap<string, NamedUnit>): string {
     names.unshift(units.get(at)?.name ?? at);
   }
   return names.join(' > ');
-}
-
-function nameKey(name: string): string {
-  return name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('da');
 }

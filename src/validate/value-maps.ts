@@ -4,12 +4,10 @@
  * a value the validator would refuse, and a map for a free-text column (a name) is refused as a mistake.
  */
 import { SHEET_COLUMNS } from '../model/fields.js';
+import { isLeaderFlag } from '../model/flags.js';
 import { SHEET_KINDS, type SheetKind } from '../model/sheet-kind.js';
 import type { ValueRules } from '../sheets/profile/check.js';
 import { SPELLINGS } from './value-readers.js';
-
-/** The leader flag's spellings (exports.md "The leader"): yes/no, ja/nej, true/false, 1/0, x. */
-const FLAG_VALUES = new Set(['yes', 'no', 'ja', 'nej', 'true', 'false', '1', '0', 'x']);
 
 type Accepts = (value: string) => boolean;
 
@@ -21,9 +19,11 @@ const RULES: Record<SheetKind, Record<string, Accepts>> = Object.fromEntries(
       const parse = SPELLINGS[column.value];
       if (parse) rules[column.column] = (value) => parse(value) !== undefined;
     }
-    if (kind === 'employees') rules.is_manager = (value) => FLAG_VALUES.has(value.trim().toLowerCase());
+    if (kind === 'employees') rules.is_manager = isLeaderFlag;
     return [kind, rules];
   }),
 ) as Record<SheetKind, Record<string, Accepts>>;
+// A placement's role is the leader flag too ("Leder" mapped to yes under `values`).
+RULES.placements = { is_manager: isLeaderFlag };
 
 export const valueRules: ValueRules = (kind, column) => RULES[kind][column];

@@ -14,6 +14,13 @@ import { PAGE_CSS, PAGE_SCRIPT } from './page-assets.js';
 import { pageWords, pageWordsIn, type PageWords } from '../words/page.js';
 import { formatNumber, language, plural, type Lang } from '../words/language.js';
 
+/**
+ * A first import of a large company plans hundreds of thousands of operations: as a page that is hundreds
+ * of megabytes no browser opens, and building it would cost the run its memory. Such a plan gets no page
+ * (--report lists it), and what the run says points there instead.
+ */
+export const MAX_PAGE_OPERATIONS = 50_000;
+
 type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
 /** On the page, a removal held for approval (and what waits for it) is "held", not merely skipped. */
 type ShownStatus = Status | 'held';
@@ -77,6 +84,13 @@ interface Context {
   personNotes: Map<string, string[]>;
   /** `kind:id` → what a rename proposal says at that unit (the new one and the old one). */
   proposalAt: Map<string, { side: 'rename-of' | 'renamed-to'; text: string }>;
+  /** `kind:id` → the name the chart shows: a move says from where to where by name. */
+  names: ReadonlyMap<string, string>;
+}
+
+/** A unit by its name where the chart has one, else by its id; a dash for none. */
+function unitName(kind: 'department' | 'team', id: string | null, ctx: Context): string {
+  return id === null ? '—' : (ctx.names.get(`${kind}:${id}`) ?? id);
 }
 
 function badge(kind: string, word: string): string {
@@ -111,8 +125,8 @@ function personElement(p: ChartPerson, ctx: Context): string {
   const { w } = ctx;
   const facts: string[] = [];
   if (p.previousId) facts.push(`${escapeHtml(w.previousId)} <span class="pid">${escapeHtml(p.previousId)}</span>`);
-  if (p.change === 'joined' && p.teamBefore) facts.push(`${escapeHtml(w.fromTeam)} ${escapeHtml(p.teamBefore)}`);
-  if (p.change === 'left' && p.teamAfter) facts.push(`${escapeHtml(w.toTeam)} ${escapeHtml(p.teamAfter)}`);
+  if (p.change === 'joined' && p.teamBefore) facts.push(`${escapeHtml(w.fromTeam)} ${escapeHtml(unitName('team', p.teamBefore, ctx))}`);
+  if (p.change === 'left' && p.teamAfter) facts.push(`${escapeHtml(w.toTeam)} ${escapeHtml(unitName('team', p.teamAfter, ctx))}`);
   for (const a of p.absences) facts.push(escapeHtml(w.absence(a.startDate, a.endDate)));
   const others = p.changes.filter((c) => c !== p.change).map((c) => escapeHtml(w.person[c]));
   const notes = (ctx.personNotes.get(p.employeeId) ?? []).map((n) => `<div class="warn">${escapeHtml(n)}</div>`).join('');
@@ -142,8 +156,11 @@ function unitElement(u: ChartUnit, ctx: Context, out: string[]): void {
   );
   const details: string[] = [];
   if (u.changes.includes('moved'))
-    details.push(`${escapeHtml(w.movedFrom)}: ${escapeHtml(u.parentBefore ?? '—')} → ${escapeHtml(u.parentAfter ?? '—')}`);
-  if (u.change === 'removed' && u.parentBefore) details.push(`${escapeHtml(w.wasUnder)} ${escapeHtml(u.parentBefore)}`);
+    details.push(
+      `${escapeHtml(w.movedFrom)}: ${escapeHtml(unitName('department', u.parentBefore, ctx))} → ${escapeHtml(unitName('department', u.parentAfter, ctx))}`,
+    );
+  if (u.change === 'removed' && u.parentBefore)
+    details.push(`${escapeHtml(w.wasUnder)} ${escapeHtml(unitName('department', u.parentBefore, ctx))}`);
   if (u.previousId)
     details.push(
       `${escapeHtml(w.renamedFrom)}: <span class="unit-id">${escapeHtml(u.previousId)}</span> → <span class="unit-id">${escapeHtml(u.id)}</span>`,
@@ -317,6 +334,7 @@ export function planSections(input: PageInput): PlanSections {
       input.kind === 'report' ? input.report.operations.map((o) => [o.key, { status: shownStatus(o, held), message: o.message }]) : [],
     ),
     personNotes: input.chart.personNotes,
+    names,
   };
   const tree: string[] = ['<ul class="tree">'];
   for (const u of input.chart.roots) unitElement(u, ctx, tree);

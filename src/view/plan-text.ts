@@ -7,9 +7,11 @@ import { inLevelOrder } from '../plan/graph.js';
 import { OPERATION_KINDS, type Action, type Operation } from '../model/operations.js';
 import { actionWords, entitiesWords, entityWords, operationName } from './words.js';
 import { planWords } from '../words/view-plan.js';
+import { formatNumber } from '../words/language.js';
 import { ACTION_ORDER, countByKindAndAction, kindAndAction } from '../report/counts.js';
 import { actionWords as vocabulary } from '../words/view-actions.js';
 import { reasonWording } from './reason-text.js';
+import { namedOperation, namedReason, type NameBook } from './names.js';
 import type { ReasonWording } from '../model/reasons.js';
 
 export function describeSource(op: Operation): string {
@@ -17,8 +19,11 @@ export function describeSource(op: Operation): string {
   return planWords().source(op.source.sheetName, op.source.row);
 }
 
-export function describeOperation(op: Operation, wording: ReasonWording = reasonWording): string {
-  return `${OPERATION_KINDS[op.type].symbol} ${operationName(op)}${describeSource(op)}: ${wording.reason(op.reason)}`;
+/** One plan line; with `names`, the person or unit by name with its id and row, and the reason's units by name. */
+export function describeOperation(op: Operation, wording: ReasonWording = reasonWording, names?: NameBook): string {
+  const named = names === undefined ? undefined : namedOperation(op, names);
+  const reason = names === undefined ? op.reason : namedReason(op.reason, names);
+  return `${OPERATION_KINDS[op.type].symbol} ${named ?? `${operationName(op)}${describeSource(op)}`}: ${wording.reason(reason)}`;
 }
 
 /** `undoes`: the run an undo reverses (what "nothing to do" is measured against). */
@@ -48,11 +53,16 @@ function firstInOrder(plan: Plan, rows: number): Map<string, Operation[]> {
  * The plan as lines: counts per kind and action, then, per kind and action, its first rows (all of them
  * are in the JSON report), then notes, the deletion guard's verdict and the summary line.
  */
-/** `wording` says the reasons and notes (the run's language unless given). */
+/** `wording` says the reasons and notes (the run's language unless given); `names` names people and units (issue 35). */
 export function renderPlan(
   plan: Plan,
   rowsPerGroup = 8,
-  { refused = false, undoes, wording = reasonWording }: { refused?: boolean; undoes?: string; wording?: ReasonWording } = {},
+  {
+    refused = false,
+    undoes,
+    wording = reasonWording,
+    names,
+  }: { refused?: boolean; undoes?: string; wording?: ReasonWording; names?: NameBook } = {},
 ): string[] {
   const ops = plan.operations.map((p) => p.op);
   const lines: string[] = [];
@@ -61,12 +71,12 @@ export function renderPlan(
     const counts = countByKindAndAction(ops);
     lines.push(words.changesByKind);
     for (const c of counts) {
-      lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${String(c.count).padStart(7)}`);
+      lines.push(`  ${entityWords(c.entity).padEnd(11)} ${actionWords(c.action).padEnd(17)} ${formatNumber(c.count).padStart(7)}`);
     }
     lines.push('');
     const shown = firstInOrder(plan, rowsPerGroup);
     for (const c of counts) {
-      for (const op of shown.get(kindAndAction(c.entity, c.action)) ?? []) lines.push(`  ${describeOperation(op, wording)}`);
+      for (const op of shown.get(kindAndAction(c.entity, c.action)) ?? []) lines.push(`  ${describeOperation(op, wording, names)}`);
       if (c.count > rowsPerGroup) {
         lines.push(words.moreRows(c.count - rowsPerGroup, actionWords(c.action), entityWords(c.entity)));
       }
@@ -74,20 +84,28 @@ export function renderPlan(
     lines.push('');
   }
   for (const note of plan.notes)
-    lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason)));
+    lines.push(words.planNote(note.kind === 'consequence' ? 'consequence' : 'note', wording.note(note.reason, plan.operations.length)));
   const held = plan.held?.length ?? 0;
   // Held removals are not carried out by this run: the guard is applied when they are approved.
   if (held > 0) lines.push(words.held(held));
-  if (held === 0) lines.push(...deletionGuardLines(plan));
+  if (held === 0) lines.push(...deletionGuardLines(plan, undoes));
   // "Nothing to do" is not said of a run a guard refuses: the refusal is.
   if (!(refused && ops.length === 0)) lines.push(summaryLine(ops, undoes));
   return lines;
 }
 
-/** The deletion guard's refusal, one line per kind over its limit (none when the plan is within them). */
-export function deletionGuardLines(plan: Pick<Plan, 'guard'>): string[] {
+/**
+ * The deletion guard's refusal, one line per kind over its limit (none when the plan is within them);
+ * `undoes`: an undo's, which has no workbook to check but the run it undoes.
+ */
+export function deletionGuardLines(plan: Pick<Plan, 'guard'>, undoes?: string): string[] {
   if (!plan.guard.exceeded) return [];
+  const words = planWords();
   return plan.guard.kinds
     .filter((g) => g.removals > g.limit)
-    .map((k) => planWords().guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit));
+    .map((k) =>
+      undoes === undefined
+        ? words.guardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit)
+        : words.undoGuardRefuses(k.removals, entityWords(k.entity), entitiesWords(k.entity), k.inService, k.limit, undoes),
+    );
 }

@@ -2,6 +2,7 @@
  * The plan's reasons and notes in words (and what a saved plan or undo cannot do), in the run's language: the planner gives codes with their values
  * (src/model/reasons.ts), the phrasebooks of src/words/ say them. The one place they become sentences.
  */
+import { MAX_PAGE_OPERATIONS } from './plan-html.js';
 import { assertNever } from '../assert-never.js';
 import type {
   FieldChange,
@@ -13,6 +14,7 @@ import type {
   SavedPlanFinding,
   UnitChange,
 } from '../model/reasons.js';
+import { EMPLOYEE_FIELDS } from '../model/fields.js';
 import { planReasonWords } from '../words/plan-reasons.js';
 import { planNoteWords, type RenameLabel } from '../words/plan-notes.js';
 import { consequenceWords } from '../words/plan-consequences.js';
@@ -23,15 +25,26 @@ function fieldChangeText(change: FieldChange): string {
   return `${change.field}: ${JSON.stringify(change.was ?? '')} → ${JSON.stringify(change.now ?? '')}`;
 }
 
+/**
+ * A value sent for a field the service hid, named by its column (in Danish its header). A plan file or run
+ * record whose reason names no field holds the employment's, the one field such a reason had.
+ */
+function hiddenValueText({ field = 'employment', now }: { field?: string; now: string | null }): string {
+  const column = EMPLOYEE_FIELDS.find((row) => row.key === field) ?? { column: field, header: { en: field, da: field } };
+  return planReasonWords().notShownWhileFired(column, JSON.stringify(now ?? ''));
+}
+
 function unitChangeText(change: UnitChange): string {
   const w = planReasonWords();
   switch (change.code) {
     case 'name':
       return w.name(change.was, change.now);
+    case 'field':
+      return fieldChangeText(change);
     case 'owner_cleared':
       return w.ownerCleared(change.was);
     case 'owner':
-      return w.owner(change.was, change.now);
+      return change.from === 'reporting_line' ? w.ownerFromLine(change.was, change.now) : w.owner(change.was, change.now);
     case 'owner_unchanged':
       return w.ownerUnchanged(change.owner, change.after);
     case 'owner_cleared_inherits':
@@ -66,7 +79,7 @@ export function reasonText(reason: OperationReason): string {
     case 'fields_changed':
       return reason.changes.map(fieldChangeText).join(', ');
     case 'employment_not_shown':
-      return w.employmentNotShown(JSON.stringify(reason.now ?? ''));
+      return [reason, ...(reason.more ?? [])].map(hiddenValueText).join(', ');
     case 'new_employment':
       return w.newEmployment;
     case 'rehired_by_create':
@@ -76,9 +89,9 @@ export function reasonText(reason: OperationReason): string {
     case 'frees_username':
       return w.freesUsername(reason.released, reason.next);
     case 'new_department':
-      return w.newDepartment;
+      return reason.leader ? w.withLeaderFromLine(w.newDepartment, reason.leader.employee) : w.newDepartment;
     case 'new_team':
-      return w.newTeam;
+      return reason.leader ? w.withLeaderFromLine(w.newTeam, reason.leader.employee) : w.newTeam;
     case 'unit_changed':
       return reason.changes.map(unitChangeText).join(', ');
     case 'parent':
@@ -111,6 +124,14 @@ export function reasonText(reason: OperationReason): string {
       return w.correctOpenEndFirst(reason.from, reason.end);
     case 'correct_open_start_again':
       return w.correctOpenStartAgain(reason.from, reason.start);
+    case 'undo_created':
+      return w.undoCreated(reason.run);
+    case 'undo_rehired':
+      return w.undoRehired(reason.run);
+    case 'undo_removed':
+      return w.undoRemoved(reason.run);
+    case 'undo_changed':
+      return w.undoChanged(reason.run, reason.change === undefined ? null : reasonText(reason.change));
     case 'as_saved':
       return reason.text;
     default:
@@ -148,8 +169,12 @@ function keepText(why: KeepReason): string {
 
 const LABEL: Record<'employee' | 'department' | 'team', RenameLabel> = { employee: 'Employee', department: 'Department', team: 'Team' };
 
-/** A note of the plan in words: what it cannot do or leaves alone, or a consequence it states before it happens. */
-export function noteText(note: NoteReason): string {
+/**
+ * A note of the plan in words: what it cannot do or leaves alone, or a consequence it states before it
+ * happens. `operations`: the size of its plan, where known: a plan too large for a page has no page to
+ * point at for the rest of a list.
+ */
+export function noteText(note: NoteReason, operations = 0): string {
   const w = planNoteWords();
   const c = consequenceWords();
   switch (note.code) {
@@ -170,6 +195,8 @@ export function noteText(note: NoteReason): string {
       return w.exchangeUndecidable(LABEL[note.kind], note.from, note.to);
     case 'rename_target_taken':
       return w.renameTargetTaken(LABEL[note.kind], note.to, note.from);
+    case 'id_differs_by_zeros':
+      return w.idDiffersByZeros(LABEL[note.kind], note.id, note.serviceId);
     case 'overlaps_periods':
       return w.overlapsPeriods(
         note.employee,
@@ -187,7 +214,7 @@ export function noteText(note: NoteReason): string {
     case 'loses_owner':
       return c.losesOwner(note.unit, note.owner, note.heir, note.from, note.top);
     case 'new_units_inherit':
-      return c.newUnitsInherit(note.units, note.more);
+      return c.newUnitsInherit(note.units, note.more, operations <= MAX_PAGE_OPERATIONS);
     case 'team_emptied':
       return c.teamEmptied(note.id, note.name, note.had);
     case 'top_owner_fired':
@@ -228,8 +255,6 @@ export function savedPlanFindingText(finding: SavedPlanFinding): string {
 export function notUndoneText(item: NotUndone): string {
   const w = savedPlanWords();
   switch (item.code) {
-    case 'department_gone':
-      return w.departmentGone(item.id);
     case 'team_gone':
       return w.teamGone(item.id);
     case 'stays_out_of_deleted_team':

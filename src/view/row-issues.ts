@@ -44,7 +44,7 @@ export function rejectionIssues(outcomes: OperationOutcome[]): Issue[] {
 }
 
 /** The plan's notes and what the service shows but cannot be matched, as warnings at their rows. */
-export function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly ServiceNote[]): Issue[] {
+export function noteIssues(notes: readonly DiffNote[], serviceNotes: readonly ServiceNote[], operations: number): Issue[] {
   const note = (message: string, source?: DiffNote['source']): Issue => issue('warning', 'plan_note', message, rowOf(source));
-  return [...serviceNotes.map((say) => note(say())), ...notes.map((n) => note(noteText(n.reason), n.source))];
+  return [...serviceNotes.map((say) => note(say())), ...notes.map((n) => note(noteText(n.reason, operations), n.source))];
 }

@@ -4,7 +4,7 @@
  */
 import { appOutputWords } from '../words/app-output.js';
 import { appRunWords } from '../words/app-run.js';
-import { appSavedPlanWords } from '../words/app-saved-plan.js';
+import { appSavedPlanWords, type InputChanges } from '../words/app-saved-plan.js';
 
 export type RunNotice =
   // Reading
@@ -16,13 +16,15 @@ export type RunNotice =
   // Saved plans
   | { kind: 'plan_saved'; path: string; withHeld: boolean }
   | { kind: 'resuming_plan'; done: number; of: number; planFile: string }
-  | { kind: 'workbook_changed_harmlessly'; files: string }
-  | { kind: 'service_changed_harmlessly' }
+  /** What changed since the plan was made, in ways that leave the plan as it was. */
+  | { kind: 'changed_harmlessly'; changes: InputChanges }
+  /** The plan (`approval`: its approved removals) was carried out by earlier runs; `heldLeft` removals still wait. */
+  | { kind: 'plan_done'; planFile: string; runs: readonly string[]; approval: boolean; heldLeft: number }
   | { kind: 'approved_count'; approved: number; held: number; planFile: string }
   // Undo
   | { kind: 'nothing_to_undo'; runId: string }
   | { kind: 'later_runs'; runIds: readonly string[]; runId: string }
-  | { kind: 'undoing'; runId: string; startedAt: string; entities: number }
+  | { kind: 'undoing'; runId: string; startedAt: string; changed: { people: number; units: number }; created: boolean }
   | { kind: 'cannot_be_undone'; what: string }
   // Deciding
   | { kind: 'refused_nothing_sent' }
@@ -43,7 +45,8 @@ export type RunNotice =
   | { kind: 'error_file_unwritable'; why: string }
   | { kind: 'report_written'; path: string }
   | { kind: 'report_unwritable'; path: string; why: string }
-  | { kind: 'no_page'; operations: number; most: number }
+  /** `whole`: the file with the whole plan (the --report file, the saved plan), null when there is none. */
+  | { kind: 'no_page'; operations: number; most: number; whole: string | null }
   | { kind: 'page_written'; page: 'plan' | 'report'; path: string }
   | { kind: 'page_unwritable'; path: string; why: string }
   | { kind: 'run_unrecorded'; dir: string; why: string };
@@ -86,10 +89,13 @@ export function noticeText(notice: RunNotice): string {
       return notice.withHeld ? saved.planSavedWithHeld(notice.path) : saved.planSaved(notice.path);
     case 'resuming_plan':
       return saved.resumingPlan(notice.done, notice.of, notice.planFile);
-    case 'workbook_changed_harmlessly':
-      return saved.workbookChangedHarmlessly(notice.files);
-    case 'service_changed_harmlessly':
-      return saved.serviceChangedHarmlessly;
+    case 'changed_harmlessly':
+      return saved.changedHarmlessly(notice.changes);
+    case 'plan_done':
+      if (notice.approval) return saved.approvalCarriedOut(notice.planFile, notice.runs);
+      return notice.heldLeft > 0
+        ? saved.carriedOutButHeld(notice.planFile, notice.runs, notice.heldLeft)
+        : saved.alreadyCarriedOut(notice.planFile, notice.runs);
     case 'approved_count':
       return saved.approvedCount(notice.approved, notice.held, notice.planFile);
     case 'nothing_to_undo':
@@ -97,7 +103,7 @@ export function noticeText(notice: RunNotice): string {
     case 'later_runs':
       return run.laterRuns(notice.runIds.length, notice.runIds.join(', '), notice.runId);
     case 'undoing':
-      return run.undoing(notice.runId, notice.startedAt, notice.entities);
+      return run.undoing(notice.runId, notice.startedAt, notice.changed, notice.created);
     case 'cannot_be_undone':
       return run.cannotBeUndone(notice.what);
     case 'refused_nothing_sent':
@@ -131,7 +137,7 @@ export function noticeText(notice: RunNotice): string {
     case 'report_unwritable':
       return output.couldNotWriteReport(notice.path, notice.why);
     case 'no_page':
-      return output.noPage(notice.operations, notice.most);
+      return output.noPage(notice.operations, notice.most, notice.whole);
     case 'page_written':
       return output.pageWritten(notice.page, notice.path);
     case 'page_unwritable':

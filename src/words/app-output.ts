@@ -13,8 +13,8 @@ const en = {
   couldNotWriteReport: (path: string, why: string) => `Could not write the report ${path}: ${why}`,
 
   // pages.ts
-  noPage: (operations: number, most: number) =>
-    `No org chart page: the plan has ${formatNumber(operations)} operations, more than a page shows (${formatNumber(most)}); --report FILE.json lists them all.`,
+  noPage: (operations: number, most: number, whole: string | null) =>
+    `No org chart page: the plan has ${formatNumber(operations)} operations, more than a page shows (${formatNumber(most)}); ${whole !== null ? `the whole plan is in ${whole}` : 'add --report FILE.json to have the whole plan in that file'}.`,
   pageWritten: (kind: 'plan' | 'report', path: string) =>
     `${kind === 'plan' ? 'The plan as an org chart' : 'The report as an org chart'}: ${path}`,
   couldNotWritePage: (path: string, why: string) => `Could not write the page ${path}: ${why}`,
@@ -55,8 +55,8 @@ export const appOutputWords = phrasebook({
     reportWritten: (path) => `Rapporten er skrevet til ${path}`,
     couldNotWriteReport: (path, why) => `Kunne ikke skrive rapporten ${path}: ${why}`,
 
-    noPage: (operations, most) =>
-      `Ingen side med organisationsdiagram: planen har ${formatNumber(operations)} handlinger, flere end en side kan vise (${formatNumber(most)}); --report FIL.json viser dem alle.`,
+    noPage: (operations, most, whole) =>
+      `Ingen side med organisationsdiagram: planen har ${formatNumber(operations)} handlinger, flere end en side kan vise (${formatNumber(most)}); ${whole !== null ? `hele planen står i ${whole}` : 'tilføj --report FIL.json for at få hele planen i den fil'}.`,
     pageWritten: (kind, path) => `${kind === 'plan' ? 'Planen som organisationsdiagram' : 'Rapporten som organisationsdiagram'}: ${path}`,
     couldNotWritePage: (path, why) => `Kunne ikke skrive siden ${path}: ${why}`,
 

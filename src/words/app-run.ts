@@ -2,7 +2,7 @@
  * The sentences of a run's own steps (src/app/ and the notices of src/view/run-notices.ts): the phases,
  * the confirmation question, how a run ends.
  */
-import { formatNumber, phrasebook, plural } from './language.js';
+import { andList, formatNumber, phrasebook, plural } from './language.js';
 
 const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
@@ -73,8 +73,18 @@ const en = {
     `Run ${runId} went to another service or company than the one given: give the same service options (--base-url, --company-id, --api) as that run.`,
   laterRuns: (count: number, ids: string, runId: string) =>
     `Note: ${formatNumber(count)} later run(s) changed this service (${ids}); what they changed in the entities ${runId} touched is set back too.`,
-  undoing: (runId: string, startedAt: string, entities: number) =>
-    `Undoing run ${runId} (${startedAt}): the ${formatNumber(entities)} employees and units it changed go back to how they were, what it created is removed.`,
+  undoing: (runId: string, startedAt: string, changed: { people: number; units: number }, created: boolean) => {
+    const subjects = [
+      ...(changed.people > 0 ? [`the ${formatNumber(changed.people)} ${plural(changed.people, 'person', 'people')}`] : []),
+      ...(changed.units > 0 ? [`the ${formatNumber(changed.units)} ${plural(changed.units, 'unit', 'units')}`] : []),
+    ];
+    const one = changed.people + changed.units === 1;
+    const parts = [
+      ...(subjects.length > 0 ? [`${andList(subjects)} it changed ${one ? 'goes back to how it was' : 'go back to how they were'}`] : []),
+      ...(created ? ['what it created is removed'] : []),
+    ];
+    return `Undoing run ${runId} (${startedAt})${parts.length > 0 ? `: ${parts.join('; ')}` : ''}.`;
+  },
   cannotBeUndone: (what: string) => `Cannot be undone: ${what}`,
 };
 
@@ -137,8 +147,22 @@ export const appRunWords = phrasebook({
       `Kørsel ${runId} gik til en anden tjeneste eller virksomhed end den angivne: angiv de samme tjenesteindstillinger (--base-url, --company-id, --api) som ved den kørsel.`,
     laterRuns: (count, ids, runId) =>
       `Bemærk: ${formatNumber(count)} ${plural(count, 'senere kørsel', 'senere kørsler')} ændrede denne tjeneste (${ids}); det, ${plural(count, 'den', 'de')} ændrede ved det, ${runId} rørte ved, sættes også tilbage.`,
-    undoing: (runId, startedAt, entities) =>
-      `Fortryder kørsel ${runId} (${startedAt}): de ${formatNumber(entities)} medarbejdere og enheder, den ændrede, sættes tilbage til, som de var, og det, den oprettede, fjernes.`,
+    undoing: (runId, startedAt, changed, created) => {
+      const subjects = [
+        ...(changed.people > 0
+          ? [`${plural(changed.people, 'den', 'de')} ${formatNumber(changed.people)} ${plural(changed.people, 'person', 'personer')}`]
+          : []),
+        ...(changed.units > 0
+          ? [`${plural(changed.units, 'den', 'de')} ${formatNumber(changed.units)} ${plural(changed.units, 'enhed', 'enheder')}`]
+          : []),
+      ];
+      const one = changed.people + changed.units === 1;
+      const parts = [
+        ...(subjects.length > 0 ? [`${andList(subjects)}, den ændrede, sættes tilbage til, som ${one ? 'den' : 'de'} var`] : []),
+        ...(created ? ['det, den oprettede, fjernes'] : []),
+      ];
+      return `Fortryder kørsel ${runId} (${startedAt})${parts.length > 0 ? `: ${parts.join('; ')}` : ''}.`;
+    },
     cannotBeUndone: (what) => `Kan ikke fortrydes: ${what}`,
   },
 });

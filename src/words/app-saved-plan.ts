@@ -3,7 +3,44 @@
  * its approvals file (src/app/approvals.ts) and `apply plan.json` (src/app/run-apply.ts), and what a run
  * says of them on its way (src/view/run-notices.ts).
  */
-import { formatNumber, phrasebook, plural } from './language.js';
+import { andList, formatNumber, phrasebook, plural } from './language.js';
+
+/** What a saved plan was made from that is not as it was then (run-apply.ts): each said where it is. */
+export interface InputChanges {
+  /** The input files whose bytes changed, or that came or went, by name. */
+  files: readonly string[];
+  /** The --map profile, when its contents changed. */
+  profile: string | null;
+  service: boolean;
+  /** The importer's own records of the service (its ledgers), when they changed and the service did not. */
+  records: boolean;
+}
+
+function changedEn(c: InputChanges): string {
+  const parts = [
+    ...(c.files.length > 0 ? [`the workbook (${c.files.join(', ')})`] : []),
+    ...(c.profile !== null ? [`the profile ${c.profile}`] : []),
+    ...(c.service ? ['the service'] : []),
+    ...(c.records ? ["the importer's records of the service (the absences it reported, the employees it fired)"] : []),
+  ];
+  if (parts.length === 0)
+    return 'nothing it was made from changed (the workbook, the profile, the service), yet it comes out otherwise now';
+  return `${andList(parts)} changed since the plan was made`;
+}
+
+function changedDa(c: InputChanges): string {
+  const parts = [
+    ...(c.files.length > 0 ? [`projektmappen (${c.files.join(', ')})`] : []),
+    ...(c.profile !== null ? [`profilen ${c.profile}`] : []),
+    ...(c.service ? ['tjenesten'] : []),
+    ...(c.records ? ['importørens egne optegnelser om tjenesten (det fravær, den har meldt, de medarbejdere, den har fratrådt)'] : []),
+  ];
+  if (parts.length === 0)
+    return 'intet af det, den blev lavet ud fra, er ændret (projektmappen, profilen, tjenesten), og alligevel bliver den anderledes nu';
+  return `${andList(parts)} er ændret, siden planen blev lavet`;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const en = {
   // plan-file.ts
@@ -44,18 +81,23 @@ const en = {
     `${planFile} was made for ${planUrl ?? 'another service'}; --base-url ${baseUrl} is another service.`,
   stale: (what: string, shown: string, more: number, planFile: string) =>
     `The plan is stale: ${what}: ${shown}${more > 0 ? `; and ${formatNumber(more)} more` : ''}. Nothing was sent. Make the plan again (orgsync-import plan … --out ${planFile}) and review it.`,
-  serviceChanged: 'the service changed since the plan was made',
+  /** Which of the inputs changed, as the reason a plan is stale. */
+  changedSince: (changes: InputChanges) => changedEn(changes),
+  changedHarmlessly: (changes: InputChanges) => `${capitalise(changedEn(changes))}, but not in a way that changes the plan.`,
+  optionNotThePlans: (planFile: string, option: string, planValue: string | null) =>
+    `${planFile} was made ${planValue === null ? `without ${option}` : `with ${option} ${planValue}`}: apply carries out the plan as it was made, with the options it was made with. Leave ${option} out, or make the plan again with it (orgsync-import plan … ${option} … --out ${planFile}).`,
+  alreadyCarriedOut: (planFile: string, runs: readonly string[]) =>
+    `Nothing to do: ${planFile} was carried out already${runs.length > 0 ? ` (${plural(runs.length, 'run', 'runs')} ${runs.join(', ')})` : ''}. Nothing was sent.`,
+  carriedOutButHeld: (planFile: string, runs: readonly string[], held: number) =>
+    `Nothing to do: ${planFile} was carried out already${runs.length > 0 ? ` (${plural(runs.length, 'run', 'runs')} ${runs.join(', ')})` : ''}, except the ${formatNumber(held)} ${plural(held, 'removal', 'removals')} it holds for approval. Nothing was sent. To carry out some of them, add --approve approvals.json.`,
+  approvalCarriedOut: (planFile: string, runs: readonly string[]) =>
+    `Nothing to do: the approved removals of ${planFile} were carried out already${runs.length > 0 ? ` (${plural(runs.length, 'run', 'runs')} ${runs.join(', ')})` : ''}. Nothing was sent.`,
   approvedCannotRun: 'the approved removals cannot be carried out as planned',
   approveHeldHint: (held: number) => ` To carry out some of its ${formatNumber(held)} held removals, add --approve approvals.json.`,
   workbookUnreadable: (why: string) => `The workbook the plan was made from cannot be read (${why}). Nothing was sent.`,
-  workbookChanged: (files: string) => `the workbook changed since the plan was made (${files})`,
-  workbookAndServiceChanged: (files: string) => `the workbook (${files}) and the service changed since the plan was made`,
-  workbookChangedHarmlessly: (files: string) =>
-    `The workbook changed since the plan was made (${files}), but not in a way that changes the plan.`,
   otherServiceThan: (planFile: string, service: string) =>
     `${planFile} was made for another service (or another sandbox state) than ${service}. Nothing was sent.`,
   workbookErrorsNow: 'Nothing was sent: the workbook has errors against the service as it is now.',
-  serviceChangedHarmlessly: 'The service changed since the plan was made, but not in a way that changes the plan.',
   resumingPlan: (done: number, of: number, planFile: string) =>
     `${formatNumber(done)} of the ${formatNumber(of)} operations of ${planFile} were carried out by an earlier apply that did not finish: the rest is carried out now.`,
   approvedCount: (approved: number, held: number, planFile: string) =>
@@ -96,19 +138,23 @@ export const appSavedPlanWords = phrasebook({
       `${planFile} er lavet til ${planUrl ?? 'en anden tjeneste'}; --base-url ${baseUrl} er en anden tjeneste.`,
     stale: (what, shown, more, planFile) =>
       `Planen er forældet: ${what}: ${shown}${more > 0 ? `; og ${formatNumber(more)} til` : ''}. Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${planFile}), og gennemgå den.`,
-    serviceChanged: 'tjenesten er ændret, siden planen blev lavet',
+    changedSince: (changes) => changedDa(changes),
+    changedHarmlessly: (changes) => `${capitalise(changedDa(changes))}, men ikke på en måde, der ændrer planen.`,
+    optionNotThePlans: (planFile, option, planValue) =>
+      `${planFile} er lavet ${planValue === null ? `uden ${option}` : `med ${option} ${planValue}`}: apply udfører planen, som den blev lavet, med de valg, den blev lavet med. Udelad ${option}, eller lav planen igen med den (orgsync-import plan … ${option} … --out ${planFile}).`,
+    alreadyCarriedOut: (planFile, runs) =>
+      `Intet at gøre: ${planFile} er allerede udført${runs.length > 0 ? ` (${plural(runs.length, 'kørsel', 'kørsler')} ${runs.join(', ')})` : ''}. Intet blev sendt.`,
+    carriedOutButHeld: (planFile, runs, held) =>
+      `Intet at gøre: ${planFile} er allerede udført${runs.length > 0 ? ` (${plural(runs.length, 'kørsel', 'kørsler')} ${runs.join(', ')})` : ''}, bortset fra de ${formatNumber(held)} ${plural(held, 'fjernelse', 'fjernelser')}, den holder tilbage til godkendelse. Intet blev sendt. Tilføj --approve approvals.json for at udføre nogle af dem.`,
+    approvalCarriedOut: (planFile, runs) =>
+      `Intet at gøre: de godkendte fjernelser i ${planFile} er allerede udført${runs.length > 0 ? ` (${plural(runs.length, 'kørsel', 'kørsler')} ${runs.join(', ')})` : ''}. Intet blev sendt.`,
     approvedCannotRun: 'de godkendte fjernelser kan ikke udføres som planlagt',
     approveHeldHint: (held) =>
       ` Tilføj --approve approvals.json for at udføre nogle af de ${formatNumber(held)} ${plural(held, 'fjernelse', 'fjernelser')}, planen holder tilbage.`,
     workbookUnreadable: (why) => `Projektmappen, som planen blev lavet ud fra, kan ikke læses (${why}). Intet blev sendt.`,
-    workbookChanged: (files) => `projektmappen er ændret, siden planen blev lavet (${files})`,
-    workbookAndServiceChanged: (files) => `projektmappen (${files}) og tjenesten er ændret, siden planen blev lavet`,
-    workbookChangedHarmlessly: (files) =>
-      `Projektmappen er ændret, siden planen blev lavet (${files}), men ikke på en måde, der ændrer planen.`,
     otherServiceThan: (planFile, service) =>
       `${planFile} er lavet til en anden tjeneste (eller en anden sandkassetilstand) end ${service}. Intet blev sendt.`,
     workbookErrorsNow: 'Intet blev sendt: projektmappen har fejl i forhold til tjenesten, som den er nu.',
-    serviceChangedHarmlessly: 'Tjenesten er ændret, siden planen blev lavet, men ikke på en måde, der ændrer planen.',
     resumingPlan: (done, of, planFile) =>
       `${formatNumber(done)} af de ${formatNumber(of)} handlinger i ${planFile} blev udført af en tidligere udførelse, der ikke blev færdig: resten udføres nu.`,
     approvedCount: (approved, held, planFile) =>

@@ -28,8 +28,10 @@ const en = {
   sandbox: 'start the embedded sandbox in-process and import into it (state in .orgsync/sandbox.json)',
   config: (file: string) => `settings file (default ${file} in this folder when there is one); flags win over it`,
   stateDir: 'the folder of the journal, ledgers and sandbox state (default .orgsync beside the config file, else here)',
-  rootId: "with --sandbox: the top department id of a fresh sandbox, or of one that holds nothing else yet (default: the workbook's)",
-  rootName: "with --sandbox: the top department name of a fresh sandbox, or of one that holds nothing else yet (default: the workbook's)",
+  rootId:
+    "the top department's id: of a fresh --sandbox, or of one that holds nothing else yet (default: the workbook's); and the top an export's unit list leaves out, its units without a parent placed under it",
+  rootName:
+    "the top department's name: of a fresh --sandbox, or of one that holds nothing else yet (default: the workbook's); and of the top an export's unit list names only as a parent",
   concurrency: 'requests in flight at once (default 8)',
   timeout: 'per-request timeout in milliseconds',
   pageParam: 'query parameter that selects a list page',
@@ -53,6 +55,7 @@ const en = {
   apply: 'carry out exactly a plan saved by plan --out (refused when the workbook or the service changed since)',
   approve: 'carry out only these held removals: {"version":1,"approved":["<plan entry key>", …]}',
   applyMaxDeletions: 'most removals per kind allowed (default: as the plan was made)',
+  applyShaping: 'as the plan was made with it (taken from the plan file; another value is refused)',
   history: "list the runs recorded in this state folder; `history show RUN` prints one run's report",
   historyWords: 'nothing (list), or show RUN',
   historyConfig: (file: string) => `settings file (default ${file} in this folder when there is one)`,
@@ -95,6 +98,7 @@ const en = {
 
   stopping: 'Stopping: waiting for the requests in flight (Ctrl-C again to stop at once)…',
   stoppedAtOnce: 'Stopped at once.',
+  interruptedNothingSent: 'Interrupted: nothing was sent.',
   stoppedInFlight: (seconds: number) =>
     `Stopped: requests still in flight after ${seconds} s; the next run checks whether the service carried them out.`,
   runAgain: (why: string) => `${why} Run the same command again to finish: nothing done is sent twice.`,
@@ -132,8 +136,10 @@ export const cliWords = phrasebook({
     sandbox: 'start den indbyggede sandkasse i processen og importér til den (tilstand i .orgsync/sandbox.json)',
     config: (file) => `konfigurationsfil (standard ${file} i denne mappe, hvis den findes); tilvalg på kommandolinjen vinder over den`,
     stateDir: 'mappen med journal, logbøger og sandkassens tilstand (standard .orgsync ved siden af konfigurationsfilen, ellers her)',
-    rootId: 'med --sandbox: id på topafdelingen i en ny sandkasse eller en, der endnu ikke har andet (standard: projektmappens)',
-    rootName: 'med --sandbox: navn på topafdelingen i en ny sandkasse eller en, der endnu ikke har andet (standard: projektmappens)',
+    rootId:
+      'topafdelingens id: i en ny --sandbox eller en, der endnu ikke har andet (standard: projektmappens); og den top, en eksports enhedsliste udelader, med enhederne uden overordnet placeret under den',
+    rootName:
+      'topafdelingens navn: i en ny --sandbox eller en, der endnu ikke har andet (standard: projektmappens); og navnet på den top, en eksports enhedsliste kun nævner som overordnet',
     concurrency: 'forespørgsler på samme tid (standard 8)',
     timeout: 'tidsgrænse pr. forespørgsel i millisekunder',
     pageParam: 'den forespørgselsparameter der vælger en side af en liste',
@@ -158,6 +164,7 @@ export const cliWords = phrasebook({
     apply: 'udfør præcis en plan gemt med plan --out (afvises, hvis projektmappen eller tjenesten er ændret siden)',
     approve: 'udfør kun disse tilbageholdte fjernelser: {"version":1,"approved":["<planens nøgle>", …]}',
     applyMaxDeletions: 'højst så mange fjernelser pr. slags (standard: som da planen blev lavet)',
+    applyShaping: 'som planen blev lavet med (tages fra planfilen; en anden værdi afvises)',
     history: 'vis de kørsler der er gemt i denne tilstandsmappe; `history show KØRSEL` viser én kørsels rapport',
     historyWords: 'intet (vis listen) eller show KØRSEL',
     historyConfig: (file) => `konfigurationsfil (standard ${file} i denne mappe, hvis den findes)`,
@@ -199,6 +206,7 @@ export const cliWords = phrasebook({
 
     stopping: 'Stopper: venter på de forespørgsler der er sendt (Ctrl-C igen for at stoppe med det samme)…',
     stoppedAtOnce: 'Stoppet med det samme.',
+    interruptedNothingSent: 'Afbrudt: intet blev sendt.',
     stoppedInFlight: (seconds) =>
       `Stoppet: der var stadig forespørgsler undervejs efter ${seconds} s; næste kørsel kontrollerer, om tjenesten udførte dem.`,
     runAgain: (why) => `${why} Kør den samme kommando igen for at gøre arbejdet færdigt: intet der er udført, sendes to gange.`,

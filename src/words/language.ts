@@ -1,5 +1,5 @@
 /**
- * The language of everything a person reads (issue 15, cli.md "Language"): English or Danish, chosen
+ * The language of everything a person reads (cli.md "Language"): English or Danish, chosen
  * once per process, like a locale. Codes, JSON keys and file formats never change with it.
  *
  * Who chooses, first wins: `--lang`, the configuration file's `lang`, the environment (LC_ALL,
@@ -100,38 +100,22 @@ export function phrasebook<T extends object>(books: { en: T; da: NoInfer<T> }): 
 /** The locale whose conventions each language writes numbers and lists by. */
 const LOCALE: Record<Lang, string> = { en: 'en-GB', da: 'da-DK' };
 
-// Made on first use: the first Intl object of a process loads the locale data (some 20 ms), a cost
-// `--version` and a run that writes only whole counts need not pay.
+// Made on first use: the first Intl object of a process loads the locale data, which `--version` and a
+// run that writes no count need not load.
 const NUMBERS: Partial<Record<Lang, Intl.NumberFormat>> = {};
 const PLURALS: Partial<Record<Lang, Intl.PluralRules>> = {};
 const LISTS: Partial<Record<`${Lang} ${Intl.ListFormatType}`, Intl.ListFormat>> = {};
-
-/** The digit group separator of whole numbers: both languages group by three, from 1,000 on. */
-const GROUP: Record<Lang, string> = { en: ',', da: '.' };
 
 /**
  * A count, a limit or a size as the language writes it: "1,048,576" / "1.048.576" (in Danish the comma is
  * the decimal separator). Not for what names something, like a row number, a port, a status or an id.
  */
 export function formatNumber(value: number, lang: Lang = choice.lang): string {
-  // A whole count is written by hand, as Intl writes it (test/words/numbers-by-hand.test.ts): what is
-  // counted nearly always is one, and the locale data is then not loaded for it.
-  if (Number.isSafeInteger(value) && value >= 0 && !Object.is(value, -0)) return groupDigits(String(value), GROUP[lang]);
   return (NUMBERS[lang] ??= new Intl.NumberFormat(LOCALE[lang])).format(value);
-}
-
-function groupDigits(digits: string, separator: string): string {
-  if (digits.length <= 3) return digits;
-  const head = digits.length % 3 || 3;
-  let grouped = digits.slice(0, head);
-  for (let at = head; at < digits.length; at += 3) grouped += separator + digits.slice(at, at + 3);
-  return grouped;
 }
 
 /** "1 team" / "3 teams": the word for a count, by the language's plural rules (both have one and other). */
 export function plural(count: number, one: string, other: string, lang: Lang = choice.lang): string {
-  // For a whole count both languages' rules say "one" for 1 alone; fractions and negatives ask Intl.
-  if (Number.isSafeInteger(count) && count >= 0) return count === 1 ? one : other;
   return (PLURALS[lang] ??= new Intl.PluralRules(LOCALE[lang])).select(count) === 'one' ? one : other;
 }
 

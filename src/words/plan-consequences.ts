@@ -26,10 +26,12 @@ const en = {
     `${capitalise(unit.kind)} ${unit.id} "${unit.name}" loses its owner, ${whoEn(owner)}: ${
       heir ? `${whoEn(heir)} becomes responsible by inheritance from department ${from}` : 'nobody is responsible for it then'
     }${isTop ? ', and every unit that inherits its responsible employee from the top department has nobody either' : ''}.`,
-  newUnitsInherit: (units: readonly Inherited[], more: number) =>
-    `${units.length + more} new unit(s) have no leader of their own and inherit the responsible employee from above: ${units
+  newUnitsInherit: (units: readonly Inherited[], more: number, page: boolean) =>
+    `${formatNumber(units.length + more)} new unit(s) have no leader of their own and inherit the responsible employee from above: ${units
       .map((u) => `${u.kind} ${u.id} → ${whoEn(u.heir)}`)
-      .join('; ')}${more > 0 ? `; and ${more} more (the plan page shows each)` : ''}.`,
+      .join(
+        '; ',
+      )}${more > 0 ? `; and ${formatNumber(more)} more (${page ? 'the plan page shows each' : 'the plan is too large for a page: --report FILE.json lists every new unit'})` : ''}.`,
   teamEmptied: (id: string, name: string, had: number) => `Team ${id} "${name}" is left without members (it had ${formatNumber(had)}).`,
   topOwnerFired: (owner: Who) =>
     `The owner of the top department, ${whoEn(owner)}, is fired: the service refuses to fire the owner of the top department. Give the top department another owner first.`,
@@ -52,10 +54,12 @@ export const consequenceWords = phrasebook({
       `${capitalise(UNIT_DA[unit.kind])} ${unit.id} "${unit.name}" mister sin leder, ${whoDa(owner)}: ${
         heir ? `${whoDa(heir)} bliver ansvarlig ved arv fra afdeling ${from}` : 'så er ingen ansvarlig for enheden'
       }${isTop ? ', og alle enheder, der arver den ansvarlige fra topafdelingen, har heller ingen' : ''}.`,
-    newUnitsInherit: (units, more) =>
-      `${units.length + more} ${plural(units.length + more, 'ny enhed har', 'nye enheder har')} ingen leder selv og arver den ansvarlige ovenfra: ${units
+    newUnitsInherit: (units, more, page) =>
+      `${formatNumber(units.length + more)} ${plural(units.length + more, 'ny enhed har', 'nye enheder har')} ingen leder selv og arver den ansvarlige ovenfra: ${units
         .map((u) => `${UNIT_DA[u.kind]} ${u.id} → ${whoDa(u.heir)}`)
-        .join('; ')}${more > 0 ? `; og ${more} til (plansiden viser hver enkelt)` : ''}.`,
+        .join(
+          '; ',
+        )}${more > 0 ? `; og ${formatNumber(more)} til (${page ? 'plansiden viser hver enkelt' : 'planen er for stor til en side: --report FIL.json viser hver ny enhed'})` : ''}.`,
     teamEmptied: (id, name, had) => `Team ${id} "${name}" står uden medlemmer (det havde ${formatNumber(had)}).`,
     topOwnerFired: (owner) =>
       `Lederen af topafdelingen, ${whoDa(owner)}, fratræder: tjenesten afviser at fratræde lederen af topafdelingen. Giv først topafdelingen en anden leder.`,

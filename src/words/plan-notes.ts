@@ -36,6 +36,8 @@ const en = {
     `${label} ${from} and ${to} exchange ids, but the service shows nothing that tells them apart, so whether it was done already cannot be told: nothing is exchanged. Change the ids on the site, or give the rows different ${label === 'Employee' ? 'usernames' : 'names'}.`,
   renameTargetTaken: (label: RenameLabel, to: string, from: string) =>
     `${label} ${to} already exists, so ${from} is not renamed to it; ${from} is left as it is.`,
+  idDiffersByZeros: (label: RenameLabel, id: string, serviceId: string) =>
+    `${label} ${id} is new, but the service has ${label.toLowerCase()} ${serviceId}, whose id differs only by leading zeros (the workbook shows its ids with zeros, and an id is read as the workbook shows it). If they are the same, put ${serviceId} in the ${label === 'Employee' ? 'previous_employee_id' : 'previous_id'} column to give it the new id, or write ${serviceId} as its id.`,
 
   period: (start: string, end: string | null) => `${start} to ${end ?? 'open'}`,
   overlapsPeriods: (employeeId: string, period: string, held: readonly string[]) =>
@@ -88,6 +90,8 @@ export const planNoteWords = phrasebook({
       `${DANISH_LABEL[label]} ${from} og ${to} bytter id, men tjenesten viser intet, der kan skelne dem fra hinanden, så man kan ikke se, om byttet allerede er sket: intet byttes. Skift id'erne på sitet, eller giv rækkerne forskellige ${label === 'Employee' ? 'brugernavne' : 'navne'}.`,
     renameTargetTaken: (label, to, from) =>
       `${DANISH_LABEL[label]} ${to} findes allerede, så ${from} omdøbes ikke til det; ${from} forbliver som før.`,
+    idDiffersByZeros: (label, id, serviceId) =>
+      `${DANISH_LABEL[label]} ${id} er ny, men tjenesten har ${DANISH_LABEL[label].toLowerCase()} ${serviceId}, hvis id kun adskiller sig ved foranstillede nuller (projektmappen viser sine id'er med nuller, og et id læses, som projektmappen viser det). Hvis det er den samme, så skriv ${serviceId} i kolonnen ${label === 'Employee' ? 'previous_employee_id' : 'previous_id'} for at give den det nye id, eller skriv ${serviceId} som dens id.`,
 
     period: (start, end) => `${start} til ${end ?? 'åben'}`,
     overlapsPeriods: (employeeId, period, held) =>

@@ -3,7 +3,11 @@
  * the workbook"). Ids, dates and the sheets' column names stay as they are.
  */
 import { phrasebook } from './language.js';
+import type { ColumnDef } from '../model/fields.js';
 import type { Period, RenamedKind } from '../model/reasons.js';
+
+/** A field the service hid, by its sheet column (English) and its Danish header. */
+type HiddenField = Pick<ColumnDef, 'column' | 'header'>;
 
 const en = {
   pruned: 'not in the workbook (--prune)',
@@ -17,8 +21,8 @@ const en = {
   newPerson: 'new person in the workbook',
   fireLeft: 'status is left: fire (the data is kept and the person can come back)',
   rehireActive: 'active in the workbook, fired in the service: rehire (the earlier data returns)',
-  /** After a rehire of an employee fired before the importer kept their title: the old one cannot be compared. */
-  employmentNotShown: (value: string) => `employment: not shown while fired → ${value}`,
+  /** After a rehire of an employee fired before the importer kept their values: the one sent cannot be compared. */
+  notShownWhileFired: (field: HiddenField, value: string) => `${field.column}: not shown while fired → ${value}`,
   newEmployment: 'new employment in the workbook',
   rehiredByCreate: (until: string) => `deleted in the service, rehired by this create (possible until ${until}); the earlier data returns`,
   pastRehireWindow: (ended: string) =>
@@ -31,6 +35,8 @@ const en = {
   name: (was: string, now: string) => `name ${JSON.stringify(was)} → ${JSON.stringify(now)}`,
   ownerCleared: (was: string | null) => `owner ${was} cleared`,
   owner: (was: string | null, now: string) => `owner ${was ?? '(none)'} → ${now}`,
+  ownerFromLine: (was: string | null, now: string) => `owner ${was ?? '(none)'} → ${now} (leader from the reporting line)`,
+  withLeaderFromLine: (reason: string, leader: string) => `${reason}; leader from the reporting line: ${leader}`,
   ownerUnchanged: (owner: string, after: string | null) =>
     `owner unchanged (${owner}); re-set because the owner above it becomes ${after ?? 'nobody'}, and the service cannot show whether ${owner} is set on this unit or inherited`,
   ownerClearedInherits: (was: string | null, after: string | null) => `owner ${was ?? '(none)'} cleared: inherits ${after ?? 'nobody'}`,
@@ -45,6 +51,13 @@ const en = {
   emptiedForDeletion: (team: string) => `team ${team} is deleted (--prune): it must be empty first`,
   delegation: (employeeId: string, responsibility: string, unitKind: 'department' | 'team', unitId: string) =>
     `${employeeId} gets ${responsibility} on ${unitKind} ${unitId}`,
+
+  undoCreated: (run: string) => `run ${run} created it: the undo removes it`,
+  undoRehired: (run: string) => `run ${run} rehired them: the undo fires them again`,
+  undoRemoved: (run: string) => `run ${run} removed it: the undo gives it back`,
+  /** `change`: what is set back, in the words of the change itself ("name "B" → "A""), or null. */
+  undoChanged: (run: string, change: string | null) =>
+    `run ${run} changed it: the undo sets it back${change === null ? '' : ` (${change})`}`,
 
   endDate: (was: string | null, now: string | null) => `end date ${was ?? 'open'} → ${now ?? 'open'}`,
   sickFrom: (start: string) => `sick from ${start}, no end yet`,
@@ -74,7 +87,7 @@ export const planReasonWords = phrasebook({
     newPerson: 'ny person i projektmappen',
     fireLeft: 'status er fratrådt: fratræd (data bevares, og personen kan komme tilbage)',
     rehireActive: 'aktiv i projektmappen, fratrådt i tjenesten: genansæt (de tidligere data kommer tilbage)',
-    employmentNotShown: (value) => `stilling: vises ikke, mens medarbejderen er fratrådt → ${value}`,
+    notShownWhileFired: (field, value) => `${field.header.da.toLowerCase()}: vises ikke, mens medarbejderen er fratrådt → ${value}`,
     newEmployment: 'ny ansættelse i projektmappen',
     rehiredByCreate: (until) =>
       `slettet i tjenesten, genansættes ved denne oprettelse (muligt til ${until}); de tidligere data kommer tilbage`,
@@ -88,6 +101,8 @@ export const planReasonWords = phrasebook({
     name: (was, now) => `navn ${JSON.stringify(was)} → ${JSON.stringify(now)}`,
     ownerCleared: (was) => `leder ${was} fjernet`,
     owner: (was, now) => `leder ${was ?? '(ingen)'} → ${now}`,
+    ownerFromLine: (was, now) => `leder ${was ?? '(ingen)'} → ${now} (leder ud fra ledelseslinjen)`,
+    withLeaderFromLine: (reason, leader) => `${reason}; leder ud fra ledelseslinjen: ${leader}`,
     ownerUnchanged: (owner, after) =>
       `leder uændret (${owner}); sættes igen, fordi lederen over enheden bliver ${after ?? 'ingen'}, og tjenesten kan ikke vise, om ${owner} er sat på denne enhed eller arvet`,
     ownerClearedInherits: (was, after) => `leder ${was ?? '(ingen)'} fjernet: arver ${after ?? 'ingen'}`,
@@ -102,6 +117,11 @@ export const planReasonWords = phrasebook({
     emptiedForDeletion: (team) => `team ${team} slettes (--prune): det skal først tømmes`,
     delegation: (employeeId, responsibility, unitKind, unitId) =>
       `${employeeId} får ${responsibility} på ${unitKind === 'team' ? 'team' : 'afdeling'} ${unitId}`,
+
+    undoCreated: (run) => `kørsel ${run} oprettede det: fortrydelsen fjerner det`,
+    undoRehired: (run) => `kørsel ${run} genansatte dem: fortrydelsen fratræder dem igen`,
+    undoRemoved: (run) => `kørsel ${run} fjernede det: fortrydelsen giver det tilbage`,
+    undoChanged: (run, change) => `kørsel ${run} ændrede det: fortrydelsen sætter det tilbage${change === null ? '' : ` (${change})`}`,
 
     endDate: (was, now) => `slutdato ${was ?? 'åben'} → ${now ?? 'åben'}`,
     sickFrom: (start) => `syg fra ${start}, endnu ingen slutdato`,

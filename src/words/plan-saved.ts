@@ -15,8 +15,6 @@ const en = {
   approvedNoLongerNeeded: (key: string) => `${key} is no longer needed (already done, or the entity is gone)`,
   waitsForUnapproved: (key: string, waitsFor: string) => `${key} must wait for ${waitsFor}, which is not approved: approve both or neither`,
 
-  departmentGone: (id: string) =>
-    `Department ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`,
   teamGone: (id: string) =>
     `Team ${id} was deleted: it cannot be restored with its dialog data (create it again in the workbook if it is wanted).`,
   staysOutOfDeletedTeam: (employeeId: string, teamId: string) => `Employee ${employeeId} stays out of team ${teamId}, which was deleted.`,
@@ -39,8 +37,6 @@ export const savedPlanWords = phrasebook({
     approvedNoLongerNeeded: (key) => `${key} er ikke længere nødvendig (allerede udført, eller det, den gælder, findes ikke mere)`,
     waitsForUnapproved: (key, waitsFor) => `${key} skal vente på ${waitsFor}, som ikke er godkendt: godkend begge eller ingen af dem`,
 
-    departmentGone: (id) =>
-      `Afdeling ${id} blev slettet: den kan ikke genskabes med sine dialogdata (opret den igen i projektmappen, hvis du vil have den).`,
     teamGone: (id) =>
       `Team ${id} blev slettet: det kan ikke genskabes med sine dialogdata (opret det igen i projektmappen, hvis du vil have det).`,
     staysOutOfDeletedTeam: (employeeId, teamId) => `Medarbejder ${employeeId} forbliver uden for team ${teamId}, som blev slettet.`,

@@ -20,7 +20,11 @@ const en = {
   noFixedValues: (column: string) =>
     `maps values, but ${column} takes no fixed set of values (value maps are for columns like status, gender, type)`,
   valueNotTaken: (meant: string, column: string) => `is mapped to "${meant}", which ${column} does not take`,
+  dateWordNotBlank: (meant: string, column: string) =>
+    `is mapped to "${meant}", but a word in a date column (${column}) can only mean no date: map it to "" (dates are read by the formats under "dates")`,
   noDates: (column: string) => `gives a date format, but ${column} holds no dates`,
+  fileOfTwoSections: (name: string, sections: readonly string[]) =>
+    `--map: "${name}" is named by the "file" of ${sections.map((s) => `"${s}"`).join(' and ')}; a file is one sheet: make the file names or patterns tell them apart`,
   notADateFormat: (format: string) =>
     `"${format}" is no date format this importer reads; write day, month and year as DD, MM and YYYY (D and M for one or two digits, YY for a two-digit year) with . - / or a space between them, e.g. DD.MM.YYYY, MM/DD/YYYY or MM/DD/YY`,
 };
@@ -40,7 +44,11 @@ export const profileWords = phrasebook({
     noFixedValues: (column) =>
       `knytter værdier, men ${column} har ikke en fast liste af værdier (værdier knyttes kun til kolonner som status, gender og type)`,
     valueNotTaken: (meant, column) => `er knyttet til "${meant}", som ${column} ikke tager imod`,
+    dateWordNotBlank: (meant, column) =>
+      `er knyttet til "${meant}", men et ord i en datokolonne (${column}) kan kun betyde ingen dato: knyt det til "" (datoer læses med formaterne under "dates")`,
     noDates: (column) => `angiver et datoformat, men ${column} indeholder ingen datoer`,
+    fileOfTwoSections: (name, sections) =>
+      `--map: "${name}" nævnes af "file" i både ${sections.map((s) => `"${s}"`).join(' og ')}; en fil er ét ark: skriv filnavnene eller mønstrene, så de kan skelnes`,
     notADateFormat: (format) =>
       `"${format}" er ikke et datoformat, som importen kan læse; skriv dag, måned og år som DD, MM og YYYY (D og M for et eller to cifre, YY for et tocifret årstal) med . - / eller et mellemrum imellem, f.eks. DD.MM.YYYY, MM/DD/YYYY eller MM/DD/YY`,
   },

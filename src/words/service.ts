@@ -93,6 +93,8 @@ const en = {
       .map(([count, what]) => `${count} ${what}`)
       .join(', ')} without ext_id (made on the site): the workbook cannot refer to them, and the import leaves them as they are.`,
   sickWithoutExtId: (count: number) => `${formatNumber(count)} sick employee(s) without ext_id are left out of the absence comparison.`,
+  sickWithoutDate: (shown: readonly { employeeId: string; answered: string }[], count: number) =>
+    `The service's sick list is malformed: it answered no date for ${formatNumber(count)} sick ${plural(count, 'employee', 'employees')} (${shown.map((e) => `${e.employeeId}: "date": ${e.answered}`).join('; ')}${count > shown.length ? '; …' : ''}). Since when ${plural(count, 'that sickness', 'those sicknesses')} began cannot be compared with the workbook: where the workbook reports the employee sick, its date is set on the service's sickness (not reported a second time); otherwise it is left as it is.`,
 };
 
 export const serviceWords = phrasebook({
@@ -179,5 +181,7 @@ export const serviceWords = phrasebook({
       )} uden ext_id (oprettet på sitet): projektmappen kan ikke henvise til dem, og importen lader dem være, som de er.`,
     sickWithoutExtId: (count) =>
       `${formatNumber(count)} ${plural(count, 'syg medarbejder', 'syge medarbejdere')} uden ext_id er udeladt af sammenligningen af fravær.`,
+    sickWithoutDate: (shown, count) =>
+      `Tjenestens sygeliste er fejlbehæftet: den svarede uden dato for ${formatNumber(count)} ${plural(count, 'syg medarbejder', 'syge medarbejdere')} (${shown.map((e) => `${e.employeeId}: "date": ${e.answered}`).join('; ')}${count > shown.length ? '; …' : ''}). Hvornår ${plural(count, 'sygdommen', 'sygdommene')} begyndte, kan ikke sammenlignes med projektmappen: hvor projektmappen melder medarbejderen syg, sættes dens dato på tjenestens sygemelding (ikke meldt en gang til); ellers bliver den, som den er.`,
   },
 });

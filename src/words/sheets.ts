@@ -37,6 +37,10 @@ const en = {
   readAsPath: (header: string, separator: string) =>
     `the column "${header}" is read as the unit path (unit_path): its values are paths of units with "${separator.trim()}" between the levels, under one top department. If that is wrong, map it in a --map profile.`,
   /** A header of the `--map` profile that no column of the sheet has; `nearest` is the sheet's closest header. */
+  readAsLeaderFlag: (header: string) =>
+    `the column "${header}" is read as the leader flag (is_manager): its values are yes/no. If it names each person's manager, map it to manager in a --map profile.`,
+  readAsManager: (header: string) =>
+    `the column "${header}" is read as each person's manager (manager), not as a yes/no leader flag: its values name people. Each unit's leader is found from the reporting line.`,
   profileHeaderAbsent: (header: string, column: string, nearest: string | undefined) =>
     `The profile maps "${header}" to ${column}, but the sheet has no column "${header}", so ${column} would not be imported.` +
     (nearest === undefined
@@ -64,6 +68,8 @@ const en = {
     '"_lacks" what an import still needs, "_sheets" which sheet each section reads and "_not_placed" the sheets it reads none of. Add "values" (e.g. {"status": {"Fratrådt": "left"}}) ' +
     'and "dates" (e.g. {"birthday": "DD.MM.YYYY"}) beside "headers" where the export needs them. Keys starting with "_" are notes and are never read.',
   sheetNotPlaced: 'none of its headers is a column a sheet requires: not imported',
+  firstRowTaken: (row: number) =>
+    `no header in the first rows is one the importer knows, so row ${row}, the first that is not blank, is taken as the header row: map each header to a column`,
   sheetKindTaken: (first: string, names: SheetNames) =>
     `also looks like an ${names.english} sheet, but "${first}" is read as that: not imported`,
   importLacks: (names: SheetNames, column: string) =>
@@ -71,6 +77,16 @@ const en = {
       ? `${names.english}: no column holds e-mail addresses (email), and the service requires one for every person: add it to the export, or map the column that holds them.`
       : `${names.english}: no column is read as ${column}, which the sheet requires: map the column that holds it, or add it to the export.`,
   emailsByValues: 'read as email by its values (e-mail addresses)',
+  rolesByValues: (leaders: readonly string[]) =>
+    `read as each placement's role: ${leaders.map((role) => `"${role}"`).join(', ')} makes the person the unit's leader, any other role places them in it (see "values"; check it)`,
+  managerByValues:
+    "read as manager by its values: each names another person of this list (by employee id, e-mail or name), the person's manager; each unit's leader is found from the reporting line",
+  managersNotInList: (examples: readonly string[]) =>
+    `holds people's names (${examples.join(', ')}) who are not this list's people, so it is neither each person's manager as the importer reads it (manager: one of the list's people by employee id, e-mail or name) nor the leader flag (is_manager): mapped to null. If it is the person's own name, map it to name.`,
+  unitByValues:
+    "read as team_id by its values, the units of the unit list: the unit each person works in (a department's people work in its own team)",
+  unitsNotInList:
+    'holds units by their names or ids, but no unit list read with it has them: if the service has these units, map it to team_id (exports.md "Units by name")',
   idByValues: (column: string) => `read as ${column} by its values (a different one on every row)`,
   emailAsId: (names: SheetNames, header: string) =>
     `${names.english}: no column is read as employee_id, which the sheet requires. If the export has no employee number, the e-mail can be both: "${header}": ["email", "employee_id"].`,
@@ -85,6 +101,9 @@ const en = {
   notUnique: (column: string) => `its values repeat, so it is not ${column} (one value per row): mapped to null`,
   dateOrderUnknown: (column: string, examples: readonly string[]) =>
     `holds dates (${examples.join(', ')}) whose order (day/month or month/day) no value tells: map it to ${column} and give its format under "dates", e.g. "DD/MM/YYYY"`,
+  datesNotRead: (column: string, examples: readonly string[]) =>
+    `named like ${column}, but its values (${examples.join(', ')}) are dates in no format the importer finds: mapped to null. ` +
+    `If it is ${column}, map it and give its formats under "dates", a list tried in order (e.g. {"${column}": ["DD.MM.YYYY", "D.M.YY"]}).`,
   valuesNotRead: (column: string, examples: readonly string[]) =>
     `named like ${column}, but its values (${examples.join(', ')}) are not ones ${column} takes: probably another column, mapped to null. ` +
     `If it is ${column}, map it and add each spelling under "values" (e.g. {"${column}": {"${examples[0] ?? ''}": "…"}}).`,
@@ -112,6 +131,10 @@ export const sheetWords = phrasebook({
       `ukendt kolonne "${header}" ignoreres; værdierne ligner stier af enheder: hvis det er enhedens sti, så knyt den til unit_path (--map, f.eks. {"employees": {"headers": {"${header}": "unit_path"}}})`,
     readAsPath: (header, separator) =>
       `kolonnen "${header}" læses som enhedens sti (unit_path): værdierne er stier af enheder med "${separator.trim()}" mellem niveauerne under én øverste afdeling. Hvis det er forkert, så knyt den i en --map-profil.`,
+    readAsLeaderFlag: (header) =>
+      `kolonnen "${header}" læses som ledermarkering (is_manager): værdierne er ja/nej. Hvis den angiver hver persons leder, så knyt den til manager i en --map-profil.`,
+    readAsManager: (header) =>
+      `kolonnen "${header}" læses som hver persons leder (manager), ikke som en ja/nej-ledermarkering: værdierne er personer. Hver enheds leder findes ud fra ledelseslinjen.`,
     profileHeaderAbsent: (header, column, nearest) =>
       `Profilen knytter "${header}" til ${column}, men arket har ingen kolonne "${header}", så ${column} ville ikke blive indlæst.` +
       (nearest === undefined ? ' Ret overskriften i profilen, eller fjern den.' : ` Mente du "${nearest}"? Ret overskriften i profilen.`),
@@ -135,12 +158,24 @@ export const sheetWords = phrasebook({
       '(f.eks. {"status": {"Fratrådt": "left"}}) og "dates" (f.eks. {"birthday": "DD.MM.YYYY"}) ved siden af "headers", hvor eksporten har brug for dem. ' +
       'Nøgler, der begynder med "_", er bemærkninger og bliver aldrig læst.',
     sheetNotPlaced: 'ingen af overskrifterne er en kolonne, som et ark kræver: indlæses ikke',
+    firstRowTaken: (row) =>
+      `ingen overskrift i de første rækker er en, importen kender, så række ${row}, den første der ikke er tom, læses som overskriftsrækken: knyt hver overskrift til en kolonne`,
     sheetKindTaken: (first, names) => `ligner også et ${names.danish}-ark, men "${first}" læses som det: indlæses ikke`,
     importLacks: (names, column) =>
       column === 'email'
         ? `${names.danish}: ingen kolonne indeholder e-mailadresser (email), og tjenesten kræver en for hver person: tilføj den til eksporten, eller knyt den kolonne, der har dem.`
         : `${names.danish}: ingen kolonne læses som ${column}, som arket kræver: knyt den kolonne, der har den, eller tilføj den til eksporten.`,
     emailsByValues: 'læst som email ud fra værdierne (e-mailadresser)',
+    rolesByValues: (leaders) =>
+      `læst som hver placerings rolle: ${leaders.map((role) => `"${role}"`).join(', ')} gør personen til enhedens leder, enhver anden rolle placerer personen i den (se "values"; kontrollér det)`,
+    managerByValues:
+      'læst som manager ud fra værdierne: hver angiver en anden person i listen (efter medarbejder-id, e-mail eller navn), personens leder; hver enheds leder findes ud fra ledelseslinjen',
+    managersNotInList: (examples) =>
+      `indeholder personnavne (${examples.join(', ')}), som ikke er listens personer, så den er hverken hver persons leder, som importen læser den (manager: en af listens personer efter medarbejder-id, e-mail eller navn), eller ledermarkeringen (is_manager): sat til null. Hvis det er personens eget navn, så knyt den til name.`,
+    unitByValues:
+      'læst som team_id ud fra værdierne, enhederne i enhedslisten: den enhed, hver person arbejder i (en afdelings folk arbejder i dens eget team)',
+    unitsNotInList:
+      'indeholder enheder ved navn eller id, men ingen enhedsliste læst sammen med den har dem: hvis tjenesten har enhederne, så knyt den til team_id (exports.md "Units by name")',
     idByValues: (column) => `læst som ${column} ud fra værdierne (en ny på hver række)`,
     emailAsId: (names, header) =>
       `${names.danish}: ingen kolonne læses som employee_id, som arket kræver. Hvis eksporten ikke har et medarbejdernummer, kan e-mailen være begge dele: "${header}": ["email", "employee_id"].`,
@@ -154,6 +189,9 @@ export const sheetWords = phrasebook({
     notUnique: (column) => `værdierne gentages, så den er ikke ${column} (én værdi pr. række): sat til null`,
     dateOrderUnknown: (column, examples) =>
       `indeholder datoer (${examples.join(', ')}), hvor ingen værdi viser rækkefølgen (dag/måned eller måned/dag): knyt den til ${column}, og angiv formatet under "dates", f.eks. "DD/MM/YYYY"`,
+    datesNotRead: (column, examples) =>
+      `hedder noget med ${column}, men værdierne (${examples.join(', ')}) er datoer i et format, importen ikke finder: sat til null. ` +
+      `Hvis det er ${column}, så knyt den og angiv formaterne under "dates", en liste der prøves i rækkefølge (f.eks. {"${column}": ["DD.MM.YYYY", "D.M.YY"]}).`,
     valuesNotRead: (column, examples) =>
       `hedder noget med ${column}, men værdierne (${examples.join(', ')}) er ikke nogen, ${column} tager imod: sandsynligvis en anden kolonne, sat til null. ` +
       `Hvis det er ${column}, så knyt den, og tilføj hver stavemåde under "values" (f.eks. {"${column}": {"${examples[0] ?? ''}": "…"}}).`,

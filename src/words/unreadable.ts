@@ -39,6 +39,26 @@ const en = {
     `sheet "${sheet}", ${row === null ? 'a row' : `row ${row}`} holds more than ${megabytes} MB of text, far more than an import row${csv ? CSV_HINT : ''}.`,
   tooManyRows: (sheet: string, limit: number) =>
     `sheet "${sheet}" goes on past row ${formatNumber(limit)}, Excel's own limit for a sheet; split the file or check that it is the right one.`,
+  rowOutOfOrder: (sheet: string, row: number, after: number | null) =>
+    after === null
+      ? `sheet "${sheet}": row ${row} is written twice in the file, which Excel refuses; ${SAVE_AGAIN}.`
+      : `sheet "${sheet}": row ${row} is written after row ${formatNumber(after)} in the file, too far from its place to be put back in it; ${SAVE_AGAIN}.`,
+  tooFarRight: (sheet: string, row: number, column: string) =>
+    `sheet "${sheet}", row ${row}: too many rows have values far to the right (as far as column ${column}); delete the stray values there or check that the file is the right one.`,
+  mergedTooLarge: (sheet: string, range: string | null, ranges: number, cells: number) =>
+    range === null
+      ? `sheet "${sheet}" has more than ${formatNumber(ranges)} merged cells, far more than an import sheet; unmerge them (Excel: Merge & Center, Unmerge Cells) and try again.`
+      : `sheet "${sheet}": the merged cells, up to ${range}, cover more than ${formatNumber(cells)} cells, far more than an import sheet; unmerge them (Excel: Merge & Center, Unmerge Cells) and try again.`,
+  sheetPartMissing: (sheet: string) =>
+    `the workbook lists sheet "${sheet}", but the sheet itself is missing from the file (perhaps a program that wrote it failed); ${SAVE_AGAIN}.`,
+  partEncoding: (sheet: string | null, part: string, encoding: string, problem: 'encoding' | 'bytes' | 'mark') => {
+    const where = sheet === null ? `its part ${part}` : `sheet "${sheet}" (${part})`;
+    if (problem === 'bytes')
+      return `${where} holds characters that are not ${encoding}, the encoding it is written in, so it would be read wrong; ${SAVE_AGAIN}.`;
+    if (problem === 'mark')
+      return `${where} is written in ${encoding} without the byte order mark the standard requires of it, so it cannot be read safely; ${SAVE_AGAIN}.`;
+    return `${where} is written in the encoding ${encoding}, which a workbook may not use (only UTF-8 or UTF-16), so it would be read wrong; ${SAVE_AGAIN}.`;
+  },
   unknownEncoding: (encoding: string) => `unknown encoding "${encoding}"; use utf-8, utf-16le, utf-16be or windows-1252`,
   noInput: 'give an Excel workbook (.xlsx), one or more CSV files, or a folder of CSV files',
   mixedInput: 'give one Excel workbook (.xlsx) on its own, or CSV files, not several workbooks or a mix',
@@ -85,6 +105,26 @@ export const unreadableWords = phrasebook({
       `ark "${sheet}", ${row === null ? 'en række' : `række ${row}`} indeholder mere end ${megabytes} MB tekst, langt mere end en importrække${csv ? CSV_HINT_DA : ''}.`,
     tooManyRows: (sheet, limit) =>
       `ark "${sheet}" fortsætter efter række ${formatNumber(limit)}, som er Excels egen grænse for et ark; del filen op, eller tjek, at det er den rigtige fil.`,
+    rowOutOfOrder: (sheet, row, after) =>
+      after === null
+        ? `ark "${sheet}": række ${row} står to gange i filen, hvilket Excel afviser; ${GEM_IGEN}.`
+        : `ark "${sheet}": række ${row} står efter række ${formatNumber(after)} i filen, for langt fra sin plads til at blive sat tilbage på den; ${GEM_IGEN}.`,
+    tooFarRight: (sheet, row, column) =>
+      `ark "${sheet}", række ${row}: for mange rækker har værdier langt ude til højre (helt ude i kolonne ${column}); slet de løse værdier der, eller tjek, at det er den rigtige fil.`,
+    mergedTooLarge: (sheet, range, ranges, cells) =>
+      range === null
+        ? `ark "${sheet}" har mere end ${formatNumber(ranges)} flettede celler, langt flere end et importark har; ophæv fletningen (Excel: Flet og centrer, Ophæv fletning af celler), og prøv igen.`
+        : `ark "${sheet}": de flettede celler, til og med ${range}, dækker mere end ${formatNumber(cells)} celler, langt flere end et importark har; ophæv fletningen (Excel: Flet og centrer, Ophæv fletning af celler), og prøv igen.`,
+    sheetPartMissing: (sheet) =>
+      `projektmappen nævner arket "${sheet}", men selve arket mangler i filen (måske gik det galt for det program, der skrev den); ${GEM_IGEN}.`,
+    partEncoding: (sheet, part, encoding, problem) => {
+      const where = sheet === null ? `dens del ${part}` : `ark "${sheet}" (${part})`;
+      if (problem === 'bytes')
+        return `${where} indeholder tegn, der ikke er ${encoding}, den tegnkodning delen er skrevet i, så den ville blive læst forkert; ${GEM_IGEN}.`;
+      if (problem === 'mark')
+        return `${where} er skrevet i ${encoding} uden byte-rækkefølgemærket (BOM), som standarden kræver, så den kan ikke læses sikkert; ${GEM_IGEN}.`;
+      return `${where} er skrevet i tegnkodningen ${encoding}, som en projektmappe ikke må bruge (kun UTF-8 eller UTF-16), så den ville blive læst forkert; ${GEM_IGEN}.`;
+    },
     unknownEncoding: (encoding) => `ukendt tegnkodning "${encoding}"; brug utf-8, utf-16le, utf-16be eller windows-1252`,
     noInput: 'angiv en Excel-projektmappe (.xlsx), en eller flere CSV-filer eller en mappe med CSV-filer',
     mixedInput: 'angiv én Excel-projektmappe (.xlsx) alene eller CSV-filer, ikke flere projektmapper eller en blanding',

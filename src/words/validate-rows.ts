@@ -28,6 +28,8 @@ const en = {
   notADate: (label: string, text: string) => `The ${label} "${text}" is not a date. Type it as YYYY-MM-DD (for example 2024-03-31).`,
 
   absenceEmployeeEmpty: 'The employee_id is empty. Write the id of the employee who is sick.',
+  placementPersonEmpty: 'The person is empty. Every placement names the person placed, by their employee id.',
+  placementUnitEmpty: 'The unit is empty. Every placement names the unit the person is placed in, by its id or name.',
   startDateEmpty: 'The start date is empty. Write the first sick day.',
   endBeforeStart: (end: string, start: string) => `The end date ${end} is before the start date ${start}. Correct one of the dates.`,
   absenceOfLeaver: (id: string, sheet: string) =>
@@ -100,6 +102,8 @@ export const validateRowWords = phrasebook({
     notADate: (label, text) => `${capital(label)} "${text}" er ikke en dato. Skriv den som ÅÅÅÅ-MM-DD (for eksempel 2024-03-31).`,
 
     absenceEmployeeEmpty: "Medarbejder-id'et er tomt. Skriv id'et på den medarbejder, der er syg.",
+    placementPersonEmpty: 'Personen er tom. Hver placering angiver den placerede person med medarbejder-id.',
+    placementUnitEmpty: 'Enheden er tom. Hver placering angiver den enhed, personen er placeret i, med id eller navn.',
     startDateEmpty: 'Startdatoen er tom. Skriv den første sygedag.',
     endBeforeStart: (end, start) => `Slutdatoen ${end} ligger før startdatoen ${start}. Ret en af datoerne.`,
     absenceOfLeaver: (id, sheet) =>

@@ -16,6 +16,7 @@ const en = {
   missingColumn: (sheet: string, header: BothNames, column: string) =>
     `The ${sheet} sheet has no "${header.english}" column (${column}). Add the column: it is required.`,
   v2HasNoSystemLanguage: 'API version 2 has no system language, so the system language column is ignored.',
+  v2HasNoField: (column: string) => `API version 2 has no field for the ${column} column, so the column is ignored.`,
   exampleAboveOwnRows: (row: number) =>
     `Row ${row} is the template's example row, left in place above your own rows. Delete it: it is not part of your organisation.`,
   exampleAlone: (row: number) =>
@@ -39,6 +40,7 @@ export const validateSheetWords = phrasebook({
     missingColumn: (sheet, header, column) =>
       `Arket ${sheet} har ingen kolonne "${header.danish}" (${column}). Tilføj kolonnen: den er påkrævet.`,
     v2HasNoSystemLanguage: 'API version 2 har intet systemsprog, så kolonnen med systemsprog ignoreres.',
+    v2HasNoField: (column) => `API version 2 har intet felt til kolonnen ${column}, så kolonnen ignoreres.`,
     exampleAboveOwnRows: (row) =>
       `Række ${row} er skabelonens eksempelrække, som er blevet stående over dine egne rækker. Slet den: den hører ikke til din organisation.`,
     exampleAlone: (row) =>

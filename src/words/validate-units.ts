@@ -25,6 +25,13 @@ const en = {
     `Department "${extra}" has no parent_id, but "${top}" in row ${row} is already the top department. Only one department can be the top: give "${extra}" a parent.`,
   notServiceTopDepartment: (top: string, serviceTop: string) =>
     `The top department "${top}" is not the service's top department "${serviceTop}". The importer never replaces the top department: use the id "${serviceTop}" for it.`,
+  impliedTop: (id: string, name: string, children: number) =>
+    `No row of the unit list is the top department, and ${children === 1 ? 'one unit names' : `${formatNumber(children)} units name`} "${id}" as ${children === 1 ? 'its' : 'their'} parent, which no row defines: "${id}" is taken as the top department${name === id ? '' : ` ("${name}")`}.`,
+  unitAtRow: (name: string, row: number) => `"${name}" (row ${row})`,
+  placedUnderRoot: (id: string, name: string, listed: readonly string[], more: number) =>
+    `The units without a parent, ${listed.join(', ')}${more > 0 ? ` and ${formatNumber(more)} more` : ''}, are placed under the top department "${id}"${name === id ? '' : ` ("${name}")`} (--root-id).`,
+  severalWithoutParent: (listed: readonly string[], more: number, serviceTop: string | undefined) =>
+    `${formatNumber(listed.length + more)} units have no parent: ${listed.join(', ')}${more > 0 ? ` and ${formatNumber(more)} more` : ''}. The unit list leaves the company out: add it as a row and give it as their parent, or run with --root-id ${serviceTop ?? 'ID'} to place them under the top department${serviceTop === undefined ? '' : ` (the service's is "${serviceTop}")`}.`,
 
   pathEmpty: 'The path is empty. Every unit row names its unit by its path from the top department.',
   plainIdEmpty: 'The id is empty. Every unit needs an id.',
@@ -53,6 +60,8 @@ const en = {
     `The team "${name}" (${id}) has units below it now: it becomes a department with the same id, and the team moves into it as the department's own team (no team is deleted, its members and dialog data stay).`,
   ownTeam: (name: string, id: string) =>
     `The employees who work directly in department "${name}" (${id}) work from its own team: a team with the same id and name is created in the department (the service's employees work from teams).`,
+  ownTeamOfServiceDepartment: (name: string, id: string) =>
+    `The employee works directly in department "${name}" (${id}), which this export's unit list leaves out but the service has: they work from its own team, a team with the same id and name created in the department.`,
   suggestedRename: (kind: UnitKind, name: string, id: string, oldName: string, old: string) =>
     `The ${kind} "${name}" (${id}) looks like a rename of "${oldName}" (${old}), which is no longer in the export. ` +
     `Run with --accept-renames to rename it (its members and dialog data stay); otherwise "${id}" is created as a new ${kind} and "${old}" is left as it is (also with --prune).`,
@@ -81,6 +90,13 @@ export const validateUnitWords = phrasebook({
       `Afdelingen "${extra}" har intet parent_id, men "${top}" i række ${row} er allerede topafdelingen. Der kan kun være én topafdeling: giv "${extra}" en overordnet afdeling.`,
     notServiceTopDepartment: (top, serviceTop) =>
       `Topafdelingen "${top}" er ikke tjenestens topafdeling "${serviceTop}". Importen udskifter aldrig topafdelingen: brug id'et "${serviceTop}" til den.`,
+    impliedTop: (id, name, children) =>
+      `Ingen række i enhedslisten er topafdelingen, og ${children === 1 ? 'én enhed' : `${formatNumber(children)} enheder`} har "${id}" som overordnet, som ingen række definerer: "${id}" læses som topafdelingen${name === id ? '' : ` ("${name}")`}.`,
+    unitAtRow: (name, row) => `"${name}" (række ${row})`,
+    placedUnderRoot: (id, name, listed, more) =>
+      `Enhederne uden overordnet, ${listed.join(', ')}${more > 0 ? ` og ${formatNumber(more)} flere` : ''}, placeres under topafdelingen "${id}"${name === id ? '' : ` ("${name}")`} (--root-id).`,
+    severalWithoutParent: (listed, more, serviceTop) =>
+      `${formatNumber(listed.length + more)} enheder har ingen overordnet: ${listed.join(', ')}${more > 0 ? ` og ${formatNumber(more)} flere` : ''}. Enhedslisten udelader virksomheden: tilføj den som en række, og angiv den som deres overordnede, eller kør med --root-id ${serviceTop ?? 'ID'} for at placere dem under topafdelingen${serviceTop === undefined ? '' : ` (tjenestens er "${serviceTop}")`}.`,
 
     pathEmpty: 'Stien er tom. Hver række med en enhed skal angive enheden med dens sti fra topafdelingen.',
     plainIdEmpty: "Id'et er tomt. Alle enheder skal have et id.",
@@ -109,6 +125,8 @@ export const validateUnitWords = phrasebook({
       `Teamet "${name}" (${id}) har nu enheder under sig: det bliver en afdeling med samme id, og teamet flyttes ind i den som afdelingens eget team (intet team slettes, og dets medlemmer og dialogdata bliver).`,
     ownTeam: (name, id) =>
       `Medarbejderne, der arbejder direkte i afdelingen "${name}" (${id}), hører til afdelingens eget team: et team med samme id og navn oprettes i afdelingen (i tjenesten hører medarbejdere til teams).`,
+    ownTeamOfServiceDepartment: (name, id) =>
+      `Medarbejderen arbejder direkte i afdelingen "${name}" (${id}), som eksportens enhedsliste udelader, men tjenesten har: medarbejderen hører til afdelingens eget team, et team med samme id og navn, der oprettes i afdelingen.`,
     suggestedRename: (kind, name, id, oldName, old) =>
       (kind === 'department'
         ? `Afdelingen "${name}" (${id}) ligner en omdøbning af "${oldName}" (${old}), som ikke længere er med i eksporten. `

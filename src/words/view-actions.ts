@@ -6,8 +6,11 @@
 import type { Action, EntityKind } from '../model/operations.js';
 import { formatNumber, phrasebook, type Lang } from './language.js';
 
-/** What became of an operation (load/outcome.ts `OperationStatus`). */
-type Status = 'done' | 'unchanged' | 'failed' | 'skipped';
+/**
+ * What became of an operation (load/outcome.ts `OperationStatus`; `unknown`: a run's record of a request
+ * sent by a process killed before it read the answer).
+ */
+type Status = 'done' | 'unchanged' | 'failed' | 'skipped' | 'unknown';
 
 interface Vocabulary {
   action: Record<Action, string>;
@@ -17,6 +20,8 @@ interface Vocabulary {
   entities: Record<EntityKind, string>;
   status: Record<Status, string>;
   operation: (action: Action, entity: EntityKind | null, id: string) => string;
+  /** A membership named: the person and the team by name. */
+  membership: (action: Action, person: string, team: string) => string;
 }
 
 const en: Vocabulary = {
@@ -69,9 +74,12 @@ const en: Vocabulary = {
     absence: 'absences',
   },
   /** The outcome of an operation, after a count: "3 done", "1 skipped". */
-  status: { done: 'done', unchanged: 'unchanged', failed: 'failed', skipped: 'skipped' },
+  status: { done: 'done', unchanged: 'unchanged', failed: 'failed', skipped: 'skipped', unknown: 'answer not read' },
   /** "update user 121", "add to team 121@T1" (no entity named for memberships and absences). */
   operation: (action, entity, id) => `${en.action[action]} ${entity === null ? '' : `${en.entity[entity]} `}${id}`,
+  /** "add Anna Holm to team Bøger", "remove Anna Holm from team Musik". */
+  membership: (action, person, team) =>
+    action === 'remove_member' ? `remove ${person} from team ${team}` : `add ${person} to team ${team}`,
 };
 
 const da: Vocabulary = {
@@ -132,8 +140,9 @@ const da: Vocabulary = {
     delegation: 'delegeringer',
     absence: 'fravær',
   },
-  status: { done: 'udført', unchanged: 'uændret', failed: 'mislykkedes', skipped: 'sprunget over' },
+  status: { done: 'udført', unchanged: 'uændret', failed: 'mislykkedes', skipped: 'sprunget over', unknown: 'svar ikke læst' },
   operation: (action, entity, id) => `${da.action[action]} ${entity === null ? '' : `${da.entity[entity]} `}${id}`,
+  membership: (action, person, team) => (action === 'remove_member' ? `tag ${person} ud af team ${team}` : `sæt ${person} i team ${team}`),
 };
 
 export const actionWords = phrasebook({ en, da });

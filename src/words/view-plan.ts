@@ -6,6 +6,9 @@ const httpStatus = (statusCode: number | null | undefined): string => (statusCod
 const en = {
   /** Where an operation comes from, after its name: " (Employees row 5)". */
   source: (sheet: string, row: number) => ` (${sheet} row ${row})`,
+  /** A named operation's id and row, in brackets after the name: " (34705881-…, bruger row 4)". */
+  namedPlace: (id: string, sheet: string | undefined, row: number | undefined) =>
+    sheet === undefined || row === undefined ? ` (${id})` : ` (${id}, ${sheet} row ${row})`,
   nothingToDo: 'Nothing to do: the service already matches the workbook.',
   /** An undo with nothing to send: its desired state is the run's "before", not a workbook. */
   nothingToUndo: (runId: string) => `Nothing to undo: the service already matches how it was before run ${runId}.`,
@@ -21,6 +24,9 @@ const en = {
   /** The deletion guard refuses: `entity` is the kind ("employee"), `entities` its plural. */
   guardRefuses: (removals: number, entity: string, entities: string, inService: number, limit: number) =>
     `Refusing: the plan removes ${formatNumber(removals)} ${plural(removals, entity, entities)} of ${formatNumber(inService)} in the service; the limit is ${formatNumber(limit)} (--max-deletions). Check the workbook, or add --force.`,
+  /** The same refusal of an undo: it has no workbook, only the run it undoes to check. */
+  undoGuardRefuses: (removals: number, entity: string, entities: string, inService: number, limit: number, run: string) =>
+    `Refusing: undoing run ${run} removes ${formatNumber(removals)} ${plural(removals, entity, entities)} of ${formatNumber(inService)} in the service; the limit is ${formatNumber(limit)} (--max-deletions). Check what the run did (\`orgsync-import history show ${run}\`), or add --force.`,
 
   failed: (operation: string, source: string, message: string | null | undefined, statusCode: number | null | undefined) =>
     `Failed: ${operation}${source}: ${message ?? 'no answer'}${httpStatus(statusCode)}`,
@@ -45,6 +51,7 @@ export const planWords = phrasebook({
   en,
   da: {
     source: (sheet, row) => ` (${sheet} række ${row})`,
+    namedPlace: (id, sheet, row) => (sheet === undefined || row === undefined ? ` (${id})` : ` (${id}, ${sheet} række ${row})`),
     nothingToDo: 'Intet at gøre: tjenesten svarer allerede til projektmappen.',
     nothingToUndo: (runId) => `Intet at fortryde: tjenesten er allerede, som den var før kørsel ${runId}.`,
     planLine: (parts, operations) =>
@@ -57,6 +64,8 @@ export const planWords = phrasebook({
       `${formatNumber(removals)} ${plural(removals, 'fjernelse', 'fjernelser')} venter på godkendelse (--hold-removals): denne kørsel udfører ${plural(removals, 'den', 'dem')} ikke.`,
     guardRefuses: (removals, _entity, entities, inService, limit) =>
       `Afvist: planen fjerner ${formatNumber(removals)} af de ${formatNumber(inService)} ${entities} i tjenesten; grænsen er ${formatNumber(limit)} (--max-deletions). Tjek projektmappen, eller tilføj --force.`,
+    undoGuardRefuses: (removals, _entity, entities, inService, limit, run) =>
+      `Afvist: at fortryde kørsel ${run} fjerner ${formatNumber(removals)} af de ${formatNumber(inService)} ${entities} i tjenesten; grænsen er ${formatNumber(limit)} (--max-deletions). Tjek hvad kørslen gjorde (\`orgsync-import history show ${run}\`), eller tilføj --force.`,
 
     failed: (operation, source, message, statusCode) =>
       `Mislykkedes: ${operation}${source}: ${message ?? 'intet svar'}${httpStatus(statusCode)}`,

@@ -20,8 +20,8 @@ const en = {
   guardAccepted: 'The export differs from the last successful run (accepted with --accept-changes):',
 
   /** One action of a recorded run: "3 create (3 done)". */
-  countedAction: (planned: number, action: string, statuses: readonly string[]) =>
-    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+  countedAction: (planned: number, action: string, statuses: readonly { count: number; status: string }[]) =>
+    `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
   nothingToDo: 'nothing to do',
   undoOf: (run: string) => `undo of ${run}`,
   /** An `apply plan.json` in the list: the plan file, then the files it was made from. */
@@ -31,15 +31,24 @@ const en = {
   refused: (code: string, reason: string) => `refused (${code}): ${reason}`,
   runRefused: (code: string) => `  refused (${code}):`,
   noRuns: 'No runs are recorded in this state folder yet.',
-  runLine: (id: string, exitCode: number, duration: string, what: string, counts: string, guardFindings: number) =>
-    `${id}  exit ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
+  /** `exitCode` null: the run stopped without saying how (killed, crashed) and was not finished since. */
+  runLine: (id: string, exitCode: number | null, duration: string, what: string, counts: string | null, guardFindings: number) =>
+    `${id}  ${exitCode === null ? 'not finished' : `exit ${exitCode}`}  ${duration}  ${what}${counts !== null ? `  —  ${counts}` : ''}${guardFindings > 0 ? `  [export guard: ${guardFindings} ${plural(guardFindings, 'finding', 'findings')}]` : ''}`,
+  /** A run stopped and finished by the same command again: one run in `parts` parts. */
+  inParts: (parts: number) => `[in ${formatNumber(parts)} parts: stopped, then finished by the same command again]`,
+  notFinished: '[stopped before it ended (killed or crashed): the same command again finishes it]',
+  /** One part of a run in parts: when it started, and how it ended (`exitCode` null: stopped without saying how). */
+  runPart: (n: number, started: string, finished: string | null, exitCode: number | null) =>
+    `  part ${n}: started ${started}, ${exitCode === null ? 'stopped before it ended (killed or crashed)' : `ended ${finished}, exit code ${exitCode}`}`,
   runsFooter: (runs: number) =>
     `${formatNumber(runs)} ${plural(runs, 'run', 'runs')}. \`orgsync-import history show RUN\` prints one; \`orgsync-import undo RUN\` reverses one.`,
   runTitle: (id: string, undoes: string | null) => `Run ${id}${undoes !== null ? ` (undo of ${undoes})` : ''}`,
   runPlanFile: (planFile: string, approved: number | null) =>
     `  apply of the saved plan ${planFile}${approved !== null ? `, ${approved} approved ${plural(approved, 'removal', 'removals')}` : ''}`,
-  runTimes: (started: string, finished: string, duration: string, exitCode: number) =>
-    `  started ${started}, finished ${finished} (${duration}), exit code ${exitCode}`,
+  runTimes: (started: string, finished: string | null, duration: string, exitCode: number | null) =>
+    finished === null || exitCode === null
+      ? `  started ${started}, not finished (${duration} recorded): it stopped before it ended (killed or crashed); the same command again finishes it`
+      : `  started ${started}, finished ${finished} (${duration}), exit code ${exitCode}`,
   runFiles: (files: readonly string[]) => `  files: ${files.join(', ')}`,
   runHash: (hash: string | null) => `  sha256 of the files: ${hash ?? 'unknown'}`,
   runService: (serviceKey: string) => `  service: ${serviceKey}`,
@@ -66,7 +75,7 @@ export const runWords = phrasebook({
     guardAccepted: 'Eksporten afviger fra den sidste vellykkede kørsel (godtaget med --accept-changes):',
 
     countedAction: (planned, action, statuses) =>
-      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}`,
+      `${formatNumber(planned)} ${action}${statuses.length > 0 ? ` (${statuses.map((s) => `${formatNumber(s.count)} ${s.status}`).join(', ')})` : ''}`,
     nothingToDo: 'intet at gøre',
     undoOf: (run) => `fortrydelse af ${run}`,
     applyOf: (planFile, files, approved) =>
@@ -75,14 +84,20 @@ export const runWords = phrasebook({
     runRefused: (code) => `  afvist (${code}):`,
     noRuns: 'Der er endnu ingen kørsler i denne tilstandsmappe.',
     runLine: (id, exitCode, duration, what, counts, guardFindings) =>
-      `${id}  afslutningskode ${exitCode}  ${duration}  ${what}  —  ${counts}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
+      `${id}  ${exitCode === null ? 'ikke færdig' : `afslutningskode ${exitCode}`}  ${duration}  ${what}${counts !== null ? `  —  ${counts}` : ''}${guardFindings > 0 ? `  [eksportværn: ${guardFindings} fund]` : ''}`,
+    inParts: (parts) => `[i ${formatNumber(parts)} dele: stoppet, derefter gjort færdig af samme kommando igen]`,
+    notFinished: '[stoppet før den var færdig (dræbt eller gået ned): samme kommando igen gør den færdig]',
+    runPart: (n, started, finished, exitCode) =>
+      `  del ${n}: startet ${started}, ${exitCode === null ? 'stoppet før den var færdig (dræbt eller gået ned)' : `sluttet ${finished}, afslutningskode ${exitCode}`}`,
     runsFooter: (runs) =>
       `${formatNumber(runs)} ${plural(runs, 'kørsel', 'kørsler')}. \`orgsync-import history show KØRSEL\` viser én; \`orgsync-import undo KØRSEL\` fortryder én.`,
     runTitle: (id, undoes) => `Kørsel ${id}${undoes !== null ? ` (fortrydelse af ${undoes})` : ''}`,
     runPlanFile: (planFile, approved) =>
       `  udførelse af den gemte plan ${planFile}${approved !== null ? `, ${approved} ${plural(approved, 'godkendt fjernelse', 'godkendte fjernelser')}` : ''}`,
     runTimes: (started, finished, duration, exitCode) =>
-      `  startet ${started}, færdig ${finished} (${duration}), afslutningskode ${exitCode}`,
+      finished === null || exitCode === null
+        ? `  startet ${started}, ikke færdig (${duration} registreret): den stoppede, før den var færdig (dræbt eller gået ned); samme kommando igen gør den færdig`
+        : `  startet ${started}, færdig ${finished} (${duration}), afslutningskode ${exitCode}`,
     runFiles: (files) => `  filer: ${files.join(', ')}`,
     runHash: (hash) => `  sha256 af filerne: ${hash ?? 'ukendt'}`,
     runService: (serviceKey) => `  tjeneste: ${serviceKey}`,

@@ -21,6 +21,7 @@ import { noticeText } from '../../src/view/run-notices.js';
 import { appRunWords } from '../../src/words/app-run.js';
 import { chooseLanguage, letWorkbookChooseLanguage, workbookLanguage } from '../../src/words/language.js';
 import { tempDir } from '../helpers/cli.js';
+import { PLAN_SOURCES } from '../helpers/plan-sources.js';
 
 afterEach(() => chooseLanguage('en'));
 
@@ -101,9 +102,7 @@ async function planFile(change: Record<string, unknown> = {}): Promise<string> {
     { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } },
     {
       options,
-      serviceKey: 'v3-abc',
-      fingerprint: 'f00',
-      inputsHash: 'h',
+      ...PLAN_SOURCES,
       now: new Date(0),
     },
   );
@@ -126,9 +125,9 @@ describe('a saved plan, in Danish', () => {
 
   it('is refused when it is not a plan file, with zod’s problem in Danish too', async () => {
     chooseLanguage('da');
-    const path = await planFile({ version: 3 });
+    const path = await planFile({ version: 4 });
     expect(refusal(() => readPlanFile(path)).message).toBe(
-      `${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 2).`,
+      `${path} er ikke en planfil fra orgsync-import (version: ugyldig værdi: forventede 3).`,
     );
     const missing = join(tempDir('plan-da-'), 'nowhere.json');
     expect(refusal(() => readPlanFile(missing)).message).toBe(

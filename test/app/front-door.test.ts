@@ -12,7 +12,7 @@ import { runImport } from '../../src/app/run-import.js';
 import { runUndo } from '../../src/app/run-undo.js';
 import { runValidate } from '../../src/app/run-validate.js';
 import type { OperationOutcome } from '../../src/load/outcome.js';
-import { listRuns } from '../../src/load/history.js';
+import { listRuns } from '../../src/history/record.js';
 import type { Plan } from '../../src/plan/plan.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import type { RunNotice } from '../../src/view/run-notices.js';

@@ -7,6 +7,7 @@ import { defaultPlanPath, planFileOf, readPlanFile, writePlanFile } from '../../
 import { operation } from '../../src/model/operations.js';
 import { holdRemovals } from '../../src/plan/saved.js';
 import { tempDir } from '../helpers/cli.js';
+import { PLAN_SOURCES } from '../helpers/plan-sources.js';
 
 const options: ImportOptions = {
   command: 'run',
@@ -45,7 +46,7 @@ const plan = holdRemovals({
 
 async function written(): Promise<string> {
   const path = join(tempDir('plan-'), 'book.plan.json');
-  await writePlanFile(path, planFileOf(plan, { options, serviceKey: 'v3-abc', fingerprint: 'f00', inputsHash: 'h', now: new Date(0) }));
+  await writePlanFile(path, planFileOf(plan, { options, ...PLAN_SOURCES, now: new Date(0) }));
   return path;
 }
 
@@ -96,12 +97,12 @@ describe('the plan file', () => {
   it('is refused when it is not a plan file, or an entry carries another operation than its key', async () => {
     const path = await written();
     const file = JSON.parse(readFileSync(path, 'utf8'));
-    writeFileSync(path, JSON.stringify({ ...file, version: 3 }));
+    writeFileSync(path, JSON.stringify({ ...file, version: 4 }));
     expect(() => readPlanFile(path)).toThrow(/is not a plan file of orgsync-import \(version/);
-    // A plan file of format 1 holds updates of another shape (changes without their values before): stale.
-    writeFileSync(path, JSON.stringify({ ...file, version: 1 }));
+    // A plan file of format 2 lacks the options that shaped it (format 1, the values before an update): stale.
+    writeFileSync(path, JSON.stringify({ ...file, version: 2 }));
     expect(() => readPlanFile(path)).toThrow(
-      `${path} is a plan file of format 1, written by an earlier orgsync-import; this one reads format 2. Nothing was sent: make the plan again.`,
+      `${path} is a plan file of format 2, written by an earlier orgsync-import; this one reads format 3. Nothing was sent: make the plan again.`,
     );
     expect(() => readPlanFile(path)).toThrow(expect.objectContaining({ code: 'plan_stale', exitCode: 3 }));
     file.plan[0].key = 'updateTeam:T2';
@@ -112,7 +113,7 @@ describe('the plan file', () => {
   it('is a valid plan file when there is nothing to do', async () => {
     const path = join(tempDir('plan-'), 'empty.plan.json');
     const empty = { operations: [], notes: [], guard: { kinds: [], exceeded: false, removals: [] } };
-    await writePlanFile(path, planFileOf(empty, { options, serviceKey: 'v3-abc', fingerprint: 'f00', inputsHash: 'h', now: new Date(0) }));
+    await writePlanFile(path, planFileOf(empty, { options, ...PLAN_SOURCES, now: new Date(0) }));
     expect(readPlanFile(path)).toMatchObject({ operations: [], held: [] });
   });
 

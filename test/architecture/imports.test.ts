@@ -5,48 +5,16 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, SRC, sourceFilesIn, sourceTree, type SourceFile } from '../helpers/source-tree.js';
 
-const SRC = resolve(import.meta.dirname, '../../src');
-const STAGES = ['sheets', 'validate', 'service', 'plan', 'load', 'report'] as const;
+const STAGES = ['sheets', 'validate', 'service', 'plan', 'load', 'report', 'history'] as const;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
-  );
-}
-
-/** Every module a file imports or re-exports, as a path below src/ (`plan/graph.ts`); packages left out. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g),
-  ].map((match) => match[1] ?? match[2] ?? match[3]!);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) =>
-      relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
-        .split(sep)
-        .join('/'),
-    );
-}
-
-/** The modules a file loads when it runs: `importsOf` less `import type` and a type written `import('…').T`. */
-function runtimeImportsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8')
-    .replace(/(?:^|\n)\s*(?:import|export) type\b[^']*'[^']+'/g, '')
-    .replace(/import\(\s*'[^']+'\s*\)\.(?!then\b)[A-Za-z]/g, '');
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g),
-  ].map((match) => match[1] ?? match[2] ?? match[3]!);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) =>
-      relative(SRC, resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
-        .split(sep)
-        .join('/'),
-    );
+function fileAt(path: string): SourceFile {
+  const file = sourceTree().find((candidate) => candidate.path === path);
+  if (!file) throw new Error(`src/${path} is not in the tree`);
+  return file;
 }
 
 function folderOf(path: string): string {
@@ -55,18 +23,18 @@ function folderOf(path: string): string {
 
 /** `from → to` for every import in the files of `folder` that `allowed` refuses. */
 function violations(folder: string, allowed: (target: string) => boolean): string[] {
-  return sourceFiles(join(SRC, folder)).flatMap((file) =>
+  return sourceFilesIn(folder).flatMap((file) =>
     importsOf(file)
       .filter((target) => !allowed(target))
-      .map((target) => `${relative(SRC, file).split(sep).join('/')} → ${target}`),
+      .map((target) => `${file.path} → ${target}`),
   );
 }
 
 /** Each folder of src/ (a file at the top, like errors.ts, is the folder '') with the folders it imports. */
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(SRC)) {
-    const from = folderOf(relative(SRC, file).split(sep).join('/'));
+  for (const file of sourceFilesIn('')) {
+    const from = folderOf(file.path);
     const targets = graph.get(from) ?? new Set<string>();
     for (const target of importsOf(file)) if (folderOf(target) !== from) targets.add(folderOf(target));
     graph.set(from, targets);
@@ -78,10 +46,16 @@ function folderGraph(): Map<string, Set<string>> {
  * Each file below `dir` with the files below it that it imports, `import type` and `import('…')` too: a
  * circle of types or of modules loaded later is still one a reader has to walk round.
  */
-function fileGraph(dir: string): Map<string, Set<string>> {
-  const files = sourceFiles(dir).map((file) => relative(SRC, file).split(sep).join('/'));
-  const inside = new Set(files);
-  return new Map(files.map((file) => [file, new Set(importsOf(join(SRC, file)).filter((target) => inside.has(target)))]));
+function fileGraph(files: readonly SourceFile[]): Map<string, Set<string>> {
+  const inside = new Set(files.map((file) => file.path));
+  return new Map(files.map((file) => [file.path, new Set(importsOf(file).filter((target) => inside.has(target)))]));
+}
+
+/** The TypeScript files of a folder outside src/, named as paths from src/ as the tree names its own. */
+function filesOutsideSrc(dir: string): SourceFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ path: relative(SRC, join(dir, name)).split(sep).join('/'), text: readFileSync(join(dir, name), 'utf8') }));
 }
 
 /**
@@ -124,7 +98,7 @@ function folderLoops(graph: Map<string, Set<string>>): string[] {
 
 describe('import rules', () => {
   it('reads imports the way they are written (the check itself can see a violation)', () => {
-    const imports = importsOf(join(SRC, 'load/executor.ts'));
+    const imports = importsOf(fileAt('load/executor.ts'));
     expect(imports.some((target) => folderOf(target) === 'model')).toBe(true);
   });
 
@@ -163,10 +137,9 @@ describe('import rules', () => {
     });
 
     it('is loaded by the command line only (its `ui` command), and by no stage, the app or the view', () => {
-      const callers = sourceFiles(SRC)
-        .map((file) => relative(SRC, file).split(sep).join('/'))
-        .filter((file) => folderOf(file) !== 'ui')
-        .flatMap((file) => importsOf(join(SRC, file)).map((target) => `${file} → ${target}`))
+      const callers = sourceFilesIn('')
+        .filter((file) => folderOf(file.path) !== 'ui')
+        .flatMap((file) => importsOf(file).map((target) => `${file.path} → ${target}`))
         .filter((edge) => folderOf(edge.split(' → ')[1]!) === 'ui');
       expect(callers).toEqual(['cli/program.ts → ui/command.ts']);
     });
@@ -193,9 +166,11 @@ describe('import rules', () => {
      * The top-level files of src/sheets that load a wing: the faces, which no wing may import back. A type
      * a shared file names from a wing (types.ts: the profile's rules) loads nothing and makes no face.
      */
-    const faces = sourceFiles(join(SRC, 'sheets'))
-      .map((file) => relative(SRC, file).split(sep).join('/'))
-      .filter((file) => wingOf(file) === undefined && runtimeImportsOf(join(SRC, file)).some((target) => wingOf(target) !== undefined));
+    const faces = sourceFilesIn('sheets')
+      .filter(
+        (file) => wingOf(file.path) === undefined && importsOf(file, { runtime: true }).some((target) => wingOf(target) !== undefined),
+      )
+      .map((file) => file.path);
 
     it('names its wings as the folders it has (a new folder gets its rule here)', () => {
       const folders = readdirSync(join(SRC, 'sheets'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -218,15 +193,22 @@ describe('import rules', () => {
     });
 
     it('the rest of src/ reads the reader through its top-level files and profile/, never a mechanism', () => {
-      // The command's first module starts a large workbook's reading thread before anything else loads.
-      const EARLY = 'cli/main.ts → sheets/threads/early-reader.ts';
-      const outside = sourceFiles(SRC)
-        .map((file) => relative(SRC, file).split(sep).join('/'))
-        .filter((file) => folderOf(file) !== 'sheets')
-        .flatMap((file) => importsOf(join(SRC, file)).map((target) => `${file} → ${target}`))
-        .filter((edge) => MECHANISMS.includes(wingOf(edge.split(' → ')[1]!) ?? '') && edge !== EARLY);
+      const outside = sourceFilesIn('')
+        .filter((file) => folderOf(file.path) !== 'sheets')
+        .flatMap((file) => importsOf(file).map((target) => `${file.path} → ${target}`))
+        .filter((edge) => MECHANISMS.includes(wingOf(edge.split(' → ')[1]!) ?? ''));
       expect(outside).toEqual([]);
     });
+  });
+
+  it("src/ unzips only with the reader's own zip code; jszip, exceljs's zip library, only writes the repacked copy", () => {
+    const jszipUsers = sourceFilesIn('')
+      .filter((file) => /from 'jszip'/.test(file.text))
+      .map((file) => file.path);
+    expect(jszipUsers).toEqual(['report/normalised-package.ts']);
+    const normalised = fileAt('report/normalised-package.ts');
+    expect(normalised.text).toMatch(/readZipDirectory/);
+    expect(sourceFilesIn('').filter((file) => /\bloadAsync\(/.test(file.text))).toEqual([]);
   });
 
   it('finds a loop of folders where there is one (the check itself can see a violation)', () => {
@@ -248,13 +230,13 @@ describe('import rules', () => {
     writeFileSync(join(dir, 'run.ts'), "import type { View } from './view.js';\nexport interface Run { view: View }\n");
     writeFileSync(join(dir, 'view.ts'), "import type { Run } from './run.js';\nexport interface View { show(run: Run): void }\n");
     writeFileSync(join(dir, 'start.ts'), "export const start = () => import('./run.js');\n");
-    const loops = folderLoops(fileGraph(dir));
+    const loops = folderLoops(fileGraph(filesOutsideSrc(dir)));
     expect(loops).toHaveLength(1);
     expect(loops[0]).toMatch(/import-loop-[^/]+\/run\.ts ↔ .*import-loop-[^/]+\/view\.ts$/);
   });
 
   it('no two files of src/app/ import each other, directly or round a loop (a command loaded later included)', () => {
-    const graph = fileGraph(join(SRC, 'app'));
+    const graph = fileGraph(sourceFilesIn('app'));
     expect(graph.get('app/run-import.ts')).toContain('app/run.ts');
     expect(folderLoops(graph)).toEqual([]);
   });

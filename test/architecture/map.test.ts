@@ -2,18 +2,10 @@
  * docs/architecture.md stays the map of the code: every file under src/ is named in it, described in one
  * place only, and no line of it pasted in twice (what a careless merge leaves).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const SRC = join(ROOT, 'src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [relative(SRC, join(dir, entry.name)).split(sep).join('/')],
-  );
-}
+import { ROOT, sourceTree } from '../helpers/source-tree.js';
 
 /**
  * A file is named by its path below src/ or below its stage's folder (`v3/paths.ts`), or by its own name
@@ -56,7 +48,7 @@ function descriptions(doc: string, files: Set<string>): Map<string, number> {
 
 describe('docs/architecture.md', () => {
   const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
-  const files = sourceFiles(SRC);
+  const files = sourceTree().map((file) => file.path);
   const basenameCount = new Map<string, number>();
   for (const file of files) basenameCount.set(basename(file), (basenameCount.get(basename(file)) ?? 0) + 1);
 

@@ -1,12 +1,13 @@
 /**
  * The fast layer (`npm run test:unit`, vitest.config.ts) stays fast and needs no build: none of its files
  * starts a process, a worker, the sandbox or a server, or loads the build (dist/). A file that does belongs
- * in FULL_ONLY, which `npm test` alone runs.
+ * in FULL_ONLY, which `npm test` alone runs. The files of both layers share one module graph per worker,
+ * except those that replace a module (`vi.mock`): they are listed in OWN_MODULES and each runs with its own.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FULL_ONLY, UNIT_FOLDERS } from '../../vitest.config.js';
+import { FULL_ONLY, OWN_MODULES, UNIT_FOLDERS } from '../../vitest.config.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -27,5 +28,17 @@ describe('the fast layer', () => {
       .filter((file) => !FULL_ONLY.includes(file) && file !== 'test/architecture/test-layers.test.ts'); // this file names the words it looks for
     expect(unit.length).toBeGreaterThan(0);
     expect(unit.filter((file) => IMPURE.test(readFileSync(join(ROOT, file), 'utf8')))).toEqual([]);
+  });
+});
+
+describe('the shared module graph', () => {
+  it('runs every file that replaces a module (vi.mock) in a graph of its own, and no other', () => {
+    const mocking = testFiles(join(ROOT, 'test'))
+      .map((file) => relative(ROOT, file).split('\\').join('/'))
+      .filter(
+        (file) => file !== 'test/architecture/test-layers.test.ts' && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(ROOT, file), 'utf8')),
+      );
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.sort()).toEqual([...OWN_MODULES].sort());
   });
 });

@@ -224,7 +224,8 @@ describe('the plan page of a reorganisation, opened from disk', () => {
     expect(await parentOf('T2')).toBe('C2');
     expect(await parentOf('T4')).toBe('C2');
     const a = await page.textContent('li.unit[data-unit-id="A"] > details');
-    expect(a).toContain('moved: root → B');
+    // The move by the units' names (issue 35); the ids are in the chart's data attributes and the JSON report.
+    expect(a).toContain('moved: Company → Afdeling B');
     expect(await page.textContent('li.unit[data-unit-id="C2"] > details')).toContain('id: C → C2');
     expect(await page.textContent('li.unit[data-unit-id="T1"] > details > summary')).toContain('3 → 5 people');
     expect(await page.textContent('li.unit[data-unit-id="T1"] > details')).toContain('name: Team 1 → Team One');

@@ -75,7 +75,7 @@ describe('a run in Danish', () => {
 
     const applied = await runCli(['apply', 'plan.json', '--yes', '--access-token', sandbox.accessToken], { cwd, env });
     expect(applied.code).toBe(3);
-    expect(applied.stderr).toContain(`Planen er forældet: projektmappen er ændret, siden planen blev lavet (${dir}): `);
+    expect(applied.stderr).toContain('Planen er forældet: projektmappen (employees.csv) er ændret, siden planen blev lavet: ');
     expect(applied.stderr).toContain(
       `Intet blev sendt. Lav planen igen (orgsync-import plan … --out ${join(cwd, 'plan.json')}), og gennemgå den.`,
     );

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDir, writeCsvSet } from '../helpers/cli.js';
 import { EMPLOYEE_HEADER_ROW, workbookZip, worksheetXml } from '../hostile/zip-writer.js';
 
 const FAR_ROW = 1_048_577;
@@ -42,4 +42,27 @@ describe('numbers in the words of the built command', () => {
     expect(rows.code).toBe(3);
     expect(rows.stderr).toContain("goes on past row 1,048,576, Excel's own limit");
   });
+});
+
+describe('the counts of a run of more than a thousand', () => {
+  it('are grouped alike everywhere: progress, the apply summary and history, "1.001 opret (1.001 udført)" (issue 34, point 14)', async () => {
+    const cwd = tempDir();
+    const employees = [['employee_id', 'name', 'email']];
+    for (let i = 0; i < 1_001; i++) employees.push([String(5_000 + i), `Person ${i}`, `p${i}@nordlys.dk`]);
+    const dir = writeCsvSet({
+      employees,
+      organisation: [
+        ['type', 'id', 'name', 'parent_id'],
+        ['department', 'root', 'Company', ''],
+      ],
+    });
+    // On v2 a person is one operation: 1,001 creates.
+    const run = await runCli([dir, '--sandbox', '--api', 'v2', '--yes', '--lang', 'da'], { cwd });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/medarbejder +opret +1\.001: 1\.001 udført/);
+    expect(run.stdout + run.stderr).toContain('Udfører (1.001)…');
+    const history = await runCli(['history', '--lang', 'da'], { cwd });
+    expect(history.stdout).toContain('medarbejder: 1.001 opret (1.001 udført)');
+    expect(history.stdout).not.toMatch(/\b1001\b|1,001/);
+  }, 120_000);
 });

@@ -90,7 +90,7 @@ describe('an employee list with the unit as level columns (SheetJS)', () => {
 
     const confirmed = await runCli(['levels-month2.xlsx', '--yes', '--accept-renames', ...TODAY, ...serviceArgs(sandbox)], { cwd });
     expect(confirmed.code, confirmed.stdout).toBe(0);
-    expect(confirmed.stdout).toMatch(/rename team teknik-og-miljoe\.park-og-vej → teknik-og-miljoe\.veje-og-parker/);
+    expect(confirmed.stdout).toMatch(/rename team Veje og parker \(teknik-og-miljoe\.park-og-vej → teknik-og-miljoe\.veje-og-parker, /);
     expect(deletes(sandbox)).toEqual([]);
     expect(Object.keys(sandbox.stats().successfulCreates)).toEqual([]);
     const team = sandbox.snapshot().teams.find((t) => t.id === 'teknik-og-miljoe.veje-og-parker')!;

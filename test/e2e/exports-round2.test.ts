@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir } from '../helpers/cli.js';
+import { expectNothingSent } from '../helpers/converges.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/exports-round2/', import.meta.url));
 const TODAY = ['--today', '2025-06-01'];
@@ -34,13 +35,7 @@ function folderWith(profile: unknown): string {
   return cwd;
 }
 
-async function expectSecondRunSendsNothing(sb: RunningSandbox, args: string[], cwd: string): Promise<void> {
-  const writes = sb.stats().writes;
-  const again = await runCli([...args, '--yes', ...TODAY, ...serviceArgs(sb)], { cwd });
-  expect(again.code, again.stdout + again.stderr).toBe(0);
-  expect(again.stdout).toContain('Nothing to do');
-  expect(sb.stats().writes).toBe(writes);
-}
+const expectSecondRunSendsNothing = (sb: RunningSandbox, args: string[], cwd: string) => expectNothingSent(sb, args, cwd, TODAY);
 
 const PAYROLL_PROFILE = {
   employees: {
@@ -153,7 +148,10 @@ describe('map --init on each fixture, header by header', () => {
         MaritalStatusID: expect.stringMatching(/^holds codes/),
         State: expect.stringMatching(/values \(MA, TX, CT\) are not ones status takes: probably another column/),
         EmploymentStatus: expect.stringMatching(/are not ones status takes/),
-        ManagerName: expect.stringMatching(/holds people's names \(Michael Albert.*not the leader flag.*map it to name/),
+        // Issue 35: a manager's column is read when it names the list's own people; these are not among them.
+        ManagerName: expect.stringMatching(
+          /holds people's names \(Michael Albert.*not this list's people.*nor the leader flag.*map it to name/,
+        ),
         ManagerID: expect.stringMatching(/^holds codes/),
       });
       expect(profile._sheets).toEqual({ employees: 'HRDataset_v14' });

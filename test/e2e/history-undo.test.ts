@@ -96,6 +96,7 @@ describe('history and undo of a nightly run', () => {
 
     const undo = await runCli(['undo', secondRun, '--yes', ...serviceArgs(sandbox)], { cwd });
     expect(undo.code, undo.stdout + undo.stderr).toBe(0);
+    expect(undo.stdout).toMatch(/the \d+ people and the \d+ units it changed go back to how they were; what it created is removed\./);
     expect(undo.stdout).toContain('Cannot be undone: 1 absence report(s) cannot be taken back');
     expect(undo.stdout).toContain('Cannot be undone: 1 person record(s) the run created stay');
 
@@ -113,6 +114,17 @@ describe('history and undo of a nightly run', () => {
     const again = await importExport({});
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('Nothing to do');
+  });
+
+  it('says how many people and units the undo sets back: one person renamed is "the 1 person" (issue 34, point 14)', async () => {
+    expect((await importExport({})).code).toBe(0);
+    const before = sandbox.snapshot();
+    expect((await importExport({ edits: { '103': { name: 'Person 103 Renamed' } } })).code).toBe(0);
+    const ids = [...(await runCli(['history'], { cwd })).stdout.matchAll(/^(\S+Z(?:-\d+)?) {2}exit/gm)].map((m) => m[1]!);
+    const undo = await runCli(['undo', ids[1]!, '--yes', ...serviceArgs(sandbox)], { cwd });
+    expect(undo.code, undo.stdout + undo.stderr).toBe(0);
+    expect(undo.stdout).toMatch(new RegExp(`Undoing run ${ids[1]} \\([^)]+\\): the 1 person it changed goes back to how it was\\.\n`));
+    expect(sandbox.snapshot().users).toEqual(before.users);
   });
 
   it('says there is nothing to undo for a run that sent nothing, and refuses an unknown run', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 5, end to end: a CSV file large enough to be read in a worker thread (csv-threaded.ts,
+ * Issue 25 point 5, end to end: a CSV file large enough to be read in a worker thread (threads/csv-reading.ts,
  * from 2 MB) is reported as the in-thread reader reports one: each problem by file, row and column, in
  * the language of the run, quote problems and trimmed cells included, and the marked-up copy written.
  */

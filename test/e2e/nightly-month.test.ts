@@ -2,11 +2,17 @@
  * A simulated month of nightly runs (issue 23, point 1): sixteen working nights (four weeks of four) of an HR export against one
  * sandbox over loopback, through the built command line, with hires, leavers, rehires, moves, renames,
  * owner changes, new employee ids, absences, delegations and departments closed. Some nights the service
- * fails (503s, answers lost after the write) or the importer is killed mid-apply and run again; every
- * fourth night is undone, and the sandbox must then equal its snapshot before that night's run, except
- * what the undo names. The month is seeded: the same nights every time. At its end the last export is
- * applied again (its night was undone), and then nothing is left to do: the service is the export.
+ * fails (503s, answers lost after the write) or the importer is stopped at its first write — killed, the
+ * service having done it, or Ctrl-C — and the same command finishes the night: each night, however many
+ * processes it took, is one run in the history (issue 34). Every fourth night is undone (two of them
+ * stopped and finished nights; one undo itself killed and finished by the same undo), and the sandbox
+ * must then equal its snapshot before that night's run, except what the undo names. The month is seeded:
+ * the same nights every time. At its end the last export is applied again (its night was undone), and then
+ * nothing is left to do: the service is the export. Then two more nights give a person and a team a new id
+ * twice over, and the undo of the first of them finds both under the ids the second gave them.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type FaultOptions, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, startCli, tempDir } from '../helpers/cli.js';
@@ -23,7 +29,10 @@ const FAULTS: Record<number, FaultOptions> = {
   13: { unavailableRate: 0.2, retryAfterSeconds: 0, seed: 13 },
   14: { dropAfterCommitRate: 0.15, seed: 14 },
 };
-const KILLS = new Set([5, 10, 15]);
+/** Nights stopped at their first write, and how; the same command then finishes the night. */
+const STOPS: Record<number, NodeJS.Signals> = { 5: 'SIGKILL', 8: 'SIGINT', 10: 'SIGKILL', 15: 'SIGKILL', 16: 'SIGKILL' };
+/** The night whose undo is killed at its first write and finished by the same undo. */
+const STOPPED_UNDO = 12;
 
 /** Kinds of event, in the order the nights take them (three a night): the undone nights get owners, rehires, ids, moves, delegations, hires and leavers. */
 const EVENTS = ['absence', 'owner', 'rehire', 'newId', 'move', 'delegation', 'hire', 'leave', 'rename', 'unitRename', 'close'] as const;
@@ -44,6 +53,8 @@ class Company {
   delegations: [string, string, string][] = [['D1', 'configuration', '104']];
   readonly absences: [string, string, string][] = [];
   readonly unitNames: Record<string, string> = {};
+  /** Units given a new id: unit (as first made) → its id now and the one before. */
+  readonly unitIds: Record<string, { id: string; previous_id: string }> = {};
   readonly closed: string[] = [];
   private readonly hiredOn = new Map<string, number>();
   private seed = 20261127;
@@ -72,6 +83,17 @@ class Company {
 
   private edit(row: string, column: string, value: string): void {
     (this.edits[row] ??= {})[column] = value;
+  }
+
+  /** HR gives the person of `row` a new employee id; the export names the one before. */
+  newId(row: string, suffix: string): void {
+    this.edit(row, 'previous_employee_id', this.idOf(row));
+    this.edit(row, 'employee_id', `${row}-${suffix}`);
+  }
+
+  /** HR gives a unit a new id; the export names the one before. */
+  newUnitId(unit: string, suffix: string): void {
+    this.unitIds[unit] = { id: `${unit}-${suffix}`, previous_id: this.unitIds[unit]?.id ?? unit };
   }
 
   happen(event: Event, night: number): void {
@@ -111,12 +133,9 @@ class Company {
         else this.owners[unit] = this.anyoneButTop();
         return;
       }
-      case 'newId': {
-        const row = this.anyoneButTop();
-        this.edit(row, 'previous_employee_id', this.idOf(row));
-        this.edit(row, 'employee_id', `${row}-${night}`);
+      case 'newId':
+        this.newId(this.anyoneButTop(), String(night));
         return;
-      }
       case 'absence': {
         const day = String(1 + night).padStart(2, '0');
         this.absences.push([this.anyoneButTop(), `2026-01-${day}`, `2026-01-${day}`]);
@@ -151,7 +170,12 @@ class Company {
       owners: Object.fromEntries(Object.entries(this.owners).map(([unit, row]) => [unit, this.idOf(row)])),
       delegations: this.delegations.map(([unit, responsibility, row]) => [unit, responsibility, this.idOf(row)]),
       absences: this.absences.filter(([row]) => !this.leavers.has(row)).map(([row, start, end]) => [this.idOf(row), start, end]),
-      unitEdits: Object.fromEntries(Object.entries(this.unitNames).map(([id, name]) => [id, { name }])),
+      unitEdits: Object.fromEntries(
+        [...new Set([...Object.keys(this.unitNames), ...Object.keys(this.unitIds)])].map((id) => [
+          id,
+          { ...(this.unitNames[id] !== undefined ? { name: this.unitNames[id] } : {}), ...this.unitIds[id] },
+        ]),
+      ),
       extraUnits: CLOSABLE.map((id) => ['department', id, `Office ${id}`, 'root']),
       withoutUnits: this.closed,
     };
@@ -186,18 +210,27 @@ async function runNight(dir: string): Promise<void> {
   }
 }
 
-/** Started, killed with SIGKILL once it is applying; the next run finishes the night. */
-async function killMidApply(dir: string, company: Company): Promise<void> {
-  sandbox.setFaults({ latencyMs: 40 });
-  const child = startCli([dir, '--yes', '--prune', '--concurrency', '1', ...service()], { cwd });
+/**
+ * Started and stopped at its first write. A kill comes once the service has carried the write out and
+ * before the importer reads the answer; Ctrl-C comes while the write waits, which then goes on (the run
+ * stops after it, exit 130). A run with nothing to write ends by itself.
+ */
+async function stopAtFirstWrite(args: string[], signal: NodeJS.Signals): Promise<void> {
+  const holding = recorder.holdNext((request) => request.method !== 'GET', signal === 'SIGINT' ? 'request' : 'answer');
+  const child = startCli([...args, '--concurrency', '1'], { cwd });
   const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
-  const watch = (chunk: Buffer) => {
-    if (chunk.toString().includes('Applying')) setTimeout(() => child.kill('SIGKILL'), 20 + Math.floor(company.random() * 100));
-  };
-  child.stdout!.on('data', watch);
-  child.stderr!.on('data', watch);
+  const held = await Promise.race([holding, closed.then(() => null)]);
+  recorder.stopHolding();
+  if (held) {
+    child.kill(signal);
+    held.release();
+  }
   await closed;
-  sandbox.setFaults({});
+}
+
+/** How many processes a recorded run took (run.json's `parts`, cli.md). */
+function partsOf(runId: string): number {
+  return (JSON.parse(readFileSync(join(cwd, '.orgsync', 'history', runId, 'run.json'), 'utf8')) as { parts: unknown[] }).parts.length;
 }
 
 describe('a month of nightly runs', () => {
@@ -210,17 +243,26 @@ describe('a month of nightly runs', () => {
       for (let i = 0; i < 3; i++) company.happen(EVENTS[(3 * night + i) % EVENTS.length]!, night);
       dir = company.export();
       const before = sandbox.snapshot();
-      if (KILLS.has(night)) await killMidApply(dir, company);
+      const recorded = recordedRuns(cwd).length;
+      const stop = STOPS[night];
+      if (stop) await stopAtFirstWrite([dir, '--yes', '--prune', ...service()], stop);
       const faults = FAULTS[night];
       if (faults) sandbox.setFaults(faults);
       await runNight(dir);
       sandbox.setFaults({});
+      // However many processes the night took, it is one run.
+      expect(recordedRuns(cwd), `night ${night}`).toHaveLength(recorded + 1);
+      const runId = recordedRuns(cwd).at(-1)!;
+      if (stop) expect(partsOf(runId), `night ${night}`).toBeGreaterThanOrEqual(2);
       if (night % UNDO_EVERY !== 0) continue;
 
-      const runId = recordedRuns(cwd).at(-1)!;
       recorder.clear();
-      const undo = await runCli(['undo', runId, '--yes', ...service()], { cwd });
+      const undoArgs = ['undo', runId, '--yes', ...service()];
+      if (night === STOPPED_UNDO) await stopAtFirstWrite(undoArgs, 'SIGKILL');
+      const undo = await runCli(undoArgs, { cwd });
       expect(undo.code, `night ${night}: ${undo.stdout}${undo.stderr}`).toBe(0);
+      expect(recordedRuns(cwd), `undo of night ${night}`).toHaveLength(recorded + 2);
+      if (night === STOPPED_UNDO) expect(partsOf(recordedRuns(cwd).at(-1)!)).toBe(2);
       const named = namedByUndo(undo.stdout);
       expect(restorable(sandbox.snapshot(), before, named), `night ${night} undone`).toEqual(restorable(before, before, named));
       const writes = recorder.writes();
@@ -251,5 +293,29 @@ describe('a month of nightly runs', () => {
       ([key, n]) => n > 1 && !key.startsWith('delegation') && !key.startsWith('absence'),
     );
     expect(twice).toEqual([]);
+
+    // Undo across later renames: night B gives a person and a team new ids, night C new ids again.
+    const row = company.rows().find((r) => r !== '101' && !company.edits[r]?.previous_employee_id)!;
+    const beforeB = sandbox.snapshot();
+    company.newId(row, 'B');
+    company.newUnitId('T2', 'B');
+    await runNight(company.export());
+    const runB = recordedRuns(cwd).at(-1)!;
+    company.newId(row, 'C');
+    company.newUnitId('T2', 'C');
+    await runNight(company.export());
+    expect(sandbox.snapshot().teams.map((t) => t.id)).toContain('T2-C');
+    recorder.clear();
+    const undoB = await runCli(['undo', runB, '--yes', ...service()], { cwd });
+    expect(undoB.code, undoB.stdout + undoB.stderr).toBe(0);
+    // Found under the ids night C gave them and renamed back; nothing made a second time.
+    expect(recorder.writes()).toHaveLength(2);
+    expect(recorder.writes()).toEqual(
+      expect.arrayContaining([
+        { method: 'PATCH', path: `/v3/core/employees/${row}-C`, body: { employee: { id: row } } },
+        { method: 'PATCH', path: '/v3/core/teams/T2-C', body: { team: { id: 'T2' } } },
+      ]),
+    );
+    expect(sandbox.snapshot()).toEqual(beforeB);
   }, 900_000);
 });

@@ -16,6 +16,7 @@ import { nameKey } from '../../src/validate/derived-ids.js';
 import { validate } from '../../src/validate/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { adapterFor, planAgainst, sync } from '../helpers/sync.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 /** Names that repeat, differ only in case or spacing of another's slug, or need transliteration. */
 const NAMES = [
@@ -133,7 +134,7 @@ describe('a tree written as paths', () => {
           await sandbox.close();
         }
       }),
-      { numRuns: 25 },
+      { numRuns: propertyRuns(25) },
     );
   });
 });

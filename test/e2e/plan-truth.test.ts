@@ -137,8 +137,11 @@ describe('what the plan shows', () => {
     );
     const second = await importWorkbook(PEOPLE, organisation);
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(second.stdout).toContain('owner 112 → 100');
-    expect(second.stdout).toMatch(/update department B.*owner unchanged \(112\); re-set because the owner above it becomes 100/);
+    // The terminal names the people (issue 35); the JSON report keeps their ids.
+    expect(second.stdout).toContain('owner Person 112 → Person 100');
+    expect(second.stdout).toMatch(
+      /update department Afdeling B \(B, organisation row 4\): owner unchanged \(Person 112\); re-set because the owner above it becomes Person 100/,
+    );
     const owners = Object.fromEntries(sandbox.snapshot().departments.map((d) => [d.id, d.owner]));
     expect(owners).toMatchObject({ A: '100', B: '112' });
   });
@@ -175,10 +178,10 @@ describe('what the plan shows', () => {
     const many = Array.from({ length: 11 }, (_, i) => person(String(140 + i)));
     const short = await importWorkbook([...PEOPLE, ...many], ORGANISATION, 'plan');
     expect(short.stdout).toContain('…and 3 more to create (employee)');
-    expect(short.stdout.match(/\+ create employee 1\d\d/g)).toHaveLength(8);
+    expect(short.stdout.match(/\+ create employee .+ \(1\d\d,/g)).toHaveLength(8);
     const all = await importWorkbook([...PEOPLE, ...many], ORGANISATION, 'plan', '--all');
     expect(all.code).toBe(0);
-    expect(all.stdout.match(/\+ create employee 1\d\d/g)).toHaveLength(11);
+    expect(all.stdout.match(/\+ create employee .+ \(1\d\d,/g)).toHaveLength(11);
     expect(all.stdout).not.toContain('more to create');
     expect(recorder.writes()).toEqual([]);
   });

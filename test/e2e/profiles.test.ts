@@ -171,6 +171,18 @@ describe('map --init', () => {
     expect(validated.code, validated.stdout + validated.stderr).toBe(0);
   });
 
+  it('speaks the language of a Danish export as validate of the same file does, when nobody chose one (issue 34, point 14)', async () => {
+    writeExport(cwd, ['101;Anna Holm;anna@firma.dk;K;;T1;;']);
+    const noLanguage = { env: { LANG: 'C' }, cwd };
+    const validated = await runCli(['validate', 'medarbejdere.csv'], noLanguage);
+    expect(validated.stdout).toContain('Kontrolleret uden tjeneste');
+    const init = await runCli(['map', '--init', 'medarbejdere.csv', '--out', 'start.json'], noLanguage);
+    expect(init.code, init.stdout + init.stderr).toBe(0);
+    expect(init.stdout).toMatch(/^Skrev start\.json: \d+ overskrifter genkendt/m);
+    expect(init.stdout).not.toMatch(/Wrote|headers recognised/);
+    expect(JSON.parse(readFileSync(join(cwd, 'start.json'), 'utf8'))._about).toMatch(/^Startprofil skrevet af/);
+  });
+
   it('lists every header it does not recognise, mapped to null, and never overwrites without --overwrite', async () => {
     writeFileSync(join(cwd, 'export.csv'), iconv.encode('Lønnr;Koststed;E-mail\r\n1;K1;a@firma.dk\r\n', 'windows-1252'));
     expect((await runCli(['map', '--init', 'export.csv'], { cwd })).code).toBe(0);

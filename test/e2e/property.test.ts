@@ -18,6 +18,7 @@ function responsibilitiesFor(kind: UnitKind): readonly string[] {
 import { effectiveResponsible } from '../../src/plan/responsible.js';
 import { startSandbox, type RunningSandbox, type SandboxSnapshot } from '../../src/sandbox/index.js';
 import { adapterFor, effectiveOwners, planAgainst, shapeOfOrganisation, shapeOfSnapshot, sync } from '../helpers/sync.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const DEPARTMENTS = ['d1', 'd2', 'd3', 'd4', 'd5'];
 const TEAMS = ['t1', 't2', 't3', 't4'];
@@ -130,7 +131,7 @@ describe('one apply makes the service equal any desired organisation', () => {
           expect(delegationsOf(snapshot)).toEqual(delegationKeys(desired));
         });
       }),
-      { numRuns: 150, seed: 20261122 },
+      { numRuns: propertyRuns(150), seed: 20261122 },
     );
   });
 });
@@ -182,7 +183,7 @@ describe('renames keep what they rename', () => {
           }
         });
       }),
-      { numRuns: 100, seed: 20261123 },
+      { numRuns: propertyRuns(100), seed: 20261123 },
     );
   });
 });
@@ -212,7 +213,7 @@ describe('the same on v2', () => {
           { prune: true, managed: v2Managed },
         );
       }),
-      { numRuns: 60, seed: 20261124 },
+      { numRuns: propertyRuns(60), seed: 20261124 },
     );
   });
 });
@@ -279,7 +280,7 @@ describe('ids exchanged between exports', () => {
           expect(sandbox.stats().successfulCreates).toEqual({});
         });
       }),
-      { numRuns: 60, seed: 20261125 },
+      { numRuns: propertyRuns(60), seed: 20261125 },
     );
   });
 });

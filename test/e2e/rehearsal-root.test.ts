@@ -82,8 +82,8 @@ describe('a rehearsal of a workbook whose top department is HQ', () => {
   it('read on a thread of its own (a large workbook), it rehearses too: the sandbox starts with HQ and the plan is made', async () => {
     const cwd = tempDir();
     const book = largeHqWorkbook(cwd);
-    // Before the fix the quick pass for the top department stopped the reading thread under the rows it
-    // still read: the command ended silently with Node's exit code 13, printing nothing.
+    // A quick pass for the top department that stopped the reading thread under the rows it still read
+    // would end the command silently with Node's exit code 13, printing nothing.
     const result = await runCli(['plan', book, '--sandbox'], { cwd });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('Plan:');

@@ -85,7 +85,7 @@ describe('the JSON report in two languages', () => {
     expect(fired[0]!.reason).toBe('not in the workbook (--prune)');
     const renamed = en.plan.find((p) => p.reason_code === 'unit_changed');
     expect(renamed?.reason_params).toEqual({ changes: [expect.objectContaining({ code: 'name', now: 'Nyt navn' })] });
-    // Notes are no longer the one code `plan_note`: each says what it is, with its values.
+    // Each note says what it is by its own code, with its values: no catch-all code a reader cannot act on.
     const notes = en.plan_detail.notes;
     expect(notes.length).toBeGreaterThan(0);
     expect(notes.every((n) => n.code !== 'plan_note' && typeof n.message === 'string' && typeof n.params === 'object')).toBe(true);

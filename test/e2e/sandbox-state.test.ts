@@ -14,7 +14,7 @@ function asWrittenBeforeInstanceIds(cwd: string): void {
   const state = JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>;
   delete state.instanceId;
   writeFileSync(statePath, JSON.stringify(state));
-  // The key the earlier version gave its journal and ledgers (service.ts before 69445e8).
+  // The key a state file without an instance id gives its journal and ledgers.
   const oldKey = serviceKey('v3', 'sandbox', '1');
   for (const kind of ['absences', 'fired', 'journal']) {
     const dir = join(cwd, '.orgsync', kind);

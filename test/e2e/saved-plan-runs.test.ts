@@ -8,11 +8,11 @@
  * - a run refused by the export guard, and an apply refused as stale, are in `history` as refused, with
  *   the reason and the code the `--json` summary's `error` has.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { runCli, startCli, tempDir } from '../helpers/cli.js';
+import { runCli, startCli, tempDir, writeCsvSet } from '../helpers/cli.js';
 import { nightlyExport } from '../helpers/nightly.js';
 import { recordedServiceArgs, recordRequests, type Received, type Recorder } from '../helpers/recorder.js';
 
@@ -197,6 +197,29 @@ describe('an apply killed part-way', () => {
     expect(recorder.writes()).toEqual([]);
   }, 300_000);
 
+  it('after a rehire it sent unanswered, by a service that put the person back in their team: finished, not stale (issue 34, point 19)', async () => {
+    await startWith(20);
+    expect((await cli(nightlyExport({ employees: 10 }), '--yes', ...recorded())).code).toBe(0);
+    expect((await cli(nightlyExport({ employees: 10, leavers: ['105'] }), '--yes', '--prune', '--force', ...recorded())).code).toBe(0);
+    // 105 is back: rehire, then into team T2.
+    expect((await cli('plan', nightlyExport({ employees: 10 }), '--out', 'plan.json', ...recorded())).code).toBe(0);
+    recorder.clear();
+    expect(await killAfter(['apply', 'plan.json', '--yes', '--concurrency', '1', ...recorded()], 1)).toBe(true);
+    expect(recorder.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['PATCH /v3/core/users/105/employees/105']);
+    // The rehire arrived, and this service put the rehired employee back in their old team with it.
+    const headers = { company_id: String(sandbox.companyId), access_token: sandbox.accessToken };
+    const placed = await fetch(`${sandbox.baseUrl}/v3/core/teams/T2/employees/105`, { method: 'POST', headers });
+    expect(placed.status).toBeLessThan(300);
+
+    recorder.clear();
+    const finished = await cli('apply', 'plan.json', '--yes', ...recorded());
+    expect(finished.code, finished.stdout + finished.stderr).toBe(0);
+    expect(finished.stderr).not.toContain('stale');
+    expect(finished.stdout).toMatch(/2 of the 2 operations of \S+plan\.json were carried out by an earlier apply/);
+    expect(recorder.writes()).toEqual([]);
+    expect(sandbox.snapshot().employees.find((e) => e.id === '105')).toMatchObject({ active: true, teamId: 'T2' });
+  });
+
   it('with --approve, is finished by the same command, each approved removal sent once', async () => {
     await startWith(3);
     expect((await cli(nightlyExport({ employees: 100 }), '--yes', ...recorded())).code).toBe(0);
@@ -215,4 +238,75 @@ describe('an apply killed part-way', () => {
     expect(recorder.writes()).toHaveLength(80);
     expect(activeIds()).toEqual(Array.from({ length: 20 }, (_, i) => String(101 + i)));
   }, 300_000);
+});
+
+describe('removals held while a delegation holder leaves (issue 34, point 16)', () => {
+  /** Five people; 105 holds a delegation on D1 until they leave, when the export drops it. */
+  const company = (leaving: boolean, dir?: string) =>
+    writeCsvSet(
+      {
+        employees: [
+          ['employee_id', 'name', 'email', 'team_id', 'status'],
+          ...['101', '102', '103', '104', '105'].map((id) => [
+            id,
+            `Person ${id}`,
+            `p${id}@firma.dk`,
+            'T1',
+            leaving && id === '105' ? 'left' : '',
+          ]),
+        ],
+        organisation: [
+          ['type', 'id', 'name', 'parent_id', 'owner'],
+          ['department', 'root', 'Company', '', '101'],
+          ['department', 'D1', 'Sales', 'root', ''],
+          ['team', 'T1', 'Team 1', 'D1', ''],
+        ],
+        delegations: [
+          ['unit_id', 'responsibility', 'employee_id'],
+          ...(leaving ? [] : [['D1', 'configuration', '105']]),
+          ['D1', 'manage_organisation_department', '102'],
+        ],
+      },
+      dir,
+    );
+  const delegationsOf105 = () => sandbox.snapshot().delegations.filter((d) => d.employeeId === '105');
+
+  it("the next morning's apply --approve carries out the removal and the leaver's fire that waited for it; again, it is done", async () => {
+    await startWith();
+    const dir = company(false);
+    expect((await cli(dir, '--yes', ...recorded())).code).toBe(0);
+
+    // Night: 105 leaves; the removal of their delegation is held, and their fire waits for it.
+    company(true, dir);
+    const night = await cli(dir, '--prune', '--hold-removals', '--yes', ...recorded());
+    expect(night.code, night.stdout + night.stderr).toBe(0);
+    expect(night.stdout).not.toMatch(/depends on failed|failed:/);
+    expect(night.stdout).toContain('1 removal held for approval');
+    expect(activeIds()).toContain('105');
+    expect(delegationsOf105()).toHaveLength(1);
+    const held = (JSON.parse(readFileSync(`${dir}.plan.json`, 'utf8')) as { plan: { key: string; held?: true }[] }).plan
+      .filter((e) => e.held)
+      .map((e) => e.key);
+    expect(held).toEqual(['deleteDelegation:department:D1|configuration|105']);
+
+    // The next morning HR approves it: the delegation goes, then 105 is fired.
+    writeFileSync(join(cwd, 'approvals.json'), JSON.stringify({ version: 1, approved: held }));
+    recorder.clear();
+    const morning = await cli('apply', `${dir}.plan.json`, '--approve', 'approvals.json', '--yes', ...recorded());
+    expect(morning.code, morning.stdout + morning.stderr).toBe(0);
+    expect(morning.stdout).toContain('Approved: 1 of the 1 removals held by');
+    expect(recorder.writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      expect.stringMatching(/^DELETE \/v3\/core\/.*delegations/),
+      'DELETE /v3/core/employees/105',
+    ]);
+    expect(activeIds()).not.toContain('105');
+    expect(delegationsOf105()).toEqual([]);
+
+    // The same approval again: done, nothing sent.
+    recorder.clear();
+    const again = await cli('apply', `${dir}.plan.json`, '--approve', 'approvals.json', '--yes', ...recorded());
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/Nothing to do: the approved removals of \S+ were carried out already \(run \S+\)/);
+    expect(recorder.received).toEqual([]);
+  });
 });

@@ -161,7 +161,8 @@ describe('a saved plan', () => {
     recorder.clear();
     const applied = await cli('apply', 'plan.json', '--yes', '--jwt-secret', SECRET);
     expect(applied.code).toBe(3);
-    expect(applied.stderr).toContain('The plan is stale: the workbook changed since the plan was made');
+    // The input that changed is named: the file, never the service, which did not change.
+    expect(applied.stderr).toContain('The plan is stale: the workbook (employees.csv) changed since the plan was made');
     expect(applied.stderr).toContain('createEmployee:130');
     expect(recorder.writes()).toEqual([]);
     expect(active('130')).toBeUndefined();
@@ -181,8 +182,9 @@ describe('a saved plan', () => {
     recorder.clear();
     const applied = await cli('apply', 'plan.json', '--yes', '--jwt-secret', SECRET);
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
-    expect(applied.stdout).toContain('The workbook changed since the plan was made');
-    expect(applied.stdout).toContain('but not in a way that changes the plan');
+    expect(applied.stdout).toContain(
+      'The workbook (employees.csv, organisation.csv) changed since the plan was made, but not in a way that changes the plan.',
+    );
     expect(active('130')).toBe(true);
     expect(recorder.writes()).toHaveLength(3);
   });
@@ -233,11 +235,13 @@ describe('removals held for approval', () => {
     expect(existsSync(planPath)).toBe(true);
     expect(recorder.writes().some((w) => w.method === 'DELETE' || /12[1-4]/.test(w.path))).toBe(false);
 
-    // The rest is applied, so the whole plan is stale now: only its removals can still be approved.
+    // The rest is applied, so the whole plan is done but for its held removals: only they can still be approved.
     recorder.clear();
     const whole = await cli('apply', planPath, '--yes', '--jwt-secret', SECRET);
-    expect(whole.code).toBe(3);
-    expect(whole.stderr).toContain('To carry out some of its 4 held removals, add --approve approvals.json.');
+    expect(whole.code, whole.stdout + whole.stderr).toBe(0);
+    expect(whole.stdout).toMatch(
+      /Nothing to do: \S+\.plan\.json was carried out already \(run \S+\), except the 4 removals it holds for approval\. Nothing was sent\. To carry out some of them, add --approve approvals\.json\./,
+    );
     expect(recorder.writes()).toEqual([]);
 
     const applied = await cli(

@@ -76,6 +76,44 @@ describe('importing into v2', () => {
   });
 });
 
+describe('what v2 counts as already matching (issue 34, point 12)', () => {
+  it('counts the people it creates as created, as v3 does, and a person whose name it changes as changed', async () => {
+    const people = (name102: string, extra: string[][] = []) => [
+      ['employee_id', 'name', 'email', 'team_id'],
+      ['101', 'Person 101', 'p101@nordlys.dk', 'T1'],
+      ['102', name102, 'p102@nordlys.dk', 'T1'],
+      ['103', 'Person 103', 'p103@nordlys.dk', 'T1'],
+      ['104', 'Person 104', 'p104@nordlys.dk', 'T1'],
+      ...extra,
+    ];
+    const organisation = [
+      ['type', 'id', 'name', 'parent_id'],
+      ['department', 'root', 'Company', ''],
+      ['team', 'T1', 'Team 1', 'root'],
+    ];
+    const alreadyMatching = (path: string) =>
+      (JSON.parse(readFileSync(path, 'utf8')) as { summary: { already_matching: number } }).summary.already_matching;
+    const counts: Record<string, number[]> = {};
+    for (const api of ['v3', 'v2'] as const) {
+      sandbox = await startSandbox({ quiet: true });
+      const cwd = tempDir();
+      const dir = writeCsvSet({ employees: people('Person 102'), organisation });
+      const first = await runCli([dir, '--yes', '--report', 'first.json', ...serviceArgs(sandbox, api)], { cwd });
+      expect(first.code, first.stdout + first.stderr).toBe(0);
+      // 102 renamed and 105 new: 9 of the 12 people, employments and units are as the workbook says.
+      writeCsvSet({ employees: people('Person 102 Renamed', [['105', 'Person 105', 'p105@nordlys.dk', 'T1']]), organisation }, dir);
+      const second = await runCli([dir, '--yes', '--report', 'second.json', ...serviceArgs(sandbox, api)], { cwd });
+      expect(second.code, second.stdout + second.stderr).toBe(0);
+      counts[api] = [alreadyMatching(join(cwd, 'first.json')), alreadyMatching(join(cwd, 'second.json'))];
+      if (api === 'v2') expect(first.stdout).toContain('1 people and units of the workbook already matched the service.');
+      await sandbox.close();
+      sandbox = undefined;
+    }
+    // The top department alone matched before the first import.
+    expect(counts).toEqual({ v3: [1, 9], v2: [1, 9] });
+  });
+});
+
 describe('v2 changes to an existing company', () => {
   const EMPLOYEES = ['employee_id', 'name', 'email', 'team_id', 'status'];
   const ORG = ['type', 'id', 'name', 'parent_id', 'owner'];

@@ -20,8 +20,12 @@ export interface ExportShape {
   edits?: Record<string, Record<string, string>>;
   /** Employees to add after the numbered ones: column → value. */
   extraEmployees?: Record<string, string>[];
-  /** Units to change (unit id → column → value; a new `id` adds a `previous_id` column) or add (type, id, name, parent_id). */
-  unitEdits?: Record<string, { id?: string; name?: string; parent_id?: string }>;
+  /**
+   * Units to change (unit id → column → value) or add (type, id, name, parent_id). A new `id` adds a
+   * `previous_id` column (the unit's own id, or `previous_id` when an earlier night renamed it already);
+   * the renamed unit's members and the units below it follow it to the new id.
+   */
+  unitEdits?: Record<string, { id?: string; previous_id?: string; name?: string; parent_id?: string }>;
   extraUnits?: string[][];
   /** Rows of an absence sheet (employee_id, start_date, end_date). */
   absences?: string[][];
@@ -36,6 +40,7 @@ export interface ExportShape {
 const TEAMS = ['T1', 'T2', 'T3'];
 
 export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
+  const unitId = (id: string) => shape.unitEdits?.[id]?.id ?? id;
   const organisation = [
     ['type', 'id', 'name', 'parent_id'],
     ['department', 'root', 'Company', ''],
@@ -61,8 +66,10 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
     .map((row, i) => {
       if (!Object.values(shape.unitEdits ?? {}).some((edit) => edit.id !== undefined)) return row;
       if (i === 0) return [...row, 'previous_id'];
-      const newId = shape.unitEdits?.[row[1]!]?.id;
-      return newId === undefined ? [...row, ''] : [row[0]!, newId, ...row.slice(2), row[1]!];
+      const edit = shape.unitEdits?.[row[1]!];
+      const parent = row[3] === '' ? '' : unitId(row[3]!);
+      if (edit?.id === undefined) return [row[0]!, row[1]!, row[2]!, parent, ...row.slice(4), ''];
+      return [row[0]!, edit.id, row[2]!, parent, ...row.slice(4), edit.previous_id ?? row[1]!];
     });
   const header = ['employee_id', 'previous_employee_id', 'name', 'email', 'gender', 'birthday', 'employment', 'team_id'];
   const rows: string[][] = [];
@@ -81,6 +88,7 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
       team_id: team,
       ...shape.edits?.[id],
     };
+    if (row.team_id) row.team_id = unitId(row.team_id);
     if (shape.blankColumn) row[shape.blankColumn] = '';
     rows.push(header.filter((c) => c !== shape.withoutColumn).map((c) => row[c] ?? ''));
   }
@@ -88,6 +96,11 @@ export function nightlyExport(shape: ExportShape = {}, dir?: string): string {
   const employees = [header.filter((c) => c !== shape.withoutColumn), ...rows];
   const sheets: Record<string, string[][]> = { employees, organisation };
   if (shape.absences) sheets.absence = [['employee_id', 'start_date', 'end_date'], ...shape.absences];
-  if (shape.delegations) sheets.delegations = [['unit_id', 'responsibility', 'employee_id'], ...shape.delegations];
+  if (shape.delegations) {
+    sheets.delegations = [
+      ['unit_id', 'responsibility', 'employee_id'],
+      ...shape.delegations.map(([unit, ...rest]) => [unitId(unit!), ...rest]),
+    ];
+  }
   return writeCsvSet(sheets, dir);
 }

@@ -1,6 +1,7 @@
 /** Small builders for canonical organisations in tests. */
 import { emptyOrganisation, type Organisation } from '../../src/model/organisation.js';
 import type { CurrentState } from '../../src/model/service-state.js';
+import { buildPlan } from '../../src/plan/plan.js';
 
 export interface OrgSpec {
   users?: [id: string, name?: string][];
@@ -55,3 +56,15 @@ export function asCurrent(o: Organisation): CurrentState {
 
 export const ALL_MANAGED = { employees: true, organisation: true, absence: true, delegations: true };
 export const V3_CAPABILITIES = { delegations: true, systemLanguage: true, absenceList: false, separateUsers: true, rehireWindowDays: null };
+
+/** The plan of a workbook against a v3 service, every kind managed, nothing pruned. */
+export function planOf(desired: Organisation, current: Organisation) {
+  return buildPlan({
+    desired,
+    current: asCurrent(current),
+    managed: ALL_MANAGED,
+    capabilities: V3_CAPABILITIES,
+    reportedAbsences: new Map(),
+    prune: false,
+  });
+}

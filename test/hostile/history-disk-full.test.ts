@@ -1,6 +1,7 @@
 /**
  * The state folder's disk fills up while a run's history record is written (issue 23 point 3; an injected
- * writer: the write of one history file stops with ENOSPC after half its bytes). What the run applied
+ * writer: the write of one history file stops with ENOSPC after half its bytes, be it the undo log appended to
+ * before the first write or a file replaced whole). What the run applied
  * stays applied and the run ends as it would have; the failure is said; and the failed write leaves
  * nothing behind: no `history/RUN/FILE.PID.tmp`, no half record, so the disk does not stay full.
  */
@@ -25,10 +26,10 @@ function enospc(): Error {
 }
 
 function runsOutOfRoom(path: unknown): boolean {
-  return (
-    disk.failing !== null &&
-    new RegExp(`[\\\\/]history[\\\\/][^\\\\/]+[\\\\/]${disk.failing.replace('.', '\\.')}\\.\\d+\\.tmp$`).test(String(path))
-  );
+  if (disk.failing === null) return false;
+  // Replaced whole through `FILE.PID.tmp`, or (the undo log) appended to.
+  const name = disk.failing.replace('.', '\\.');
+  return new RegExp(`[\\\\/]history[\\\\/][^\\\\/]+[\\\\/]${name}(\\.\\d+\\.tmp)?$`).test(String(path));
 }
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -87,7 +88,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('the disk fills up while the history is written', () => {
-  it.each(['report.json', 'undo.json', 'run.json'])(
+  it.each(['report.json', 'undo.jsonl', 'run.json'])(
     'writing %s: the run is applied, the failure said, nothing half-written left',
     async (file) => {
       const company = companyCsv(12);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { expectPlainMessage, readAndValidate, writeFile, type ReadOutcome } from './support.js';
 import { timed } from '../helpers/timings.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 /** The bound per generated file that `npm run bench -- timed` holds it to; a hang ends at the test's timeout. */
 const PER_FILE_MS = 3000;
@@ -55,7 +56,7 @@ describe('random bytes', () => {
       fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 4096 }), fc.constantFrom('.xlsx', '.csv', '.tsv'), async (bytes, ext) => {
         await readBounded(writeFile(`input${ext}`, Buffer.from(bytes), dir));
       }),
-      { numRuns: 80 },
+      { numRuns: propertyRuns(80) },
     );
   });
 
@@ -66,7 +67,7 @@ describe('random bytes', () => {
         const outcome = await readBounded(writeFile('input.xlsx', Buffer.concat([Buffer.from('PK\u0003\u0004'), bytes]), dir));
         expect(outcome.ok).toBe(false);
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 });
@@ -79,7 +80,7 @@ describe('a real workbook, damaged', () => {
         const outcome = await readBounded(writeFile('cut.xlsx', WORKBOOK.subarray(0, length), dir));
         expect(outcome.ok).toBe(false);
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 
@@ -95,7 +96,7 @@ describe('a real workbook, damaged', () => {
         for (const [at, value] of changes) bytes[at] = value;
         await readBounded(writeFile('damaged.xlsx', bytes, dir));
       }),
-      { numRuns: 80 },
+      { numRuns: propertyRuns(80) },
     );
   });
 
@@ -110,7 +111,7 @@ describe('a real workbook, damaged', () => {
           await readBounded(writeFile('spliced.xlsx', bytes, dir));
         },
       ),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 });
@@ -174,7 +175,7 @@ describe('hostile CSV text', () => {
           expect(issue.message.length).toBeGreaterThan(0);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 });

@@ -4,6 +4,8 @@
  * the same command run again finishes the job without doing anything twice.
  */
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executePlan } from '../../src/load/executor.js';
 import type { Operation } from '../../src/model/operations.js';
@@ -121,6 +123,63 @@ describe('Ctrl-C while applying', () => {
     const lines = journalLines(defaultJournal(cwd));
     expect(unanswered(lines).length).toBeGreaterThan(0); // recorded as sent: the next run verifies them
     await expectRerunFinishes(company, args, cwd);
+  });
+});
+
+/**
+ * Runs the command with the signal sent the moment it first listens for it (fixtures/signal-at-first-listener.mjs,
+ * preloaded): main.ts's first lines, long before the command line has loaded.
+ */
+function signalAtFirstListener(args: string[], cwd: string, signal: 'SIGINT' | 'SIGTERM'): Promise<CliResult> {
+  const preload = join(import.meta.dirname, 'fixtures', 'signal-at-first-listener.mjs');
+  return runCli(args, { cwd, env: { NODE_OPTIONS: `--import=${preload}`, ORGSYNC_TEST_SIGNAL: signal } });
+}
+
+describe('a signal in the first moments of a run, under --json', () => {
+  const summaries = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { event: string; exit_code?: number; error?: { code: string } })
+      .filter((event) => event.event === 'summary');
+
+  it('SIGINT during validate: exactly one summary line, interrupted, exit 130', async () => {
+    const cwd = tempDir('hostile-signal-');
+    const result = await signalAtFirstListener(['validate', companyCsv(20), '--json'], cwd, 'SIGINT');
+    expect(result.code).toBe(130);
+    expect(summaries(result.stdout)).toEqual([
+      { event: 'summary', version: '1', exit_code: 130, error: { code: 'interrupted', message: 'Interrupted: nothing was sent.' } },
+    ]);
+    expectNoStackTrace(result.stderr);
+  });
+
+  it('SIGTERM during the main job: exactly one summary line, exit 130, nothing sent', async () => {
+    const cwd = tempDir('hostile-signal-');
+    const result = await signalAtFirstListener([companyCsv(20), '--sandbox', '--yes', '--json'], cwd, 'SIGTERM');
+    expect(result.code).toBe(130);
+    expect(summaries(result.stdout)).toMatchObject([{ exit_code: 130, error: { code: 'interrupted' } }]);
+    // Nothing reached the rehearsal sandbox: no journal was begun.
+    expect(existsSync(join(cwd, '.orgsync', 'journal'))).toBe(false);
+  });
+});
+
+describe('Ctrl-C while the main job still reads the workbook', () => {
+  it('ends the run there (nothing is in flight to wait for): exit 130, the reading never finished, no journal', async () => {
+    const cwd = tempDir('hostile-signal-');
+    // About 2.5 MB of CSV: read in a thread of its own, for a while.
+    const company = companyCsv(60_000);
+    const run = start([company, '--sandbox', '--yes', '--json'], cwd);
+    await until(() => run.output.stdout.includes('"phase":"reading","status":"started"'));
+    run.child.kill('SIGINT');
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    const events = result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { event: string; phase?: string; status?: string });
+    expect(events.filter((e) => e.event === 'phase' && e.status === 'finished')).toEqual([]);
+    expect(events.filter((e) => e.event === 'summary')).toMatchObject([{ exit_code: 130, error: { code: 'interrupted' } }]);
+    expect(existsSync(join(cwd, '.orgsync', 'journal'))).toBe(false);
   });
 });
 

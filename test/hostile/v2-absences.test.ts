@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, serviceArgs, tempDir, writeCsvSet } from '../helpers/cli.js';
+import { recordedServiceArgs, recordRequests, type Recorder } from '../helpers/recorder.js';
 import { existsSync, readdirSync } from 'node:fs';
 
 let sandbox: RunningSandbox | undefined;
@@ -97,5 +98,35 @@ describe('v2: a period the service already holds', () => {
     expect(periodsInService()).toEqual(PERIODS);
     expect(existsSync(join(dir, 'absence.errors.csv'))).toBe(false);
     expect((await runCli([dir, '--yes', ...serviceArgs(sandbox, 'v2')], { cwd })).stdout).toContain('Nothing to do');
+  });
+});
+
+describe('v2: a sick list answering no date (issue 34, point 14)', () => {
+  let recorder: Recorder | undefined;
+  afterEach(async () => {
+    await recorder?.close();
+    recorder = undefined;
+  });
+
+  it("names the malformed answer and sets the workbook's date on that sickness: no second sick report, no refusal", async () => {
+    sandbox = await startSandbox({ quiet: true });
+    const open = [{ employeeId: '101', startDate: '2025-03-03', endDate: '' }];
+    const dir = company(open);
+    const cwd = tempDir();
+    expect((await runCli([dir, '--yes', ...serviceArgs(sandbox, 'v2')], { cwd })).code).toBe(0);
+
+    // From now on the service answers employee 101's sickness with "date": "".
+    recorder = await recordRequests(sandbox, {
+      rewrite: (request, body) => {
+        if (request.method !== 'GET' || !request.path.startsWith('/v2/siab/dialogs')) return undefined;
+        return body.replace(/("id":"101"[^}]*"date":)"[^"]*"/, '$1""');
+      },
+    });
+    const run = await runCli([dir, '--yes', ...recordedServiceArgs(sandbox, recorder, 'v2')], { cwd });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('The service\'s sick list is malformed: it answered no date for 1 sick employee (101: "date": "")');
+    expect(recorder.writes()).toEqual([{ method: 'PATCH', path: '/v2/siab/dialogs/101?key_field=ext_id', body: { date: '2025-03-03' } }]);
+    expect(periodsInService()).toEqual([{ employeeId: '101', startDate: '2025-03-03', endDate: '9999-12-31' }]); // open: the sandbox's snapshot writes no end as its last day
+    expect(readdirSync(dir).filter((f) => f.includes('.errors.'))).toEqual([]);
   });
 });

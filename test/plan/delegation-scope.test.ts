@@ -5,6 +5,7 @@ import { delegationScope } from '../../src/plan/delegation-scope.js';
 import { buildPlan } from '../../src/plan/plan.js';
 import { inDelegationScope, type CurrentState } from '../../src/model/service-state.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 function planKeys(desired: Organisation, current: CurrentState, prune: boolean): string[] {
   const plan = buildPlan({ desired, current, managed: ALL_MANAGED, capabilities: V3_CAPABILITIES, reportedAbsences: new Map(), prune });
@@ -78,7 +79,7 @@ describe('reading only the delegations the plan needs', () => {
           expect(planKeys(wanted, readWithin(now, wanted, prune), prune)).toEqual(planKeys(wanted, now, prune));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 

@@ -362,6 +362,9 @@ describe('the plan', () => {
     });
     // The title the employee had may have survived the firing: the workbook's is sent after the rehire.
     expect(p.operations.map((x) => x.op.key).sort()).toEqual(['addTeamMember:E1', 'rehireEmployee:E1', 'updateEmployee:E1']);
+    // The reason names the field the service hid, as a code with its values.
+    const update = p.operations.find((x) => x.op.key === 'updateEmployee:E1')!.op;
+    expect(update.reason).toEqual({ code: 'employment_not_shown', field: 'employment', now: o.employees.get('E1')!.employment });
   });
 
   it("rehires without an employment update when the title the employee had when fired is the workbook's", () => {

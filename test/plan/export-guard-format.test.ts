@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baselineOf, checkExport } from '../../src/plan/export-guard.js';
-import { readBaseline, saveBaseline } from '../../src/load/last-run.js';
+import { readBaseline, saveBaseline } from '../../src/history/baseline.js';
 import { ALL_MANAGED, org } from '../helpers/org.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => String(101 + i));

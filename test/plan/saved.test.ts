@@ -106,6 +106,37 @@ describe('approvedRemovals', () => {
   });
 });
 
+describe('approvedRemovals: what the saved plan held back with its held removals', () => {
+  const undelegate = operation({
+    type: 'deleteDelegation',
+    unitKind: 'department',
+    unitId: 'D1',
+    responsibility: 'configuration',
+    employeeId: '105',
+    serviceId: 'd-1',
+    reason: { code: 'as_saved' as const, text: 'not in the workbook (--prune)' },
+    pruned: true,
+  });
+  const leaves = operation({ type: 'fireEmployee', id: '105', reason: { code: 'as_saved' as const, text: 'status left' } });
+  const heldPlan = saved([planned(undelegate), planned(leaves, [undelegate.key]), planned(fire('122'))]);
+  const fresh = plan([planned(undelegate), planned(leaves, [undelegate.key]), planned(fire('122'))]);
+
+  it("carries out a leaver's fire that waited for their delegation's removal once that removal is approved", () => {
+    const run = approvedRemovals(heldPlan, [undelegate.key], fresh);
+    expect(run.problems.map(savedPlanFindingText)).toEqual([]);
+    expect(run.operations.map((p) => [p.op.key, p.dependsOn])).toEqual([
+      [undelegate.key, []],
+      ['fireEmployee:105', [undelegate.key]],
+    ]);
+  });
+
+  it('keeps it held, and goes ahead with the rest, while that removal is not approved', () => {
+    const run = approvedRemovals(heldPlan, ['fireEmployee:122'], fresh);
+    expect(run.problems.map(savedPlanFindingText)).toEqual([]);
+    expect(run.operations.map((p) => p.op.key)).toEqual(['fireEmployee:122']);
+  });
+});
+
 describe('remainingOf: a saved plan less what its interrupted applies did', () => {
   const none = new Set<string>();
   it('leaves out what was confirmed, and what was sent unanswered that the service no longer needs', () => {
@@ -117,5 +148,27 @@ describe('remainingOf: a saved plan less what its interrupted applies did', () =
     expect(planDifferences(left, fresh)).toEqual([]);
     // Without the progress, the same world makes the plan stale.
     expect(planDifferences(remainingOf(whole, { done: none, unconfirmed: none }, fresh), fresh).length).toBeGreaterThan(0);
+  });
+
+  it('leaves out an operation the service no longer needs because of one it waited for (a rehire that put the person back in their team)', () => {
+    const rehire = operation({ type: 'rehireEmployee', id: '105', userId: '105', reason: { code: 'as_saved' as const, text: 'rehire' } });
+    const join = operation({
+      type: 'addTeamMember',
+      teamId: 'T2',
+      employeeId: '105',
+      reason: { code: 'as_saved' as const, text: 'joins' },
+    });
+    const whole = saved([planned(join, [rehire.key]), planned(rehire), planned(fire('2'))]);
+    // The rehire arrived unanswered; the service placed 105 in T2 with it; fire 2 is still to do.
+    const fresh = [planned(fire('2'))];
+    const left = remainingOf(whole, { done: none, unconfirmed: new Set([rehire.key]) }, fresh);
+    expect(left.map((p) => p.op.key)).toEqual(['fireEmployee:2']);
+    expect(planDifferences(left, fresh)).toEqual([]);
+    // An operation no longer needed that waited for nothing the apply did stays a change of the world.
+    expect(
+      remainingOf(whole, { done: none, unconfirmed: new Set(['fireEmployee:2']) }, [planned(rehire), planned(fire('2'))]).map(
+        (p) => p.op.key,
+      ),
+    ).toEqual([join.key, rehire.key, 'fireEmployee:2']);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/model/operations.js';
 import { undoDesired } from '../../src/plan/undo.js';
-import { touchedBefore } from '../../src/load/history.js';
+import { touchedBefore } from '../../src/history/before.js';
 import { asCurrent, org } from '../helpers/org.js';
 import { notUndoneText } from '../../src/view/reason-text.js';
 
@@ -215,5 +215,99 @@ describe('undo as a desired state', () => {
 
     const recorded = touchedBefore({ ...now, employees: new Map([['101', olderRecord.employees[0]!]]) }, done);
     expect(recorded.employees).toEqual([{ id: '101', userId: 'U1', teamId: 'T1', status: 'active', employment: 'Nurse' }]);
+  });
+});
+
+const as = { code: 'as_saved' as const, text: '' };
+
+describe('undo follows identities (issue 34, points 4, 5, 17, 20)', () => {
+  const base = () =>
+    org({
+      employees: [
+        ['101', 'U1', 'T1'],
+        ['102', 'U2', 'T1'],
+      ],
+      departments: [
+        ['root', null],
+        ['D1', 'root'],
+        ['D5', 'root'],
+      ],
+      teams: [
+        ['T1', 'D1'],
+        ['T5', 'D5'],
+      ],
+    });
+
+  it('renames back through the later runs’ renames, never making a second copy', () => {
+    // The run: 102 → 202 and team T1 → T9; a later run: 202 → 302 and T9 → T8.
+    const now = org({
+      employees: [
+        ['101', 'U1', 'T8'],
+        ['302', 'U2', 'T8'],
+      ],
+      departments: [
+        ['root', null],
+        ['D1', 'root'],
+        ['D5', 'root'],
+      ],
+      teams: [
+        ['T8', 'D1'],
+        ['T5', 'D5'],
+      ],
+    });
+    const done = [
+      operation({ type: 'renameEmployee', id: '202', fromId: '102', reason: as }),
+      operation({ type: 'renameTeam', id: 'T9', fromId: 'T1', reason: as }),
+    ];
+    const later = [
+      operation({ type: 'renameEmployee', id: '302', fromId: '202', reason: as }),
+      operation({ type: 'renameTeam', id: 'T8', fromId: 'T9', reason: as }),
+    ];
+    const { desired } = undoDesired(now, touchedBefore(base(), done), done, later);
+    expect([...desired.employees.keys()].sort()).toEqual(['101', '102']);
+    expect(desired.employees.get('102')).toMatchObject({ previousId: '302', teamId: 'T1' });
+    expect([...desired.teams.keys()].sort()).toEqual(['T1', 'T5']);
+    expect(desired.teams.get('T1')?.previousId).toBe('T8');
+    // The member the run did not touch follows its team back to T1: nothing is planned on T8 or T9.
+    expect(desired.employees.get('101')?.teamId).toBe('T1');
+  });
+
+  it('gives back a department the run emptied and deleted, so that its teams can move back into it', () => {
+    const now = org({
+      employees: [
+        ['101', 'U1', 'T1'],
+        ['102', 'U2', 'T1'],
+      ],
+      departments: [
+        ['root', null],
+        ['D1', 'root'],
+      ],
+      teams: [
+        ['T1', 'D1'],
+        ['T5', 'D1'],
+      ],
+    });
+    const done = [
+      operation({ type: 'moveTeam', id: 'T5', departmentId: 'D1', fromDepartmentId: 'D5', reason: as }),
+      operation({ type: 'deleteDepartment', id: 'D5', reason: as }),
+    ];
+    const undone = undoDesired(now, touchedBefore(base(), done), done);
+    expect(undone.desired.departments.get('D5')).toMatchObject({ parentId: 'root' });
+    expect(undone.desired.teams.get('T5')?.departmentId).toBe('D5');
+    expect(undone.notUndone).toEqual([]);
+  });
+
+  it('finds an employee an undo killed halfway renamed back already, and fires them', () => {
+    // The run rehired 105 under its previous id and renamed it to 205; the killed undo renamed it back.
+    const now = org({ employees: [['105', 'U5', 'T1']], departments: [['root', null]], teams: [['T1', 'root']] });
+    const done = [
+      operation({ type: 'rehireEmployee', id: '105', userId: 'U5', reason: as }),
+      operation({ type: 'renameEmployee', id: '205', fromId: '105', reason: as }),
+    ];
+    const undone = undoDesired(now, { users: [], employees: [], departments: [], teams: [] }, done);
+    expect(undone.desired.employees.get('105')).toMatchObject({ status: 'fired' });
+    expect(undone.desired.employees.has('205')).toBe(false);
+    expect(undone.desired.employees.get('105')?.previousId).toBeUndefined();
+    expect([...undone.rehired]).toEqual(['105']);
   });
 });

@@ -8,6 +8,7 @@ import type { Organisation } from '../../src/model/organisation.js';
 import { levels } from '../../src/plan/graph.js';
 import { buildPlan } from '../../src/plan/plan.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 function withUsernames(names: Record<string, string>): Organisation {
   const o = org({ departments: [['root', null, 'e1']], employees: Object.keys(names).map((u, i) => [`e${i + 1}`, u, null]) });
@@ -87,7 +88,7 @@ describe('usernames passed round in rings and chains, with failures and re-runs'
           expect(state).toEqual(desired);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 });

@@ -33,6 +33,23 @@ describe("annotated copies of other writers' files", () => {
     expect(JSON.stringify(people?.getCell('A1').note)).toContain('Ansættelsens id i jeres HR-system');
   });
 
+  it('a workbook whose parts are UTF-16 (issue 33) gets its annotated copy, its text as the reader read it', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'orgsync-writers-'));
+    const source = join(folder, 'utf16.xlsx');
+    await copyFile(join(WRITERS, '..', 'reader-round2', 'handmade', 'utf16.xlsx'), source);
+    const out = join(folder, 'utf16.errors.xlsx');
+    await writeErrorWorkbook(
+      source,
+      [makeIssue({ file: source, sheetName: 'Medarbejdere', row: 2, column: 'name', header: 'name', message: 'Check the name.' })],
+      out,
+    );
+    const copy = new ExcelJS.Workbook();
+    await copy.xlsx.readFile(out);
+    const people = copy.getWorksheet('Medarbejdere');
+    expect(people?.getCell('B2').value).toBe('Søren Ærø 😀');
+    expect(JSON.stringify(people?.getCell('B2').note)).toContain('Check the name.');
+  });
+
   it("the CSV error file marks the rows the reader numbered: Excel's, a quoted cell with line breaks being one row", async () => {
     const folder = await mkdtemp(join(tmpdir(), 'orgsync-writers-'));
     const source = join(folder, 'row-numbers.csv');

@@ -1,12 +1,13 @@
 /**
- * The output side is derived from the field table (src/model/fields.ts): every updatable value field the
- * workbook changes is planned as a change, sent by its wire name on v3 and v2, and verified by reading it
- * back; a create-only field is never sent in an update. The wire helpers follow whatever table they get.
+ * The output side is derived from the field table (src/model/fields.ts): for every table (the person, the
+ * employee, the unit), every updatable value field the workbook changes is planned as a change, sent by its
+ * wire name on v3 and v2, and verified by reading it back; a create-only field is never sent in an update.
+ * The wire helpers follow whatever table they get.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPLOYEE_FIELDS, USER_FIELDS, type ValueKind, type WireName } from '../../src/model/fields.js';
+import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS, type ValueKind, type WireName } from '../../src/model/fields.js';
 import type { Operation, OperationOf } from '../../src/model/operations.js';
-import type { Organisation } from '../../src/model/organisation.js';
+import type { Department, Organisation, Team } from '../../src/model/organisation.js';
 import type { Capabilities, CurrentState } from '../../src/model/service-state.js';
 import { diffOrganisations, type Diff } from '../../src/plan/diff.js';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -15,7 +16,7 @@ import { createAdapter } from '../../src/service/connect.js';
 import { readFields, showsValues, writeChanges, writeFields } from '../../src/service/field-wire.js';
 import { v3Request } from '../../src/service/v3/requests.js';
 import { ALL_MANAGED } from '../helpers/org.js';
-import { hire, person, startV2Rig, type V2Rig } from './v2-helpers.js';
+import { hire, op, person, startV2Rig, type V2Rig } from './v2-helpers.js';
 
 const base = { key: 'k', reason: { code: 'as_saved' as const, text: 'r' } };
 
@@ -56,10 +57,31 @@ function everyFieldChanged(current: Organisation, userId: string, employeeId: st
   };
 }
 
-function plan(desired: Organisation, current: CurrentState, capabilities: Capabilities): Diff {
+/**
+ * The workbook: the service's department and team with every value field of the unit table changed (a
+ * unit's id field names an employee: `otherEmployee`).
+ */
+function everyUnitFieldChanged(current: Organisation, otherEmployee: string): Organisation {
+  const changed = <U extends Department | Team>(unit: U): U => {
+    const copy = { ...unit };
+    for (const field of UNIT_FIELDS)
+      (copy as unknown as Record<string, unknown>)[field.key] =
+        field.value === 'id' ? otherEmployee : another(field.value, unit[field.key]);
+    return copy;
+  };
+  return {
+    ...current,
+    departments: new Map([...current.departments].map(([id, d]) => [id, changed(d)])),
+    teams: new Map([...current.teams].map(([id, t]) => [id, changed(t)])),
+    delegations: [],
+    absences: [],
+  };
+}
+
+function plan(desired: Organisation, current: CurrentState, capabilities: Capabilities, kind: 'people' | 'units' = 'people'): Diff {
   return diffOrganisations({
     desired,
-    managed: { ...ALL_MANAGED, organisation: false, delegations: false, absence: false },
+    managed: { ...ALL_MANAGED, employees: kind === 'people', organisation: kind === 'units', delegations: false, absence: false },
     current,
     capabilities,
     reportedAbsences: new Map(),
@@ -80,9 +102,10 @@ describe('the field table drives the output side', () => {
     close = undefined;
   });
 
-  it('on v3: every updatable field changed is planned, sent by its v3 name and verified; the create-only one is noted, never sent', async () => {
+  /** The v3 adapter against a fresh sandbox, both closed after the test. */
+  async function startV3(): Promise<ServiceAdapter> {
     const sandbox = await startSandbox({ quiet: true });
-    const adapter: ServiceAdapter = createAdapter({
+    const adapter = createAdapter({
       api: 'v3',
       baseUrl: sandbox.baseUrl,
       companyId: sandbox.companyId,
@@ -94,6 +117,11 @@ describe('the field table drives the output side', () => {
       await adapter.close();
       await sandbox.close();
     };
+    return adapter;
+  }
+
+  it('on v3: every updatable field changed is planned, sent by its v3 name and verified; the create-only one is noted, never sent', async () => {
+    const adapter = await startV3();
     const created: Operation[] = [
       {
         ...base,
@@ -176,6 +204,77 @@ describe('the field table drives the output side', () => {
     }
     await expect(rig.adapter.verify(user)).resolves.toBe(true);
     await expect(rig.adapter.verify(employee)).resolves.toBe(true);
+  });
+
+  /**
+   * The unit table on either version: the service's units with every field changed and a new team with
+   * every field given; each change planned, each create and update sent by the version's write names,
+   * verified, and nothing left to plan once read back.
+   */
+  async function everyUnitField(adapter: ServiceAdapter, bodiesOf: (ops: Operation[]) => Promise<Record<string, unknown>[]>) {
+    const current = await adapter.readCurrentState();
+    const desired = everyUnitFieldChanged(current.org, 'e2');
+    const team: Team = { id: 't2', name: 'New team', departmentId: 'd1' };
+    for (const field of UNIT_FIELDS)
+      (team as unknown as Record<string, unknown>)[field.key] = field.value === 'id' ? 'e1' : another(field.value, undefined);
+    desired.teams.set(team.id, team);
+
+    const operations = plan(desired, current, adapter.capabilities, 'units').operations;
+    const updates = operations.filter((op): op is OperationOf<'updateDepartment' | 'updateTeam'> => op.type.startsWith('update'));
+    expect(updates.map((op) => op.id).sort()).toEqual([...current.org.departments.keys(), ...current.org.teams.keys()].sort());
+    for (const op of updates)
+      expect(keysOf(op.changes), op.id).toEqual(
+        updatable(UNIT_FIELDS)
+          .map((f) => f.key)
+          .sort(),
+      );
+    const create = operations.find((op): op is OperationOf<'createTeam'> => op.type === 'createTeam')!;
+    for (const field of UNIT_FIELDS) expect(create[field.key], field.key).toBe(team[field.key]);
+
+    const [createBody, ...updateBodies] = await bodiesOf([create, ...updates]);
+    for (const field of UNIT_FIELDS) expect(createBody![field.wire[adapter.api].write], field.key).toBe(team[field.key]);
+    for (const [index, op] of updates.entries())
+      for (const field of updatable(UNIT_FIELDS))
+        expect(updateBodies[index]![field.wire[adapter.api].write], `${op.id} ${field.key}`).toBe(op.changes[field.key]!.now);
+    for (const op of updates) await expect(adapter.verify(op), op.id).resolves.toBe(true);
+
+    const after = await adapter.readCurrentState();
+    expect(plan(desired, after, adapter.capabilities, 'units').operations).toEqual([]);
+  }
+
+  it('on v3: every unit field is sent by its v3 name on create and update, verified, and read back', async () => {
+    const adapter = await startV3();
+    for (const id of ['1', '2']) {
+      const who = { name: `Person ${id}`, email: `p${id}@example.com`, username: `p${id}` };
+      await adapter.execute({ ...base, type: 'createUser', id: `u${id}`, fields: who });
+      await adapter.execute({ ...base, type: 'createEmployee', id: `e${id}`, userId: `u${id}`, user: who });
+    }
+    await adapter.execute({ ...base, type: 'createDepartment', id: 'd1', name: 'Care', parentId: 'root', owner: 'e1' });
+    await adapter.execute({ ...base, type: 'createTeam', id: 't1', name: 'Night shift', departmentId: 'd1', owner: 'e1' });
+    await everyUnitField(adapter, async (ops) => {
+      const bodies = ops.map((op) => Object.values(v3Request(op).body as Record<string, Record<string, unknown>>)[0]!);
+      for (const op of ops) await adapter.execute(op);
+      return bodies;
+    });
+  });
+
+  it('on v2: every unit field is sent by its v2 name on create and update, verified, and read back', async () => {
+    const rig: V2Rig = await startV2Rig();
+    close = () => rig.close();
+    await rig.adapter.execute(hire('e1', person('Ann Berg')));
+    await rig.adapter.execute(hire('e2', person('Bo Holm')));
+    await rig.adapter.execute(op({ type: 'createDepartment', id: 'd1', name: 'Care', parentId: 'root', owner: 'e1' }));
+    await rig.adapter.execute(op({ type: 'createTeam', id: 't1', name: 'Night shift', departmentId: 'd1', owner: 'e1' }));
+    await everyUnitField(rig.adapter, async (ops) => {
+      const bodies: Record<string, unknown>[] = [];
+      for (const operation of ops) {
+        rig.sent.length = 0;
+        await rig.adapter.execute(operation);
+        const [written] = rig.sent.filter((r) => r.method !== 'GET');
+        bodies.push(Object.values(written!.body as Record<string, Record<string, unknown>>)[0]!);
+      }
+      return bodies;
+    });
   });
 
   it('reads, writes and compares whatever table it is given, by its read and write names and value kinds', () => {

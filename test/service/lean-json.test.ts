@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readLean } from '../../src/service/http/lean-json.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 /** An object of `key`'s array as the reader keeps it: its `id` alone, when it has one. */
 function idOnly(value: unknown): unknown {
@@ -205,18 +206,18 @@ const broken = fc
 
 describe('the lean reader of the teams list (lean-json.ts), against JSON.parse', () => {
   it('reads every list answer as JSON.parse does, each member kept as its id alone', () => {
-    fc.assert(fc.property(listText, expectAsJsonParse), { numRuns: 3000 });
+    fc.assert(fc.property(listText, expectAsJsonParse), { numRuns: propertyRuns(3000) });
   });
 
   it('refuses what JSON.parse refuses, and reads what it reads, when the text is broken anywhere', () => {
-    fc.assert(fc.property(broken, expectAsJsonParse), { numRuns: 5000 });
+    fc.assert(fc.property(broken, expectAsJsonParse), { numRuns: propertyRuns(5000) });
   });
 
   it('agrees with JSON.parse on any text and any bytes at all', () => {
     fc.assert(fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), codeUnits, fc.json()), expectAsJsonParse), {
-      numRuns: 2000,
+      numRuns: propertyRuns(2000),
     });
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), expectAsJsonParse), { numRuns: 2000 });
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), expectAsJsonParse), { numRuns: propertyRuns(2000) });
   });
 
   it('agrees on the cases one would try by hand', () => {

@@ -10,6 +10,7 @@ import type { Issue } from '../../src/model/issue.js';
 import type * as CsvThreadedModule from '../../src/sheets/threads/csv-reading.js';
 import { writeBytes } from './fixtures.js';
 import { built, errorOf, rowCount, trace, type Step } from './worker-support.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const csvThreaded = (await import(built('sheets/threads/csv-reading.js'))) as typeof CsvThreadedModule;
 const CSV_WORKER = new URL('../../dist/sheets/threads/csv-worker.js', import.meta.url);
@@ -81,7 +82,7 @@ describe('the worker reads a CSV file exactly as the in-thread reader does', () 
         const { inThread, worker } = await readBothWays(file);
         expect(worker).toStrictEqual(inThread);
       }),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   });
 

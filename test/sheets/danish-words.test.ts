@@ -2,7 +2,7 @@
  * Issue 15 point 5 for the reading stage: what a person reads about their files comes in the run's
  * language. Real inputs (a legacy .xls, a hidden sheet, a CSV with broken quotes, a sheet merged by
  * openpyxl, a bad --map profile, an existing template file) read once in Danish and once in English:
- * the Danish is whole sentences with no English left in them, the English is word for word as before.
+ * the Danish is whole sentences with no English left in them, the English is the exact English sentence.
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

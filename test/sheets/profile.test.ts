@@ -33,7 +33,7 @@ describe('a profile', () => {
     });
     expect(profile.headers).toEqual({ employees: { Køn: 'gender' } });
     expect(profile.sheets.employees?.values.get('gender')?.get('herre')).toBe('m');
-    expect(profile.sheets.employees?.dates.get('birthday')).toBe('D.M.YYYY');
+    expect(profile.sheets.employees?.dates.get('birthday')).toEqual(['D.M.YYYY']);
     expect(profile.pathSeparator).toBe(' > ');
   });
 
@@ -42,7 +42,11 @@ describe('a profile', () => {
     [{ employes: {} }, /"employes" is no sheet/],
     [{ employees: { headers: { A: 42 } } }, /"employees\.headers\.A"/],
     [{ employees: { 'Medarb.nr.': [] } }, /"employees\.Medarb\.nr\.": must map headers to columns/],
-    [{ absence: { values: { start_date: { a: 'b' } } } }, /"absence\.values\.start_date" maps values, but start_date takes no fixed set/],
+    [{ employees: { values: { name: { a: 'b' } } } }, /"employees\.values\.name" maps values, but name takes no fixed set/],
+    [
+      { absence: { values: { start_date: { a: 'b' } } } },
+      /"absence\.values\.start_date": "a" is mapped to "b", but a word in a date column \(start_date\) can only mean no date: map it to ""/,
+    ],
     [
       { organisation: { values: { type: { Afd: 'division' } } } },
       /"organisation\.values\.type": "Afd" is mapped to "division", which type does not take/,
@@ -76,8 +80,25 @@ describe('a row read through the profile', () => {
     expect(row.get('birthday')).toBe(dateCell);
     expect(cells({ birthday: { text: '12/31/1980', type: 'text' } }).get('birthday')).toMatchObject({
       type: 'text',
-      dateFormat: 'DD.MM.YYYY',
+      dateFormats: ['DD.MM.YYYY'],
     });
+  });
+});
+
+describe('a row read through a profile with a list of date formats and its own word for no date', () => {
+  const profile = check({
+    employees: { values: { leaving_date: { Ukendt: '' } }, dates: { leaving_date: ['M/D/YYYY', 'MM/DD/YY'] } },
+  }).sheets.employees;
+  const leaving = (text: string) =>
+    withProfileRules(new Map([['leaving_date', { text, type: 'text' as const }]]), profile).get('leaving_date');
+
+  it('reads each date by the first format that reads it; a two-digit year is left for the validator, marked with the formats', () => {
+    expect(leaving('9/25/2013')).toMatchObject({ type: 'date', date: '2013-09-25' });
+    expect(leaving('04/15/15')).toMatchObject({ type: 'text', dateFormats: ['M/D/YYYY', 'MM/DD/YY'] });
+  });
+
+  it("reads the profile's word for no date as a blank cell", () => {
+    expect(leaving('ukendt')).toMatchObject({ text: '' });
   });
 });
 

@@ -14,6 +14,7 @@ import type { PhysicalRow } from '../../src/sheets/sheet-source.js';
 import type { RawCell } from '../../src/sheets/types.js';
 import { valueRules } from '../../src/validate/value-maps.js';
 import { isValidEmail } from '../../src/validate/values.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const TODAY = '2025-06-01';
 const CHECKS = { fixed: valueRules, email: isValidEmail, today: TODAY };
@@ -104,13 +105,14 @@ function text(value: string): RawCell | undefined {
 }
 
 /** Whether the validator reads the value as the column, by its own rules (and the profile's date format). */
-function readable(column: string, value: string, format: string | undefined): boolean {
+function readable(column: string, value: string, format: string | readonly string[] | undefined): boolean {
   const fixed = valueRules('employees', column);
   if (fixed) return fixed(value);
   if (column === 'email') return isValidEmail(value);
   if (['birthday', 'hiring_date', 'leaving_date'].includes(column)) {
     const century = { today: TODAY, past: column === 'birthday' };
-    if (format !== undefined && parseDateInFormat(value, format, century) !== null) return true;
+    const formats = format === undefined ? [] : typeof format === 'string' ? [format] : format;
+    if (formats.some((f) => parseDateInFormat(value, f, century) !== null)) return true;
     return 'date' in parseDateText(value, undefined, century);
   }
   if (['name', 'first_name', 'last_name', 'employment', 'unit_path'].includes(column)) return /\p{L}/u.test(value);
@@ -126,7 +128,7 @@ describe('map --init (issue 26)', () => {
           ...rows.map((values, i) => ({ row: i + 2, cells: values.map(text) })),
         ];
         const profile = starterProfile([{ file: 'export.csv', sheetName: 'Medarbejdere', rows: physical }], 'export.csv', CHECKS);
-        const section = profile.json.employees as { headers: Record<string, string | null>; dates?: Record<string, string> };
+        const section = profile.json.employees as { headers: Record<string, string | null>; dates?: Record<string, string | string[]> };
         for (const [position, header] of headers.entries()) {
           const column = section.headers[header];
           if (column === null || column === undefined) continue;
@@ -136,7 +138,7 @@ describe('map --init (issue 26)', () => {
           expect(read / values.length, `${header} → ${column}: ${values.join(' | ')}`).toBeGreaterThanOrEqual(READABLE_SHARE);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -154,5 +156,31 @@ describe('map --init (issue 26)', () => {
       EmpID: 'employee_id',
     });
     expect(profile).toMatchObject({ recognised: 3, guessed: 0, unrecognised: 1 });
+  });
+
+  it('reads a file whose headers name no column: its first non-blank row, said under _check (issue 35)', () => {
+    const cells = (...texts: string[]) => texts.map((t) => ({ text: t, type: 'text' as const }));
+    const rows: PhysicalRow[] = [
+      { row: 2, cells: cells('Nøgle', 'Tal') },
+      { row: 3, cells: cells('k-1', '7') },
+      { row: 4, cells: cells('k-2', '7') },
+    ];
+    const profile = starterProfile([{ file: 'ukendt.csv', sheetName: 'ukendt', rows }], 'ukendt.csv', CHECKS);
+    expect(profile.json.employees).toMatchObject({ file: 'ukendt.csv', headers: { Nøgle: 'employee_id', Tal: null } });
+    expect((profile.json._check as Record<string, Record<string, string>>).employees!['(header row)']).toMatch(
+      /no header in the first rows is one the importer knows, so row 2, the first that is not blank, is taken as the header row/,
+    );
+  });
+
+  it('a people list is people by its e-mail addresses, never units with the e-mail as their owner (issue 35)', () => {
+    const cells = (...texts: string[]) => texts.map((t) => ({ text: t, type: 'text' as const }));
+    const rows: PhysicalRow[] = [
+      { row: 1, cells: cells('id', 'name', 'email', 'department') },
+      { row: 2, cells: cells('e1', 'Anna Holm', 'anna@x.dk', 'Salg') },
+      { row: 3, cells: cells('e2', 'Bo Berg', 'bo@x.dk', 'Salg') },
+    ];
+    const profile = starterProfile([{ file: 'people.csv', sheetName: 'people', rows }], 'people.csv', CHECKS);
+    expect(profile.json.organisation).toBeUndefined();
+    expect(profile.json.employees).toMatchObject({ headers: { id: 'employee_id', name: 'name', email: 'email' } });
   });
 });

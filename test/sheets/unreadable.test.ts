@@ -163,7 +163,7 @@ describe('bounded resources', () => {
   });
 
   test('a CSV cell longer than Excel allows names the cell and the likely cause', async () => {
-    // A quote that never closes on its line no longer runs on (csv/quotes.ts); one that closes lines later does.
+    // A quote that never closes on its line does not run on (csv/quotes.ts); one that closes lines later does.
     const file = writeBytes('employees.csv', `Employee ID,Name,Email\n1,"Ann,a@x.dk\n${'x'.repeat(MAX_CELL_TEXT_LENGTH)}\n2",Bo,b@x.dk\n`);
     const error = await failure([file]);
     expectPlainSentence(error, file, /cell B2 holds more than 32,767 characters/);

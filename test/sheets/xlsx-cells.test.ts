@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { cellFromXml, numberCell, SharedStrings, stringCell } from '../../src/sheets/xlsx/cells.js';
+import { cellFromXml, numberCell, PLAIN_FORMAT, SharedStrings, stringCell } from '../../src/sheets/xlsx/cells.js';
 import { columnTexts, EMPLOYEE_HEADERS, readAll, writeWorkbook } from './fixtures.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 async function employeeCells(row: unknown[], extraHeaders: string[] = []) {
   const file = writeWorkbook({ Employees: [[...EMPLOYEE_HEADERS, ...extraHeaders], row] });
@@ -91,21 +92,21 @@ describe('cells of an Excel workbook', () => {
     );
     fc.assert(
       fc.property(written, (value) => {
-        const expected = value.trim() === '' ? undefined : numberCell(Number.parseFloat(value), false, false);
+        const expected = value.trim() === '' ? undefined : numberCell(Number.parseFloat(value), PLAIN_FORMAT, false);
         expect(
-          cellFromXml({ type: undefined, formula: null, value, dateStyle: false }, new SharedStrings([]), {
+          cellFromXml({ type: undefined, formula: null, value, format: PLAIN_FORMAT }, new SharedStrings([]), {
             date1904: false,
             written1904As1: false,
           }),
         ).toEqual(expected);
         expect(
-          cellFromXml({ type: 'n', formula: null, value, dateStyle: false }, new SharedStrings([]), {
+          cellFromXml({ type: 'n', formula: null, value, format: PLAIN_FORMAT }, new SharedStrings([]), {
             date1904: false,
             written1904As1: false,
           }),
         ).toEqual(expected);
       }),
-      { numRuns: 5_000 },
+      { numRuns: propertyRuns(5_000) },
     );
   });
 
@@ -117,7 +118,7 @@ describe('cells of an Excel workbook', () => {
         const dates = { date1904: false, written1904As1: false };
         const seen = new Set<unknown>();
         for (const index of indexes) {
-          const cell = cellFromXml({ type: 's', formula: null, value: String(index), dateStyle: false }, shared, dates);
+          const cell = cellFromXml({ type: 's', formula: null, value: String(index), format: PLAIN_FORMAT }, shared, dates);
           const expected = strings[index] === undefined ? undefined : stringCell(strings[index]!);
           expect(cell).toStrictEqual(expected);
           if (cell) {
@@ -126,7 +127,7 @@ describe('cells of an Excel workbook', () => {
           }
         }
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 });

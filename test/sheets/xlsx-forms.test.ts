@@ -1,8 +1,7 @@
 /**
- * Issue 25: the forms real writers produce read as what the cell shows, now that the sheet parts go
- * straight to an XML scanner proven equal to a conformant parser (src/sheets/xml/scanner.ts, against
- * saxes) rather than through exceljs's reader, which lost some of
- * them (a prefixed element, a cell without `r`, CDATA) or read them as something else.
+ * The forms real writers produce read as what the cell shows: a prefixed element, a cell without `r`,
+ * CDATA and the like, forms a reader written for one writer's output loses or reads as something else.
+ * The sheet parts go to an XML scanner proven equal to a conformant parser (src/sheets/xml/scanner.ts).
  */
 import { describe, expect, test } from 'vitest';
 import { readAll, writeRawWorkbook } from './fixtures.js';

@@ -1,13 +1,14 @@
 /**
  * The worker's row encoding (src/sheets/threads/wire.ts): every batch of rows the reader can make comes out
  * of encode → structured clone → decode exactly as it went in (holes for blanks, each cell's text, type,
- * date and trimmed flag).
+ * date, trimmed flag and the text a padded number shows).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PhysicalRow } from '../../src/sheets/sheet-source.js';
 import type { RawCell } from '../../src/sheets/types.js';
 import { decodeBatch, encodeBatch } from '../../src/sheets/threads/wire.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
@@ -21,6 +22,8 @@ const cell: fc.Arbitrary<RawCell> = fc
     fc.record({ text, type: fc.constant<RawCell['type']>('text'), trimmed: fc.constant(true) }),
     text.map((day): RawCell => ({ text: day, type: 'date', date: day })),
     fc.record({ text, type: fc.constant<RawCell['type']>('date'), date: text }),
+    fc.record({ text, type: fc.constant<RawCell['type']>('number'), shown: text }),
+    fc.record({ text, type: fc.constant<RawCell['type']>('date'), date: text, trimmed: fc.constant(true), shown: text }),
   )
   .map((made) => ({ ...made }));
 const row: fc.Arbitrary<PhysicalRow> = fc
@@ -36,7 +39,7 @@ describe('the worker encoding of a batch of rows', () => {
       fc.property(fc.array(row, { maxLength: 8 }), (batch) => {
         expect(decodeBatch(structuredClone(encodeBatch(batch)))).toStrictEqual(batch);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 });

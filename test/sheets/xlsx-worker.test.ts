@@ -92,6 +92,23 @@ describe('the worker reads a workbook exactly as the in-thread reader does', () 
     });
   });
 
+  test('issue 33: ids shown with zeros, rows written out of order and a stray value in XFD come through as in-thread', async () => {
+    const fixtures = new URL('../fixtures/reader-round2/', import.meta.url);
+    for (const name of [
+      'libreoffice/id-formats.xlsx',
+      'handmade/rows-out-of-order.xlsx',
+      'handmade/stray-xfd.xlsx',
+      'handmade/utf16.xlsx',
+    ]) {
+      const { inThread, worker } = await bothWays(new URL(name, fixtures).pathname);
+      expect(worker).toStrictEqual(inThread);
+      expect(errorOf(worker)).toBeUndefined();
+    }
+    const { worker } = await bothWays(new URL('libreoffice/id-formats.xlsx', fixtures).pathname);
+    const rows = worker.flatMap((step) => ('rows' in step ? step.rows : []));
+    expect(rows.find((row) => row.row === 2)?.cells[0]).toStrictEqual({ text: '42', type: 'number', shown: 'M0042' });
+  });
+
   test('the whole reading (readInput) gives the same sheets and template version', async () => {
     const file = writeWorkbook({ _template: templateRows, Employees: employeeRows(600) }, { hidden: ['_template'] });
     const readEverything = async () => {
@@ -142,6 +159,12 @@ describe('a file found unreadable inside a sheet fails the same way in the worke
     ]);
     const refusal = await sameRefusal(writeBytes('template.xlsx', bytes), isTemplate);
     expect(refusal).toMatchObject({ during: 'sheets', error: { message: expect.stringMatching(/sheet "_template", cell A702/) } });
+  });
+
+  test('a row written long after the rows that follow it were handed on (issue 33)', async () => {
+    const rows = EMPLOYEE_HEADER_ROW + inlineRows(3, 5000) + inlineRow(2, ['2', 'late']);
+    const refusal = await sameRefusal(writeBytes('late.xlsx', workbookZip(worksheetXml(rows))));
+    expect(refusal.error.message).toMatch(/sheet "Employees": row 2 is written after row [\d,]+ in the file/);
   });
 
   test("a row numbered past Excel's limit", async () => {

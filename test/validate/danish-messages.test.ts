@@ -1,7 +1,7 @@
 /**
  * Issue 15 point 5 for validation: with Danish chosen, every issue validation writes about a workbook's
  * bad cells is Danish (and contains no English sentence); with English, the same workbook gives the
- * same issues, word for word as before.
+ * same issues in English, word for word.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

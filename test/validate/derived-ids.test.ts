@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { derivedIds, nameKey, slug } from '../../src/validate/derived-ids.js';
 import type { CurrentView } from '../../src/validate/types.js';
 import { errors, run, type SheetInput } from './helpers.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 describe('derived ids', () => {
   it('make each name a readable slug: lower case, æ→ae, ø→oe, å→aa, accents dropped, anything else "-"', () => {
@@ -79,7 +80,7 @@ describe('derived ids', () => {
         expect(ids.filter((id) => takenList.includes(id))).toEqual([]);
         for (const id of ids) expect(id).toMatch(/^[a-z0-9.-]{1,64}$/);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
@@ -192,7 +193,7 @@ describe('a path export, whose units have no parent ids', () => {
           expect(names).toEqual(['Acme', ...path]);
         });
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 });

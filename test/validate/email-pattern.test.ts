@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { isValidEmail } from '../../src/validate/values.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const zodSays = (text: string): boolean => z.email().safeParse(text).success;
 
@@ -38,7 +39,7 @@ describe('the e-mail check is zod’s', () => {
     );
     fc.assert(
       fc.property(address, (text) => isValidEmail(text) === zodSays(text)),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isCanonicalDay, parseDateText } from '../../src/sheets/dates.js';
 import { nextDay, parseGender, parseLanguage, parseStatus, parseUnitType } from '../../src/validate/values.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 const digit = fc.constantFrom(...'0123456789');
 const digits = (n: number) => fc.array(digit, { minLength: n, maxLength: n }).map((d) => d.join(''));
@@ -25,7 +26,7 @@ describe('a date written YYYY-MM-DD', () => {
         if (isCanonicalDay(text)) expect(parsed).toEqual({ date: text });
         else expect('date' in parsed && parsed.date === text && text.length === 10).toBe(false);
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 
@@ -89,7 +90,7 @@ describe('a value read from its spellings', () => {
       fc.property(written, (text) => {
         expect(parse(text)).toBe(parse(longWay(text)));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });
@@ -122,7 +123,7 @@ describe('the day after a day (whether two absence periods are back to back)', (
       .map((date) => date.toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, (date) => nextDay(date) === byDate(date)),
-      { numRuns: 20_000 },
+      { numRuns: propertyRuns(20_000) },
     );
   });
 
@@ -140,7 +141,7 @@ describe('the day after a day (whether two absence periods are back to back)', (
       .map((date) => date.toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, (date) => nextDay(date) === calendar(date)),
-      { numRuns: 5_000 },
+      { numRuns: propertyRuns(5_000) },
     );
   });
 });

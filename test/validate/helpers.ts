@@ -34,6 +34,7 @@ const DEFAULT_NAMES: Record<SheetKind, string> = {
   organisation: 'Organisation',
   absence: 'Absence',
   delegations: 'Delegations',
+  placements: 'Placements',
 };
 
 export function sheet(input: SheetInput): RawSheet {

@@ -1,5 +1,5 @@
 /**
- * Issue 10's validation points on workbooks written by other programs than the reader's exceljs: SheetJS
+ * Issue 10's validation points on workbooks written by other programs than the importer: SheetJS
  * and LibreOffice (test/fixtures/validate/generate.mjs made them; they are committed).
  */
 import { fileURLToPath } from 'node:url';

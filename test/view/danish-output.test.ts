@@ -26,7 +26,7 @@ import { summariseIssues } from '../../src/report/summary.js';
 import { writeErrorWorkbook } from '../../src/report/error-workbook.js';
 import { writeErrorCsv } from '../../src/report/error-csv.js';
 import type { OperationOutcome } from '../../src/load/outcome.js';
-import type { RunRecord } from '../../src/load/history.js';
+import type { RunRecord } from '../../src/history/record.js';
 import type { GuardFinding } from '../../src/plan/export-guard.js';
 import type { Issue } from '../../src/model/issue.js';
 import { ALL_MANAGED, V3_CAPABILITIES, asCurrent, org } from '../helpers/org.js';

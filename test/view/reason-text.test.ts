@@ -26,7 +26,7 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
       { field: 'gender', was: null, now: 'f' },
     ],
   },
-  employment_not_shown: { code: 'employment_not_shown', now: 'Nurse' },
+  employment_not_shown: { code: 'employment_not_shown', field: 'employment', now: 'Nurse' },
   new_employment: { code: 'new_employment' },
   rehired_by_create: { code: 'rehired_by_create', until: '2026-12-01' },
   past_rehire_window: { code: 'past_rehire_window', ended: '2026-01-01' },
@@ -37,6 +37,7 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
     code: 'unit_changed',
     changes: [
       { code: 'name', was: 'Old', now: 'New' },
+      { code: 'field', field: 'cost_center', was: 'CC1', now: null },
       { code: 'owner', was: null, now: 'E1' },
     ],
   },
@@ -59,6 +60,10 @@ const REASONS: { [C in OperationReasonCode]: Extract<OperationReason, { code: C 
   correct_then_end: { code: 'correct_then_end', held: { start: '2026-01-05', end: '2026-01-10' }, end: null },
   correct_open_end_first: { code: 'correct_open_end_first', from: '2026-01-05', end: '2026-01-10' },
   correct_open_start_again: { code: 'correct_open_start_again', from: '2026-01-05', start: '2026-01-07' },
+  undo_created: { code: 'undo_created', run: '2026-11-25T03-12-45Z' },
+  undo_rehired: { code: 'undo_rehired', run: '2026-11-25T03-12-45Z' },
+  undo_removed: { code: 'undo_removed', run: '2026-11-25T03-12-45Z' },
+  undo_changed: { code: 'undo_changed', run: '2026-11-25T03-12-45Z', change: { code: 'parent', was: 'D2', now: 'D1' } },
   as_saved: { code: 'as_saved', text: 'words of an older plan file' },
 };
 
@@ -70,6 +75,7 @@ const NOTES: { [C in NoteReasonCode]: Extract<NoteReason, { code: C }> } = {
   system_language_fixed: { code: 'system_language_fixed', employee: 'E1', stays: 'da' },
   exchange_undecidable: { code: 'exchange_undecidable', kind: 'employee', from: 'A', to: 'B' },
   rename_target_taken: { code: 'rename_target_taken', kind: 'department', to: 'B', from: 'A' },
+  id_differs_by_zeros: { code: 'id_differs_by_zeros', kind: 'employee', id: '00107', serviceId: '107' },
   overlaps_periods: {
     code: 'overlaps_periods',
     employee: 'E3',
@@ -112,15 +118,18 @@ describe('reasons in words', () => {
       'fired in the service under its previous id E1: rehire it, then change the id',
     );
     expect(reasonText(REASONS.fields_changed)).toBe('email: "a@x.dk" → "b@x.dk", gender: "" → "f"');
-    expect(reasonText(REASONS.unit_changed)).toBe('name "Old" → "New", owner (none) → E1');
+    expect(reasonText(REASONS.unit_changed)).toBe('name "Old" → "New", cost_center: "CC1" → "", owner (none) → E1');
     expect(reasonText(REASONS.employment_not_shown)).toBe('employment: not shown while fired → "Nurse"');
     expect(reasonText(REASONS.as_saved)).toBe('words of an older plan file');
+    expect(reasonText(REASONS.undo_changed)).toBe('run 2026-11-25T03-12-45Z changed it: the undo sets it back (parent D2 → D1)');
+    expect(reasonText(REASONS.undo_created)).toBe('run 2026-11-25T03-12-45Z created it: the undo removes it');
   });
 
   it('says the same codes in Danish when Danish is chosen as they are read', () => {
     chooseLanguage('da');
     expect(reasonText(REASONS.rehire_under_previous_id)).toBe('fratrådt i tjenesten under sit tidligere id E1: genansæt, og skift så id');
-    expect(reasonText(REASONS.unit_changed)).toBe('navn "Old" → "New", leder (ingen) → E1');
+    expect(reasonText(REASONS.unit_changed)).toBe('navn "Old" → "New", cost_center: "CC1" → "", leder (ingen) → E1');
+    expect(reasonText(REASONS.employment_not_shown)).toBe('stilling: vises ikke, mens medarbejderen er fratrådt → "Nurse"');
     expect(reasonText(REASONS.delegation)).toBe('E1 får dialog_access på team T1');
   });
 
@@ -142,6 +151,24 @@ describe('reasons in words', () => {
       expect(words.length, code).toBeGreaterThan(0);
       expect(danish.notes[index]![1], code).not.toBe(words);
     }
+  });
+});
+
+describe('a value the service hid while the employee was fired', () => {
+  it('is named by its own field, each one the update sends, in either language', () => {
+    const badge = { code: 'employment_not_shown', field: 'badge', now: 'B-7' } as const;
+    expect(reasonText(badge)).toBe('badge: not shown while fired → "B-7"');
+    const both = { ...badge, more: [{ field: 'employment', now: 'Nurse' }] };
+    expect(reasonText(both)).toBe('badge: not shown while fired → "B-7", employment: not shown while fired → "Nurse"');
+    chooseLanguage('da');
+    expect(reasonText(both)).toBe(
+      'badge: vises ikke, mens medarbejderen er fratrådt → "B-7", stilling: vises ikke, mens medarbejderen er fratrådt → "Nurse"',
+    );
+  });
+
+  it('is the employment in a saved plan whose reason names no field', () => {
+    const saved = { code: 'employment_not_shown', now: 'Nurse' } as unknown as OperationReason;
+    expect(reasonText(saved)).toBe('employment: not shown while fired → "Nurse"');
   });
 });
 

@@ -24,12 +24,10 @@ describe('numbers', () => {
     expect(planWords().transient(2500, null)).toMatch(/^2\.500 handlinger kunne ikke udføres/);
   });
 
-  it('are written as the language writes them, the small ones too (written without loading the locale data)', () => {
-    const values = [0, -0, 1, 7, 999, 1000, 1001, -1, -999, 0.5, 2.25, 999.5, 12_345.678, Number.NaN];
-    for (const lang of ['en', 'da'] as const) {
-      const intl = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'da-DK');
-      for (const value of values) expect(formatNumber(value, lang)).toBe(intl.format(value));
-    }
+  it('are written as the language writes them, the small ones, fractions and negatives too', () => {
+    const values = [0, 1, 999, 1000, -1, 0.5, 12_345.678];
+    expect(values.map((value) => formatNumber(value, 'en'))).toEqual(['0', '1', '999', '1,000', '-1', '0.5', '12,345.678']);
+    expect(values.map((value) => formatNumber(value, 'da'))).toEqual(['0', '1', '999', '1.000', '-1', '0,5', '12.345,678']);
   });
 });
 

@@ -3,9 +3,8 @@
  * that reads as words a person would read (three words or more). The test that uses it keeps every
  * sentence a person reads in `src/words/`, where each one stands in English and Danish side by side.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { sourceFilesIn } from '../helpers/source-tree.js';
 
 export interface Sentence {
   file: string;
@@ -32,16 +31,6 @@ const TAGS = /<[^<>]*>/g;
 
 const THREE_WORDS = /[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}[ ,;:'’-]+[A-Za-zæøåÆØÅ]{2,}/;
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (path.endsWith('.ts')) out.push(path);
-  }
-  return out;
-}
-
 function literalText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => `{} ${s.literal.text}`).join('');
@@ -59,12 +48,12 @@ function isExempt(node: ts.Node): boolean {
   return false;
 }
 
-export function sentencesOutsideWords(root: string): Sentence[] {
+export function sentencesOutsideWords(): Sentence[] {
   const found: Sentence[] = [];
-  for (const path of sourceFiles(join(root, 'src'))) {
-    const file = relative(root, path).split('\\').join('/');
+  for (const { path, text } of sourceFilesIn('')) {
+    const file = `src/${path}`;
     if (NOT_OURS.some((pattern) => pattern.test(file)) || CODE_FOR_THE_BROWSER.test(file)) continue;
-    const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
       const text = literalText(node);
       if (text !== undefined) {

@@ -1,6 +1,6 @@
 /**
  * The service client speaks the run's language: Danish frames around what the service itself wrote, the
- * same English as before when English is chosen. Real requests to a scripted server on loopback.
+ * English words unchanged when English is chosen. Real requests to a scripted server on loopback.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';

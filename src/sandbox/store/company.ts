@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { notFound, RESOURCE } from '../errors.js';
+import { newValues, UNIT_FIELDS } from './fields.js';
 import {
   OPEN_END,
   Table,
@@ -51,7 +52,7 @@ export function initialState(rootId: string, rootName: string): CompanyState {
     next: { users: 1, employees: 1, departments: 2, teams: 1, delegations: 1, absences: 1 },
     users: [],
     employees: [],
-    departments: [{ sid: 1, id: rootId, name: rootName, parentSid: null, ownerSid: null }],
+    departments: [{ sid: 1, id: rootId, ...newValues(UNIT_FIELDS, { name: rootName }), parentSid: null, ownerSid: null }],
     teams: [],
     delegations: [],
     absences: [],

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { EXIT, OrgsyncError } from '../../errors.js';
-import { acquireLock, releaseLock } from '../../process-lock.js';
+import { acquireLock, releaseLock, removeLeftoverTemporaries } from '../../process-lock.js';
 import { changeLine, logHeader, logPathOf } from './change-log.js';
 import { STATE_FORMAT, type Company, type CompanyState } from './company.js';
 
@@ -44,6 +44,8 @@ export function lockStateFile(path: string): { release(): void } {
     failed: (file, error) =>
       new SandboxStateError(file, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error }),
   });
+  // Holding the state file, this sandbox owns its folder: what a killed one left aside there goes.
+  removeLeftoverTemporaries(dirname(path), { of: basename(path) });
   let held = true;
   return {
     release: () => {

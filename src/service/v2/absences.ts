@@ -22,11 +22,14 @@ export function reportedBefore(error: unknown): boolean {
   return /overlap/i.test(said) && /sick|absence|dialog/i.test(said);
 }
 
-/** The sick list: employee id → the date they were reported sick. */
+/**
+ * The sick list: employee id → the date they were reported sick, '' when the service answered no readable
+ * date (the read said so): that employee is sick, so the workbook's date is set (PATCH), never reported again.
+ */
 export async function readSickList(client: HttpClient, pages: PageOptions): Promise<Map<string, string>> {
   const sick = new Map<string, string>();
   for (const dialog of records(await listAll(client, V2.dialogs, { ...pages, concurrency: 1 })).map(dialogFromWire)) {
-    if (dialog.employeeId !== null && dialog.date !== null) sick.set(dialog.employeeId, dialog.date);
+    if (dialog.employeeId !== null) sick.set(dialog.employeeId, dialog.date ?? '');
   }
   return sick;
 }

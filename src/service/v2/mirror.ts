@@ -44,7 +44,10 @@ export class Mirror {
   private readonly departments = new Map<string, DepartmentEntry>();
   /** `u:username` and `e:email` (as read, and as changed since) → the employees of that person. */
   private readonly persons = new Map<string, Set<EmployeeEntry>>();
-  /** Employee id → the date they were reported sick; null until the sick list was read. */
+  /**
+   * Employee id → the date they were reported sick ('' when the service's answer held no readable date:
+   * sick since it cannot be told when); null until the sick list was read.
+   */
   sick: Map<string, string> | null = null;
 
   private seq(): number {

@@ -53,17 +53,26 @@ export async function readV2State(client: HttpClient, pages: PageOptions, mirror
   readTeams(teams.map(teamFromWire), org, mirror, unmatched);
 
   const sick = new Map<string, string>();
+  const undated: { employeeId: string; answered: string }[] = [];
   for (const dialog of dialogs.map(dialogFromWire)) {
     if (dialog.employeeId === null) {
       unmatched.absences++;
       continue;
     }
     // A dialog of an employee no longer listed (deleted) cannot be compared with the workbook's rows.
-    if (dialog.date === null || !org.employees.has(dialog.employeeId)) continue;
+    if (!org.employees.has(dialog.employeeId)) continue;
+    if (dialog.date === null) {
+      // Sick since the service does not say when: not compared, but known as sick, so the workbook's
+      // date is set on that dialog rather than reported a second time (which the service refuses).
+      sick.set(dialog.employeeId, '');
+      undated.push({ employeeId: dialog.employeeId, answered: dialog.unreadableDate ?? 'null' });
+      continue;
+    }
     sick.set(dialog.employeeId, dialog.date);
     org.absences.push({ employeeId: dialog.employeeId, startDate: dialog.date, endDate: null });
   }
   mirror.sick = sick;
+  if (undated.length > 0) unmatched.notes.push(() => serviceWords().sickWithoutDate(undated.slice(0, 5), undated.length));
 
   describeUnmatched(unmatched);
   return { org, firedEmployees: new Set(), unmatched };
@@ -91,12 +100,7 @@ function readDepartments(wires: WireDepartment[], org: Organisation, mirror: Mir
       }
       topSeen = true;
     }
-    const department: Department = {
-      id: wire.id,
-      name: wire.name,
-      parentId,
-      ...(wire.owner !== undefined && { owner: wire.owner }),
-    };
+    const department: Department = { id: wire.id, ...wire.values, parentId };
     org.departments.set(department.id, department);
     mirror.putDepartment({ id: wire.id, parentId: parentId === UNNAMED ? null : parentId, top: parentId === null });
   }
@@ -117,12 +121,7 @@ function readTeams(wires: WireTeam[], org: Organisation, mirror: Mirror, unmatch
       continue;
     }
     if (wire.anonymousMembers > 0) withAnonymousMembers.push(wire.id);
-    org.teams.set(wire.id, {
-      id: wire.id,
-      name: wire.name,
-      departmentId: wire.departmentId ?? UNNAMED,
-      ...(wire.owner !== undefined && { owner: wire.owner }),
-    });
+    org.teams.set(wire.id, { id: wire.id, ...wire.values, departmentId: wire.departmentId ?? UNNAMED });
     for (const memberId of wire.members) {
       const employee = org.employees.get(memberId);
       if (employee) employee.teamId = wire.id;

@@ -4,6 +4,7 @@
  * entity cannot be matched to a workbook row and is counted instead.
  */
 import { EMPLOYEE_FIELDS, UNIT_FIELDS, USER_FIELDS } from '../../model/fields.js';
+import type { Department } from '../../model/organisation.js';
 import type { EmployeeValues, UserFields } from '../../model/operations.js';
 import { readFields } from '../field-wire.js';
 import { isRecord } from '../http/answer.js';
@@ -47,29 +48,27 @@ export function employeeFromWire(wire: Wire): WireEmployee {
   };
 }
 
+/** A unit's value fields the answer shows (UNIT_FIELDS; v2 shows the explicit owner, unlike v3's effective one). */
+export type WireUnitValues = Omit<Department, 'id' | 'parentId'>;
+
 export interface WireDepartment {
   id: string | null;
-  name: string;
   parentId: string | null;
-  /** The explicit manager (v2 shows it, unlike v3's effective one); undefined when not sent. */
-  owner?: string | null;
+  values: WireUnitValues;
 }
 
-/** A unit's value fields: its name, and its explicit owner when the answer shows it. */
-function unitValues(wire: Wire): { name: string; owner?: string | null } {
-  return readFields(UNIT_FIELDS, 'v2', wire) as { name: string; owner?: string | null };
+function unitValues(wire: Wire): WireUnitValues {
+  return readFields(UNIT_FIELDS, 'v2', wire) as WireUnitValues;
 }
 
 export function departmentFromWire(wire: Wire): WireDepartment {
-  const { name, ...owner } = unitValues(wire);
-  return { id: text(wire.id), name, parentId: refOf(wire.parent_department), ...owner };
+  return { id: text(wire.id), parentId: refOf(wire.parent_department), values: unitValues(wire) };
 }
 
 export interface WireTeam {
   id: string | null;
-  name: string;
   departmentId: string | null;
-  owner?: string | null;
+  values: WireUnitValues;
   /** Members with a client id. */
   members: string[];
   /** Members without one (made on the site): they cannot be named in a member list sent back. */
@@ -79,12 +78,10 @@ export interface WireTeam {
 export function teamFromWire(wire: Wire): WireTeam {
   const listed = Array.isArray(wire.employees) ? wire.employees.map(refOf) : [];
   const members = listed.filter((id): id is string => id !== null);
-  const { name, ...owner } = unitValues(wire);
   return {
     id: text(wire.id),
-    name,
     departmentId: refOf(wire.department),
-    ...owner,
+    values: unitValues(wire),
     members,
     anonymousMembers: listed.length - members.length,
   };
@@ -93,10 +90,14 @@ export function teamFromWire(wire: Wire): WireTeam {
 export interface WireDialog {
   /** The employee's id. */
   employeeId: string | null;
-  /** The date the employee was reported sick. */
+  /** The date the employee was reported sick; null when the answer holds no date (`unreadableDate` says what it held). */
   date: string | null;
+  /** The date as the service answered it (`""`, `null`, "yesterday") when it is no date: a malformed answer. */
+  unreadableDate?: string;
 }
 
 export function dialogFromWire(wire: Wire): WireDialog {
-  return { employeeId: refOf(wire.id ?? wire.employee), date: text(wire.date)?.slice(0, 10) ?? null };
+  const employeeId = refOf(wire.id ?? wire.employee);
+  const date = typeof wire.date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(wire.date) ? wire.date.slice(0, 10) : null;
+  return date !== null ? { employeeId, date } : { employeeId, date, unreadableDate: JSON.stringify(wire.date ?? null) };
 }

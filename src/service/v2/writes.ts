@@ -160,8 +160,8 @@ export class V2Writer {
   async loadTeam(id: string): Promise<TeamEntry> {
     const known = this.mirror.team(id);
     if (known) return known;
-    const wire = teamFromWire(unwrap((await this.client.get(V2.team(id))).body, 'team') ?? {});
-    return this.mirror.putTeam({ ...wire, id });
+    const { departmentId, members, anonymousMembers } = teamFromWire(unwrap((await this.client.get(V2.team(id))).body, 'team') ?? {});
+    return this.mirror.putTeam({ id, departmentId, members, anonymousMembers });
   }
 
   async loadDepartment(id: string): Promise<DepartmentEntry> {

@@ -54,28 +54,29 @@ export function employeeFromWire(wire: Wire): Employee | null {
   };
 }
 
-/** A unit's name, and who is responsible for it: v3 shows the effective responsible employee, not the owner. */
-function unitValues(wire: Wire): { name: string; responsible?: string | null } {
-  const { name } = readFields(UNIT_FIELDS, 'v3', wire) as { name: string };
+/**
+ * A unit's value fields by the table, and who is responsible for it: v3 shows the effective responsible
+ * employee, not the owner, so the owner is left out of the values and read as `responsible`.
+ */
+function unitValues(wire: Wire): Omit<Department, 'id' | 'parentId'> {
+  const values = readFields(UNIT_FIELDS, 'v3', wire) as Omit<Department, 'id' | 'parentId'>;
   const responsible = readResponsible(UNIT_FIELDS, 'v3', wire);
-  return { name, ...(responsible !== undefined && { responsible }) };
+  return { ...values, ...(responsible !== undefined && { responsible }) };
 }
 
 export function departmentFromWire(wire: Wire): Department | null {
   const id = text(wire.id);
   if (id === null) return null;
   const parentId = 'parent_id' in wire ? text(wire.parent_id) : (nestedId(wire, 'parent') ?? null);
-  const { name, ...responsible } = unitValues(wire);
-  return { id, name, parentId: parentId === '' ? null : parentId, ...responsible };
+  return { id, ...unitValues(wire), parentId: parentId === '' ? null : parentId };
 }
 
 export function teamFromWire(wire: Wire): { team: Team; memberIds: string[] } | null {
   const id = text(wire.id);
   if (id === null) return null;
-  const { name, ...responsible } = unitValues(wire);
   const members = Array.isArray(wire.employees) ? wire.employees : [];
   return {
-    team: { id, name, departmentId: nestedId(wire, 'department') ?? '', ...responsible },
+    team: { id, ...unitValues(wire), departmentId: nestedId(wire, 'department') ?? '' },
     memberIds: members.map(idOf).filter((member): member is string => member !== null),
   };
 }

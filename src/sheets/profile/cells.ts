@@ -1,7 +1,8 @@
 /**
  * A row's cells as a `--map` profile says to read them: an export's own spelling of a fixed value
- * ("Fratrådt") becomes the value the column's rules take ("left"), and a text date in the column's
- * format (`DD.MM.YYYY`, `MM/DD/YY`) becomes the calendar day it names. Everything else is left for the validator,
+ * ("Fratrådt") becomes the value the column's rules take ("left"), an export's word for "no date" a blank
+ * cell, and a text date in one of the column's formats (`DD.MM.YYYY`, `MM/DD/YY`, tried in order)
+ * becomes the calendar day it names. Everything else is left for the validator,
  * which reads an unmapped value exactly as without a profile.
  */
 import { dateWithTwoDigitYear, parseDateText, type Century } from '../dates.js';
@@ -37,12 +38,15 @@ class ProfiledCells implements RowCells {
   private read(cell: RawCell, column: string): RawCell {
     const meant = this.rules.values.get(column)?.get(valueKey(cell.text));
     if (meant !== undefined) return { ...cell, text: meant, type: 'text' };
-    const format = this.rules.dates.get(column);
-    if (format === undefined || cell.type !== 'text') return cell;
-    const date = parseDateInFormat(cell.text, format);
-    // Not in the format, or a two-digit year (its century depends on today and the column): the validator
-    // reads it, and names the format if it cannot.
-    return date === null ? { ...cell, dateFormat: format } : { ...cell, type: 'date', date };
+    const formats = this.rules.dates.get(column);
+    if (formats === undefined || cell.type !== 'text') return cell;
+    for (const format of formats) {
+      const date = parseDateInFormat(cell.text, format);
+      if (date !== null) return { ...cell, type: 'date', date };
+    }
+    // In none of the formats, or a two-digit year (its century depends on today and the column): the
+    // validator reads it, and names the formats if it cannot.
+    return { ...cell, dateFormats: formats };
   }
 }
 
@@ -63,6 +67,15 @@ export function parseDateInFormat(text: string, format: string, century?: Centur
   }
   const result = parseDateText(`${year}-${month}-${day}`);
   return 'date' in result ? result.date : null;
+}
+
+/** The first of the formats that reads the text (a two-digit year by the century rule), as YYYY-MM-DD; null when none does. */
+export function parseDateInFormats(text: string, formats: readonly string[], century: Century): string | null {
+  for (const format of formats) {
+    const date = parseDateInFormat(text, format, century);
+    if (date !== null) return date;
+  }
+  return null;
 }
 
 /** The format writes its year with two digits (`MM/DD/YY`). */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
-import { SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
+import { ALL_SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
 import { canonicalColumn, columnsOf, SHEETS, sheetKindFromName, targetsOf, type HeaderTarget } from '../columns.js';
 import { DATE_COLUMNS, valueKey, type Profile, type SheetProfile, type ValueRules } from './rules.js';
 import { profileWords } from '../../words/profile.js';
@@ -18,18 +18,22 @@ export type { Profile, SheetProfile, ValueRules } from './rules.js';
 const NOTE = /^_/;
 
 const TEXT_MAP = z.record(z.string(), z.string());
+/** A date column's format, or several tried in order (one column, two formats: `04/15/15` and `9/25/2013`). */
+const DATE_FORMATS = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));
 /** A header's target: a column, several (one header read as two, exports.md), or null (ignored). */
 const TARGET = z.union([z.string(), z.array(z.string()).min(1), z.null()]);
 const GROWN_SHEET = z.strictObject({
+  /** The file (or a workbook's sheet) this section reads, by name or glob: `"hr.employee*.csv"`. */
+  file: z.string().trim().min(1).optional(),
   headers: z.record(z.string(), TARGET).optional(),
   values: z.record(z.string(), TEXT_MAP).optional(),
-  dates: TEXT_MAP.optional(),
+  dates: DATE_FORMATS.optional(),
 });
 const FLAT_SHEET = z.record(z.string(), TARGET);
-const GROWN_KEYS = new Set(['headers', 'values', 'dates']);
+const GROWN_KEYS = new Set(['file', 'headers', 'values', 'dates']);
 const ZOD_LOCALES: Record<Lang, () => { localeError: z.core.$ZodErrorMap }> = { en: z.locales.en, da: z.locales.da };
 const EXAMPLE_PROFILE =
-  '{"employees": {"headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
+  '{"employees": {"file": "medarbejdere*.csv", "headers": {"Medarb.nr.": "employee_id"}, "values": {"status": {"Fratrådt": "left"}}, "dates": {"birthday": "DD.MM.YYYY"}}}';
 
 /**
  * The profile a `--map` file holds, in either form: the grown one (`headers`, `values`, `dates` per sheet,
@@ -42,7 +46,7 @@ export function checkProfile(parsed: unknown, file: string, valueRules: ValueRul
   };
   const words = profileWords();
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) fail('', words.notAnObject(example()));
-  const profile: Profile = { headers: {}, sheets: {} };
+  const profile: Profile = { headers: {}, sheets: {}, files: {} };
   for (const [key, body] of Object.entries(parsed as Record<string, unknown>)) {
     if (NOTE.test(key)) continue;
     if (key === 'path_separator') {
@@ -52,27 +56,33 @@ export function checkProfile(parsed: unknown, file: string, valueRules: ValueRul
     }
     const kind = sheetKindFromName(key);
     if (kind === null) {
-      fail(`"${key}" `, words.noSheet(SHEET_KINDS.map((k) => `"${k}"`).join(', '), example()));
+      fail(`"${key}" `, words.noSheet(ALL_SHEET_KINDS.map((k) => `"${k}"`).join(', '), example()));
     }
     const sheet = readSheet(kind!, key, body, fail);
     profile.headers[kind!] = { ...profile.headers[kind!], ...sheet.headers };
     profile.sheets[kind!] = checkSheetRules(kind!, key, sheet, valueRules, fail);
+    if (sheet.file !== undefined) profile.files[kind!] = sheet.file;
   }
   return profile;
 }
 
 interface SheetBody {
+  file?: string;
   headers: Record<string, HeaderTarget>;
   values: Record<string, Record<string, string>>;
-  dates: Record<string, string>;
+  dates: Record<string, string | readonly string[]>;
 }
 
 type Fail = (where: string, problem: string) => never;
 
 function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): SheetBody {
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  // The grown form as soon as one of its parts holds an object (a flat map's values are column names).
-  const grown = isObject && Object.entries(body).some(([k, v]) => GROWN_KEYS.has(k) && typeof v === 'object' && v !== null);
+  // The grown form as soon as one of its parts holds an object (a flat map's values are column names), or
+  // when it names its file and has no key but the grown form's.
+  const entries = isObject ? Object.entries(body) : [];
+  const grown =
+    entries.some(([k, v]) => GROWN_KEYS.has(k) && typeof v === 'object' && v !== null) ||
+    (entries.some(([k]) => k === 'file') && entries.every(([k]) => GROWN_KEYS.has(k)));
   if (!grown) {
     const flat = FLAT_SHEET.safeParse(body);
     if (!flat.success) fail(`"${key}${pathOf(flat.error)}": `, profileWords().notHeaderMap(example()));
@@ -84,6 +94,7 @@ function readSheet(kind: SheetKind, key: string, body: unknown, fail: Fail): She
     fail(`"${key}${pathOf(result.error)}": `, `${result.error.issues[0]?.message ?? profileWords().notReadable} (${example()})`);
   const sheet = result.data!;
   return {
+    ...(sheet.file !== undefined && { file: sheet.file }),
     headers: resolveHeaders(kind, `${key}.headers`, sheet.headers ?? {}, fail),
     values: sheet.values ?? {},
     dates: sheet.dates ?? {},
@@ -115,24 +126,29 @@ function checkSheetRules(kind: SheetKind, key: string, sheet: SheetBody, valueRu
     const where = `"${key}.values.${target}" `;
     const column = columnOf(kind, target);
     if (column === null) fail(where, words.noColumn(SHEETS[kind], columnList(kind)));
-    const accepts = valueRules(kind, column!);
+    // A date column's own words can only mean "no date": `{"leaving_date": {"Ukendt": ""}}`.
+    const accepts = DATE_COLUMNS.has(column!) ? (meant: string) => meant === '' : valueRules(kind, column!);
     if (accepts === undefined) fail(where, words.noFixedValues(column!));
     const map = new Map<string, string>();
     for (const [written, meant] of Object.entries(spellings)) {
-      if (!accepts!(meant)) fail(`"${key}.values.${target}": "${written}" `, words.valueNotTaken(meant, column!));
+      const why = DATE_COLUMNS.has(column!) ? words.dateWordNotBlank(meant, column!) : words.valueNotTaken(meant, column!);
+      if (!accepts!(meant)) fail(`"${key}.values.${target}": "${written}" `, why);
       map.set(valueKey(written), meant);
     }
     values.set(column!, map);
   }
-  const dates = new Map<string, string>();
-  for (const [target, format] of Object.entries(sheet.dates)) {
+  const dates = new Map<string, readonly string[]>();
+  for (const [target, written] of Object.entries(sheet.dates)) {
     const where = `"${key}.dates.${target}" `;
     const column = columnOf(kind, target);
     if (column === null) fail(where, words.noColumn(SHEETS[kind], columnList(kind)));
     if (!DATE_COLUMNS.has(column!)) fail(where, words.noDates(column!));
-    const problem = dateFormatProblem(format);
-    if (problem !== null) fail(where, problem);
-    dates.set(column!, format);
+    const formats = typeof written === 'string' ? [written] : [...written];
+    for (const format of formats) {
+      const problem = dateFormatProblem(format);
+      if (problem !== null) fail(where, problem);
+    }
+    dates.set(column!, formats);
   }
   return { values, dates };
 }

@@ -7,18 +7,23 @@ import { SHEET_COLUMNS } from '../../model/fields.js';
 import { SHEET_KINDS, type SheetKind } from '../../model/sheet-kind.js';
 import type { HeaderMap } from '../columns.js';
 
+/** Sheet kind → the file name or glob (a workbook: the sheet name) a profile section reads. */
+export type SheetFiles = Partial<Record<SheetKind, string>>;
+
 /** One sheet's part of a profile, every column as its canonical name. */
 export interface SheetProfile {
   /** The export's own spelling (normalised as headers are) → the value the column's rules accept. */
   values: Map<string, Map<string, string>>;
-  /** Column → the format its text dates are written in (`DD.MM.YYYY`). */
-  dates: Map<string, string>;
+  /** Column → the formats its text dates are written in, tried in order (`DD.MM.YYYY`). */
+  dates: Map<string, readonly string[]>;
 }
 
 export interface Profile {
   /** Headers as written → canonical column, or null: a column the user chose to ignore (no warning). */
   headers: HeaderMap;
   sheets: Partial<Record<SheetKind, SheetProfile>>;
+  /** The file each section reads, by name or glob (exports.md "A profile names its file"). */
+  files: SheetFiles;
   pathSeparator?: string;
 }
 
@@ -34,6 +39,15 @@ export const DATE_COLUMNS: ReadonlySet<string> = new Set([
   'leaving_date',
   'hiring_date',
 ]);
+
+/**
+ * Columns that end something: their words for "no end" are a blank cell (exports.md "Dates as exports
+ * write them"). The placements' end is `end_date` too.
+ */
+export const END_DATE_COLUMNS: ReadonlySet<string> = new Set(['leaving_date', 'end_date']);
+
+/** How exports write "no end" (OS2mo's `infinity`, ERPs' last day of year 9999), compared as `valueKey` writes them. */
+export const NO_END_WORDS: ReadonlySet<string> = new Set(['infinity', '9999-12-31', '31-12-9999', '31.12.9999', '12/31/9999']);
 
 /** A value as the export writes it, compared as the validator compares spellings: trimmed, without case. */
 export function valueKey(text: string): string {

@@ -21,11 +21,6 @@ export class WorkerMessages<Message> {
     }
   }
 
-  /** A worker already started (threads/early-reader.ts), its messages from now on. */
-  static adopt<Message>(worker: Worker): WorkerMessages<Message> {
-    return new WorkerMessages<Message>(worker);
-  }
-
   private constructor(private readonly worker: Worker) {
     worker.on('message', (message: Message) => this.arrive(message));
     worker.on('error', (cause) => this.arrive({ t: 'crash', cause }));

@@ -34,6 +34,8 @@ const TRIMMED = 0x10;
 const SAME_DATE = 0x20;
 /** The cell has a `date` other than its text, sent as the next text (never made today; kept for exactness). */
 const DISTINCT_DATE = 0x40;
+/** The cell has a `shown` text, sent as the next text (after its date, if any). */
+const SHOWN = 0x80;
 
 /** The rows as they cross to the main thread. */
 export function encodeBatch(batch: readonly PhysicalRow[]): EncodedBatch {
@@ -46,7 +48,7 @@ export function encodeBatch(batch: readonly PhysicalRow[]): EncodedBatch {
       const cell = cells[position];
       if (!cell) continue;
       cellCount++;
-      textCount += cell.date === undefined || cell.date === cell.text ? 1 : 2;
+      textCount += (cell.date === undefined || cell.date === cell.text ? 1 : 2) + (cell.shown === undefined ? 0 : 1);
     }
   }
   const rows = new Int32Array(batch.length);
@@ -72,6 +74,11 @@ export function encodeBatch(batch: readonly PhysicalRow[]): EncodedBatch {
         flag |= DISTINCT_DATE;
         texts[textIndex] = cell.date;
         lengths[textIndex++] = cell.date.length;
+      }
+      if (cell.shown !== undefined) {
+        flag |= SHOWN;
+        texts[textIndex] = cell.shown;
+        lengths[textIndex++] = cell.shown.length;
       }
       columns[entry] = position + 1;
       flags[entry++] = flag;
@@ -121,6 +128,10 @@ export function decodeBatch(encoded: EncodedBatch): PhysicalRow[] {
         }
       }
       if (flag & TRIMMED) cell.trimmed = true;
+      if (flag & SHOWN) {
+        const shownLength = lengths[textIndex++]!;
+        cell.shown = texts.slice(offset, (offset += shownLength));
+      }
       cells[columns[entry]! - 1] = cell;
     }
     batch[index] = { row: rows[index]!, cells };
@@ -175,8 +186,5 @@ export type FromWorker =
   | { t: 'done' }
   | { t: 'error'; error: WireError };
 
-/**
- * Main thread → worker: what to read (to a worker started before the workbook was opened, threads/early-reader.ts),
- * one more batch may be sent, the rest of this sheet is not wanted.
- */
-export type ToWorker = { t: 'input'; input: WorkerInput } | { t: 'credit' } | { t: 'skip'; sheet: number };
+/** Main thread → worker: one more batch may be sent, the rest of this sheet is not wanted. */
+export type ToWorker = { t: 'credit' } | { t: 'skip'; sheet: number };

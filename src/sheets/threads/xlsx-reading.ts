@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { UnreadableFileError } from '../../errors.js';
-import { dropEarlyReader, takeEarlyReader, XLSX_WORKER_FILE } from './early-reader.js';
 import type { PhysicalRow, PhysicalSheet } from '../sheet-source.js';
 import { unreadable } from '../unreadable.js';
 import { WorkerMessages, type Crash } from './messages.js';
@@ -20,10 +19,8 @@ export interface XlsxWorkerPolicy {
   /**
    * Worksheet XML (uncompressed, all sheets) from which a worker is used. Starting a worker costs about
    * 50 ms that a small workbook cannot win back, and the overlap pays only once validation has enough
-   * rows to overlap with. Measured on the 2-core machine (reading and validating in-process, medians of
-   * 5, other work running): samples/company.xlsx (0.1 MB of sheet XML) 0.36 s with the worker against
-   * 0.31 s without; 5,000 employments (1.5 MB) 0.66 s / 0.60 s; 20,000 (6 MB) 1.15 s / 1.13 s; 40,000
-   * (13 MB) 1.73 s / 1.78 s; 100,000 (32 MB) 3.2 s / 3.6 s (the CLI: 2.9 s / 3.8 s). So from 10 MB on.
+   * rows to overlap with: the worker is slower up to about 6 MB of sheet XML and faster from about 13 MB
+   * (docs/benchmarks.md, "The reading thread's threshold"). So from 10 MB on.
    */
   minSheetBytes: number;
   /** The built worker script; absent when running from the TypeScript source. */
@@ -37,7 +34,7 @@ export interface XlsxWorkerPolicy {
 
 const policy: XlsxWorkerPolicy = {
   minSheetBytes: 10 * 1024 * 1024,
-  workerFile: XLSX_WORKER_FILE,
+  workerFile: new URL('./xlsx-worker.js', import.meta.url),
   credits: 32,
 };
 
@@ -51,14 +48,11 @@ export function configureXlsxWorker(changes: Partial<XlsxWorkerPolicy>): XlsxWor
 /**
  * The workbook's worksheets as xlsxSheets (xlsx/workbook.ts) yields them, read in a worker when that pays. The
  * worker starts at once, not when the first sheet is asked for: it reads the shared strings while this thread
- * loads the validator. A worker the command line started early for this workbook (threads/early-reader.ts) is the one used.
+ * loads the validator.
  */
 export function readXlsxSheets(pkg: WorkbookPackage): AsyncGenerator<PhysicalSheet> {
   const sheetBytes = pkg.sheets.reduce((sum, sheet) => sum + (sheet.entry?.uncompressedSize ?? 0), 0);
-  if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) {
-    dropEarlyReader(pkg.file);
-    return xlsxSheets(pkg);
-  }
+  if (sheetBytes < policy.minSheetBytes || !existsSync(fileURLToPath(policy.workerFile))) return xlsxSheets(pkg);
   return xlsxSheetsInWorker(pkg, policy.workerFile, policy.credits);
 }
 
@@ -97,18 +91,6 @@ class WorkerFeed {
 
   static start(pkg: WorkbookPackage, workerFile: URL, credits: number): WorkerFeed | null {
     const input: WorkerInput = { pkg, credits };
-    const early = takeEarlyReader(pkg.file, workerFile);
-    if (early) {
-      const feed = new WorkerFeed(WorkerMessages.adopt<FromWorker>(early), pkg);
-      try {
-        feed.send({ t: 'input', input });
-      } catch {
-        // As a worker that cannot start: the workbook is read in-thread.
-        feed.stop();
-        return null;
-      }
-      return feed;
-    }
     const messages = WorkerMessages.start<FromWorker>(workerFile, input);
     return messages && new WorkerFeed(messages, pkg);
   }

@@ -11,19 +11,14 @@ import { encodeBatch, toWire, transferables, type FromWorker, type ToWorker, typ
 
 const port = parentPort;
 if (!port) throw new Error('xlsx-worker.js runs as a worker thread only');
-/** A worker started early (threads/early-reader.ts) is told what to read by its first message. */
-let inputArrived: ((input: WorkerInput) => void) | null = null;
+const input = workerData as WorkerInput;
 
-let credits = 0;
+let credits = input.credits;
 /** The sheet whose remaining rows the main thread no longer wants (it went on to the next sheet). */
 let skipped = -1;
 let wake: (() => void) | null = null;
 
 port.on('message', (message: ToWorker) => {
-  if (message.t === 'input') {
-    inputArrived?.(message.input);
-    return;
-  }
   if (message.t === 'credit') credits += 1;
   else skipped = message.sheet;
   wake?.();
@@ -67,11 +62,5 @@ async function readWorkbook(input: WorkerInput): Promise<void> {
   }
 }
 
-const input =
-  (workerData as WorkerInput | null) ??
-  (await new Promise<WorkerInput>((resolve) => {
-    inputArrived = resolve;
-  }));
-credits += input.credits;
 post({ t: 'ready' });
 await readWorkbook(input);

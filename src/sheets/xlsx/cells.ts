@@ -2,6 +2,9 @@
 import { decodeOoxmlEscapes, numberText, textCell } from '../cells.js';
 import { calendarDayFromSerial } from '../dates.js';
 import type { RawCell } from '../types.js';
+import { DATE_FORMAT, shownDigits, type NumberFormat } from './number-formats.js';
+
+export { PLAIN_FORMAT } from './number-formats.js';
 
 /** A `<c>` element as written: its type (`t`), formula text (`<f>`) and value (`<v>`, or an inline string's text). */
 export interface CellXml {
@@ -10,32 +13,19 @@ export interface CellXml {
   formula: string | null;
   /** null when the cell has no `<v>` (nor `<is>`). */
   value: string | null;
-  /** Its style has a date number format. */
-  dateStyle: boolean;
+  /** Its style's number format. */
+  format: NumberFormat;
 }
 
 export interface DateSystem {
   /** The workbook counts dates from 1904 (workbookPr date1904 = 1 or true). */
   date1904: boolean;
   /**
-   * Written exactly date1904="1". exceljs, the reader before this one, turned date cells into instants
-   * counted in this system, to the millisecond, and back: the same arithmetic keeps every date the same.
+   * Written exactly date1904="1". A date cell is rounded to the millisecond as an instant counted in
+   * this system, as exceljs rounds it: every date reads as that independent reader reads it
+   * (test/sheets/row-hashes.test.ts).
    */
   written1904As1: boolean;
-}
-
-const dateFormats = new Map<string, boolean>();
-
-/** A number format with day, month, year, hour or second letters outside brackets and quotes is a date format. */
-export function isDateFormat(format: string | undefined): boolean {
-  if (!format) return false;
-  let known = dateFormats.get(format);
-  if (known === undefined) {
-    const withoutLiterals = format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
-    known = /[ymdhMsb]+/.test(withoutLiterals);
-    if (dateFormats.size < 1000) dateFormats.set(format, known);
-  }
-  return known;
 }
 
 /** What a shared string shows, worked out once: not yet, blank, its text as it is, its text trimmed. */
@@ -90,18 +80,31 @@ export function cellFromXml(cell: CellXml, sharedStrings: SharedStrings, dates: 
       return { text: Number.parseInt(value, 10) !== 0 ? 'TRUE' : 'FALSE', type: 'boolean' };
     case 'd':
       return isoDateCell(value, dates.date1904);
-    default:
+    default: {
+      const format = cell.format;
       // A whole number written as Excel shows it (most numbers of a sheet) is its own text: no number
       // made of it and no text made of that number again.
-      if (!cell.dateStyle && isPlainInteger(value)) return { text: value, type: 'number' };
-      // An empty value shows a blank cell (exceljs made the number NaN of it).
+      if (!format.date && isPlainInteger(value))
+        return format.digits === null ? { text: value, type: 'number' } : digitsCell(value, format);
+      // An empty value shows a blank cell: a blank, not a number.
       if (value.trim() === '') return undefined;
       return numberCell(
-        cell.dateStyle ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value),
-        cell.dateStyle,
+        format.date ? roundedToMilliseconds(Number.parseFloat(value), dates.written1904As1) : Number.parseFloat(value),
+        format,
         dates.date1904,
       );
+    }
   }
+}
+
+/**
+ * A whole number (as digits) under a format of digit placeholders and literal text: its digits, and
+ * beside them the text Excel shows (`00107`, `M0042`) when that differs; an id column reads that text
+ * (validate/cursor.ts), any other column the digits.
+ */
+function digitsCell(digits: string, format: NumberFormat): RawCell {
+  const shown = format.digits && digits.charCodeAt(0) !== 0x2d ? shownDigits(format.digits, digits) : digits;
+  return shown === digits ? { text: digits, type: 'number' } : { text: digits, type: 'number', shown };
 }
 
 /**
@@ -137,7 +140,7 @@ function formulaCell(cell: CellXml, formula: string, dates: DateSystem): RawCell
     // rather than a blank.
     return { text: `=${formula}`, type: 'error' };
   }
-  return numberCell(result, cell.dateStyle, dates.date1904);
+  return numberCell(result, cell.format, dates.date1904);
 }
 
 /** Text (shared, inline or a formula's), its `_xHHHH_` escapes decoded. */
@@ -145,13 +148,18 @@ export function stringCell(value: string): RawCell | undefined {
   return textCell(decodeOoxmlEscapes(value));
 }
 
-/** A number; a date when its number format is one. */
-export function numberCell(value: number, dateFormatted: boolean, date1904: boolean): RawCell {
-  if (dateFormatted) {
+/**
+ * A number; a date when its number format is one, except a time of day alone (`h:mm`) on a number below
+ * 1: Excel shows it without a day, in either date system.
+ */
+export function numberCell(value: number, format: NumberFormat, date1904: boolean): RawCell {
+  if (format.date && !(format.timeOnly && value >= 0 && value < 1)) {
     const date = calendarDayFromSerial(value, date1904);
     if (date) return { text: date, type: 'date', date };
   }
-  return { text: numberText(value), type: 'number' };
+  const text = numberText(value);
+  if (format.digits !== null && Number.isInteger(value) && value >= 0 && value < 1e15) return digitsCell(text, format);
+  return { text, type: 'number' };
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -171,7 +179,7 @@ const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})/;
  */
 function isoDateCell(value: string, date1904: boolean): RawCell {
   const serial = serialOfIsoDay(value, date1904);
-  return serial === null ? { text: value, type: 'error' } : numberCell(serial, true, date1904);
+  return serial === null ? { text: value, type: 'error' } : numberCell(serial, DATE_FORMAT, date1904);
 }
 
 /** The serial Excel stores for that calendar day (1900 system with its fictitious 29 February 1900). */

@@ -1,11 +1,16 @@
 /**
- * A part of the package read as XML, as a stream: inflated chunk by chunk (xlsx/zip.ts), decoded, and scanned
- * by xml/scanner.ts (proven equal to saxes, a conformant parser: entities and character references,
- * CDATA, either quote, any attribute order). Elements are known by their local name, whatever prefix a
- * writer binds to the spreadsheet namespace (`<x:c>` reads as `<c>`). A DOCTYPE is refused: no part of a
- * workbook has one, and entities it declares are how an XML bomb is built.
+ * A part of the package read as XML, as a stream: inflated chunk by chunk (xlsx/zip.ts), decoded (UTF-8,
+ * or UTF-16 by its byte order mark; xml/encoding.ts), and scanned by xml/scanner.ts (proven equal to
+ * saxes, a conformant parser: entities and character references, CDATA, comments, either quote, any
+ * attribute order). Every XML part the reader reads goes through here, the sheets and the index parts
+ * alike. Elements are known by their local name, whatever prefix a writer binds to the spreadsheet
+ * namespace (`<x:c>` reads as `<c>`). A DOCTYPE is refused: no part of a workbook has one, and entities it
+ * declares are how an XML bomb is built.
  */
+import { XmlProblem } from '../xml/chars.js';
+import { PartDecoder } from '../xml/encoding.js';
 import { localName, XmlScanner, type Attributes } from '../xml/scanner.js';
+import { entryChunks, entryIntact, ZipProblem, type ZipEntry } from './zip.js';
 
 export interface XmlHandlers {
   /** Its attributes are read during the call: the same object serves the next tag. */
@@ -28,15 +33,16 @@ export { localName };
 export type { Attributes };
 
 export function xmlStream(handlers: XmlHandlers): XmlStream {
-  const scanner = new XmlScanner(handlers);
   // Streaming: a character split between two inflated chunks is joined, not replaced.
-  const decoder = new TextDecoder('utf-8');
+  const decoder = new PartDecoder();
+  const scanner = new XmlScanner(handlers, (encoding) => decoder.checkDeclared(encoding));
   return {
     write(chunk) {
-      scanner.write(decoder.decode(chunk, { stream: true }));
+      const text = decoder.decode(chunk);
+      if (text) scanner.write(text);
     },
     end() {
-      const rest = decoder.decode();
+      const rest = decoder.end();
       if (rest) scanner.write(rest);
       scanner.end();
     },
@@ -44,4 +50,29 @@ export function xmlStream(handlers: XmlHandlers): XmlStream {
       return scanner.position;
     },
   };
+}
+
+/**
+ * The part read whole through the handlers. An encoding problem names the part (`XmlProblem.part`), so
+ * the reader can say which one it was.
+ */
+export async function readXmlPart(file: string, entry: ZipEntry, handlers: XmlHandlers): Promise<void> {
+  const xml = xmlStream(handlers);
+  try {
+    for await (const chunk of entryChunks(file, entry)) xml.write(chunk);
+    xml.end();
+  } catch (error) {
+    throw await partProblem(error, file, entry);
+  }
+}
+
+/**
+ * The problem met reading a part, as the reader reports it: an XML problem names the part; bytes the
+ * part's encoding cannot hold are damage (a ZipProblem) when the part does not unpack to its checksum.
+ */
+export async function partProblem(error: unknown, file: string, entry: ZipEntry): Promise<unknown> {
+  if (!(error instanceof XmlProblem)) return error;
+  error.part ??= entry.name;
+  if (error.kind === 'bytes' && !(await entryIntact(file, entry))) return new ZipProblem('damaged');
+  return error;
 }

@@ -6,14 +6,13 @@
  * `merged_cells` warning, since the file does not say it cell by cell.
  *
  * The ranges are listed after the rows in the worksheet XML (`<mergeCells>` follows `<sheetData>`), so
- * the part is scanned for them before its rows are streamed.
+ * the part is searched for them before its rows are streamed (xlsx/merged-ranges.ts). This file is
+ * loaded for CSV runs too (read.ts): it holds nothing that reads a workbook.
  */
 import { issue, type Issue } from '../../model/issue.js';
 import type { SheetKind } from '../../model/sheet-kind.js';
 import type { PhysicalRow, PhysicalSheet } from '../sheet-source.js';
 import type { RawCell } from '../types.js';
-import { entryChunks, type ZipEntry } from './zip.js';
-import { MAX_COLUMNS, MAX_ROWS } from '../limits.js';
 import { sheetWords } from '../../words/sheets.js';
 
 export interface MergedRange {
@@ -23,48 +22,6 @@ export interface MergedRange {
   left: number;
   bottom: number;
   right: number;
-}
-
-/** More ranges than any real sheet has; a sheet with more is read without filling the rest. */
-const MAX_MERGED_RANGES = 10_000;
-
-/** The sheet's merged ranges; none once `signal` is aborted (the reading is over). */
-export async function mergedRanges(file: string, entry: ZipEntry, signal?: AbortSignal): Promise<MergedRange[]> {
-  // Searched as bytes: turning every chunk of a large sheet into a string costs more than inflating it.
-  const marker = Buffer.from('<mergeCells', 'latin1');
-  let tail: Buffer = Buffer.alloc(0);
-  let collected: string | null = null;
-  for await (const chunk of entryChunks(file, entry)) {
-    if (signal?.aborted) return [];
-    if (collected === null) {
-      const window = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
-      const start = window.indexOf(marker);
-      if (start < 0) {
-        tail = window.subarray(Math.max(0, window.length - marker.length));
-        continue;
-      }
-      collected = window.subarray(start).toString('latin1');
-    } else {
-      collected += chunk.toString('latin1');
-    }
-    if (/<\/mergeCells>|<mergeCells\b[^>]*\/>/.test(collected)) break;
-    if (collected.length > MAX_MERGED_RANGES * 64) break;
-  }
-  if (collected === null) return [];
-  const ranges: MergedRange[] = [];
-  for (const match of collected.matchAll(/<mergeCell\b[^>]*?\bref="\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)"/g)) {
-    const [left, top, right, bottom] = [columnNumber(match[1] ?? ''), Number(match[2]), columnNumber(match[3] ?? ''), Number(match[4])];
-    if (top > bottom || left > right || bottom > MAX_ROWS || right > MAX_COLUMNS) continue;
-    ranges.push({ ref: `${match[1]}${match[2]}:${match[3]}${match[4]}`, top, left, bottom, right });
-    if (ranges.length >= MAX_MERGED_RANGES) break;
-  }
-  return ranges.sort((a, b) => a.top - b.top);
-}
-
-function columnNumber(letters: string): number {
-  let number = 0;
-  for (const letter of letters) number = number * 26 + letter.charCodeAt(0) - 64;
-  return number;
 }
 
 /** The sheet with every merged range's value in each of its cells; `filled` hears of each range that got one. */

@@ -4,14 +4,12 @@
  * part is streamed into rows (xlsx/sheet.ts), one sheet at a time, so a 100,000-row sheet never has to be
  * in memory whole.
  */
-import { UnreadableFileError } from '../../errors.js';
 import { isTemplateSheet, type PhysicalRow, type PhysicalSheet } from '../sheet-source.js';
-import { NotAWorkbook, openWorkbookPackage, type PackageSheet, type WorkbookPackage } from './package.js';
+import { openWorkbookPackage, type PackageSheet, type WorkbookPackage } from './package.js';
+import { asUnreadable } from './problems.js';
 import { readWorkbookParts, type WorkbookParts } from './parts.js';
 import { sheetRows } from './sheet.js';
-import { XmlProblem } from '../xml/chars.js';
-import { ZipProblem, type ZipEntry } from './zip.js';
-import { unreadable } from '../unreadable.js';
+import type { ZipEntry } from './zip.js';
 
 export { isTemplateSheet, TEMPLATE_SHEET_NAME } from '../sheet-source.js';
 
@@ -50,20 +48,4 @@ async function* checkedRows(file: string, rows: AsyncGenerator<PhysicalRow[]>): 
   } catch (error) {
     throw asUnreadable(file, error);
   }
-}
-
-const ZIP_REASONS = {
-  damaged: 'damaged',
-  too_large: 'too_large',
-  bomb: 'zip_bomb',
-  encrypted: 'password_protected',
-  unsupported: 'unsupported_packing',
-} as const;
-
-function asUnreadable(file: string, error: unknown): UnreadableFileError {
-  if (error instanceof UnreadableFileError) return error;
-  if (error instanceof ZipProblem) return unreadable(file, ZIP_REASONS[error.kind], error);
-  if (error instanceof XmlProblem && error.kind === 'doctype') return unreadable(file, 'doctype', error);
-  if (error instanceof NotAWorkbook) return unreadable(file, error.kind, error);
-  return unreadable(file, 'damaged', error);
 }

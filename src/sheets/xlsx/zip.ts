@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInflateRaw, type ZlibOptions } from 'node:zlib';
+import { crc32, createInflateRaw, type ZlibOptions } from 'node:zlib';
 import type { TransformOptions } from 'node:stream';
 import { LARGE_PART_BYTES, MAX_COMPRESSION_RATIO, MAX_SMALL_PART_BYTES, MAX_UNCOMPRESSED_BYTES } from '../limits.js';
 
@@ -193,4 +193,19 @@ export async function entryBuffer(file: string, entry: ZipEntry): Promise<Buffer
   const chunks: Buffer[] = [];
   for await (const chunk of entryChunks(file, entry)) chunks.push(chunk);
   return Buffer.concat(chunks);
+}
+
+/**
+ * Whether the entry unpacks whole to the bytes its checksum (CRC-32) promises. Asked only when a part
+ * turns out to hold bytes its encoding cannot: a part damaged in the file unpacks to garbage, which is
+ * then "damaged", not "in another encoding".
+ */
+export async function entryIntact(file: string, entry: ZipEntry): Promise<boolean> {
+  let sum = 0;
+  try {
+    for await (const chunk of entryChunks(file, entry)) sum = crc32(chunk, sum);
+  } catch {
+    return false;
+  }
+  return sum >>> 0 === entry.crc32 >>> 0;
 }

@@ -5,13 +5,36 @@
  * `&…;` a document without a DOCTYPE may use.
  */
 
-/** Why a part's XML cannot be read: the reader reports the file as damaged. */
-/** What is wrong with an XML part; `doctype` is refused on purpose (entity expansion), not malformed. */
+/**
+ * What is wrong with an XML part; `doctype` is refused on purpose (entity expansion), not malformed;
+ * `encoding`: the part is in an encoding a package may not use (`encoding` names it as the part does);
+ * `bytes`: it holds bytes its encoding (`encoding`: UTF-8 or UTF-16) cannot hold; `mark`: it is UTF-16
+ * without the byte order mark the standard requires.
+ */
 export class XmlProblem extends Error {
-  constructor(readonly kind: 'character' | 'syntax' | 'name' | 'reference' | 'structure' | 'declaration' | 'end' | 'doctype') {
-    super(kind);
+  constructor(
+    readonly kind:
+      | 'character'
+      | 'syntax'
+      | 'name'
+      | 'reference'
+      | 'structure'
+      | 'declaration'
+      | 'end'
+      | 'doctype'
+      | 'encoding'
+      | 'bytes'
+      | 'mark',
+    readonly encoding?: string,
+  ) {
+    super(encoding === undefined ? kind : `${kind}: ${encoding}`);
     this.name = 'XmlProblem';
   }
+
+  /** The part it was found in, as the zip names it, once the reader knows (xlsx/elements.ts). */
+  part?: string;
+  /** The sheet whose part it is, when it is a sheet's. */
+  sheetName?: string;
 }
 
 export const TAB = 0x09;
@@ -263,10 +286,18 @@ export interface Attributes {
  * tags, and an object made per tag with a property added per attribute (its shape changing at each) was
  * the scanner's costliest line. A handler reads them during its call and does not keep them.
  */
+/** More attributes than any element of a workbook part has (a `<c>` has at most six). */
+const MANY_ATTRIBUTES = 16;
+
 export class TagAttributes implements Attributes {
   private readonly names: string[] = [];
   private readonly values: string[] = [];
   private count = 0;
+  /**
+   * The names of a tag with more attributes than a tag of a workbook has, looked up at once: compared one
+   * by one, a tag of a million attributes would cost a million million comparisons.
+   */
+  private many: Set<string> | null = null;
 
   get(name: string): string | undefined {
     for (let k = 0; k < this.count; k++) if (this.names[k] === name) return this.values[k];
@@ -281,12 +312,19 @@ export class TagAttributes implements Attributes {
 
   clear(): void {
     this.count = 0;
+    this.many = null;
   }
 
   /** Adds the attribute; false (nothing added) when the tag has one of that name already. */
   add(name: string, value: string): boolean {
     const count = this.count;
-    for (let k = 0; k < count; k++) if (this.names[k] === name) return false;
+    if (count < MANY_ATTRIBUTES) {
+      for (let k = 0; k < count; k++) if (this.names[k] === name) return false;
+    } else {
+      this.many ??= new Set(this.names.slice(0, count));
+      if (this.many.has(name)) return false;
+      this.many.add(name);
+    }
     this.names[count] = name;
     this.values[count] = value;
     this.count = count + 1;

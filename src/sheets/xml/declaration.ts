@@ -10,11 +10,18 @@ import { isSpace, LINE_END, lineEndLength, PAIR, unusualUnit, XmlProblem } from 
 const ORDER = ['version', 'encoding', 'standalone'];
 const VERSION_FIRST = /^[ \t\r\n]*version[ \t\r\n]*=[ \t\r\n]*(["'])(1\.[0-9]+)\1/;
 
+export interface XmlDeclaration {
+  /** The rest of the part follows XML 1.1's rules. */
+  xml11: boolean;
+  /** The encoding it names, as written; undefined when it names none. */
+  encoding: string | undefined;
+}
+
 /**
  * `body` is what stands between `<?xml` and the `?` that ends it (a declaration holds no other `?`).
- * Returns whether the rest of the part is XML 1.1; throws when the declaration is wrong.
+ * Throws when the declaration is wrong.
  */
-export function checkXmlDeclaration(body: string): boolean {
+export function checkXmlDeclaration(body: string): XmlDeclaration {
   const version = VERSION_FIRST.exec(body);
   if (!version) throw new XmlProblem('declaration');
   const xml11 = version[2] !== '1.0';
@@ -32,11 +39,12 @@ export function checkXmlDeclaration(body: string): boolean {
       i += width;
     }
   }
-  checkPairs(text.replace(/\r\n?/g, '\n'));
-  return xml11;
+  return { xml11, encoding: checkPairs(text.replace(/\r\n?/g, '\n')) };
 }
 
-function checkPairs(text: string): void {
+/** Checks the pairs; returns the encoding's value, if one is given. */
+function checkPairs(text: string): string | undefined {
+  let encoding: string | undefined;
   let at = 0;
   let next = 0;
   const skipSpaces = (): void => {
@@ -44,7 +52,7 @@ function checkPairs(text: string): void {
   };
   for (;;) {
     skipSpaces();
-    if (at >= text.length) return;
+    if (at >= text.length) return encoding;
     let name = '';
     while (at < text.length && !isSpace(text.charCodeAt(at)) && text[at] !== '=') name += text[at++];
     const position = ORDER.indexOf(name);
@@ -57,7 +65,9 @@ function checkPairs(text: string): void {
     if (quote !== '"' && quote !== "'") throw new XmlProblem('declaration');
     const close = text.indexOf(quote, at + 1);
     if (close < 0) throw new XmlProblem('declaration');
-    checkValue(name, text.slice(at + 1, close));
+    const value = text.slice(at + 1, close);
+    checkValue(name, value);
+    if (name === 'encoding') encoding = value;
     at = close + 1;
     next = position + 1;
     // A pair is followed by a space or by the end.

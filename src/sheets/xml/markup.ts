@@ -32,6 +32,9 @@ export interface ScanHandlers {
   text(text: string): void;
 }
 
+/** Hears the XML declaration's encoding as written (undefined: it names none) before anything after it is read. */
+export type DeclarationCheck = (encoding: string | undefined) => void;
+
 // The states, held between chunks.
 export const BEGIN = 0;
 export const BEGIN_SPACE = 1;
@@ -94,7 +97,10 @@ export abstract class XmlMarkup {
   protected lastBracket = -2;
   protected brackets = 0;
 
-  constructor(protected readonly handlers: ScanHandlers) {}
+  constructor(
+    protected readonly handlers: ScanHandlers,
+    private readonly checkDeclaration?: DeclarationCheck,
+  ) {}
 
   /** What a sheet seldom has: `<!…>` (comments, CDATA, a DOCTYPE) and `<?…?>`. Returns where it stopped. */
   protected scanRare(s: string, i: number): number {
@@ -232,8 +238,10 @@ export abstract class XmlMarkup {
       }
       case DECLARATION_END: {
         if (c !== GT) throw new XmlProblem('declaration');
-        this.xml11 = checkXmlDeclaration(this.pending);
+        const declaration = checkXmlDeclaration(this.pending);
+        this.xml11 = declaration.xml11;
         this.pending = '';
+        this.checkDeclaration?.(declaration.encoding);
         this.declarationPossible = false;
         this.state = TEXT;
         return i + 1;

@@ -1,6 +1,6 @@
 /**
- * A streaming XML scanner for the workbook's parts, proven equal to saxes (the conformant parser the
- * reader used before) by the property tests of test/sheets/xml-scanner.test.ts: the same elements,
+ * A streaming XML scanner for the workbook's parts, proven equal to saxes (a conformant, maintained XML
+ * parser) by the property tests of test/sheets/xml-scanner.test.ts: the same elements,
  * attributes and text from the same documents, however they are cut into chunks, and the same documents
  * refused. It does only what a workbook needs and what saxes checks: entities and character references,
  * CDATA, either quote, line ends normalised, comments and processing instructions skipped, the XML
@@ -11,12 +11,14 @@
  * anywhere (mid-tag, mid-reference, mid-CDATA) and nothing is read twice. saxes takes a method call per
  * character; here text and whole tags inside the root, nearly all of a sheet, are read by tight loops
  * (this file), the rest a state at a time (xml/states.ts: tags; xml/markup.ts: comments, CDATA, PIs, the
- * declaration, and what the machine holds). Reading every row of the 100,000-employee workbook took
- * 3.6 s of CPU with saxes, 2.0 s with this (docs/benchmarks.md, issue 25).
+ * declaration, and what the machine holds). That is why the scanner is the reader's own: on the
+ * 100,000-employee workbook it reads every row in a little over half saxes's CPU time (docs/benchmarks.md,
+ * "Decisions").
  *
  * Differences kept on purpose: a DOCTYPE is refused as soon as `<!DOCTYPE` is read (saxes reads the whole
  * declaration first, so a DOCTYPE that is also malformed is "damaged" there, "doctype" here), and a wrong
- * reference is refused at its first impossible character rather than at its `;`.
+ * reference is refused at its first impossible character rather than at its `;`. The declaration's
+ * encoding is handed to the caller (xlsx/elements.ts refuses one that is not the part's).
  */
 import {
   AMP,
@@ -45,7 +47,7 @@ import { BANG_WORD, BEGIN, REFERENCE, TAG, TEXT } from './markup.js';
 import { XmlStates } from './states.js';
 
 export { localName } from './chars.js';
-export type { ScanHandlers } from './markup.js';
+export type { DeclarationCheck, ScanHandlers } from './markup.js';
 export type { Attributes } from './chars.js';
 
 export class XmlScanner extends XmlStates {

@@ -3,7 +3,7 @@
  * outcome; one run's report (the words of `history show RUN`); and what undo of a run would send, before
  * it is confirmed.
  */
-import type { RunRecord } from '../../load/history.js';
+import type { RunRecord } from '../../history/record.js';
 import type { Lang } from '../../words/language.js';
 import { uiStepWords } from '../../words/ui-steps.js';
 import { countsText } from '../history-text.js';

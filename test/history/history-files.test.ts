@@ -2,14 +2,16 @@
  * The history's undo data and the JSON written a piece at a time: the same bytes as one
  * `JSON.stringify`, so `undo` and scripts read what they read before the file was streamed.
  */
-import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compactJsonPieces, copyFileReplacing, replaceFileWith } from '../../src/json-file.js';
-import { HISTORY_VERSION, readUndoData, saveRun, type RunRecord, type UndoData } from '../../src/load/history.js';
+import { HISTORY_VERSION } from '../../src/history/record.js';
+import { readUndoData, recordOutcomes, recordPart, type UndoData } from '../../src/history/undo-data.js';
 import { operation } from '../../src/model/operations.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 describe('JSON written a piece at a time', () => {
   it('is the text JSON.stringify gives, for any JSON value and nesting', () => {
@@ -17,7 +19,7 @@ describe('JSON written a piece at a time', () => {
       fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4 }), (value, depth) => {
         expect([...compactJsonPieces(value, depth)].join('')).toBe(JSON.stringify(value));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -79,66 +81,69 @@ describe('JSON written a piece at a time', () => {
 describe('a run kept in the history', () => {
   it('keeps the undo data of thousands of operations as undo reads it back', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'history-'));
-    const operations = Array.from({ length: 3_000 }, (_, i) => ({
-      op: operation({
+    const id = '2026-11-26T10-00-00Z';
+    const ops = Array.from({ length: 3_000 }, (_, i) =>
+      operation({
         type: 'createUser',
         id: `u${i}`,
         reason: { code: 'as_saved' as const, text: 'ny i projektmappen' },
         fields: { name: `Søren ${i}`, email: `u${i}@example.dk`, username: `u${i}@example.dk`, gender: i % 2 ? 'f' : null },
         source: { file: 'firma.xlsx', sheet: 'employees', sheetName: 'Medarbejdere', row: i + 2 },
       }),
-      status: 'done' as const,
-    }));
-    const undo: UndoData = { version: HISTORY_VERSION, before: { users: [], employees: [], departments: [], teams: [] }, operations };
-    const record = {
+    );
+    const before = { users: [], employees: [], departments: [], teams: [], delegations: [] };
+    await recordPart(stateDir, id, { part: 1, before, operations: ops });
+    await recordOutcomes(stateDir, id, { part: 1, outcomes: { done: ops.slice(0, 2_999).map((op) => op.key) } });
+    const expected: UndoData = {
       version: HISTORY_VERSION,
-      id: '2026-11-26T10-00-00Z',
-      command: 'run',
-      started_at: '',
-      finished_at: '',
-      duration_ms: 1,
-      files: [],
-      workbook_hash: null,
-      service_key: 'k',
-      exit_code: 0,
-      counts: {},
-      export_guard: [],
-      undoable: true,
-    } satisfies RunRecord;
-    await saveRun(stateDir, record, undo);
-    const file = readFileSync(join(stateDir, 'history', record.id, 'undo.json'), 'utf8');
-    expect(file).toBe(JSON.stringify(undo));
-    expect(readUndoData(stateDir, record.id)).toEqual(JSON.parse(JSON.stringify(undo)));
+      before,
+      operations: ops.map((op, i) => ({ op, status: i < 2_999 ? 'done' : 'skipped' })),
+    };
+    expect(readUndoData(stateDir, id)).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
-  it('reads the undo data of a run recorded before reasons were codes: its words are kept as they were said', async () => {
+  it('reads a run in parts as one: the first part’s before, each operation’s last status; a torn line is skipped', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'history-'));
+    const id = '2026-11-26T10-30-00Z';
+    const as = { code: 'as_saved' as const, text: '' };
+    const rename = operation({ type: 'renameEmployee', id: '201', fromId: '101', reason: as });
+    const update = operation({ type: 'updateEmployee', id: '201', changes: { employment: { was: 'A', now: 'B' } }, reason: as });
+    const fire = operation({ type: 'fireEmployee', id: '102', reason: as });
+    const employee = (id: string, employment: string) => ({ id, userId: `U${id}`, teamId: 'T1', status: 'active' as const, employment });
+    // Part 1 renamed 101 and was killed with the fire sent and its answer unread; part 2 saw 201 renamed already.
+    await recordPart(stateDir, id, {
+      part: 1,
+      before: { users: [], employees: [employee('101', 'A'), employee('102', 'A')], departments: [], teams: [] },
+      operations: [rename, update, fire],
+    });
+    await recordOutcomes(stateDir, id, { part: 1, outcomes: { done: [rename.key], unknown: [fire.key] } });
+    appendFileSync(join(stateDir, 'history', id, 'undo.jsonl'), '{"part":2,"before":{"us');
+    await recordPart(stateDir, id, {
+      part: 2,
+      before: { users: [], employees: [employee('201', 'A')], departments: [], teams: [] },
+      operations: [update],
+    });
+    await recordOutcomes(stateDir, id, { part: 2, outcomes: { done: [update.key, fire.key] } });
+    const data = readUndoData(stateDir, id)!;
+    expect(data.before.employees.map((e) => e.id)).toEqual(['101', '102']);
+    expect(data.operations.map((o) => [o.op.key, o.status])).toEqual([
+      [rename.key, 'done'],
+      [update.key, 'done'],
+      [fire.key, 'done'],
+    ]);
+  });
+
+  it('reads the undo data of a run recorded whole (version 1), and before reasons were codes: its words are kept as they were said', () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'history-'));
+    const id = '2026-11-26T11-00-00Z';
     const op = operation({ type: 'fireEmployee', id: '121', reason: { code: 'pruned' }, pruned: true });
-    const undo: UndoData = {
-      version: HISTORY_VERSION,
-      before: { users: [], employees: [], departments: [], teams: [] },
-      operations: [{ op, status: 'done' }],
-    };
-    const record = {
-      version: HISTORY_VERSION,
-      id: '2026-11-26T11-00-00Z',
-      command: 'run',
-      started_at: '',
-      finished_at: '',
-      duration_ms: 1,
-      files: [],
-      workbook_hash: null,
-      service_key: 'k',
-      exit_code: 0,
-      counts: {},
-      export_guard: [],
-      undoable: true,
-    } satisfies RunRecord;
-    await saveRun(stateDir, record, undo);
-    expect(readUndoData(stateDir, record.id)?.operations[0]?.op.reason).toEqual({ code: 'pruned' });
-    const path = join(stateDir, 'history', record.id, 'undo.json');
+    const undo = { version: 1, before: { users: [], employees: [], departments: [], teams: [] }, operations: [{ op, status: 'done' }] };
+    mkdirSync(join(stateDir, 'history', id), { recursive: true });
+    const path = join(stateDir, 'history', id, 'undo.json');
+    writeFileSync(path, JSON.stringify(undo));
+    expect(readUndoData(stateDir, id)?.operations[0]?.op.reason).toEqual({ code: 'pruned' });
     writeFileSync(path, readFileSync(path, 'utf8').replace('{"code":"pruned"}', '"not in the workbook (--prune)"'));
-    expect(readUndoData(stateDir, record.id)?.operations[0]?.op).toEqual({
+    expect(readUndoData(stateDir, id)?.operations[0]?.op).toEqual({
       ...op,
       reason: { code: 'as_saved', text: 'not in the workbook (--prune)' },
     });
