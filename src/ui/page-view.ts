@@ -11,6 +11,7 @@ import type { OperationOutcome } from '../load/outcome.js';
 import type { Issue } from '../model/issue.js';
 import type { GuardFinding } from '../plan/export-guard.js';
 import type { Plan } from '../plan/plan.js';
+import type { NameBook } from '../view/names.js';
 import type { RunNotice } from '../view/run-notices.js';
 
 export interface RunProgress {
@@ -31,6 +32,8 @@ export class PageView implements RunView {
   readonly progress: Progress;
   found: readonly Issue[] = [];
   shownPlan?: Plan;
+  /** The people and units by name, for the plan's lines a person reads (the undo's plan on the History step). */
+  names?: NameBook;
   findings: readonly GuardFinding[] = [];
   verdict?: GuardVerdict;
   readonly notices: RunNotice[] = [];
@@ -73,8 +76,9 @@ export class PageView implements RunView {
     this.found = issues;
   }
 
-  async plan(plan: Plan, _shown: PlanShown): Promise<void> {
+  async plan(plan: Plan, shown: PlanShown): Promise<void> {
     this.shownPlan = plan;
+    if (shown.names !== undefined) this.names = shown.names;
   }
 
   async exportGuard(findings: readonly GuardFinding[], verdict: GuardVerdict): Promise<void> {

@@ -179,7 +179,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: UiContext): void {
     return screen(reply, 'history', uiStepWords(session.lang).undoTitle(runId), (csrf) =>
       renderUndo(session.lang, csrf, {
         runId,
-        planLines: plan ? renderPlan(plan, Infinity, { undoes: runId }) : [],
+        planLines: plan ? renderPlan(plan, Infinity, { undoes: runId, ...(shown.names ? { names: shown.names } : {}) }) : [],
         notices: noticesOf(shown.notices),
         nothingToDo: !plan || plan.operations.length === 0,
         ...(plan?.guard.exceeded

@@ -23,6 +23,7 @@ import { buildReport } from '../report/json.js';
 import { buildOrgChart, type OrgChart } from '../view/org-chart.js';
 import type { PageReport } from '../view/plan-html.js';
 import { reasonWording } from '../view/reason-text.js';
+import type { NameBook } from '../view/names.js';
 import type { RunNotice } from '../view/run-notices.js';
 import { uiWords } from '../words/ui.js';
 import { PageView } from './page-view.js';
@@ -54,6 +55,8 @@ export interface Shown {
   proposals: readonly ProposedRename[];
   findings: readonly GuardFinding[];
   notices: readonly RunNotice[];
+  /** The people and units by name, for the plan's lines. */
+  names?: NameBook;
 }
 
 /** A run carrying something out: the apply or an undo, going or ended. */
@@ -102,6 +105,7 @@ export function shownOf(run: Run, view: PageView, exitCode: ExitCode): Shown {
     proposals: run.validation?.proposedRenames ?? [],
     findings: run.findings,
     notices: view.notices,
+    ...(view.names ? { names: view.names } : {}),
     ...(result?.error ? { error: result.error } : {}),
   };
   if (!planned || !result) return shown;

@@ -88,7 +88,7 @@ describe("the page's runs", () => {
     expect(report.body).toContain(runId!);
 
     const undo = await page.send('GET', `/history/${runId}/undo`);
-    expect(undo.body).toMatch(/fire employee 107/);
+    expect(undo.body).toMatch(/fire employee Person 107 \(107\)/);
     expect(active('107')).toBe(true);
     expect((await page.post(`/history/${runId}/undo`, { _csrf: await page.csrf(`/history/${runId}/undo`), force: '1' })).status).toBe(200);
     await ended();
