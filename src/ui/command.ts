@@ -18,6 +18,8 @@ export async function runUi(given: ImportOptions, flags: Record<string, unknown>
   // With no service configured the page rehearses, and says so on every screen.
   const options: ImportOptions = { ...given, command: 'ui', sandbox: given.sandbox || !isServiceConfigured(given) };
   const idleMinutes = typeof flags.idleMinutes === 'number' ? flags.idleMinutes : DEFAULT_IDLE_MINUTES;
+  // The terminal keeps the command's language: the page's switch changes the page's and its runs' words.
+  const lang = language();
   let idle = false;
   let wake: () => void = () => {};
   const stopped = new Promise<void>((resolve) => {
@@ -27,7 +29,7 @@ export async function runUi(given: ImportOptions, flags: Record<string, unknown>
   handleInterrupts(() => wake());
   const ui = await startUiServer({
     options,
-    lang: language(),
+    lang,
     ...(typeof flags.port === 'number' ? { port: flags.port } : {}),
     secrets: [options.accessToken, options.jwt, options.jwtSecret],
     idleMs: idleMinutes * 60_000,
@@ -37,12 +39,12 @@ export async function runUi(given: ImportOptions, flags: Record<string, unknown>
     },
   });
   println(io.stdout, ui.url);
-  if (flags.open === false) println(io.stdout, uiWords().openYourself);
-  else if (await openBrowser(ui.url)) println(io.stdout, uiWords().opened);
-  else println(io.stdout, uiWords().couldNotOpen);
+  if (flags.open === false) println(io.stdout, uiWords(lang).openYourself);
+  else if (await openBrowser(ui.url)) println(io.stdout, uiWords(lang).opened);
+  else println(io.stdout, uiWords(lang).couldNotOpen);
   await stopped;
   await ui.close();
-  println(io.stdout, idle ? uiWords().idleStopped(idleMinutes) : uiWords().stopped);
+  println(io.stdout, idle ? uiWords(lang).idleStopped(idleMinutes) : uiWords(lang).stopped);
   return EXIT.ok;
 }
 
