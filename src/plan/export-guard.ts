@@ -2,7 +2,7 @@
  * The export-against-last-time guard: a nightly export that lost rows, a department subtree or a column,
  * or whose column came out blank, is refused before anything is sent. Pure: the last successful run's
  * summary (`ExportBaseline`) and this run's desired state in, findings out. Reading and writing the
- * baseline is the loader's (`src/load/last-run.ts`); the words are the view's.
+ * baseline is the history's (`src/history/baseline.ts`); the words are the view's.
  */
 import { EMPLOYEE_FIELDS, EMPLOYEE_KEY_COLUMNS, UNIT_FIELDS, USER_FIELDS } from '../model/fields.js';
 import type { Department, Employee, Organisation, Team, User } from '../model/organisation.js';
