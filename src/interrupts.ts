@@ -1,6 +1,6 @@
 /**
  * Ctrl-C and SIGTERM, caught from the command's first moment. `cli/main.ts` catches them before anything
- * slow loads, so a signal that comes while the command line is still loading no longer kills the process
+ * slow loads, so a signal that comes while the command line is still loading does not kill the process
  * without a word (no `--json` summary): it waits for whoever handles it once that is loaded (`cli/program.ts`,
  * then the running command), and is handed on at once. Shared like `errors.ts`: the command line handles
  * the signals, the app says when a run begins to send (before that an interrupt leaves at once, since

@@ -95,10 +95,11 @@ export async function carryOut(run: PlannedRun): Promise<ExitCode> {
   try {
     // A run finishing a stopped run of the same work is its next part: one record, one undo.
     recording?.adopt(previous);
+    // From the record's first line on, an interrupt stops the sending and lets the run record its end:
+    // leaving at once would leave a record of a run that never finished and sent nothing.
+    sendingBegins();
     // What undo needs is on disk before the first write; the journal's run line names the record.
     await recording?.begin(plan.operations.map((p) => p.op));
-    // From the journal's first line on, an interrupt waits for the requests in flight.
-    sendingBegins();
     try {
       journal.beginRun(recording?.identity ?? identity, runnable.length);
     } catch (error) {
